@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { EmailSchema, IsoDateTimeSchema, PhoneSchema, UuidSchema, clearable, textSchema } from './common';
+import { ClaimCodeSchema } from './establishment';
+import { PermissionRecordSchema, PermissionSchema } from './permission';
+
+export const MIN_PASSWORD_LENGTH = 10;
+export const MAX_PASSWORD_LENGTH = 200;
+
+/** A new password. Never trimmed: every character counts. */
+export const PasswordSchema = z
+  .string({ error: 'Un mot de passe est attendu.' })
+  .min(MIN_PASSWORD_LENGTH, `Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères.`)
+  .max(MAX_PASSWORD_LENGTH, `Le mot de passe ne peut dépasser ${MAX_PASSWORD_LENGTH} caractères.`);
+
+/**
+ * A password given to sign in: only bounded, so that a password set under older rules still works and a
+ * wrong one is `InvalidCredentials`, not a validation error that says something about the rules.
+ */
+const SignInPasswordSchema = z
+  .string({ error: 'Un mot de passe est attendu.' })
+  .min(1, 'Le mot de passe est obligatoire.')
+  .max(MAX_PASSWORD_LENGTH, `Le mot de passe ne peut dépasser ${MAX_PASSWORD_LENGTH} caractères.`);
+
+/** A short access token (JWT) or an opaque long-life token. */
+const TokenSchema = z
+  .string({ error: 'Un jeton est attendu.' })
+  .min(1, 'Le jeton est obligatoire.')
+  .max(4096, 'Jeton trop long.');
+
+export const UsernameSchema = textSchema(3, 60).regex(
+  /^[^\s]+$/u,
+  "Le nom d'utilisateur ne peut contenir d'espace.",
+);
+
+// Accounts
+
+export const AdminSchema = z
+  .object({
+    id: UuidSchema,
+    username: z.string(),
+    email: z.string(),
+    permissions: z.array(PermissionRecordSchema),
+    createdAt: IsoDateTimeSchema,
+    updatedAt: IsoDateTimeSchema,
+  })
+  .meta({ id: 'Admin' });
+export type Admin = z.infer<typeof AdminSchema>;
+
+/** Same fields under both namings (`restaurantOwner` and `user`). */
+export const RestaurantOwnerSchema = z
+  .object({
+    id: UuidSchema,
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.string().nullable(),
+    confirmed: z.boolean(),
+    establishment: UuidSchema.nullable(),
+    createdAt: IsoDateTimeSchema,
+    updatedAt: IsoDateTimeSchema,
+  })
+  .meta({ id: 'RestaurantOwner' });
+export type RestaurantOwner = z.infer<typeof RestaurantOwnerSchema>;
+
+/** What the owner list shows without an admin token: which establishments are claimed. */
+export const PublicRestaurantOwnerSchema = z
+  .object({ id: UuidSchema, establishment: UuidSchema.nullable() })
+  .meta({ id: 'PublicRestaurantOwner' });
+export type PublicRestaurantOwner = z.infer<typeof PublicRestaurantOwnerSchema>;
+
+/** An item of the owner list: full for an admin, the public pair otherwise. Full first: zod keeps the first match. */
+export const OwnerListItemSchema = z.union([RestaurantOwnerSchema, PublicRestaurantOwnerSchema]);
+export type OwnerListItem = z.infer<typeof OwnerListItemSchema>;
+
+// Authentication
+
+export const AuthenticationSchema = z
+  .object({ token: z.string(), longLifeToken: z.string() })
+  .meta({ id: 'Authentication' });
+export type Authentication = z.infer<typeof AuthenticationSchema>;
+
+export const AdminSignInResultSchema = z
+  .object({ admin: AdminSchema, authentication: AuthenticationSchema })
+  .meta({ id: 'AdminSignInResult' });
+export type AdminSignInResult = z.infer<typeof AdminSignInResultSchema>;
+
+export const OwnerSignInResultSchema = z
+  .object({ restaurantOwner: RestaurantOwnerSchema, authentication: AuthenticationSchema })
+  .meta({ id: 'RestaurantOwnerSignInResult' });
+export type OwnerSignInResult = z.infer<typeof OwnerSignInResultSchema>;
+
+export const UserSignInResultSchema = z
+  .object({ user: RestaurantOwnerSchema, authentication: AuthenticationSchema })
+  .meta({ id: 'UserSignInResult' });
+export type UserSignInResult = z.infer<typeof UserSignInResultSchema>;
+
+const SIGN_IN_MESSAGE = 'Identifiant et mot de passe, ou jeton de connexion, sont attendus.';
+
+/** By username and password, or by a long-life token (`{ token }`). */
+export const AdminSignInBodySchema = z.union(
+  [
+    z.strictObject({
+      username: z
+        .string({ error: "Le nom d'utilisateur est attendu." })
+        .trim()
+        .min(1, "Le nom d'utilisateur est obligatoire.")
+        .max(200, "Le nom d'utilisateur ne peut dépasser 200 caractères."),
+      password: SignInPasswordSchema,
+    }),
+    z.strictObject({ token: TokenSchema }),
+  ],
+  { error: SIGN_IN_MESSAGE },
+);
+export type AdminSignInBody = z.output<typeof AdminSignInBodySchema>;
+
+/** By e-mail and password, or by a long-life token (`{ token }`). */
+export const OwnerSignInBodySchema = z.union(
+  [
+    z.strictObject({
+      email: z
+        .string({ error: "L'adresse e-mail est attendue." })
+        .trim()
+        .toLowerCase()
+        .min(1, "L'adresse e-mail est obligatoire.")
+        .max(254, "L'adresse e-mail ne peut dépasser 254 caractères."),
+      password: SignInPasswordSchema,
+    }),
+    z.strictObject({ token: TokenSchema }),
+  ],
+  { error: 'Adresse e-mail et mot de passe, ou jeton de connexion, sont attendus.' },
+);
+export type OwnerSignInBody = z.output<typeof OwnerSignInBodySchema>;
+
+/** `POST .../refresh`: the current short token, also sent as the bearer. */
+export const RefreshBodySchema = z.strictObject({ token: TokenSchema });
+export type RefreshBody = z.output<typeof RefreshBodySchema>;
+
+export const RefreshResultSchema = z.object({ token: z.string() }).meta({ id: 'RefreshResult' });
+export type RefreshResult = z.infer<typeof RefreshResultSchema>;
+
+// Admins
+
+const PermissionsBodySchema = z
+  .array(PermissionSchema, { error: 'Une liste de permissions est attendue.' })
+  .max(100, 'Au plus 100 permissions.');
+
+export const CreateAdminBodySchema = z.strictObject({
+  username: UsernameSchema,
+  email: EmailSchema,
+  password: PasswordSchema,
+  permissions: PermissionsBodySchema,
+});
+export type CreateAdminBody = z.output<typeof CreateAdminBodySchema>;
+
+export const PatchAdminBodySchema = CreateAdminBodySchema.partial();
+export type PatchAdminBody = z.output<typeof PatchAdminBodySchema>;
+
+// Restaurant owners
+
+const NameSchema = textSchema(1, 100);
+
+export const SignUpBodySchema = z.strictObject({
+  email: EmailSchema,
+  password: PasswordSchema,
+  firstName: NameSchema,
+  lastName: NameSchema,
+  phone: clearable(PhoneSchema).optional(),
+  establishmentCode: ClaimCodeSchema.optional(),
+});
+export type SignUpBody = z.output<typeof SignUpBodySchema>;
+
+/** The 6 digits of the confirmation e-mail. */
+export const ConfirmBodySchema = z.strictObject({
+  code: z
+    .string({ error: 'Le code de confirmation est attendu.' })
+    .trim()
+    .regex(/^[0-9]{6}$/, 'Le code de confirmation est composé de 6 chiffres.'),
+});
+export type ConfirmBody = z.output<typeof ConfirmBodySchema>;
+
+/** Checks, before sign-up, whether an e-mail address is free and which establishment a claim code opens. */
+export const CheckBodySchema = z.strictObject({
+  email: EmailSchema.optional(),
+  establishmentCode: ClaimCodeSchema.optional(),
+});
+export type CheckBody = z.output<typeof CheckBodySchema>;
+
+export const EstablishmentSummarySchema = z
+  .object({ id: UuidSchema, name: z.string(), town: z.string() })
+  .meta({ id: 'EstablishmentSummary' });
+
+/** Each key answers the matching key of the body; `establishment` is `null` for an unknown code. */
+export const CheckResultSchema = z
+  .object({
+    emailAvailable: z.boolean().optional(),
+    establishment: EstablishmentSummarySchema.nullable().optional(),
+  })
+  .meta({ id: 'CheckResult' });
+export type CheckResult = z.infer<typeof CheckResultSchema>;
+
+export const ResendEstablishmentCodeBodySchema = z.strictObject({ establishmentId: UuidSchema });
+export type ResendEstablishmentCodeBody = z.output<typeof ResendEstablishmentCodeBodySchema>;
+
+export const ForgottenPasswordBodySchema = z.strictObject({ email: EmailSchema });
+export type ForgottenPasswordBody = z.output<typeof ForgottenPasswordBodySchema>;
+
+export const ForgottenPasswordConfirmBodySchema = z.strictObject({
+  token: z
+    .string({ error: 'Le lien de réinitialisation est incomplet.' })
+    .trim()
+    .min(1, 'Le lien de réinitialisation est incomplet.')
+    .max(500, 'Le lien de réinitialisation est invalide.'),
+  password: PasswordSchema,
+});
+export type ForgottenPasswordConfirmBody = z.output<typeof ForgottenPasswordConfirmBodySchema>;
+
+/** Any subset. `establishment` (an id, or `null` to detach) or `establishmentCode` relinks the owner. */
+export const PatchOwnerBodySchema = z
+  .strictObject({
+    email: EmailSchema,
+    password: PasswordSchema,
+    firstName: NameSchema,
+    lastName: NameSchema,
+    phone: clearable(PhoneSchema),
+    establishment: UuidSchema.nullable(),
+    establishmentCode: ClaimCodeSchema,
+  })
+  .partial()
+  .refine((b) => b.establishment === undefined || b.establishmentCode === undefined, {
+    message: 'Donnez soit un établissement, soit un code établissement, pas les deux.',
+    path: ['establishmentCode'],
+  });
+export type PatchOwnerBody = z.output<typeof PatchOwnerBodySchema>;

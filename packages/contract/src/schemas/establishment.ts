@@ -1,0 +1,394 @@
+import { z } from 'zod';
+import { URI_FORBIDDEN } from '../slug';
+import {
+  EmailSchema,
+  HttpUrlSchema,
+  IsoDateTimeSchema,
+  LatLngBodySchema,
+  LatLngSchema,
+  LocaleSchema,
+  PageQuerySchema,
+  PhoneSchema,
+  BooleanQuerySchema,
+  UuidSchema,
+  clearable,
+  textSchema,
+} from './common';
+
+export const KINDS = ['restaurant', 'remplisvert'] as const;
+export type Kind = (typeof KINDS)[number];
+export const KIND_LABELS: Readonly<Record<Kind, string>> = {
+  restaurant: 'Restaurant',
+  remplisvert: 'Remplis vert',
+};
+
+export const VENUE_TYPES = [
+  'restaurant',
+  'brasserie',
+  'creperie',
+  'food-truck',
+  'traiteur',
+  'hotel-restaurant',
+  'bar',
+] as const;
+export type VenueType = (typeof VENUE_TYPES)[number];
+export const VENUE_TYPE_LABELS: Readonly<Record<VenueType, string>> = {
+  restaurant: 'Restaurant',
+  brasserie: 'Brasserie',
+  creperie: 'Crêperie',
+  'food-truck': 'Food truck',
+  traiteur: 'Traiteur',
+  'hotel-restaurant': 'Hôtel-restaurant',
+  bar: 'Bar',
+};
+
+export const PRICE_RANGES = ['€', '€€', '€€€', '€€€€'] as const;
+export type PriceRange = (typeof PRICE_RANGES)[number];
+
+export const KindSchema = z.enum(KINDS, {
+  error: 'Type inconnu : « restaurant » ou « remplisvert » est attendu.',
+});
+export const VenueTypeSchema = z.enum(VENUE_TYPES, {
+  error: `Type d'établissement inconnu (valeurs possibles : ${VENUE_TYPES.join(', ')}).`,
+});
+export const PriceRangeSchema = z.enum(PRICE_RANGES, {
+  error: 'Gamme de prix inconnue : de « € » à « €€€€ ».',
+});
+
+/** Secret code an owner gives to claim an establishment: 8 characters from A-Z and 2-9. */
+export const CLAIM_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ23456789';
+export const CLAIM_CODE_LENGTH = 8;
+const CLAIM_CODE_PATTERN = /^[A-Z2-9]{8}$/;
+const CLAIM_CODE_MESSAGE = 'Code établissement invalide : 8 caractères, lettres et chiffres de 2 à 9.';
+
+/** As typed by a person: spaces around it and lower case are forgiven. */
+export const ClaimCodeSchema = z
+  .string({ error: CLAIM_CODE_MESSAGE })
+  .trim()
+  .toUpperCase()
+  .regex(CLAIM_CODE_PATTERN, CLAIM_CODE_MESSAGE);
+
+const ClaimCodeValueSchema = z.string().regex(CLAIM_CODE_PATTERN);
+
+/**
+ * A French postcode: 5 digits, or `2A`/`2B` and 3 digits for Corsica. Checked on input only: stored
+ * addresses may predate the rule.
+ */
+export const PostcodeSchema = z
+  .string({ error: 'Un code postal est attendu.' })
+  .trim()
+  .toUpperCase()
+  .regex(
+    /^(?:[0-9]{5}|2[AB][0-9]{3})$/,
+    'Code postal invalide : 5 chiffres sont attendus (2A ou 2B pour la Corse).',
+  );
+
+export const AddressSchema = z
+  .object({
+    street: z.string().nullable(),
+    postcode: z.string().nullable(),
+    town: z.string(),
+  })
+  .meta({ id: 'Address' });
+export type Address = z.infer<typeof AddressSchema>;
+
+export const AddressBodySchema = z.strictObject({
+  street: clearable(textSchema(1, 200)).optional(),
+  postcode: clearable(PostcodeSchema).optional(),
+  town: textSchema(1, 100),
+});
+
+/** In a PATCH the address is merged key by key: a key left out keeps its value. */
+export const AddressPatchSchema = AddressBodySchema.partial();
+
+const TIME_PATTERN = /^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/;
+const TIME_MESSAGE = 'Heure invalide : le format HH:MM est attendu (de 00:00 à 23:59).';
+
+/**
+ * Opening hours, Europe/Paris time, Monday = 1. Several entries may share a day (lunch and dinner). A
+ * `closes` earlier than `opens` runs past midnight into the next day (`{ day: 5, opens: '19:00', closes:
+ * '02:00' }` is Friday evening to Saturday 2 a.m.); closing at midnight is written `00:00`. `opens` and
+ * `closes` cannot be equal.
+ */
+export const OpeningHoursSchema = z
+  .array(
+    z
+      .strictObject({
+        day: z
+          .int({ error: 'Le jour doit être un entier de 1 (lundi) à 7 (dimanche).' })
+          .min(1, 'Le jour doit être un entier de 1 (lundi) à 7 (dimanche).')
+          .max(7, 'Le jour doit être un entier de 1 (lundi) à 7 (dimanche).'),
+        opens: z.string({ error: TIME_MESSAGE }).regex(TIME_PATTERN, TIME_MESSAGE),
+        closes: z.string({ error: TIME_MESSAGE }).regex(TIME_PATTERN, TIME_MESSAGE),
+      })
+      .refine((h) => h.opens !== h.closes, {
+        message: "L'heure de fermeture doit différer de l'heure d'ouverture.",
+        path: ['closes'],
+      }),
+    { error: "Une liste d'horaires est attendue." },
+  )
+  .max(21, 'Au plus 21 plages horaires (trois par jour).')
+  .meta({ id: 'OpeningHours' });
+export type OpeningHours = z.infer<typeof OpeningHoursSchema>;
+
+export const PhotoSchema = z
+  .object({ url: z.string(), isFacebookShared: z.boolean() })
+  .meta({ id: 'Photo' })
+  .nullable();
+export type Photo = z.infer<typeof PhotoSchema>;
+
+/**
+ * A photo address as `prepare-upload` gives it: absolute http(s), or a path on this origin when photos
+ * are stored on the server's own disk.
+ */
+export const PhotoUrlSchema = z
+  .string({ error: 'Une adresse de photo est attendue.' })
+  .trim()
+  .min(1, 'Une adresse de photo est attendue.')
+  .max(1000, "L'adresse de la photo ne peut dépasser 1000 caractères.")
+  .regex(/^(?:https?:\/\/[^\s/?#]+|\/(?!\/))[^\s]*$/i, 'Adresse de photo invalide.');
+
+export const PhotoBodySchema = z.strictObject({ url: PhotoUrlSchema }).nullable();
+
+/** A uri chosen by an admin: what `slugify` could produce, in NFC. */
+export const UriSchema = z
+  .string({ error: 'Une adresse de page est attendue.' })
+  .trim()
+  .normalize('NFC')
+  .min(1, "L'adresse de la page est obligatoire.")
+  .max(300, "L'adresse de la page ne peut dépasser 300 caractères.")
+  .refine((v) => !URI_FORBIDDEN.test(v), {
+    message:
+      "L'adresse de la page ne peut contenir ni espace, ni « / », « # », « % », ni caractère de contrôle.",
+  });
+
+const CategoryIdsSchema = z
+  .array(UuidSchema, { error: 'Une liste de catégories est attendue.' })
+  .max(50, 'Au plus 50 catégories.')
+  .transform((ids) => [...new Set(ids)]);
+
+const establishmentFields = {
+  id: UuidSchema,
+  uri: z.string(),
+  kind: KindSchema,
+  name: z.string(),
+  venueType: VenueTypeSchema,
+  description: z.string().nullable(),
+  address: AddressSchema,
+  location: LatLngSchema,
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  openingHours: OpeningHoursSchema,
+  priceRange: PriceRangeSchema.nullable(),
+  categories: z.array(UuidSchema),
+  photo: PhotoSchema,
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
+};
+
+/** What anyone may read: no owner, no disabled flag, no claim code; `photo` is `null` when there is none. */
+export const PublicEstablishmentSchema = z.object(establishmentFields).meta({ id: 'PublicEstablishment' });
+export type PublicEstablishment = z.infer<typeof PublicEstablishmentSchema>;
+
+/** The record as its owner sees it. */
+export const EstablishmentSchema = z
+  .object({ ...establishmentFields, restaurantOwner: UuidSchema.nullable(), disabled: z.boolean() })
+  .meta({ id: 'Establishment' });
+export type Establishment = z.infer<typeof EstablishmentSchema>;
+
+/** The record as an admin sees it, with the claim code. */
+export const AdminEstablishmentSchema = EstablishmentSchema.extend({ claimCode: ClaimCodeValueSchema }).meta({
+  id: 'AdminEstablishment',
+});
+export type AdminEstablishment = z.infer<typeof AdminEstablishmentSchema>;
+
+/** The `/api/user...` naming: the owner field is `user`. */
+export const UserEstablishmentSchema = EstablishmentSchema.omit({ restaurantOwner: true })
+  .extend({ user: UuidSchema.nullable() })
+  .meta({ id: 'UserEstablishment' });
+export type UserEstablishment = z.infer<typeof UserEstablishmentSchema>;
+
+export const AdminUserEstablishmentSchema = UserEstablishmentSchema.extend({
+  claimCode: ClaimCodeValueSchema,
+}).meta({
+  id: 'AdminUserEstablishment',
+});
+export type AdminUserEstablishment = z.infer<typeof AdminUserEstablishmentSchema>;
+
+/** The public view is the same in both namings: it has no owner field. */
+export const PublicUserEstablishmentSchema = PublicEstablishmentSchema;
+
+/**
+ * An establishment answered to a signed-in caller, in either naming. Most specific first: zod keeps the
+ * first option that matches and drops unknown keys, so an admin record must not be read as an owner's.
+ */
+export const EstablishmentAnswerSchema = z.union([
+  AdminEstablishmentSchema,
+  AdminUserEstablishmentSchema,
+  EstablishmentSchema,
+  UserEstablishmentSchema,
+]);
+export type EstablishmentAnswer = z.infer<typeof EstablishmentAnswerSchema>;
+
+/** An item of `GET /api/establishments/`: full records for an admin, the public view otherwise. */
+export const EstablishmentListItemSchema = z.union([
+  AdminEstablishmentSchema,
+  AdminUserEstablishmentSchema,
+  EstablishmentSchema,
+  UserEstablishmentSchema,
+  PublicEstablishmentSchema,
+]);
+export type EstablishmentListItem = z.infer<typeof EstablishmentListItemSchema>;
+
+/** The owner's id whichever the naming, `null` when unowned or not shown. */
+export function getOwnerId(e: EstablishmentListItem): string | null {
+  if ('restaurantOwner' in e) return e.restaurantOwner;
+  if ('user' in e) return e.user;
+  return null;
+}
+
+const ownerInput = UuidSchema.nullable();
+
+const createFields = {
+  kind: KindSchema,
+  name: textSchema(1, 120),
+  venueType: VenueTypeSchema,
+  address: AddressBodySchema,
+  location: LatLngBodySchema,
+  uri: UriSchema.optional(),
+  description: clearable(textSchema(1, 5000)).optional(),
+  phone: clearable(PhoneSchema).optional(),
+  email: clearable(EmailSchema).optional(),
+  website: clearable(HttpUrlSchema).optional(),
+  openingHours: OpeningHoursSchema.optional(),
+  priceRange: clearable(PriceRangeSchema).optional(),
+  categories: CategoryIdsSchema.optional(),
+  photo: PhotoBodySchema.optional(),
+  disabled: z.boolean({ error: 'Un booléen est attendu.' }).optional(),
+  restaurantOwner: ownerInput.optional(),
+  /** The `/api/user...` naming of `restaurantOwner`, folded into it. */
+  user: ownerInput.optional(),
+};
+
+type OwnerAlias = { restaurantOwner?: string | null | undefined; user?: string | null | undefined };
+
+function checkOwnerAlias(body: OwnerAlias, ctx: z.RefinementCtx): void {
+  if (body.user !== undefined && body.restaurantOwner !== undefined && body.user !== body.restaurantOwner) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['user'],
+      message: '« user » et « restaurantOwner » désignent le même champ et ne peuvent différer.',
+    });
+  }
+}
+
+function foldOwnerAlias<T extends OwnerAlias>({ user, ...rest }: T): Omit<T, 'user'> {
+  return user !== undefined && rest.restaurantOwner === undefined ? { ...rest, restaurantOwner: user } : rest;
+}
+
+/**
+ * Only `kind`, `name`, `venueType`, `address` and `location` are required; a field left out is empty
+ * (null, `[]`, not disabled). `uri` is generated from name and town unless given.
+ */
+export const CreateEstablishmentBodySchema = z
+  .strictObject(createFields)
+  .superRefine(checkOwnerAlias)
+  .transform(foldOwnerAlias);
+export type CreateEstablishmentBody = z.output<typeof CreateEstablishmentBodySchema>;
+
+/** Every field optional; `null` or a blank string clears an optional field. */
+export const PatchEstablishmentBodySchema = z
+  .strictObject({
+    kind: createFields.kind.optional(),
+    name: createFields.name.optional(),
+    venueType: createFields.venueType.optional(),
+    address: AddressPatchSchema.optional(),
+    location: createFields.location.optional(),
+    uri: createFields.uri,
+    description: createFields.description,
+    phone: createFields.phone,
+    email: createFields.email,
+    website: createFields.website,
+    openingHours: createFields.openingHours,
+    priceRange: createFields.priceRange,
+    categories: createFields.categories,
+    photo: createFields.photo,
+    disabled: createFields.disabled,
+    restaurantOwner: createFields.restaurantOwner,
+    user: createFields.user,
+  })
+  .superRefine(checkOwnerAlias)
+  .transform(foldOwnerAlias);
+export type PatchEstablishmentBody = z.output<typeof PatchEstablishmentBodySchema>;
+
+export const ESTABLISHMENT_SORTS = ['name', 'town', 'createdAt', 'updatedAt', 'uri'] as const;
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+
+/**
+ * `withDisabled` only counts with an admin token. `q` searches name and town ignoring case and accents;
+ * blank means no filter.
+ */
+export const ListEstablishmentsQuerySchema = PageQuerySchema.extend({
+  withDisabled: BooleanQuerySchema.default(false),
+  locale: LocaleSchema,
+  q: z.string().trim().max(100, 'La recherche ne peut dépasser 100 caractères.').optional(),
+  sort: z
+    .enum(ESTABLISHMENT_SORTS, {
+      error: `Tri inconnu (valeurs possibles : ${ESTABLISHMENT_SORTS.join(', ')}).`,
+    })
+    .default('name'),
+  order: z.enum(SORT_ORDERS, { error: 'Ordre inconnu : « asc » ou « desc » est attendu.' }).default('asc'),
+});
+export type ListEstablishmentsQuery = z.output<typeof ListEstablishmentsQuerySchema>;
+
+export const EstablishmentQuerySchema = z.object({ locale: LocaleSchema });
+
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** 10 MB, in bytes. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Any content type and size pass the schema, so that the server can answer the documented
+ * `415 UnsupportedMediaType` and `413 PayloadTooLarge` rather than a generic validation error.
+ */
+export const PrepareUploadBodySchema = z.strictObject({
+  contentType: z
+    .string({ error: 'Le type du fichier est attendu.' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Le type du fichier est attendu.')
+    .max(255, 'Type de fichier trop long.'),
+  size: z
+    .int({ error: 'La taille du fichier (en octets, entier) est attendue.' })
+    .min(1, 'Le fichier est vide.'),
+});
+export type PrepareUploadBody = z.output<typeof PrepareUploadBodySchema>;
+
+export const PrepareUploadResultSchema = z
+  .object({ uploadUrl: z.string(), url: z.string(), expiresAt: IsoDateTimeSchema })
+  .meta({ id: 'PreparedUpload' });
+export type PrepareUploadResult = z.infer<typeof PrepareUploadResultSchema>;
+
+export const HISTORY_ACTIONS = ['create', 'update', 'delete', 'link', 'unlink', 'share'] as const;
+
+/**
+ * One change of an establishment, newest first in `GET /api/establishment/{id}/history`. `changes` lists
+ * the fields that changed, with their values before and after (secret fields never appear).
+ */
+export const EstablishmentHistoryEntrySchema = z
+  .object({
+    id: UuidSchema,
+    at: IsoDateTimeSchema,
+    action: z.enum(HISTORY_ACTIONS),
+    actor: z
+      .object({
+        role: z.enum(['admin', 'restaurant-owner', 'system']),
+        id: UuidSchema.nullable(),
+        name: z.string().nullable(),
+      })
+      .nullable(),
+    changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+  })
+  .meta({ id: 'EstablishmentHistoryEntry' });
+export type EstablishmentHistoryEntry = z.infer<typeof EstablishmentHistoryEntrySchema>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { LatitudeSchema, LongitudeSchema, UuidSchema, textSchema } from './common';
+
+export const MAX_GROUP_RADIUS_KM = 200;
+
+/** A group of local establishments: those within `radius` kilometres of its centre. */
+export const GroupSchema = z
+  .object({
+    id: UuidSchema,
+    name: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    radius: z.number(),
+  })
+  .meta({ id: 'Group' });
+export type Group = z.infer<typeof GroupSchema>;
+
+const RadiusSchema = z
+  .number({ error: 'Le rayon (en kilomètres) doit être un nombre.' })
+  .positive('Le rayon doit être supérieur à 0 km.')
+  .max(MAX_GROUP_RADIUS_KM, `Le rayon ne peut dépasser ${MAX_GROUP_RADIUS_KM} km.`);
+
+const groupBodyFields = {
+  name: textSchema(1, 120),
+  latitude: LatitudeSchema,
+  longitude: LongitudeSchema,
+  radius: RadiusSchema,
+};
+
+export const CreateGroupBodySchema = z.strictObject(groupBodyFields);
+export type CreateGroupBody = z.output<typeof CreateGroupBodySchema>;
+
+export const PatchGroupBodySchema = z.strictObject(groupBodyFields).partial();
+export type PatchGroupBody = z.output<typeof PatchGroupBodySchema>;

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { crossesAntimeridian, isDegenerateBounds } from '../geo';
+import {
+  IsoDateSchema,
+  IsoDateTimeSchema,
+  LatLngBodySchema,
+  LatLngSchema,
+  UuidSchema,
+  textSchema,
+} from './common';
+import { KindSchema } from './establishment';
+
+export const MAX_PRICE_EUROS = 10_000;
+
+/** Whether a number of euros has at most two decimals, despite binary floating point (`0.29 * 100`). */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  const cents = value * 100;
+  return Math.abs(cents - Math.round(cents)) < 1e-6;
+}
+
+/** A price in euros, stored as cents by the server. */
+export const PriceSchema = z
+  .number({ error: 'Le prix doit être un nombre (en euros).' })
+  .min(0, 'Le prix ne peut être négatif.')
+  .max(MAX_PRICE_EUROS, 'Le prix ne peut dépasser 10 000 €.')
+  .refine(hasAtMostTwoDecimals, { message: 'Le prix a au plus deux décimales (centimes).' });
+
+export const MenuBoardItemSchema = z
+  .object({
+    name: textSchema(1, 120),
+    price: PriceSchema,
+    category: UuidSchema,
+  })
+  .meta({ id: 'MenuBoardItem' });
+export type MenuBoardItem = z.infer<typeof MenuBoardItemSchema>;
+
+const MenuBoardItemBodySchema = MenuBoardItemSchema.strict();
+
+/** The establishment a menu board belongs to, enough to place it on the map and link to its page. */
+export const MenuBoardEstablishmentSchema = z
+  .object({ id: UuidSchema, uri: z.string(), name: z.string(), kind: KindSchema, location: LatLngSchema })
+  .meta({ id: 'MenuBoardEstablishment' });
+
+/** An establishment's menu of the day; `date` is the day it is for, in Europe/Paris. */
+export const MenuBoardSchema = z
+  .object({
+    id: UuidSchema,
+    establishment: MenuBoardEstablishmentSchema,
+    title: z.string(),
+    date: IsoDateSchema,
+    items: z.array(MenuBoardItemSchema),
+    createdAt: IsoDateTimeSchema,
+  })
+  .meta({ id: 'MenuBoard' });
+export type MenuBoard = z.infer<typeof MenuBoardSchema>;
+
+export const MAX_MENU_BOARD_ITEMS = 50;
+
+const ItemsSchema = z
+  .array(MenuBoardItemBodySchema, { error: 'Une liste de plats est attendue.' })
+  .min(1, 'Ajoutez au moins un plat.')
+  .max(MAX_MENU_BOARD_ITEMS, `Au plus ${MAX_MENU_BOARD_ITEMS} plats.`);
+
+export const CreateMenuBoardBodySchema = z.strictObject({
+  establishment: UuidSchema,
+  title: textSchema(1, 120),
+  date: IsoDateSchema,
+  items: ItemsSchema,
+});
+export type CreateMenuBoardBody = z.output<typeof CreateMenuBoardBodySchema>;
+
+/** A menu board stays with its establishment: only title, date and items change. */
+export const PatchMenuBoardBodySchema = z
+  .strictObject({
+    title: textSchema(1, 120),
+    date: IsoDateSchema,
+    items: ItemsSchema,
+  })
+  .partial();
+export type PatchMenuBoardBody = z.output<typeof PatchMenuBoardBodySchema>;
+
+export const MAX_SURROUNDING_CATEGORIES = 100;
+
+/**
+ * Today's menu boards inside the map's box, having an item in one of `categories` (every category when
+ * empty). The box must have two distinct corners, its south-west corner south of and west of its
+ * north-east corner: a box crossing the antimeridian is refused (no French town needs one at the zoom
+ * levels where the map asks).
+ */
+export const SurroundingMenuBoardsBodySchema = z
+  .strictObject({
+    categories: z
+      .array(UuidSchema, { error: 'Une liste de catégories est attendue.' })
+      .max(MAX_SURROUNDING_CATEGORIES, `Au plus ${MAX_SURROUNDING_CATEGORIES} catégories.`)
+      .default([]),
+    northEast: LatLngBodySchema,
+    southWest: LatLngBodySchema,
+  })
+  .superRefine((body, ctx) => {
+    if (isDegenerateBounds(body)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['northEast'],
+        message: 'La zone demandée est vide : ses deux coins sont identiques.',
+      });
+    } else if (body.southWest.latitude > body.northEast.latitude) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['southWest', 'latitude'],
+        message: 'Le coin sud-ouest doit être au sud du coin nord-est.',
+      });
+    } else if (crossesAntimeridian(body)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['southWest', 'longitude'],
+        message: "Le coin sud-ouest doit être à l'ouest du coin nord-est.",
+      });
+    }
+  });
+export type SurroundingMenuBoardsBody = z.output<typeof SurroundingMenuBoardsBodySchema>;
