@@ -1,0 +1,89 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { categoriesRoutes } from './modules/categories/categories.routes';
+import { establishmentsRoutes } from './modules/establishments/establishments.routes';
+import { groupsRoutes } from './modules/groups/groups.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { menuBoardsRoutes } from './modules/menu-boards/menu-boards.routes';
+import { registerErrorHandling } from './plugins/errors';
+import { registerWeb } from './web/serve-web';
+
+// Validation messages in French: people read them in forms.
+z.config(z.locales.fr());
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Serve the React Router build when present (off in most API tests). */
+  serveWeb?: boolean;
+  /** Pino logger options; tests pass `false`. */
+  logger?: boolean | object;
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: BODY_LIMIT,
+    // Behind a load balancer the client address comes from X-Forwarded-For (rate limits need it).
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const ctx: AppContext = { config, database, db: database.db };
+  app.decorate('ctx', ctx);
+  // JSON only: Fastify would otherwise accept text/plain bodies and answer 400 instead of 415.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `API ${config.site.name}`,
+        description:
+          'API publique et privée du site : établissements, groupes, catégories, ardoises du jour, comptes.',
+        version: '1.0.0',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes);
+  await app.register(establishmentsRoutes);
+  await app.register(groupsRoutes);
+  await app.register(categoriesRoutes);
+  await app.register(menuBoardsRoutes);
+
+  if (options.serveWeb ?? true) await registerWeb(app);
+  return app;
+}

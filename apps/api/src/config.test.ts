@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('runs with no variable at all on the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      accessTokenTtl: 900,
+      longLifeTokenTtl: 2_592_000,
+      rateLimitSignIn: 10,
+      seed: undefined,
+      s3: undefined,
+      facebook: undefined,
+    });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT : doit être un entier entre 0 et 65535 \(reçu « abc »\)/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ DATABASE_URL: 'postgres://localhost/db' }, /JWT_SECRET : obligatoire/],
+    [{ JWT_SECRET: 'court' }, /JWT_SECRET : doit contenir au moins 32 caractères/],
+    [{ ACCESS_TOKEN_TTL: '-5' }, /ACCESS_TOKEN_TTL/],
+    [{ SEED: 'tout' }, /SEED/],
+    [{ ADMIN_USERNAME: 'admin' }, /ADMIN_USERNAME et ADMIN_PASSWORD/],
+    [{ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'court' }, /ADMIN_PASSWORD : doit contenir au moins 10/],
+    [{ PUBLIC_URL: 'localhost:3000' }, /PUBLIC_URL/],
+    [{ SMTP_URL: 'http://mail' }, /SMTP_URL/],
+    [{ REDIS_URL: 'localhost' }, /REDIS_URL/],
+    [{ RATE_LIMIT_SIGN_IN: '0' }, /RATE_LIMIT_SIGN_IN/],
+    [{ ANDROID_PACKAGE_ID: 'pas un paquet' }, /ANDROID_PACKAGE_ID/],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_BUCKET : obligatoire/],
+  ])('refuses %j with a message naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'x', LOG_LEVEL: 'bavard' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toHaveLength(2);
+    }
+  });
+
+  it('derives PUBLIC_URL from PORT and drops a trailing slash', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://tables.example.fr/' }).publicUrl).toBe(
+      'https://tables.example.fr',
+    );
+  });
+});

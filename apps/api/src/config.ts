@@ -1,0 +1,209 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only place that reads `process.env`. Every variable of ARCHITECTURE.md is parsed here;
+ * a bad value stops the start with a message naming the variable.
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const intInRange = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+        ctx.addIssue({ code: 'custom', message: `doit être un entier entre ${min} et ${max}` });
+        return z.NEVER;
+      }
+      return Number(v);
+    });
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((v) => /^https?:\/\/[^\s]+$/.test(v) && URL.canParse(v), {
+    message: 'doit être une adresse http:// ou https:// valide',
+  });
+
+const optionalUrl = (protocols: string[], label: string) =>
+  optionalString.refine(
+    (v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)),
+    { message: `doit être une adresse ${label} valide` },
+  );
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORT: intInRange(0, 65535, 3000),
+  HOST: z.string().trim().min(1, 'ne doit pas être vide').default('127.0.0.1'),
+  PUBLIC_URL: httpUrl.optional(),
+  DATA_DIR: z.string().trim().min(1, 'ne doit pas être vide').default('./data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'PostgreSQL (postgres://...)'),
+  JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: 'doit contenir au moins 32 caractères',
+  }),
+  ACCESS_TOKEN_TTL: intInRange(10, 86_400, 900),
+  LONG_LIFE_TOKEN_TTL: intInRange(60, 31_536_000, 2_592_000),
+  ADMIN_USERNAME: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  SEED: z
+    .enum(['demo', 'none', ''])
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'SMTP (smtp://... ou smtps://...)'),
+  MAIL_FROM: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'http(s)'),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalUrl(['http:', 'https:'], 'http(s)'),
+  FACEBOOK_PAGE_ID: optionalString,
+  FACEBOOK_PAGE_TOKEN: optionalString,
+  FACEBOOK_GRAPH_URL: optionalUrl(['http:', 'https:'], 'http(s)'),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'Redis (redis://...)'),
+  RATE_LIMIT_SIGN_IN: intInRange(1, 100_000, 10),
+  MAP_STYLE_URL: optionalUrl(['http:', 'https:'], 'http(s)'),
+  SITE_NAME: z.string().trim().min(1).max(60).default('Tables Voisines'),
+  SITE_SHORT_NAME: z.string().trim().min(1).max(30).default('Tables Voisines'),
+  IOS_APP_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{6,12}$/, 'doit être un identifiant App Store numérique')
+    .default('6449112233'),
+  ANDROID_PACKAGE_ID: z
+    .string()
+    .trim()
+    .regex(/^[a-zA-Z][\w]*(\.[a-zA-Z][\w]*)+$/, 'doit être un identifiant de paquet Android (fr.exemple.app)')
+    .default('fr.tablesvoisines.app'),
+});
+
+export type Env = Record<string, string | undefined>;
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Undefined in embedded mode until `resolveJwtSecret` generates or reads it. */
+  jwtSecret: string | undefined;
+  accessTokenTtl: number;
+  longLifeTokenTtl: number;
+  bootstrapAdmin: { username: string; password: string } | undefined;
+  /** Undefined: decided at start (demo on an empty embedded database, none otherwise). */
+  seed: 'demo' | 'none' | undefined;
+  mail: { smtpUrl: string | undefined; from: string };
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        publicUrl: string | undefined;
+      }
+    | undefined;
+  facebook: { pageId: string; pageToken: string; graphUrl: string } | undefined;
+  redisUrl: string | undefined;
+  rateLimitSignIn: number;
+  mapStyleUrl: string | undefined;
+  site: { name: string; shortName: string; iosAppId: string; androidPackageId: string };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration invalide :\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '?');
+        const received = env[name];
+        return `${name} : ${issue.message}${received === undefined ? '' : ` (reçu « ${received} »)`}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const both = (a: string, b: string, va: unknown, vb: unknown) => {
+    if ((va === undefined) !== (vb === undefined))
+      problems.push(`${a} et ${b} : doivent être donnés ensemble`);
+  };
+  both('ADMIN_USERNAME', 'ADMIN_PASSWORD', e.ADMIN_USERNAME, e.ADMIN_PASSWORD);
+  both('FACEBOOK_PAGE_ID', 'FACEBOOK_PAGE_TOKEN', e.FACEBOOK_PAGE_ID, e.FACEBOOK_PAGE_TOKEN);
+  both('S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY);
+  if (e.DATABASE_URL !== undefined && e.JWT_SECRET === undefined) {
+    problems.push('JWT_SECRET : obligatoire quand DATABASE_URL est défini (32 caractères au moins)');
+  }
+  if (e.ADMIN_PASSWORD !== undefined && e.ADMIN_PASSWORD.length < 10) {
+    problems.push('ADMIN_PASSWORD : doit contenir au moins 10 caractères');
+  }
+  if (e.S3_BUCKET === undefined && (e.S3_ENDPOINT ?? e.S3_ACCESS_KEY_ID) !== undefined) {
+    problems.push('S3_BUCKET : obligatoire dès qu’une autre variable S3_* est définie');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const nodeEnv = e.NODE_ENV ?? 'production';
+  return {
+    nodeEnv,
+    logLevel: e.LOG_LEVEL,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    longLifeTokenTtl: e.LONG_LIFE_TOKEN_TTL,
+    bootstrapAdmin:
+      e.ADMIN_USERNAME !== undefined && e.ADMIN_PASSWORD !== undefined
+        ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
+        : undefined,
+    seed: e.SEED,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.SITE_NAME} <ne-pas-repondre@localhost>` },
+    s3:
+      e.S3_BUCKET === undefined
+        ? undefined
+        : {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION ?? 'us-east-1',
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            publicUrl: e.S3_PUBLIC_URL,
+          },
+    facebook:
+      e.FACEBOOK_PAGE_ID === undefined || e.FACEBOOK_PAGE_TOKEN === undefined
+        ? undefined
+        : {
+            pageId: e.FACEBOOK_PAGE_ID,
+            pageToken: e.FACEBOOK_PAGE_TOKEN,
+            graphUrl: (e.FACEBOOK_GRAPH_URL ?? 'https://graph.facebook.com/v21.0').replace(/\/+$/, ''),
+          },
+    redisUrl: e.REDIS_URL,
+    rateLimitSignIn: e.RATE_LIMIT_SIGN_IN,
+    mapStyleUrl: e.MAP_STYLE_URL,
+    site: {
+      name: e.SITE_NAME,
+      shortName: e.SITE_SHORT_NAME,
+      iosAppId: e.IOS_APP_ID,
+      androidPackageId: e.ANDROID_PACKAGE_ID,
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import * as schema from './schema';
+
+/** Both drivers fit this type: queries are written once for PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  readonly db: Db;
+  readonly engine: 'pglite' | 'postgres';
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  /**
+   * Runs `fn` while holding a cluster-wide lock (a PostgreSQL advisory lock on one dedicated
+   * connection), so replicas starting together migrate and seed one after the other.
+   */
+  runExclusive<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** PGlite only: a gzipped copy of the whole database (templates for tests, backups). */
+  dump?(): Promise<Blob>;
+}
+
+export class DataDirLockedError extends Error {
+  constructor(dir: string) {
+    super(
+      `Le dossier de données ${dir} est déjà utilisé par un autre processus. ` +
+        'Arrêtez l’autre serveur ou choisissez un autre DATA_DIR.',
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+export const pgliteExtensions = { pg_trgm };
+
+async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+  let release: (() => Promise<void>) | undefined;
+  let dir: string | undefined;
+  if (dataDir !== undefined) {
+    dir = path.join(dataDir, 'db');
+    await mkdir(dir, { recursive: true });
+    // PGlite has no lock of its own: a second process on the same directory would corrupt it.
+    // The lock is refreshed while we run and counts as stale 10 s after a crash.
+    try {
+      release = await lockfile.lock(dir, { stale: 10_000, update: 2_000, lockfilePath: `${dir}.lock` });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dataDir);
+      throw error;
+    }
+  }
+  const client = new PGlite({
+    ...(dir === undefined ? {} : { dataDir: dir }),
+    ...(loadDataDir === undefined ? {} : { loadDataDir }),
+    extensions: pgliteExtensions,
+  });
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    engine: 'pglite',
+    async ping() {
+      await client.query('select 1');
+    },
+    dump: () => client.dumpDataDir('gzip'),
+    // One process per data directory (the lock above): nothing else can race us.
+    runExclusive: (_key, fn) => fn(),
+    async close() {
+      await client.close();
+      await release?.();
+    },
+  };
+}
+
+async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    engine: 'postgres',
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async runExclusive(key, fn) {
+      const connection = await pool.connect();
+      try {
+        await connection.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await connection.query('select pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        connection.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl: string | undefined;
+  /** Embedded data directory; undefined keeps PGlite in memory (tests). */
+  dataDir: string | undefined;
+  /** PGlite only: start from a dump made by `dumpDataDir` (tests clone a migrated template). */
+  loadDataDir?: Blob;
+}
+
+export function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl === undefined
+    ? openPglite(options.dataDir, options.loadDataDir)
+    : openPostgres(options.databaseUrl);
+}

@@ -1,0 +1,247 @@
+import { createHash } from 'node:crypto';
+import { distanceKm } from '@tables-voisines/contract/geo';
+import { describe, expect, it } from 'vitest';
+import { generateDemoData, generateDemoMenuBoards, inTown, ofTown, previousDay } from './demo-data';
+import { FRANCE_BOUNDS } from './demo-towns';
+
+const data = generateDemoData();
+const hash = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+const DAY = '2026-07-15';
+
+describe('demonstration data', () => {
+  it('is the same on every run', () => {
+    expect(hash(generateDemoData())).toBe(hash(data));
+  });
+
+  it('holds at least 600 establishments, about a fifth of them "Remplis vert"', () => {
+    const { establishments } = data;
+    expect(establishments.length).toBeGreaterThanOrEqual(600);
+    const remplisVert = establishments.filter((e) => e.kind === 'remplisvert').length;
+    expect(remplisVert / establishments.length).toBeCloseTo(0.2, 1);
+    expect(establishments.filter((e) => e.kind === 'restaurant').length).toBeGreaterThan(0);
+  });
+
+  it('has every venue type', () => {
+    const types = new Set(data.establishments.map((e) => e.venueType));
+    expect([...types].sort()).toEqual(
+      ['bar', 'brasserie', 'creperie', 'food-truck', 'hotel-restaurant', 'restaurant', 'traiteur'].sort(),
+    );
+  });
+
+  it('spreads establishments over at least 150 towns', () => {
+    expect(new Set(data.establishments.map((e) => e.town)).size).toBeGreaterThanOrEqual(150);
+  });
+
+  it('gives every establishment a unique id and uri', () => {
+    const ids = data.establishments.map((e) => e.id);
+    const uris = data.establishments.map((e) => e.uri);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(uris).size).toBe(uris.length);
+    for (const id of [...ids, ...data.categories.map((c) => c.id), ...data.groups.map((g) => g.id)]) {
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    }
+  });
+
+  it('numbers the same name in the same town -2 and -3', () => {
+    const pairs = new Map<string, number>();
+    for (const e of data.establishments)
+      pairs.set(`${e.name}|${e.town}`, (pairs.get(`${e.name}|${e.town}`) ?? 0) + 1);
+    expect([...pairs.values()].filter((n) => n >= 2).length).toBeGreaterThanOrEqual(10);
+    expect([...pairs.values()].some((n) => n >= 3)).toBe(true);
+    expect(data.establishments.some((e) => e.uri.endsWith('-2'))).toBe(true);
+    expect(data.establishments.some((e) => e.uri.endsWith('-3'))).toBe(true);
+  });
+
+  it('has uris with the special characters the specification lists', () => {
+    const uris = data.establishments.map((e) => e.uri);
+    for (const character of ["'", '&', ',', '(', ')', '?']) {
+      expect(uris.some((uri) => uri.includes(character))).toBe(true);
+    }
+    expect(uris.some((uri) => /[àâäçéèêëîïôöùûüÿœ]/u.test(uri))).toBe(true);
+    expect(uris.some((uri) => /\d/.test(uri.replace(/-\d+$/, '')))).toBe(true);
+    expect(uris.some((uri) => uri.includes('--'))).toBe(true);
+    expect(uris.every((uri) => !/[/#%\s]/u.test(uri) && uri === uri.toLowerCase())).toBe(true);
+  });
+
+  it('keeps search text lower case and without accents', () => {
+    for (const e of data.establishments) {
+      expect(e.searchText).toBe(e.searchText.toLowerCase());
+      expect(e.searchText).not.toMatch(/[àâäçéèêëîïôöùûüÿ]/u);
+    }
+  });
+
+  it('has at least 45 categories named in French and English', () => {
+    expect(data.categories.length).toBeGreaterThanOrEqual(45);
+    expect(new Set(data.categories.map((c) => c.slug)).size).toBe(data.categories.length);
+    for (const category of data.categories) {
+      expect(category.nameFr.length).toBeGreaterThan(0);
+      expect(category.nameEn.length).toBeGreaterThan(0);
+      expect(category.searchFr).not.toMatch(/[A-ZÀ-ÿ]/u);
+    }
+    const crepes = data.categories.find((c) => c.slug === 'crepes');
+    expect(crepes).toMatchObject({ nameFr: 'Crêpes', nameEn: 'Crepes', searchFr: 'crepes' });
+  });
+
+  it('gives each establishment one to four existing categories, crêpes to crêperies', () => {
+    const categoryIds = new Set(data.categories.map((c) => c.id));
+    const crepes = data.categories.filter((c) => ['crepes', 'galettes'].includes(c.slug)).map((c) => c.id);
+    const counts = new Map<string, string[]>();
+    for (const link of data.establishmentCategories) {
+      expect(categoryIds.has(link.categoryId)).toBe(true);
+      counts.set(link.establishmentId, [...(counts.get(link.establishmentId) ?? []), link.categoryId]);
+    }
+    for (const e of data.establishments) {
+      const linked = counts.get(e.id) ?? [];
+      expect(linked.length).toBeGreaterThanOrEqual(1);
+      expect(linked.length).toBeLessThanOrEqual(4);
+      expect(new Set(linked).size).toBe(linked.length);
+      if (e.venueType === 'creperie') expect(linked.some((id) => crepes.includes(id))).toBe(true);
+    }
+  });
+
+  it('has 12 groups, each with at least 8 enabled establishments in its circle', () => {
+    expect(data.groups).toHaveLength(12);
+    for (const group of data.groups) {
+      expect(group.name).toMatch(/^Collectif des restaurateurs (de |d'|du |des )/);
+      expect(group.radiusKm).toBeGreaterThanOrEqual(5);
+      expect(group.radiusKm).toBeLessThanOrEqual(25);
+      const inside = data.establishments.filter((e) => !e.disabled && distanceKm(group, e) <= group.radiusKm);
+      expect(inside.length).toBeGreaterThanOrEqual(8);
+    }
+    const groupIds = new Set(data.groups.map((g) => g.id));
+    const establishmentIds = new Set(data.establishments.map((e) => e.id));
+    for (const member of data.groupMembers) {
+      expect(groupIds.has(member.groupId)).toBe(true);
+      expect(establishmentIds.has(member.establishmentId)).toBe(true);
+    }
+  });
+
+  it('disables a few establishments', () => {
+    const disabled = data.establishments.filter((e) => e.disabled).length;
+    expect(disabled).toBeGreaterThanOrEqual(5);
+    expect(disabled).toBeLessThan(data.establishments.length * 0.05);
+  });
+
+  it('gives unique claim codes without ambiguous characters', () => {
+    const codes = data.establishments.map((e) => e.claimCode);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const code of codes) expect(code).toMatch(/^[A-Z2-9]{8}$/);
+  });
+
+  it('places every establishment in metropolitan France or Corsica', () => {
+    for (const e of data.establishments) {
+      expect(e.latitude).toBeGreaterThanOrEqual(FRANCE_BOUNDS.minLatitude);
+      expect(e.latitude).toBeLessThanOrEqual(FRANCE_BOUNDS.maxLatitude);
+      expect(e.longitude).toBeGreaterThanOrEqual(FRANCE_BOUNDS.minLongitude);
+      expect(e.longitude).toBeLessThanOrEqual(FRANCE_BOUNDS.maxLongitude);
+      expect(Number(e.latitude.toFixed(6))).toBe(e.latitude);
+    }
+  });
+
+  it('gives French addresses, phone numbers and example.fr contacts only', () => {
+    for (const e of data.establishments) {
+      expect(e.postcode).toMatch(/^\d{5}$/);
+      expect(e.street).toBeTruthy();
+      if (e.phone) expect(e.phone).toMatch(/^0[1-7]( \d\d){4}$/);
+      if (e.email) expect(e.email).toMatch(/^contact@[a-z0-9-]+\.example\.fr$/);
+      if (e.website) expect(e.website).toMatch(/^https:\/\/[a-z0-9-]+\.example\.fr$/);
+      expect(['€', '€€', '€€€', '€€€€']).toContain(e.priceRange);
+      expect(e.photoUrl).toBeNull();
+    }
+    const lyon = data.establishments.filter((e) => e.town === 'Lyon');
+    expect(lyon.length).toBeGreaterThan(0);
+    for (const e of lyon) expect(e.postcode).toMatch(/^6900[1-9]$/);
+  });
+
+  it('gives opening hours as day 1 to 7 and HH:MM times', () => {
+    for (const e of data.establishments) {
+      expect(e.openingHours?.length).toBeGreaterThan(0);
+      for (const slot of e.openingHours ?? []) {
+        expect(slot.day).toBeGreaterThanOrEqual(1);
+        expect(slot.day).toBeLessThanOrEqual(7);
+        expect(slot.opens).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+        expect(slot.closes).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+      }
+    }
+  });
+
+  it('writes French descriptions', () => {
+    for (const e of data.establishments) expect(e.description).toMatch(/^[A-ZÀ-Ý].*\.$/u);
+    expect(data.establishments.some((e) => e.description?.includes('Remplis vert'))).toBe(true);
+  });
+
+  it('makes a smaller data set on request', () => {
+    const small = generateDemoData({ establishments: 50 });
+    expect(small.establishments).toHaveLength(50);
+    expect(new Set(small.establishments.map((e) => e.uri)).size).toBe(50);
+  });
+});
+
+describe('demonstration menu boards', () => {
+  const boards = generateDemoMenuBoards(data, DAY);
+
+  it('are the same for the same day and new ones for another day', () => {
+    expect(hash(generateDemoMenuBoards(data, DAY))).toBe(hash(boards));
+    const tomorrow = generateDemoMenuBoards(data, '2026-07-16');
+    const ids = new Set(boards.menuBoards.map((b) => b.id));
+    expect(tomorrow.menuBoards.some((b) => ids.has(b.id))).toBe(false);
+    expect(tomorrow.menuBoards.every((b) => b.date === '2026-07-16')).toBe(true);
+  });
+
+  it('cover about a third of the enabled establishments, dated the day', () => {
+    const enabled = data.establishments.filter((e) => !e.disabled);
+    const share = boards.menuBoards.length / enabled.length;
+    expect(share).toBeGreaterThan(0.25);
+    expect(share).toBeLessThan(0.45);
+    expect(boards.menuBoards.every((b) => b.date === DAY)).toBe(true);
+    const enabledIds = new Set(enabled.map((e) => e.id));
+    expect(boards.menuBoards.every((b) => enabledIds.has(b.establishmentId))).toBe(true);
+    expect(new Set(boards.menuBoards.map((b) => b.establishmentId)).size).toBe(boards.menuBoards.length);
+  });
+
+  it('list two to six priced items in existing categories', () => {
+    const categoryIds = new Set(data.categories.map((c) => c.id));
+    const itemsByBoard = new Map<string, number[]>();
+    for (const item of boards.menuBoardItems) {
+      expect(Number.isInteger(item.priceCents)).toBe(true);
+      expect(item.priceCents).toBeGreaterThan(0);
+      expect(item.priceCents % 10).toBe(0);
+      expect(categoryIds.has(item.categoryId)).toBe(true);
+      itemsByBoard.set(item.menuBoardId, [...(itemsByBoard.get(item.menuBoardId) ?? []), item.position]);
+    }
+    for (const board of boards.menuBoards) {
+      expect(['Ardoise du jour', 'Menu du midi', 'Formule du jour']).toContain(board.title);
+      const positions = itemsByBoard.get(board.id) ?? [];
+      expect(positions.length).toBeGreaterThanOrEqual(2);
+      expect(positions.length).toBeLessThanOrEqual(6);
+      expect(positions).toEqual(positions.map((_, i) => i));
+    }
+  });
+
+  it('add a few boards of the day before on request', () => {
+    const withPrevious = generateDemoMenuBoards(data, DAY, { withPreviousDay: true });
+    const old = withPrevious.menuBoards.filter((b) => b.date === '2026-07-14');
+    expect(old.length).toBeGreaterThan(0);
+    expect(old.length).toBeLessThan(boards.menuBoards.length / 4);
+    expect(withPrevious.menuBoards.filter((b) => b.date === DAY)).toEqual(boards.menuBoards);
+  });
+});
+
+describe('French phrasing', () => {
+  it('elides and contracts before town names', () => {
+    expect(ofTown('Lyon')).toBe('de Lyon');
+    expect(ofTown('Angers')).toBe("d'Angers");
+    expect(ofTown('Évreux')).toBe("d'Évreux");
+    expect(ofTown('Le Mans')).toBe('du Mans');
+    expect(ofTown('Les Lilas')).toBe('des Lilas');
+    expect(ofTown('La Rochelle')).toBe('de La Rochelle');
+    expect(inTown('Le Havre')).toBe('au Havre');
+    expect(inTown('Nantes')).toBe('à Nantes');
+  });
+
+  it('finds the day before, across months and years', () => {
+    expect(previousDay('2026-03-01')).toBe('2026-02-28');
+    expect(previousDay('2026-01-01')).toBe('2025-12-31');
+    expect(() => previousDay('15/07/2026')).toThrow(RangeError);
+  });
+});

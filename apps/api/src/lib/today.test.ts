@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { msUntilNextParisMidnight, parisDay } from './today';
+
+const at = (iso: string): Date => new Date(iso);
+const HOUR = 3_600_000;
+
+describe('parisDay', () => {
+  it('turns to the next day at midnight Paris time in summer (UTC+2)', () => {
+    expect(parisDay(at('2026-07-14T21:59:59Z'))).toBe('2026-07-14');
+    expect(parisDay(at('2026-07-14T22:00:00Z'))).toBe('2026-07-15');
+    expect(parisDay(at('2026-07-14T22:30:00Z'))).toBe('2026-07-15');
+  });
+
+  it('turns to the next day at midnight Paris time in winter (UTC+1)', () => {
+    expect(parisDay(at('2026-01-10T22:59:59Z'))).toBe('2026-01-10');
+    expect(parisDay(at('2026-01-10T23:00:00Z'))).toBe('2026-01-11');
+    expect(parisDay(at('2025-12-31T23:30:00Z'))).toBe('2026-01-01');
+  });
+
+  it('defaults to now', () => {
+    expect(parisDay()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('msUntilNextParisMidnight', () => {
+  it('counts to the next Paris midnight in summer and in winter', () => {
+    expect(msUntilNextParisMidnight(at('2026-07-14T21:00:00Z'))).toBe(HOUR);
+    expect(msUntilNextParisMidnight(at('2026-07-14T22:00:00Z'))).toBe(24 * HOUR);
+    expect(msUntilNextParisMidnight(at('2026-01-10T22:30:00Z'))).toBe(HOUR / 2);
+    expect(msUntilNextParisMidnight(at('2026-01-10T23:00:00.001Z'))).toBe(24 * HOUR - 1);
+  });
+
+  it('counts a 23-hour day in March and a 25-hour day in October', () => {
+    // Paris midnight starting 29 March 2026 is 23:00 UTC the day before; the next is 22:00 UTC on the 29th.
+    expect(msUntilNextParisMidnight(at('2026-03-28T23:00:00Z'))).toBe(23 * HOUR);
+    expect(msUntilNextParisMidnight(at('2026-10-24T22:00:00Z'))).toBe(25 * HOUR);
+  });
+});

@@ -1,0 +1,56 @@
+// "Today" for menu boards and opening hours is the date in Europe/Paris (API.md, "Establishments").
+
+const PARIS_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+const PARIS_TIME = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+function parts(format: Intl.DateTimeFormat, date: Date): Record<string, number> {
+  const result: Record<string, number> = {};
+  for (const part of format.formatToParts(date))
+    if (part.type !== 'literal') result[part.type] = Number(part.value);
+  return result;
+}
+
+/** The day in Europe/Paris as YYYY-MM-DD. */
+export function parisDay(date: Date = new Date()): string {
+  const { year = 0, month = 0, day = 0 } = parts(PARIS_DAY, date);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** How far Paris wall-clock time is ahead of UTC at an instant, in milliseconds (3,600,000 or 7,200,000). */
+function parisOffsetMs(instant: number): number {
+  const {
+    year = 0,
+    month = 1,
+    day = 1,
+    hour = 0,
+    minute = 0,
+    second = 0,
+  } = parts(PARIS_TIME, new Date(instant));
+  const wallClock = Date.UTC(year, month - 1, day, hour, minute, second);
+  return wallClock - Math.floor(instant / 1000) * 1000;
+}
+
+/** Milliseconds from `date` to the next midnight in Europe/Paris (daylight saving time included). */
+export function msUntilNextParisMidnight(date: Date = new Date()): number {
+  const [year, month, day] = parisDay(date).split('-').map(Number) as [number, number, number];
+  // Next midnight as if Paris were UTC, corrected by Paris's offset one hour earlier in UTC: that instant is
+  // midnight or 01:00 in Paris, and clocks change at 02:00 or 03:00, so the offset is the one at midnight.
+  const midnightWallClock = Date.UTC(year, month - 1, day + 1);
+  const offset = parisOffsetMs(midnightWallClock - 3_600_000);
+  return midnightWallClock - offset - date.getTime();
+}

@@ -1,0 +1,93 @@
+import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { establishments, menuBoardItems, menuBoards } from '../../db/schema';
+import type { Bounds } from '@tables-voisines/contract/geo';
+
+/** Inside the box, on the expression the GiST index covers. */
+function insideBox(box: Bounds) {
+  return sql`point(${establishments.longitude}, ${establishments.latitude}) <@ box(point(${box.southWest.longitude}, ${box.southWest.latitude}), point(${box.northEast.longitude}, ${box.northEast.latitude}))`;
+}
+
+/**
+ * Today's boards of enabled establishments inside the box, having an item in one of the categories
+ * (any category when the list is empty).
+ */
+export async function findSurroundingMenuBoards(db: DbOrTx, box: Bounds, categoryIds: string[], day: string) {
+  const boards = await db
+    .select({
+      id: menuBoards.id,
+      title: menuBoards.title,
+      date: menuBoards.date,
+      createdAt: menuBoards.createdAt,
+      establishment: {
+        id: establishments.id,
+        uri: establishments.uri,
+        name: establishments.name,
+        kind: establishments.kind,
+        latitude: establishments.latitude,
+        longitude: establishments.longitude,
+      },
+    })
+    .from(menuBoards)
+    .innerJoin(establishments, eq(establishments.id, menuBoards.establishmentId))
+    .where(
+      and(
+        eq(menuBoards.date, day),
+        eq(establishments.disabled, false),
+        insideBox(box),
+        categoryIds.length === 0
+          ? undefined
+          : exists(
+              db
+                .select({ one: sql`1` })
+                .from(menuBoardItems)
+                .where(
+                  and(
+                    eq(menuBoardItems.menuBoardId, menuBoards.id),
+                    inArray(menuBoardItems.categoryId, categoryIds),
+                  ),
+                ),
+            ),
+      ),
+    )
+    .orderBy(asc(menuBoards.createdAt), asc(menuBoards.id));
+
+  const items =
+    boards.length === 0
+      ? []
+      : await db
+          .select()
+          .from(menuBoardItems)
+          .where(
+            inArray(
+              menuBoardItems.menuBoardId,
+              boards.map((b) => b.id),
+            ),
+          )
+          .orderBy(asc(menuBoardItems.menuBoardId), asc(menuBoardItems.position));
+  const itemsByBoard = new Map<string, typeof items>();
+  for (const item of items) {
+    const list = itemsByBoard.get(item.menuBoardId);
+    if (list === undefined) itemsByBoard.set(item.menuBoardId, [item]);
+    else list.push(item);
+  }
+
+  return boards.map((board) => ({
+    id: board.id,
+    establishment: {
+      id: board.establishment.id,
+      uri: board.establishment.uri,
+      name: board.establishment.name,
+      kind: board.establishment.kind,
+      location: { latitude: board.establishment.latitude, longitude: board.establishment.longitude },
+    },
+    title: board.title,
+    date: board.date,
+    items: (itemsByBoard.get(board.id) ?? []).map((item) => ({
+      name: item.name,
+      price: item.priceCents / 100,
+      category: item.categoryId,
+    })),
+    createdAt: board.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import {
+  createCategory,
+  createEstablishment,
+  createMenuBoard,
+  disableEstablishment,
+} from '../../../test/factories';
+import { parisDay } from '../../lib/today';
+
+let t: TestApp;
+const today = parisDay();
+const yesterday = parisDay(new Date(Date.now() - 86_400_000));
+const lyonBox = {
+  northEast: { latitude: 45.8, longitude: 4.9 },
+  southWest: { latitude: 45.7, longitude: 4.8 },
+};
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const crepes = await createCategory(t.db, 'Crêpes');
+  const pizza = await createCategory(t.db, 'Pizza');
+  ids.crepes = crepes.id;
+  ids.pizza = pizza.id;
+  const inLyon = await createEstablishment(t.db, {
+    name: 'Chez Jo',
+    town: 'Lyon',
+    latitude: 45.76,
+    longitude: 4.83,
+  });
+  const alsoInLyon = await createEstablishment(t.db, {
+    name: 'La Pizz',
+    town: 'Lyon',
+    latitude: 45.75,
+    longitude: 4.85,
+  });
+  const disabled = await createEstablishment(t.db, {
+    name: 'Fermé',
+    town: 'Lyon',
+    latitude: 45.75,
+    longitude: 4.85,
+  });
+  const inParis = await createEstablishment(t.db, {
+    name: 'Paris Bistro',
+    town: 'Paris',
+    latitude: 48.85,
+    longitude: 2.35,
+  });
+  await disableEstablishment(t.db, disabled.id);
+  ids.jo = await createMenuBoard(t.db, {
+    establishmentId: inLyon.id,
+    date: today,
+    title: 'Ardoise du jour',
+    items: [
+      { name: 'Galette complète', priceCents: 950, categoryId: crepes.id },
+      { name: 'Crêpe au sucre', priceCents: 450, categoryId: crepes.id },
+    ],
+  });
+  ids.pizz = await createMenuBoard(t.db, {
+    establishmentId: alsoInLyon.id,
+    date: today,
+    items: [{ name: 'Margherita', priceCents: 1200, categoryId: pizza.id }],
+  });
+  ids.old = await createMenuBoard(t.db, {
+    establishmentId: inLyon.id,
+    date: yesterday,
+    items: [{ name: 'Vieille ardoise', priceCents: 1000, categoryId: pizza.id }],
+  });
+  await createMenuBoard(t.db, {
+    establishmentId: disabled.id,
+    date: today,
+    items: [{ name: 'Caché', priceCents: 1000, categoryId: pizza.id }],
+  });
+  await createMenuBoard(t.db, {
+    establishmentId: inParis.id,
+    date: today,
+    items: [{ name: 'Loin', priceCents: 1000, categoryId: pizza.id }],
+  });
+  ids.jo_establishment = inLyon.id;
+});
+afterAll(() => t.close());
+
+const surrounding = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/menuboards/surrounding', payload: payload as object });
+
+describe('POST /menuboards/surrounding', () => {
+  it("answers today's boards of enabled establishments inside the box, all categories when none is given", async () => {
+    const response = await surrounding({ ...lyonBox, categories: [] });
+    expect(response.statusCode).toBe(200);
+    const boards = response.json();
+    expect(boards.map((b: { id: string }) => b.id).sort()).toEqual([ids.jo, ids.pizz].sort());
+    const jo = boards.find((b: { id: string }) => b.id === ids.jo);
+    expect(jo).toEqual({
+      id: ids.jo,
+      establishment: {
+        id: ids.jo_establishment,
+        uri: 'chez-jo-a-lyon',
+        name: 'Chez Jo',
+        kind: 'restaurant',
+        location: { latitude: 45.76, longitude: 4.83 },
+      },
+      title: 'Ardoise du jour',
+      date: today,
+      items: [
+        { name: 'Galette complète', price: 9.5, category: ids.crepes },
+        { name: 'Crêpe au sucre', price: 4.5, category: ids.crepes },
+      ],
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+  });
+
+  it('keeps only boards having an item in one of the categories', async () => {
+    const boards = (await surrounding({ ...lyonBox, categories: [ids.pizza] })).json();
+    expect(boards.map((b: { id: string }) => b.id)).toEqual([ids.pizz]);
+  });
+
+  it('accepts a body without categories', async () => {
+    const response = await surrounding(lyonBox);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toHaveLength(2);
+  });
+
+  it('answers an empty list for a box with nothing inside', async () => {
+    const box = { northEast: { latitude: 43.1, longitude: 1.1 }, southWest: { latitude: 43, longitude: 1 } };
+    expect((await surrounding(box)).json()).toEqual([]);
+  });
+
+  it.each([
+    ['a degenerate box', { northEast: lyonBox.northEast, southWest: lyonBox.northEast }],
+    ['an inverted box', { northEast: lyonBox.southWest, southWest: lyonBox.northEast }],
+    ['a missing corner', { northEast: lyonBox.northEast }],
+    ['a latitude out of range', { ...lyonBox, northEast: { latitude: 95, longitude: 4.9 } }],
+    ['a string coordinate', { ...lyonBox, northEast: { latitude: '45.8', longitude: 4.9 } }],
+    ['a category that is not an id', { ...lyonBox, categories: ['pizza'] }],
+    ['an unknown field', { ...lyonBox, radius: 3 }],
+    ['a huge string', { ...lyonBox, categories: ['x'.repeat(100_000)] }],
+  ])('refuses %s with a 400 and details', async (_label, payload) => {
+    const response = await surrounding(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'ValidationError', details: expect.any(Array) });
+    expect(response.json().details.length).toBeGreaterThan(0);
+  });
+
+  it('refuses malformed JSON with a 400, not a 500', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/menuboards/surrounding',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"northEast": {',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'ValidationError',
+      message: expect.stringMatching(/JSON/),
+    });
+  });
+
+  it('refuses a body over 1 MB with a 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/menuboards/surrounding',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...lyonBox, pad: 'x'.repeat(1_100_000) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe('PayloadTooLarge');
+  });
+
+  it('refuses a body that is not JSON with a 415', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/menuboards/surrounding',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'bonjour',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().code).toBe('UnsupportedMediaType');
+  });
+});

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { webBuildDir } from '../paths';
+
+let t: TestApp;
+beforeAll(async () => {
+  // `npm test` builds the site first (pretest); a missing build is a failure, never a skip.
+  expect(existsSync(path.join(webBuildDir, 'server', 'index.js')), 'run `npm run build` first').toBe(true);
+  t = await createTestApp({ serveWeb: true });
+});
+afterAll(() => t.close());
+
+describe('the web site served by the API process', () => {
+  it('renders the home page in French on the server', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toMatch(/^<!DOCTYPE html><html lang="fr">/);
+    expect(response.body).toContain('Tables Voisines');
+  });
+
+  it('answers an unknown page with the French 404 page and a real 404 status', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/nulle/part' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('Page introuvable');
+    expect(response.body).toContain('<html lang="fr">');
+  });
+
+  it('keeps unknown API paths as JSON 404s, never the HTML page', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nulle-part' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('NotFound');
+  });
+
+  it('serves hashed assets with a one-year immutable cache', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    const asset = /(\/assets\/[^"]+\.js)/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const response = await t.app.inject({ method: 'GET', url: asset! });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});

@@ -1,0 +1,47 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config, type Env } from '../src/config';
+import type { Database, Db } from '../src/db/client';
+import { createTestDatabase, type TemplateKind } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  data?: TemplateKind;
+  env?: Env;
+  serveWeb?: boolean;
+}
+
+/** The real app on a database of its own, driven with `app.inject`. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tv-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    NODE_ENV: 'test',
+    ...options.env,
+  });
+  const database = await createTestDatabase(options.data ?? 'empty');
+  const app = await buildApp({ config, database, logger: false, serveWeb: options.serveWeb ?? false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { nextFreeUri, slugify } from '@tables-voisines/contract/slug';
+import { normalizeForSearch } from '@tables-voisines/contract/text';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../src/db/client';
+import {
+  categories,
+  establishmentCategories,
+  establishments,
+  groups,
+  menuBoardItems,
+  menuBoards,
+} from '../src/db/schema';
+
+// Each test makes what it needs: factories with sensible defaults, overridden per test.
+
+const CLAIM_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ23456789';
+const claimCode = () =>
+  Array.from({ length: 8 }, () => CLAIM_ALPHABET[randomInt(CLAIM_ALPHABET.length)]).join('');
+
+type EstablishmentInsert = typeof establishments.$inferInsert;
+
+export async function createEstablishment(
+  db: Db,
+  overrides: Partial<EstablishmentInsert> & { categoryIds?: string[] } = {},
+) {
+  const { categoryIds = [], ...fields } = overrides;
+  const name = fields.name ?? `Le Bistrot ${randomUUID().slice(0, 6)}`;
+  const town = fields.town ?? 'Lyon';
+  const taken = new Set(
+    (await db.select({ uri: establishments.uri }).from(establishments)).map((r) => r.uri),
+  );
+  const row: EstablishmentInsert = {
+    id: randomUUID(),
+    kind: 'restaurant',
+    venueType: 'restaurant',
+    latitude: 45.764,
+    longitude: 4.8357,
+    street: '1 place Bellecour',
+    postcode: '69002',
+    claimCode: claimCode(),
+    openingHours: [{ day: 1, opens: '12:00', closes: '14:30' }],
+    ...fields,
+    name,
+    town,
+    uri: fields.uri ?? nextFreeUri(slugify(name, town), taken),
+    searchText: normalizeForSearch(`${name} ${town}`),
+  };
+  const [created] = await db.insert(establishments).values(row).returning();
+  if (categoryIds.length > 0) {
+    await db
+      .insert(establishmentCategories)
+      .values(
+        categoryIds.map((categoryId, position) => ({ establishmentId: row.id!, categoryId, position })),
+      );
+  }
+  return created!;
+}
+
+export async function createCategory(db: Db, nameFr: string, nameEn = nameFr) {
+  const [created] = await db
+    .insert(categories)
+    .values({
+      id: randomUUID(),
+      slug: `${normalizeForSearch(nameFr).replace(/\s+/g, '-')}-${randomUUID().slice(0, 4)}`,
+      nameFr,
+      nameEn,
+      searchFr: normalizeForSearch(nameFr),
+      searchEn: normalizeForSearch(nameEn),
+    })
+    .returning();
+  return created!;
+}
+
+export async function createGroup(db: Db, overrides: Partial<typeof groups.$inferInsert> = {}) {
+  const [created] = await db
+    .insert(groups)
+    .values({
+      id: randomUUID(),
+      name: 'Collectif des restaurateurs de Lyon',
+      latitude: 45.764,
+      longitude: 4.8357,
+      radiusKm: 10,
+      ...overrides,
+    })
+    .returning();
+  return created!;
+}
+
+export async function createMenuBoard(
+  db: Db,
+  options: {
+    establishmentId: string;
+    date: string;
+    title?: string;
+    items: { name: string; priceCents: number; categoryId: string }[];
+  },
+) {
+  const id = randomUUID();
+  await db.insert(menuBoards).values({
+    id,
+    establishmentId: options.establishmentId,
+    title: options.title ?? 'Ardoise du jour',
+    date: options.date,
+  });
+  await db
+    .insert(menuBoardItems)
+    .values(options.items.map((item, position) => ({ ...item, position, menuBoardId: id })));
+  return id;
+}
+
+export async function disableEstablishment(db: Db, id: string) {
+  await db.update(establishments).set({ disabled: true }).where(eq(establishments.id, id));
+}
