@@ -1,0 +1,13 @@
+import type { Config } from '@react-router/dev/config';
+
+export default {
+  appDirectory: 'src/app',
+  ssr: true,
+  future: {
+    v8_middleware: true,
+    v8_passThroughRequests: true,
+    v8_splitRouteModules: true,
+    v8_trailingSlashAwareDataRequests: true,
+    v8_viteEnvironmentApi: true,
+  },
+} satisfies Config;
