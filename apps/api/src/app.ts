@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { DataVersion } from './lib/data-version';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { establishmentsRoutes } from './modules/establishments/establishments.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
@@ -47,7 +48,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
 
-  const ctx: AppContext = { config, database, db: database.db };
+  const ctx: AppContext = { config, database, db: database.db, dataVersion: new DataVersion() };
   app.decorate('ctx', ctx);
   // JSON only: Fastify would otherwise accept text/plain bodies and answer 400 instead of 415.
   app.removeContentTypeParser('text/plain');

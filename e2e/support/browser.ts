@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+
+/** Debian's Chromium: nothing is downloaded, the flags keep it off the (closed) network. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    // Never a silent skip: the browser tier is part of `npm test`.
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: install it with 'apt-get update && apt-get install -y chromium' ` +
+        'or point CHROMIUM_PATH at a Chromium binary.',
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A French-speaking visitor: fr-FR locale, Paris time zone. */
+export async function newVisitorContext(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+) {
+  return browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris', ...options });
+}
+
+/**
+ * Collects console errors and uncaught page errors: a journey that produced one fails, like a
+ * `console.error` in a unit test.
+ */
+export function watchPageErrors(page: Page): () => string[] {
+  const errors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return () => errors;
+}
+
+export type { Browser, BrowserContext, Page };
