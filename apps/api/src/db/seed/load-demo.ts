@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../client';
 import * as schema from '../schema';
 import { DEFAULT_DEMO_ESTABLISHMENTS, generateDemoData, generateDemoMenuBoards, isDay } from './demo-data';
 
@@ -13,9 +13,6 @@ const {
   menuBoardItems,
   menuBoards,
 } = schema;
-
-/** Both drivers (PGlite and node-postgres) fit this type. */
-export type DemoDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 const BATCH_SIZE = 500;
 
@@ -35,9 +32,7 @@ function chunk<T>(rows: readonly T[], size = BATCH_SIZE): T[][] {
   return chunks;
 }
 
-type Transaction = Parameters<Parameters<DemoDatabase['transaction']>[0]>[0];
-
-async function writeMeta(tx: Transaction, entries: Record<string, string>): Promise<void> {
+async function writeMeta(tx: Tx, entries: Record<string, string>): Promise<void> {
   await tx
     .insert(appMeta)
     .values(Object.entries(entries).map(([key, value]) => ({ key, value })))
@@ -50,7 +45,7 @@ async function writeMeta(tx: Transaction, entries: Record<string, string>): Prom
  * empty database: unique uris and claim codes make a second load fail and roll back.
  */
 export async function loadDemoData(
-  db: DemoDatabase,
+  db: Db,
   options: { today: string; onProgress?: (done: number, total: number) => void; establishments?: number },
 ): Promise<void> {
   assertDay(options.today);
@@ -95,7 +90,7 @@ export async function loadDemoData(
  * Safe to call at every start and every midnight, from several processes: the day is checked again under a
  * row lock, and boards already written are skipped.
  */
-export async function refreshDemoMenuBoards(db: DemoDatabase, today: string): Promise<boolean> {
+export async function refreshDemoMenuBoards(db: Db, today: string): Promise<boolean> {
   assertDay(today);
   const meta = new Map(
     (
