@@ -35,6 +35,7 @@ describe('configuration', () => {
     [{ RATE_LIMIT_SIGN_IN: '0' }, /RATE_LIMIT_SIGN_IN/],
     [{ ANDROID_PACKAGE_ID: 'pas un paquet' }, /ANDROID_PACKAGE_ID/],
     [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_BUCKET : obligatoire/],
+    [{ TRUST_PROXY: 'oui' }, /TRUST_PROXY/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -47,6 +48,16 @@ describe('configuration', () => {
     } catch (error) {
       expect((error as ConfigError).problems).toHaveLength(2);
     }
+  });
+
+  it('trusts no proxy by default, and the ones it is told to', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
   });
 
   it('derives PUBLIC_URL from PORT and drops a trailing slash', () => {

@@ -72,6 +72,23 @@ const EnvSchema = z.object({
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'Redis (redis://...)'),
   RATE_LIMIT_SIGN_IN: intInRange(1, 100_000, 10),
   MAP_STYLE_URL: optionalUrl(['http:', 'https:'], 'http(s)'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx): boolean | number | string[] => {
+      if (v === undefined || v === '' || v === 'false') return false;
+      if (v === 'true') return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      const hops = v.split(',').map((h) => h.trim());
+      if (hops.every((h) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(h))) return hops;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'doit être true, false, un nombre de relais ou une liste d’adresses IP (10.0.0.0/8,127.0.0.1)',
+      });
+      return z.NEVER;
+    }),
   SITE_NAME: z.string().trim().min(1).max(60).default('Tables Voisines'),
   SITE_SHORT_NAME: z.string().trim().min(1).max(30).default('Tables Voisines'),
   IOS_APP_ID: z
@@ -118,6 +135,11 @@ export interface Config {
   redisUrl: string | undefined;
   rateLimitSignIn: number;
   mapStyleUrl: string | undefined;
+  /**
+   * Which proxies may tell the client's address through X-Forwarded-For (rate limits count per address).
+   * Off by default: a client could otherwise pick its own address.
+   */
+  trustProxy: boolean | number | string[];
   site: { name: string; shortName: string; iosAppId: string; androidPackageId: string };
 }
 
@@ -199,6 +221,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: e.REDIS_URL,
     rateLimitSignIn: e.RATE_LIMIT_SIGN_IN,
     mapStyleUrl: e.MAP_STYLE_URL,
+    trustProxy: e.TRUST_PROXY,
     site: {
       name: e.SITE_NAME,
       shortName: e.SITE_SHORT_NAME,

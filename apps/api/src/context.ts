@@ -1,6 +1,10 @@
+import type { Mailer } from './adapters/mail/mailer';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { BackgroundTasks } from './lib/background';
 import type { DataVersion } from './lib/data-version';
+import type { AccessTokens } from './lib/tokens';
+import type { RateLimiter } from './plugins/rate-limit';
 
 /** The live services every module gets: built once at start, passed explicitly, never global. */
 export interface AppContext {
@@ -9,6 +13,14 @@ export interface AppContext {
   db: Db;
   /** Bumped after every committed write of public data: caches key on it. */
   dataVersion: DataVersion;
+  /** Short access tokens (JWT). */
+  tokens: AccessTokens;
+  /** SMTP, or `.eml` files in `DATA_DIR/outbox`. */
+  mailer: Mailer;
+  /** Attempts at sign-in, sign-up, codes and password resets; in memory or Redis. */
+  rateLimiter: RateLimiter;
+  /** Work finished after the answer; closing the app waits for it. */
+  background: BackgroundTasks;
 }
 
 declare module 'fastify' {

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, openDatabase, type Database } from './db/client';
 import { migrateDatabase, STARTUP_LOCK_KEY } from './db/migrate';
 import { resolveJwtSecret } from './secrets';
+import { bootstrapAdmin, BootstrapAdminError } from './startup/bootstrap-admin';
 import { isDemoLoaded, scheduleDemoBoardRefresh, seedIfNeeded } from './startup/seed';
 
 function fail(message: string): never {
@@ -11,16 +12,20 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** The username of the admin created from ADMIN_USERNAME/ADMIN_PASSWORD at this start, if any. */
+let bootstrappedAdmin: string | null = null;
+
 async function openAndPrepare(config: Config): Promise<Database> {
   try {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     await database.runExclusive(STARTUP_LOCK_KEY, async () => {
       await migrateDatabase(database);
       await seedIfNeeded(config, database);
+      bootstrappedAdmin = await bootstrapAdmin(config, database.db);
     });
     return database;
   } catch (error) {
-    if (error instanceof DataDirLockedError) fail(error.message);
+    if (error instanceof DataDirLockedError || error instanceof BootstrapAdminError) fail(error.message);
     throw error;
   }
 }
@@ -37,6 +42,9 @@ async function main(): Promise<void> {
   config.jwtSecret = await resolveJwtSecret(config);
   const database = await openAndPrepare(config);
   const app = await buildApp({ config, database });
+  if (bootstrappedAdmin !== null) {
+    app.log.info({ username: bootstrappedAdmin }, 'admin created from ADMIN_USERNAME with manage all');
+  }
 
   const stopRefresh = (await isDemoLoaded(database.db))
     ? scheduleDemoBoardRefresh(database.db, (message, error) =>

@@ -19,6 +19,8 @@ export interface TestAppOptions {
   data?: TemplateKind;
   env?: Env;
   serveWeb?: boolean;
+  /** Pino options (e.g. `{ level: 'info', stream }` to read the logs); silent by default. */
+  logger?: boolean | object;
 }
 
 /** The real app on a database of its own, driven with `app.inject`. */
@@ -31,7 +33,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const database = await createTestDatabase(options.data ?? 'empty');
-  const app = await buildApp({ config, database, logger: false, serveWeb: options.serveWeb ?? false });
+  const app = await buildApp({
+    config,
+    database,
+    logger: options.logger ?? false,
+    serveWeb: options.serveWeb ?? false,
+  });
   await app.ready();
   return {
     app,

@@ -29,6 +29,8 @@ import {
   CategorySearchResultSchema,
 } from './schemas/category';
 import { ExportQuerySchema, FileSchema, IdOrUriParamsSchema, IdParamsSchema } from './schemas/common';
+import type { Action } from './schemas/permission';
+import type { SubjectType } from './permissions';
 import {
   CreateEstablishmentBodySchema,
   EstablishmentAnswerSchema,
@@ -62,6 +64,13 @@ export interface RouteDef {
   summary: string;
   tags: readonly string[];
   auth: AuthMode;
+  /**
+   * What the caller must be allowed to do (see `permissions.ts`), checked by one server hook after the
+   * request is validated. With an `:id` parameter the check is on that record (`{ id }`).
+   */
+  permission?: { action: Action; subject: SubjectType };
+  /** The kind of account the route is for (sign-in sessions of the other kind are refused). */
+  account?: 'admin' | 'restaurant-owner';
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -119,8 +128,9 @@ function ownerRoutes<const Single extends string, const Plural extends string, R
       summary: "Confirmer l'adresse e-mail avec le code à 6 chiffres",
       tags,
       auth: 'required',
+      account: 'restaurant-owner',
       body: ConfirmBodySchema,
-      responses: { 200: RestaurantOwnerSchema, ...errors(400, 401, 429) },
+      responses: { 200: RestaurantOwnerSchema, ...errors(400, 401, 403, 429) },
     },
     resend: {
       method: 'POST',
@@ -128,7 +138,8 @@ function ownerRoutes<const Single extends string, const Plural extends string, R
       summary: 'Envoyer un nouveau code de confirmation',
       tags,
       auth: 'required',
-      responses: { 204: NoContentSchema, ...errors(401, 429) },
+      account: 'restaurant-owner',
+      responses: { 204: NoContentSchema, ...errors(401, 403, 429) },
     },
     check: {
       method: 'POST',
@@ -163,8 +174,9 @@ function ownerRoutes<const Single extends string, const Plural extends string, R
       summary: "Renouveler le jeton d'accès d'un restaurateur",
       tags,
       auth: 'required',
+      account: 'restaurant-owner',
       body: RefreshBodySchema,
-      responses: { 200: RefreshResultSchema, ...errors(400, 401) },
+      responses: { 200: RefreshResultSchema, ...errors(400, 401, 403) },
     },
     forgottenPassword: {
       method: 'POST',
@@ -199,6 +211,7 @@ function ownerRoutes<const Single extends string, const Plural extends string, R
       summary: 'Lire un restaurateur',
       tags,
       auth: 'required',
+      permission: { action: 'read', subject: 'restaurant-owner' },
       params: IdParamsSchema,
       responses: { 200: RestaurantOwnerSchema, ...errors(400, 401, 403, 404) },
     },
@@ -208,6 +221,7 @@ function ownerRoutes<const Single extends string, const Plural extends string, R
       summary: 'Modifier un restaurateur ou le rattacher à un établissement',
       tags,
       auth: 'required',
+      permission: { action: 'update', subject: 'restaurant-owner' },
       params: IdParamsSchema,
       body: PatchOwnerBodySchema,
       responses: { 200: RestaurantOwnerSchema, ...errors(400, 401, 403, 404, 409) },
@@ -218,6 +232,7 @@ function ownerRoutes<const Single extends string, const Plural extends string, R
       summary: 'Supprimer un restaurateur',
       tags,
       auth: 'required',
+      permission: { action: 'delete', subject: 'restaurant-owner' },
       params: IdParamsSchema,
       responses: { 204: NoContentSchema, ...errors(400, 401, 403, 404) },
     },
@@ -227,6 +242,7 @@ function ownerRoutes<const Single extends string, const Plural extends string, R
       summary: 'Exporter les restaurateurs (CSV, ou XLSX avec ?format=xlsx)',
       tags,
       auth: 'required',
+      permission: { action: 'export', subject: 'restaurant-owner' },
       query: ExportQuerySchema,
       responses: { 200: FileSchema, ...errors(400, 401, 403) },
     },
@@ -271,6 +287,7 @@ export const routes = {
     summary: 'Lire un établissement',
     tags: TAGS.establishments,
     auth: 'required',
+    permission: { action: 'read', subject: 'establishment' },
     params: IdParamsSchema,
     query: EstablishmentQuerySchema,
     responses: { 200: EstablishmentAnswerSchema, ...errors(400, 401, 403, 404) },
@@ -281,6 +298,7 @@ export const routes = {
     summary: "Lister les groupes d'un établissement",
     tags: TAGS.establishments,
     auth: 'required',
+    permission: { action: 'read', subject: 'establishment' },
     params: IdParamsSchema,
     responses: { 200: z.array(GroupSchema), ...errors(400, 401, 403, 404) },
   },
@@ -290,6 +308,7 @@ export const routes = {
     summary: "Lire l'historique des modifications d'un établissement",
     tags: TAGS.establishments,
     auth: 'required',
+    permission: { action: 'read', subject: 'establishment' },
     params: IdParamsSchema,
     responses: { 200: z.array(EstablishmentHistoryEntrySchema), ...errors(400, 401, 403, 404) },
   },
@@ -299,6 +318,7 @@ export const routes = {
     summary: 'Créer un établissement',
     tags: TAGS.establishments,
     auth: 'required',
+    permission: { action: 'create', subject: 'establishment' },
     body: CreateEstablishmentBodySchema,
     responses: { 201: EstablishmentAnswerSchema, ...errors(400, 401, 403, 404, 409) },
   },
@@ -308,6 +328,7 @@ export const routes = {
     summary: 'Modifier un établissement',
     tags: TAGS.establishments,
     auth: 'required',
+    permission: { action: 'update', subject: 'establishment' },
     params: IdParamsSchema,
     body: PatchEstablishmentBodySchema,
     responses: { 200: EstablishmentAnswerSchema, ...errors(400, 401, 403, 404, 409) },
@@ -318,6 +339,7 @@ export const routes = {
     summary: 'Supprimer un établissement',
     tags: TAGS.establishments,
     auth: 'required',
+    permission: { action: 'delete', subject: 'establishment' },
     params: IdParamsSchema,
     responses: { 204: NoContentSchema, ...errors(400, 401, 403, 404) },
   },
@@ -327,6 +349,7 @@ export const routes = {
     summary: "Préparer l'envoi d'une photo (JPEG, PNG ou WebP, 10 Mo au plus)",
     tags: TAGS.establishments,
     auth: 'required',
+    permission: { action: 'update', subject: 'establishment' },
     body: PrepareUploadBodySchema,
     responses: { 200: PrepareUploadResultSchema, ...errors(400, 401, 403, 413, 415) },
   },
@@ -336,6 +359,7 @@ export const routes = {
     summary: 'Exporter les établissements (CSV, ou XLSX avec ?format=xlsx)',
     tags: TAGS.establishments,
     auth: 'required',
+    permission: { action: 'export', subject: 'establishment' },
     query: ExportQuerySchema,
     responses: { 200: FileSchema, ...errors(400, 401, 403) },
   },
@@ -345,6 +369,7 @@ export const routes = {
     summary: "Partager la photo d'un établissement sur le réseau social",
     tags: TAGS.establishments,
     auth: 'required',
+    permission: { action: 'share', subject: 'establishment' },
     params: IdParamsSchema,
     responses: { 200: EstablishmentAnswerSchema, ...errors(400, 401, 403, 404, 409, 502) },
   },
@@ -373,6 +398,7 @@ export const routes = {
     summary: 'Créer un groupe',
     tags: TAGS.groups,
     auth: 'required',
+    permission: { action: 'create', subject: 'group' },
     body: CreateGroupBodySchema,
     responses: { 201: GroupSchema, ...errors(400, 401, 403) },
   },
@@ -382,6 +408,7 @@ export const routes = {
     summary: 'Modifier un groupe',
     tags: TAGS.groups,
     auth: 'required',
+    permission: { action: 'update', subject: 'group' },
     params: IdParamsSchema,
     body: PatchGroupBodySchema,
     responses: { 200: GroupSchema, ...errors(400, 401, 403, 404) },
@@ -392,6 +419,7 @@ export const routes = {
     summary: 'Supprimer un groupe',
     tags: TAGS.groups,
     auth: 'required',
+    permission: { action: 'delete', subject: 'group' },
     params: IdParamsSchema,
     responses: { 204: NoContentSchema, ...errors(400, 401, 403, 404) },
   },
@@ -424,6 +452,7 @@ export const routes = {
     summary: "Publier l'ardoise du jour d'un établissement",
     tags: TAGS.menuBoards,
     auth: 'required',
+    permission: { action: 'create', subject: 'menu-board' },
     body: CreateMenuBoardBodySchema,
     responses: { 201: MenuBoardSchema, ...errors(400, 401, 403, 404) },
   },
@@ -433,6 +462,7 @@ export const routes = {
     summary: 'Modifier une ardoise',
     tags: TAGS.menuBoards,
     auth: 'required',
+    permission: { action: 'update', subject: 'menu-board' },
     params: IdParamsSchema,
     body: PatchMenuBoardBodySchema,
     responses: { 200: MenuBoardSchema, ...errors(400, 401, 403, 404) },
@@ -443,6 +473,7 @@ export const routes = {
     summary: 'Supprimer une ardoise',
     tags: TAGS.menuBoards,
     auth: 'required',
+    permission: { action: 'delete', subject: 'menu-board' },
     params: IdParamsSchema,
     responses: { 204: NoContentSchema, ...errors(400, 401, 403, 404) },
   },
@@ -472,8 +503,9 @@ export const routes = {
     summary: "Renouveler le jeton d'accès d'un administrateur",
     tags: TAGS.admins,
     auth: 'required',
+    account: 'admin',
     body: RefreshBodySchema,
-    responses: { 200: RefreshResultSchema, ...errors(400, 401) },
+    responses: { 200: RefreshResultSchema, ...errors(400, 401, 403) },
   },
   listAdmins: {
     method: 'GET',
@@ -481,6 +513,7 @@ export const routes = {
     summary: 'Lister les administrateurs',
     tags: TAGS.admins,
     auth: 'required',
+    permission: { action: 'read', subject: 'admin' },
     responses: { 200: z.array(AdminSchema), ...errors(401, 403) },
   },
   getAdmin: {
@@ -489,6 +522,7 @@ export const routes = {
     summary: 'Lire un administrateur',
     tags: TAGS.admins,
     auth: 'required',
+    permission: { action: 'read', subject: 'admin' },
     params: IdParamsSchema,
     responses: { 200: AdminSchema, ...errors(400, 401, 403, 404) },
   },
@@ -498,6 +532,7 @@ export const routes = {
     summary: 'Créer un administrateur',
     tags: TAGS.admins,
     auth: 'required',
+    permission: { action: 'create', subject: 'admin' },
     body: CreateAdminBodySchema,
     responses: { 201: AdminSchema, ...errors(400, 401, 403, 409) },
   },
@@ -507,6 +542,7 @@ export const routes = {
     summary: 'Modifier un administrateur',
     tags: TAGS.admins,
     auth: 'required',
+    permission: { action: 'update', subject: 'admin' },
     params: IdParamsSchema,
     body: PatchAdminBodySchema,
     responses: { 200: AdminSchema, ...errors(400, 401, 403, 404, 409) },
@@ -517,6 +553,7 @@ export const routes = {
     summary: 'Supprimer un administrateur (pas soi-même)',
     tags: TAGS.admins,
     auth: 'required',
+    permission: { action: 'delete', subject: 'admin' },
     params: IdParamsSchema,
     responses: { 204: NoContentSchema, ...errors(400, 401, 403, 404) },
   },

@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import { OutboxMailer } from './outbox-mailer';
+import { SmtpMailer } from './smtp-mailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** One interface, two implementations: SMTP in production, `.eml` files in `DATA_DIR/outbox` otherwise. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  return config.mail.smtpUrl === undefined
+    ? new OutboxMailer(config.dataDir, config.mail.from, log)
+    : new SmtpMailer(config.mail.smtpUrl, config.mail.from);
+}
+
+/**
+ * Sends and logs a failure instead of throwing: an account just created must not be lost because the
+ * mail server is down; the owner can ask for the mail again.
+ */
+export async function sendLoggingFailures(
+  mailer: Mailer,
+  message: MailMessage,
+  log: FastifyBaseLogger,
+): Promise<boolean> {
+  try {
+    await mailer.send(message);
+    return true;
+  } catch (error) {
+    log.error({ err: error, subject: message.subject }, 'mail sending failed');
+    return false;
+  }
+}

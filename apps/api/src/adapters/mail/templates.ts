@@ -1,0 +1,130 @@
+import type { MailMessage } from './mailer';
+
+/** The product's primary colour (specification, section 9). */
+export const PRIMARY_COLOUR = '#f06023';
+
+export interface MailSite {
+  name: string;
+  publicUrl: string;
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+interface Block {
+  /** Paragraphs of plain text. */
+  paragraphs: string[];
+  /** A code shown large, or a button. */
+  highlight?: { code: string } | { link: string; label: string };
+  after?: string[];
+}
+
+function layout(site: MailSite, to: string, subject: string, block: Block): MailMessage {
+  const highlightText =
+    block.highlight === undefined
+      ? []
+      : 'code' in block.highlight
+        ? [`    ${block.highlight.code}`]
+        : [`${block.highlight.label} : ${block.highlight.link}`];
+  const text = [
+    ...block.paragraphs,
+    ...highlightText,
+    ...(block.after ?? []),
+    `L'équipe ${site.name}\n${site.publicUrl}`,
+  ].join('\n\n');
+
+  const p = (t: string) => `<p style="margin:0 0 16px">${escapeHtml(t)}</p>`;
+  let highlightHtml = '';
+  if (block.highlight !== undefined && 'code' in block.highlight) {
+    highlightHtml =
+      `<p style="margin:24px 0;font-size:32px;font-weight:700;letter-spacing:6px;color:${PRIMARY_COLOUR};` +
+      `text-align:center">${escapeHtml(block.highlight.code)}</p>`;
+  } else if (block.highlight !== undefined) {
+    highlightHtml =
+      `<p style="margin:24px 0;text-align:center"><a href="${escapeHtml(block.highlight.link)}" ` +
+      `style="display:inline-block;padding:12px 24px;background:${PRIMARY_COLOUR};color:#ffffff;` +
+      `text-decoration:none;border-radius:4px;font-weight:700">${escapeHtml(block.highlight.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:13px;color:#555555">Si le bouton ne fonctionne pas, copiez ` +
+      `cette adresse dans votre navigateur :<br>${escapeHtml(block.highlight.link)}</p>`;
+  }
+  const html = `<!doctype html>
+<html lang="fr">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f5f5f5;font-family:'Open Sans',Arial,sans-serif;color:#222222">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f5f5;padding:24px 0">
+<tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:6px;overflow:hidden">
+<tr><td style="background:${PRIMARY_COLOUR};color:#ffffff;padding:16px 24px;font-size:20px;font-weight:700">${escapeHtml(site.name)}</td></tr>
+<tr><td style="padding:24px;font-size:15px;line-height:1.5">
+${block.paragraphs.map(p).join('\n')}
+${highlightHtml}
+${(block.after ?? []).map(p).join('\n')}
+<p style="margin:24px 0 0">L'équipe ${escapeHtml(site.name)}<br><a href="${escapeHtml(site.publicUrl)}" style="color:${PRIMARY_COLOUR}">${escapeHtml(site.publicUrl)}</a></p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+  return { to, subject, text, html };
+}
+
+export function confirmationCodeMail(
+  site: MailSite,
+  owner: { email: string; firstName: string },
+  code: string,
+): MailMessage {
+  return layout(site, owner.email, `Votre code de confirmation ${site.name}`, {
+    paragraphs: [
+      `Bonjour ${owner.firstName},`,
+      `Bienvenue sur ${site.name} ! Pour confirmer votre adresse e-mail, saisissez ce code à 6 chiffres dans votre espace restaurateur :`,
+    ],
+    highlight: { code },
+    after: [
+      'Ce code est valable 24 heures. Si vous n’avez pas créé de compte, ignorez simplement ce message.',
+    ],
+  });
+}
+
+export function claimCodeMail(
+  site: MailSite,
+  establishment: { email: string; name: string; town: string },
+  code: string,
+): MailMessage {
+  return layout(site, establishment.email, `Le code de votre établissement sur ${site.name}`, {
+    paragraphs: [
+      'Bonjour,',
+      `Voici le code de l’établissement « ${establishment.name} » (${establishment.town}) sur ${site.name}. ` +
+        'Il permet à son restaurateur de rattacher cette page à son compte, à l’inscription ou depuis son espace :',
+    ],
+    highlight: { code },
+    after: [
+      `Espace restaurateur : ${site.publicUrl}/espace-restaurateur`,
+      'Ne communiquez ce code qu’à la personne qui gère l’établissement. Si vous n’avez rien demandé, ignorez ce message.',
+    ],
+  });
+}
+
+export function passwordResetMail(
+  site: MailSite,
+  owner: { email: string; firstName: string },
+  link: string,
+): MailMessage {
+  return layout(site, owner.email, `Réinitialisation de votre mot de passe ${site.name}`, {
+    paragraphs: [
+      `Bonjour ${owner.firstName},`,
+      'Vous avez demandé à choisir un nouveau mot de passe. Ce lien est valable une heure et ne sert qu’une fois :',
+    ],
+    highlight: { link, label: 'Choisir un nouveau mot de passe' },
+    after: [
+      'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.',
+    ],
+  });
+}

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routes } from '@tables-voisines/contract/routes';
+import { schemaOf } from '../../plugins/contract-route';
+import { rateLimit } from '../../plugins/rate-limit';
+import { authOf } from '../auth/auth-of';
+import { refreshAccessToken } from '../auth/auth.service';
+import { toAdmin } from './admins.presenter';
+import { findAdmins } from './admins.queries';
+import { createAdmin, deleteAdmin, getAdmin, patchAdmin, signInAdmin } from './admins.service';
+
+// Who may call what is decided by the auth hook from the route table (plugins/auth.ts), not here.
+export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.post(
+    routes.adminSignIn.path,
+    {
+      schema: schemaOf(routes.adminSignIn),
+      preHandler: rateLimit('admin-sign-in', (request) => {
+        const body = request.body as { username?: string };
+        return body.username ?? 'long-life-token';
+      }),
+    },
+    async (request) => signInAdmin(ctx, request.body),
+  );
+
+  app.post(routes.adminRefresh.path, { schema: schemaOf(routes.adminRefresh) }, async (request) => {
+    const auth = authOf(request);
+    return refreshAccessToken(
+      ctx,
+      { token: auth.token, role: auth.account.role, accountId: auth.account.id },
+      request.body.token,
+    );
+  });
+
+  app.get(routes.listAdmins.path, { schema: schemaOf(routes.listAdmins) }, async () =>
+    (await findAdmins(ctx.db)).map(toAdmin),
+  );
+
+  app.get(routes.getAdmin.path, { schema: schemaOf(routes.getAdmin) }, async (request) =>
+    toAdmin(await getAdmin(ctx, request.params.id.toLowerCase())),
+  );
+
+  app.post(routes.createAdmin.path, { schema: schemaOf(routes.createAdmin) }, async (request, reply) => {
+    const row = await createAdmin(ctx.db, authOf(request).ability, request.body);
+    return reply.code(201).send(toAdmin(row));
+  });
+
+  app.patch(routes.patchAdmin.path, { schema: schemaOf(routes.patchAdmin) }, async (request) =>
+    toAdmin(await patchAdmin(ctx, authOf(request).ability, request.params.id.toLowerCase(), request.body)),
+  );
+
+  app.delete(routes.deleteAdmin.path, { schema: schemaOf(routes.deleteAdmin) }, async (request, reply) => {
+    await deleteAdmin(ctx, authOf(request).account.id, request.params.id.toLowerCase());
+    return reply.code(204).send();
+  });
+};

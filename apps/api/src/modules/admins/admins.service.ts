@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '@tables-voisines/contract/errors';
+import type { AppAbility } from '@tables-voisines/contract/permissions';
+import type {
+  AdminSignInBody,
+  AdminSignInResult,
+  CreateAdminBody,
+  PatchAdminBody,
+} from '@tables-voisines/contract/schemas/account';
+import type { Permission } from '@tables-voisines/contract/schemas/permission';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords';
+import { issueAuthentication, signInWithLongLifeToken } from '../auth/auth.service';
+import { deleteLongLifeTokens, retireAllLongLifeTokens } from '../auth/long-life-tokens.queries';
+import { toAdmin } from './admins.presenter';
+import {
+  deleteAdminRow,
+  findAdminById,
+  findAdminByUsername,
+  insertAdmin,
+  updateAdmin,
+  type AdminRow,
+} from './admins.queries';
+
+const usernameTaken = () => new AppError('UsernameAlreadyUsed');
+const notFound = () => new AppError('NotFound', 'Cet administrateur n’existe pas.');
+
+export async function signInAdmin(ctx: AppContext, body: AdminSignInBody): Promise<AdminSignInResult> {
+  if ('token' in body) {
+    const { accountId, authentication } = await signInWithLongLifeToken(ctx, 'admin', body.token);
+    const row = await findAdminById(ctx.db, accountId);
+    if (row === null) throw new AppError('InvalidCredentials');
+    return { admin: toAdmin(row), authentication };
+  }
+  const row = await findAdminByUsername(ctx.db, body.username);
+  // Same work and same answer whether the username exists or not.
+  const ok = await verifyPassword(row?.passwordHash ?? null, body.password);
+  if (row === null || !ok) {
+    throw new AppError('InvalidCredentials', 'Nom d’utilisateur ou mot de passe incorrect.');
+  }
+  return { admin: toAdmin(row), authentication: await issueAuthentication(ctx, 'admin', row.id) };
+}
+
+/** One entry per (action, subject) pair, in the order given. */
+export function uniquePermissions(permissions: readonly Permission[]): Permission[] {
+  const seen = new Set<string>();
+  return permissions.filter((p) => {
+    const key = `${p.action} ${p.subject}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** An admin cannot give more than it holds: granting `manage all` takes `manage all`. */
+function assertGrantable(ability: AppAbility, permissions: readonly Permission[]): void {
+  const refused = permissions.filter((p) => !ability.can(p.action, p.subject));
+  if (refused.length > 0) {
+    throw new AppError(
+      'Forbidden',
+      'Vous ne pouvez pas accorder une permission que vous n’avez pas vous-même.',
+      refused.map((p) => ({ action: p.action, subject: p.subject })),
+    );
+  }
+}
+
+export async function getAdmin(ctx: AppContext, id: string): Promise<AdminRow> {
+  const row = await findAdminById(ctx.db, id);
+  if (row === null) throw notFound();
+  return row;
+}
+
+/** `ability` null: the command line (`npm run admin:create`), which may grant anything. */
+export async function createAdmin(
+  db: Db,
+  ability: AppAbility | null,
+  body: CreateAdminBody,
+): Promise<AdminRow> {
+  const permissions = uniquePermissions(body.permissions);
+  if (ability !== null) assertGrantable(ability, permissions);
+  assertAcceptablePassword(body.password, [body.username, body.email]);
+  if ((await findAdminByUsername(db, body.username)) !== null) throw usernameTaken();
+  const passwordHash = await hashPassword(body.password);
+  const row = await insertAdmin(db, {
+    id: randomUUID(),
+    username: body.username,
+    email: body.email,
+    passwordHash,
+    permissions,
+  });
+  if (row === null) throw usernameTaken();
+  return row;
+}
+
+export async function patchAdmin(
+  ctx: AppContext,
+  ability: AppAbility,
+  id: string,
+  body: PatchAdminBody,
+): Promise<AdminRow> {
+  const existing = await getAdmin(ctx, id);
+  const permissions = body.permissions === undefined ? undefined : uniquePermissions(body.permissions);
+  if (permissions !== undefined) assertGrantable(ability, permissions);
+  if (body.username !== undefined && body.username.toLowerCase() !== existing.username.toLowerCase()) {
+    if ((await findAdminByUsername(ctx.db, body.username)) !== null) throw usernameTaken();
+  }
+  let passwordHash: string | undefined;
+  if (body.password !== undefined) {
+    assertAcceptablePassword(body.password, [
+      body.username ?? existing.username,
+      body.email ?? existing.email,
+    ]);
+    passwordHash = await hashPassword(body.password);
+  }
+  const values = {
+    ...(body.username === undefined ? {} : { username: body.username }),
+    ...(body.email === undefined ? {} : { email: body.email }),
+    ...(permissions === undefined ? {} : { permissions }),
+    ...(passwordHash === undefined ? {} : { passwordHash }),
+  };
+  try {
+    const updated = await ctx.db.transaction(async (tx) => {
+      const row = await updateAdmin(tx, id, values);
+      if (row !== null && passwordHash !== undefined) await retireAllLongLifeTokens(tx, 'admin', id);
+      return row;
+    });
+    if (updated === null) throw notFound();
+    return updated;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
+}
+
+export async function deleteAdmin(ctx: AppContext, callerId: string, id: string): Promise<void> {
+  if (id === callerId) {
+    throw new AppError('Forbidden', 'Vous ne pouvez pas supprimer votre propre compte administrateur.');
+  }
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const found = await deleteAdminRow(tx, id);
+    if (found) await deleteLongLifeTokens(tx, 'admin', id);
+    return found;
+  });
+  if (!deleted) throw notFound();
+}

@@ -1,0 +1,73 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { DbOrTx } from '../../db/client';
+import { longLifeTokens } from '../../db/schema';
+import { hashSecret, newSecret, type AccountRole } from '../../lib/tokens';
+
+/** Creates a long-life token; only its hash is stored, the secret is answered once. */
+export async function createLongLifeToken(
+  db: DbOrTx,
+  role: AccountRole,
+  accountId: string,
+  ttlSeconds: number,
+): Promise<string> {
+  const secret = newSecret();
+  await db.insert(longLifeTokens).values({
+    id: randomUUID(),
+    accountType: role,
+    accountId,
+    tokenHash: hashSecret(secret),
+    expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+  });
+  return secret;
+}
+
+/**
+ * Retires a live long-life token of the given kind of account and answers its account, or `null` when the
+ * token is unknown, expired or already retired. The conditional update lets only one of two concurrent uses
+ * win.
+ */
+export async function retireLongLifeToken(
+  db: DbOrTx,
+  role: AccountRole,
+  secret: string,
+): Promise<string | null> {
+  const now = new Date();
+  const rows = await db
+    .update(longLifeTokens)
+    .set({ retiredAt: now })
+    .where(
+      and(
+        eq(longLifeTokens.tokenHash, hashSecret(secret)),
+        eq(longLifeTokens.accountType, role),
+        isNull(longLifeTokens.retiredAt),
+        gt(longLifeTokens.expiresAt, now),
+      ),
+    )
+    .returning({ accountId: longLifeTokens.accountId });
+  return rows[0]?.accountId ?? null;
+}
+
+/** After a password change or a deletion: every long-life token of the account stops working. */
+export async function retireAllLongLifeTokens(
+  db: DbOrTx,
+  role: AccountRole,
+  accountId: string,
+): Promise<void> {
+  await db
+    .update(longLifeTokens)
+    .set({ retiredAt: new Date() })
+    .where(
+      and(
+        eq(longLifeTokens.accountType, role),
+        eq(longLifeTokens.accountId, accountId),
+        isNull(longLifeTokens.retiredAt),
+      ),
+    );
+}
+
+export async function deleteLongLifeTokens(db: DbOrTx, role: AccountRole, accountId: string): Promise<void> {
+  await db
+    .delete(longLifeTokens)
+    .where(and(eq(longLifeTokens.accountType, role), eq(longLifeTokens.accountId, accountId)));
+}

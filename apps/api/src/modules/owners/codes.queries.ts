@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { codes } from '../../db/schema';
+
+export type CodePurpose = 'confirm-email' | 'reset-password';
+export type CodeRow = typeof codes.$inferSelect;
+
+/** Retires the owner's unused codes of this purpose (a new one replaces them), then stores the new hash. */
+export async function replaceCode(
+  db: DbOrTx,
+  options: { ownerId: string; purpose: CodePurpose; codeHash: string; ttlMs: number },
+): Promise<string> {
+  const now = new Date();
+  await db
+    .update(codes)
+    .set({ usedAt: now })
+    .where(and(eq(codes.ownerId, options.ownerId), eq(codes.purpose, options.purpose), isNull(codes.usedAt)));
+  const id = randomUUID();
+  await db.insert(codes).values({
+    id,
+    ownerId: options.ownerId,
+    purpose: options.purpose,
+    codeHash: options.codeHash,
+    expiresAt: new Date(now.getTime() + options.ttlMs),
+  });
+  return id;
+}
+
+/** The newest unused, unexpired code of this purpose. */
+export async function findLiveCode(
+  db: DbOrTx,
+  ownerId: string,
+  purpose: CodePurpose,
+): Promise<CodeRow | null> {
+  const rows = await db
+    .select()
+    .from(codes)
+    .where(
+      and(
+        eq(codes.ownerId, ownerId),
+        eq(codes.purpose, purpose),
+        isNull(codes.usedAt),
+        gt(codes.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(codes.createdAt))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findCodeById(db: DbOrTx, id: string, purpose: CodePurpose): Promise<CodeRow | null> {
+  const rows = await db
+    .select()
+    .from(codes)
+    .where(and(eq(codes.id, id), eq(codes.purpose, purpose)));
+  return rows[0] ?? null;
+}
+
+/**
+ * Counts one try before the code is compared, in one statement, so that concurrent guesses cannot all pass
+ * as the first one. `null` when no try is left.
+ */
+export async function takeTry(db: DbOrTx, id: string, maxTries: number): Promise<number | null> {
+  const rows = await db
+    .update(codes)
+    .set({ attempts: sql`${codes.attempts} + 1` })
+    .where(and(eq(codes.id, id), isNull(codes.usedAt), lt(codes.attempts, maxTries)))
+    .returning({ attempts: codes.attempts });
+  return rows[0]?.attempts ?? null;
+}
+
+/** Marks the code used if it still is live; `false` when another request used it first or it expired. */
+export async function useCode(db: DbOrTx, id: string): Promise<boolean> {
+  const now = new Date();
+  const rows = await db
+    .update(codes)
+    .set({ usedAt: now })
+    .where(and(eq(codes.id, id), isNull(codes.usedAt), gt(codes.expiresAt, now)))
+    .returning({ id: codes.id });
+  return rows.length > 0;
+}
+
+/** After a password reset: the owner's other reset links die too. */
+export async function retireOtherCodes(
+  db: DbOrTx,
+  ownerId: string,
+  purpose: CodePurpose,
+  keepId: string,
+): Promise<void> {
+  await db
+    .update(codes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(eq(codes.ownerId, ownerId), eq(codes.purpose, purpose), isNull(codes.usedAt), ne(codes.id, keepId)),
+    );
+}

@@ -1,0 +1,374 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '@tables-voisines/contract/errors';
+import { canOnEvery, type AppAbility } from '@tables-voisines/contract/permissions';
+import type {
+  Authentication,
+  CheckBody,
+  CheckResult,
+  OwnerSignInBody,
+  PatchOwnerBody,
+  SignUpBody,
+} from '@tables-voisines/contract/schemas/account';
+import { claimCodeMail, confirmationCodeMail, passwordResetMail } from '../../adapters/mail/templates';
+import { sendLoggingFailures } from '../../adapters/mail/mailer';
+import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashCode, hashSecret, newSecret, secretsEqual } from '../../lib/tokens';
+import { issueAuthentication, signInWithLongLifeToken } from '../auth/auth.service';
+import { deleteLongLifeTokens, retireAllLongLifeTokens } from '../auth/long-life-tokens.queries';
+import { findCodeById, findLiveCode, replaceCode, retireOtherCodes, takeTry, useCode } from './codes.queries';
+import {
+  deleteOwnerRow,
+  findEstablishmentByClaimCode,
+  findEstablishmentForLink,
+  findOwnerByEmail,
+  findOwnerById,
+  findOwners,
+  insertOwner,
+  linkOwner,
+  unlinkOwner,
+  updateOwnerRow,
+  type EstablishmentLinkRow,
+  type OwnerRow,
+} from './owners.queries';
+
+export const CONFIRMATION_CODE_TTL_MS = 24 * 60 * 60 * 1000;
+export const CONFIRMATION_CODE_TRIES = 5;
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+export const RESET_PAGE_PATH = '/espace-restaurateur/nouveau-mot-de-passe';
+
+const emailTaken = () => new AppError('EmailAlreadyUsed');
+const ownerNotFound = () => new AppError('NotFound', 'Ce compte restaurateur n’existe pas.');
+const unknownClaimCode = () =>
+  new AppError(
+    'NotFound',
+    'Aucun établissement ne correspond à ce code : vérifiez-le ou demandez-le à nouveau.',
+  );
+const invalidResetLink = () =>
+  new AppError('InvalidToken', 'Ce lien de réinitialisation est invalide, a expiré ou a déjà servi.');
+
+const siteOf = (ctx: AppContext) => ({ name: ctx.config.site.name, publicUrl: ctx.config.publicUrl });
+
+function newConfirmationCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+async function requireOwner(ctx: AppContext, id: string): Promise<OwnerRow> {
+  const row = await findOwnerById(ctx.db, id);
+  if (row === null) throw ownerNotFound();
+  return row;
+}
+
+export const getOwner = requireOwner;
+
+async function sendConfirmationCode(
+  ctx: AppContext,
+  owner: { email: string; firstName: string },
+  code: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  await sendLoggingFailures(ctx.mailer, confirmationCodeMail(siteOf(ctx), owner, code), log);
+}
+
+export async function signUpOwner(
+  ctx: AppContext,
+  body: SignUpBody,
+  log: FastifyBaseLogger,
+): Promise<{ owner: OwnerRow; authentication: Authentication }> {
+  assertAcceptablePassword(body.password, [body.email]);
+  if ((await findOwnerByEmail(ctx.db, body.email)) !== null) throw emailTaken();
+  let establishment: EstablishmentLinkRow | null = null;
+  if (body.establishmentCode !== undefined) {
+    establishment = await findEstablishmentByClaimCode(ctx.db, body.establishmentCode);
+    if (establishment === null) throw unknownClaimCode();
+    if (establishment.ownerId !== null) throw new AppError('EstablishmentAlreadyClaimed');
+  }
+  const passwordHash = await hashPassword(body.password);
+  const id = randomUUID();
+  const code = newConfirmationCode();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const inserted = await insertOwner(tx, {
+        id,
+        email: body.email,
+        passwordHash,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        phone: body.phone ?? null,
+      });
+      if (!inserted) throw emailTaken();
+      if (establishment !== null && !(await linkOwner(tx, id, establishment.id, false))) {
+        throw new AppError('EstablishmentAlreadyClaimed');
+      }
+      await replaceCode(tx, {
+        ownerId: id,
+        purpose: 'confirm-email',
+        codeHash: hashCode(code, ctx.config.jwtSecret!),
+        ttlMs: CONFIRMATION_CODE_TTL_MS,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  if (establishment !== null) ctx.dataVersion.bump();
+  const owner = await requireOwner(ctx, id);
+  await sendConfirmationCode(ctx, owner, code, log);
+  return { owner, authentication: await issueAuthentication(ctx, 'restaurant-owner', id) };
+}
+
+export async function confirmOwner(ctx: AppContext, ownerId: string, code: string): Promise<OwnerRow> {
+  const owner = await requireOwner(ctx, ownerId);
+  if (owner.confirmed) return owner;
+  const live = await findLiveCode(ctx.db, ownerId, 'confirm-email');
+  if (live === null) {
+    throw new AppError('InvalidCode', 'Ce code a expiré : demandez l’envoi d’un nouveau code.');
+  }
+  const tries = await takeTry(ctx.db, live.id, CONFIRMATION_CODE_TRIES);
+  if (tries === null) {
+    throw new AppError('InvalidCode', 'Trop d’essais pour ce code : demandez l’envoi d’un nouveau code.', {
+      remainingAttempts: 0,
+    });
+  }
+  if (!secretsEqual(hashCode(code, ctx.config.jwtSecret!), live.codeHash)) {
+    const left = CONFIRMATION_CODE_TRIES - tries;
+    throw new AppError(
+      'InvalidCode',
+      left > 0
+        ? `Ce code est incorrect. Il vous reste ${left} essai${left > 1 ? 's' : ''}.`
+        : 'Ce code est incorrect et aucun essai ne reste : demandez l’envoi d’un nouveau code.',
+      { remainingAttempts: left },
+    );
+  }
+  const confirmed = await ctx.db.transaction(async (tx) => {
+    if (!(await useCode(tx, live.id))) return false;
+    await updateOwnerRow(tx, ownerId, { confirmed: true });
+    return true;
+  });
+  if (!confirmed) throw new AppError('InvalidCode');
+  return requireOwner(ctx, ownerId);
+}
+
+/** A new code; the previous one stops working. Nothing is sent to a confirmed account. */
+export async function resendConfirmation(
+  ctx: AppContext,
+  ownerId: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const owner = await requireOwner(ctx, ownerId);
+  if (owner.confirmed) return;
+  const code = newConfirmationCode();
+  await replaceCode(ctx.db, {
+    ownerId,
+    purpose: 'confirm-email',
+    codeHash: hashCode(code, ctx.config.jwtSecret!),
+    ttlMs: CONFIRMATION_CODE_TTL_MS,
+  });
+  await sendConfirmationCode(ctx, owner, code, log);
+}
+
+export async function checkOwnerAvailability(ctx: AppContext, body: CheckBody): Promise<CheckResult> {
+  if (body.email === undefined && body.establishmentCode === undefined) {
+    throw new AppError('ValidationError', 'Donnez une adresse e-mail, un code établissement, ou les deux.', [
+      { path: '', message: 'Une adresse e-mail ou un code établissement est attendu.' },
+    ]);
+  }
+  const result: CheckResult = {};
+  if (body.email !== undefined) result.emailAvailable = (await findOwnerByEmail(ctx.db, body.email)) === null;
+  if (body.establishmentCode !== undefined) {
+    const found = await findEstablishmentByClaimCode(ctx.db, body.establishmentCode);
+    result.establishment = found === null ? null : { id: found.id, name: found.name, town: found.town };
+  }
+  return result;
+}
+
+export async function resendEstablishmentCode(
+  ctx: AppContext,
+  establishmentId: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const establishment = await findEstablishmentForLink(ctx.db, establishmentId);
+  if (establishment === null || establishment.disabled) {
+    throw new AppError('NotFound', 'Cet établissement n’existe pas ou n’est plus visible.');
+  }
+  if (establishment.email === null) {
+    throw new AppError(
+      'NotFound',
+      'Aucune adresse e-mail n’est connue pour cet établissement : contactez-nous pour recevoir son code.',
+    );
+  }
+  await sendLoggingFailures(
+    ctx.mailer,
+    claimCodeMail(
+      siteOf(ctx),
+      { email: establishment.email, name: establishment.name, town: establishment.town },
+      establishment.claimCode,
+    ),
+    log,
+  );
+}
+
+export async function signInOwner(
+  ctx: AppContext,
+  body: OwnerSignInBody,
+): Promise<{ owner: OwnerRow; authentication: Authentication }> {
+  if ('token' in body) {
+    const { accountId, authentication } = await signInWithLongLifeToken(ctx, 'restaurant-owner', body.token);
+    const owner = await findOwnerById(ctx.db, accountId);
+    if (owner === null) throw new AppError('InvalidCredentials');
+    return { owner, authentication };
+  }
+  const owner = await findOwnerByEmail(ctx.db, body.email);
+  // Same work and same answer whether the address exists or not.
+  const ok = await verifyPassword(owner?.passwordHash ?? null, body.password);
+  if (owner === null || !ok) {
+    throw new AppError('InvalidCredentials', 'Adresse e-mail ou mot de passe incorrect.');
+  }
+  return { owner, authentication: await issueAuthentication(ctx, 'restaurant-owner', owner.id) };
+}
+
+/**
+ * Answers at once, whatever the address: the look-up and the mail happen after the answer, so neither the
+ * answer nor its timing tells whether an account exists.
+ */
+export function requestPasswordReset(ctx: AppContext, email: string, log: FastifyBaseLogger): void {
+  ctx.background.run(log, async () => {
+    const owner = await findOwnerByEmail(ctx.db, email);
+    if (owner === null) return;
+    const secret = newSecret();
+    const id = await replaceCode(ctx.db, {
+      ownerId: owner.id,
+      purpose: 'reset-password',
+      codeHash: hashSecret(secret),
+      ttlMs: RESET_LINK_TTL_MS,
+    });
+    const link = `${ctx.config.publicUrl}${RESET_PAGE_PATH}?token=${encodeURIComponent(`${id}.${secret}`)}`;
+    await sendLoggingFailures(ctx.mailer, passwordResetMail(siteOf(ctx), owner, link), log);
+  });
+}
+
+const RESET_TOKEN_RE =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/;
+
+/** The link's token is `{code id}.{secret}`: found by id, then compared in constant time. */
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  const match = RESET_TOKEN_RE.exec(token);
+  if (match === null) throw invalidResetLink();
+  const [, id, secret] = match as unknown as [string, string, string];
+  const code = await findCodeById(ctx.db, id, 'reset-password');
+  const valid =
+    code !== null &&
+    secretsEqual(hashSecret(secret), code.codeHash) &&
+    code.usedAt === null &&
+    code.expiresAt.getTime() > Date.now();
+  if (!valid) throw invalidResetLink();
+  const owner = await requireOwner(ctx, code.ownerId);
+  assertAcceptablePassword(password, [owner.email]);
+  const passwordHash = await hashPassword(password);
+  const done = await ctx.db.transaction(async (tx) => {
+    if (!(await useCode(tx, code.id))) return false;
+    // The link reached the mailbox: the address is confirmed too.
+    await updateOwnerRow(tx, owner.id, { passwordHash, confirmed: true });
+    await retireAllLongLifeTokens(tx, 'restaurant-owner', owner.id);
+    await retireOtherCodes(tx, owner.id, 'reset-password', code.id);
+    return true;
+  });
+  if (!done) throw invalidResetLink();
+}
+
+export async function listOwners(ctx: AppContext, ability: AppAbility | null) {
+  const rows = await findOwners(ctx.db);
+  return { rows, full: ability !== null && canOnEvery(ability, 'read', 'restaurant-owner') };
+}
+
+/**
+ * Any subset of the fields. Relinking (`establishmentCode`, or `establishment` for admins) detaches the
+ * owner from its previous establishment and attaches it to the new one in one transaction. An
+ * establishment that has another owner is `EstablishmentAlreadyClaimed`, unless the caller may update every
+ * owner (an admin): then the establishment moves to this owner.
+ */
+export async function patchOwner(
+  ctx: AppContext,
+  ability: AppAbility,
+  id: string,
+  body: PatchOwnerBody,
+  log: FastifyBaseLogger,
+): Promise<OwnerRow> {
+  const existing = await requireOwner(ctx, id);
+  const takeOver = canOnEvery(ability, 'update', 'restaurant-owner');
+
+  const emailChanged = body.email !== undefined && body.email !== existing.email.toLowerCase();
+  if (emailChanged && (await findOwnerByEmail(ctx.db, body.email!)) !== null) throw emailTaken();
+
+  // undefined: no relinking; null: detach; a row: attach to it.
+  let target: EstablishmentLinkRow | null | undefined;
+  if (body.establishmentCode !== undefined) {
+    target = await findEstablishmentByClaimCode(ctx.db, body.establishmentCode);
+    if (target === null) throw unknownClaimCode();
+  } else if (body.establishment !== undefined && body.establishment !== null) {
+    target = await findEstablishmentForLink(ctx.db, body.establishment.toLowerCase());
+    if (target === null) throw new AppError('NotFound', 'Cet établissement n’existe pas.');
+  } else if (body.establishment === null) {
+    target = null;
+  }
+  if (target && target.ownerId !== null && target.ownerId !== id && !takeOver) {
+    throw new AppError('EstablishmentAlreadyClaimed');
+  }
+  const relink = target !== undefined && (target?.id ?? null) !== existing.establishmentId;
+
+  let passwordHash: string | undefined;
+  if (body.password !== undefined) {
+    assertAcceptablePassword(body.password, [body.email ?? existing.email]);
+    passwordHash = await hashPassword(body.password);
+  }
+  const code = emailChanged ? newConfirmationCode() : undefined;
+
+  const values = {
+    ...(body.email === undefined ? {} : { email: body.email }),
+    ...(body.firstName === undefined ? {} : { firstName: body.firstName }),
+    ...(body.lastName === undefined ? {} : { lastName: body.lastName }),
+    ...(body.phone === undefined ? {} : { phone: body.phone }),
+    ...(passwordHash === undefined ? {} : { passwordHash }),
+    // A new address must be confirmed again.
+    ...(emailChanged ? { confirmed: false } : {}),
+  };
+  try {
+    await ctx.db.transaction(async (tx) => {
+      if (!(await updateOwnerRow(tx, id, values))) throw ownerNotFound();
+      if (passwordHash !== undefined) await retireAllLongLifeTokens(tx, 'restaurant-owner', id);
+      if (relink) {
+        await unlinkOwner(tx, id);
+        if (target && !(await linkOwner(tx, id, target.id, takeOver))) {
+          throw new AppError('EstablishmentAlreadyClaimed');
+        }
+      }
+      if (code !== undefined) {
+        await replaceCode(tx, {
+          ownerId: id,
+          purpose: 'confirm-email',
+          codeHash: hashCode(code, ctx.config.jwtSecret!),
+          ttlMs: CONFIRMATION_CODE_TTL_MS,
+        });
+      }
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  if (relink) ctx.dataVersion.bump();
+  const owner = await requireOwner(ctx, id);
+  if (code !== undefined) await sendConfirmationCode(ctx, owner, code, log);
+  return owner;
+}
+
+export async function deleteOwner(ctx: AppContext, id: string): Promise<void> {
+  const existing = await requireOwner(ctx, id);
+  await ctx.db.transaction(async (tx) => {
+    await unlinkOwner(tx, id);
+    await deleteLongLifeTokens(tx, 'restaurant-owner', id);
+    if (!(await deleteOwnerRow(tx, id))) throw ownerNotFound();
+  });
+  if (existing.establishmentId !== null) ctx.dataVersion.bump();
+}

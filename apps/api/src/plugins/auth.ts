@@ -1,0 +1,177 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '@tables-voisines/contract/errors';
+import {
+  defineAbilityFor,
+  subject,
+  type AbilityAccount,
+  type AppAbility,
+  type SubjectRecord,
+  type SubjectType,
+} from '@tables-voisines/contract/permissions';
+import { routes, type RouteDef } from '@tables-voisines/contract/routes';
+import type { Permission } from '@tables-voisines/contract/schemas/permission';
+import type { AppContext } from '../context';
+import { findAdminById } from '../modules/admins/admins.queries';
+import { findOwnerById } from '../modules/owners/owners.queries';
+
+export type AuthAccount =
+  | { role: 'admin'; id: string; username: string; permissions: Permission[] }
+  | {
+      role: 'restaurant-owner';
+      id: string;
+      email: string;
+      confirmed: boolean;
+      establishmentId: string | null;
+    };
+
+export interface Auth {
+  account: AuthAccount;
+  ability: AppAbility;
+  /** The bearer token as sent (refresh compares the body with it). */
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, `null` when anonymous or on a route that reads no token. */
+    auth: Auth | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * For a route whose permission depends on a record the path id does not describe (a menu board
+     * belongs to an establishment): loads what the check needs; `null` answers 404.
+     */
+    permissionSubject?: (request: FastifyRequest) => Promise<SubjectRecord | null>;
+  }
+}
+
+export function abilityAccountOf(account: AuthAccount): AbilityAccount {
+  return account.role === 'admin'
+    ? { role: 'admin', id: account.id, permissions: account.permissions }
+    : {
+        role: 'restaurant-owner',
+        id: account.id,
+        establishmentId: account.establishmentId,
+        confirmed: account.confirmed,
+      };
+}
+
+const BEARER_RE = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i;
+
+async function authenticate(ctx: AppContext, header: string): Promise<Auth> {
+  const match = BEARER_RE.exec(header);
+  if (match === null) {
+    throw new AppError('Unauthorized', 'En-tête Authorization invalide : « Bearer <jeton> » est attendu.');
+  }
+  const token = match[1]!;
+  const claims = await ctx.tokens.verify(token);
+  let account: AuthAccount | null = null;
+  if (claims.role === 'admin') {
+    const row = await findAdminById(ctx.db, claims.sub);
+    if (row !== null) {
+      account = {
+        role: 'admin',
+        id: row.id,
+        username: row.username,
+        permissions: row.permissions as Permission[],
+      };
+    }
+  } else {
+    const row = await findOwnerById(ctx.db, claims.sub);
+    if (row !== null) {
+      account = {
+        role: 'restaurant-owner',
+        id: row.id,
+        email: row.email,
+        confirmed: row.confirmed,
+        establishmentId: row.establishmentId,
+      };
+    }
+  }
+  if (account === null) throw new AppError('Unauthorized', 'Ce compte n’existe plus.');
+  return { account, ability: defineAbilityFor(abilityAccountOf(account)), token };
+}
+
+/** The contract route a request was routed to, if it is one. */
+function routeDefFinder(): (request: FastifyRequest) => RouteDef | undefined {
+  const byKey = new Map<string, RouteDef>();
+  for (const def of Object.values(routes as Record<string, RouteDef>)) {
+    byKey.set(`${def.method} ${def.path}`, def);
+    byKey.set(`${def.method} ${def.path.replace(/\/$/, '')}`, def);
+  }
+  return (request) => {
+    const { url, method } = request.routeOptions;
+    if (url === undefined) return undefined;
+    const m = Array.isArray(method) ? undefined : method === 'HEAD' ? 'GET' : method;
+    return m === undefined ? undefined : byKey.get(`${m} ${url}`);
+  };
+}
+
+function bodyFields(body: unknown): string[] {
+  return body !== null && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
+}
+
+/**
+ * The one place where access is decided, driven by the contract's route table:
+ * - onRequest: routes with `auth: 'required'` refuse a missing token (401, before validation); any route
+ *   but `auth: 'none'` verifies the token it is given and loads the account (deleted account: 401);
+ * - preHandler (after validation): the route's `account` kind, then its `permission`, checked on the
+ *   record named by the path id (or loaded by `config.permissionSubject`) and on every body field.
+ */
+export function registerAuth(app: FastifyInstance): void {
+  const routeDefOf = routeDefFinder();
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request) => {
+    const def = routeDefOf(request);
+    if (def === undefined || def.auth === 'none') return;
+    const header = request.headers.authorization;
+    if (header === undefined || header === '') {
+      if (def.auth === 'required') throw new AppError('Unauthorized');
+      return;
+    }
+    request.auth = await authenticate(app.ctx, header);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const def = routeDefOf(request);
+    if (def === undefined || (def.account === undefined && def.permission === undefined)) return;
+    const auth = request.auth;
+    if (auth === null) throw new AppError('Unauthorized');
+    if (def.account !== undefined && auth.account.role !== def.account) {
+      throw new AppError(
+        'Forbidden',
+        def.account === 'admin'
+          ? 'Cette action est réservée aux administrateurs.'
+          : 'Cette action est réservée aux restaurateurs.',
+      );
+    }
+    const permission = def.permission;
+    if (permission === undefined) return;
+
+    let target: SubjectRecord | SubjectType = permission.subject;
+    const loader = request.routeOptions.config.permissionSubject;
+    if (loader !== undefined) {
+      const loaded = await loader(request);
+      if (loaded === null) throw new AppError('NotFound');
+      target = loaded;
+    } else {
+      const id = (request.params as { id?: unknown } | undefined)?.id;
+      if (typeof id === 'string') target = subject(permission.subject, { id: id.toLowerCase() });
+    }
+    const fields = def.method === 'GET' || def.method === 'DELETE' ? [] : bodyFields(request.body);
+    const allowed = (ability: AppAbility) =>
+      ability.can(permission.action, target) &&
+      fields.every((field) => ability.can(permission.action, target, field));
+    if (allowed(auth.ability)) return;
+    const account = auth.account;
+    if (
+      account.role === 'restaurant-owner' &&
+      !account.confirmed &&
+      allowed(defineAbilityFor({ ...abilityAccountOf(account), confirmed: true } as AbilityAccount))
+    ) {
+      throw new AppError('AccountNotConfirmed');
+    }
+    throw new AppError('Forbidden');
+  });
+}

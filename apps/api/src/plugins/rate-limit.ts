@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '@tables-voisines/contract/errors';
+import type { Config } from '../config';
+import { MemoryRateLimitStore } from '../adapters/rate-limit/memory-store';
+import type { RateLimitStore } from '../adapters/rate-limit/rate-limit-store';
+import { RedisRateLimitStore } from '../adapters/rate-limit/redis-store';
+
+/** Attempts that guess something (a password, a code, an address) are counted per bucket. */
+export type RateLimitBucket =
+  | 'admin-sign-in'
+  | 'owner-sign-in'
+  | 'sign-up'
+  | 'confirm'
+  | 'resend'
+  | 'check'
+  | 'resend-establishment-code'
+  | 'forgotten-password'
+  | 'forgotten-password-confirm';
+
+const WINDOW_MS = 60_000;
+/** Limits per address alone and per identifier alone are this many times wider (offices behind one NAT). */
+const WIDE_FACTOR = 10;
+
+export function createRateLimitStore(config: Config): RateLimitStore {
+  return config.redisUrl === undefined
+    ? new MemoryRateLimitStore()
+    : new RedisRateLimitStore(config.redisUrl);
+}
+
+/**
+ * `RATE_LIMIT_SIGN_IN` attempts a minute per (client address, identifier) pair; ten times that per address
+ * whatever the identifier (many e-mail addresses tried from one place), and ten times that per identifier
+ * whatever the address (one account attacked from many addresses, or with forged X-Forwarded-For).
+ */
+export class RateLimiter {
+  constructor(
+    readonly store: RateLimitStore,
+    readonly maxPerMinute: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Answers the seconds to wait when the attempt is over the limit, `null` when it may go on. */
+  async check(bucket: RateLimitBucket, address: string, identifier: string): Promise<number | null> {
+    const id = createHash('sha256').update(identifier.toLowerCase()).digest('base64url').slice(0, 22);
+    try {
+      const [pair, perAddress, perIdentifier] = await Promise.all([
+        this.store.hit(`${bucket}:${address}:${id}`, WINDOW_MS),
+        this.store.hit(`${bucket}:${address}`, WINDOW_MS),
+        this.store.hit(`${bucket}:*:${id}`, WINDOW_MS),
+      ]);
+      const wide = this.maxPerMinute * WIDE_FACTOR;
+      const over = [
+        pair.count > this.maxPerMinute ? pair.resetInMs : 0,
+        perAddress.count > wide ? perAddress.resetInMs : 0,
+        perIdentifier.count > wide ? perIdentifier.resetInMs : 0,
+      ];
+      const wait = Math.max(...over);
+      return wait > 0 ? Math.max(1, Math.ceil(wait / 1000)) : null;
+    } catch (error) {
+      // A rate-limit store that is down must not take sign-in down with it.
+      this.log.error({ err: error, bucket }, 'rate limit store failed; attempt allowed');
+      return null;
+    }
+  }
+}
+
+/** A preHandler counting the attempt; `identify` reads the identifier from the validated request. */
+export function rateLimit(bucket: RateLimitBucket, identify: (request: FastifyRequest) => string) {
+  return async function limitAttempts(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const seconds = await request.server.ctx.rateLimiter.check(bucket, request.ip, identify(request));
+    if (seconds === null) return;
+    reply.header('retry-after', String(seconds));
+    throw new AppError(
+      'RateLimited',
+      `Trop de tentatives : veuillez réessayer dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,
+      { retryAfter: seconds },
+    );
+  };
+}

@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { buildPath, routes, type RouteDef, type RouteId } from '@tables-voisines/contract/routes';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './app';
+import { createAdminAccount, createOwnerAccount, TEST_PASSWORD, type TestAccount } from './accounts';
+import { createEstablishment } from './factories';
+
+/*
+ * Who may call what: every implemented route of the contract, called by five callers, each cell in a fresh
+ * little world so that a deletion in one cell cannot change another. Owner A is linked to establishment
+ * A; owner B has none. Path ids name owner A, establishment A or another admin: owner A acts on itself,
+ * owner B on someone else.
+ */
+
+const CALLERS = ['anonymous', 'owner A', 'owner B', 'admin read establishment', 'admin manage all'] as const;
+type Caller = (typeof CALLERS)[number];
+type Row = readonly [anonymous: number, ownerA: number, ownerB: number, adminRead: number, adminFull: number];
+
+const ALL = (status: number): Row => [status, status, status, status, status];
+const OWNERS_ONLY = (status: number): Row => [401, status, status, 403, 403];
+const SELF_OR_ADMIN = (status: number): Row => [401, status, 403, 403, status];
+const FULL_ADMIN_ONLY = (status: number): Row => [401, 403, 403, 403, status];
+const ADMINS_ONLY = (status: number): Row => [401, 403, 403, status, status];
+
+/** The one table: expected status per route and caller. A new route implemented needs a row here. */
+const EXPECTED: Partial<Record<RouteId, Row>> = {
+  getHealth: ALL(200),
+  getReadiness: ALL(200),
+  listEstablishments: ALL(200),
+  getPublicEstablishment: ALL(200),
+  listGroups: ALL(200),
+  searchCategories: ALL(200),
+  getCategory: ALL(404),
+  surroundingMenuBoards: ALL(200),
+
+  adminSignIn: ALL(200),
+  adminRefresh: ADMINS_ONLY(200),
+  listAdmins: FULL_ADMIN_ONLY(200),
+  getAdmin: FULL_ADMIN_ONLY(200),
+  createAdmin: FULL_ADMIN_ONLY(201),
+  patchAdmin: FULL_ADMIN_ONLY(200),
+  deleteAdmin: FULL_ADMIN_ONLY(204),
+
+  ownerSignUp: ALL(201),
+  userSignUp: ALL(201),
+  ownerConfirm: OWNERS_ONLY(200),
+  userConfirm: OWNERS_ONLY(200),
+  ownerResend: OWNERS_ONLY(204),
+  userResend: OWNERS_ONLY(204),
+  ownerCheck: ALL(200),
+  userCheck: ALL(200),
+  ownerResendEstablishmentCode: ALL(204),
+  userResendEstablishmentCode: ALL(204),
+  ownerSignIn: ALL(200),
+  userSignIn: ALL(200),
+  ownerRefresh: OWNERS_ONLY(200),
+  userRefresh: OWNERS_ONLY(200),
+  ownerForgottenPassword: ALL(204),
+  userForgottenPassword: ALL(204),
+  ownerForgottenPasswordConfirm: ALL(400),
+  userForgottenPasswordConfirm: ALL(400),
+  listOwners: ALL(200),
+  listUsers: ALL(200),
+  getOwner: SELF_OR_ADMIN(200),
+  getUser: SELF_OR_ADMIN(200),
+  patchOwner: SELF_OR_ADMIN(200),
+  patchUser: SELF_OR_ADMIN(200),
+  deleteOwner: FULL_ADMIN_ONLY(204),
+  deleteUser: FULL_ADMIN_ONLY(204),
+};
+
+interface World {
+  establishmentA: { id: string; claimCode: string };
+  ownerA: TestAccount & { email: string };
+  otherAdmin: TestAccount & { username: string };
+  callers: Record<Caller, TestAccount | null>;
+}
+
+interface Call {
+  params?: Record<string, string>;
+  query?: string;
+  body?: object;
+}
+
+const unique = () => randomUUID().slice(0, 8);
+
+/** A valid request per route (ids of both namings share one entry); routes left out need nothing. */
+function callFor(id: RouteId, w: World, caller: TestAccount | null): Call {
+  const verb = id.replace(/^(owner|user)(?=[A-Z])/, '').replace(/(Owners?|Users?)$/, '');
+  switch (id) {
+    case 'getPublicEstablishment':
+      return { params: { id: w.establishmentA.id } };
+    case 'searchCategories':
+      return { query: '?searchTerm=pi' };
+    case 'getCategory':
+      return { params: { id: randomUUID() } };
+    case 'surroundingMenuBoards':
+      return {
+        body: {
+          northEast: { latitude: 46, longitude: 5 },
+          southWest: { latitude: 45, longitude: 4 },
+          categories: [],
+        },
+      };
+    case 'adminSignIn':
+      return { body: { username: w.otherAdmin.username, password: TEST_PASSWORD } };
+    case 'adminRefresh':
+      return { body: { token: caller?.token ?? 'x' } };
+    case 'getAdmin':
+    case 'deleteAdmin':
+      return { params: { id: w.otherAdmin.id } };
+    case 'patchAdmin':
+      return { params: { id: w.otherAdmin.id }, body: { email: `admin-${unique()}@exemple.fr` } };
+    case 'createAdmin':
+      return {
+        body: {
+          username: `admin-${unique()}`,
+          email: 'nouvel-admin@exemple.fr',
+          password: 'Ratatouille-Nicoise-88',
+          permissions: [{ action: 'read', subject: 'establishment' }],
+        },
+      };
+    default:
+      break;
+  }
+  switch (verb) {
+    case 'SignUp':
+      return {
+        body: {
+          email: `inscription-${unique()}@exemple.fr`,
+          password: 'Ratatouille-Nicoise-88',
+          firstName: 'Léo',
+          lastName: 'Petit',
+        },
+      };
+    case 'Confirm':
+      return { body: { code: '000000' } };
+    case 'Check':
+      return { body: { email: w.ownerA.email, establishmentCode: w.establishmentA.claimCode } };
+    case 'ResendEstablishmentCode':
+      return { body: { establishmentId: w.establishmentA.id } };
+    case 'SignIn':
+      return { body: { email: w.ownerA.email, password: TEST_PASSWORD } };
+    case 'Refresh':
+      return { body: { token: caller?.token ?? 'x' } };
+    case 'ForgottenPassword':
+      return { body: { email: w.ownerA.email } };
+    case 'ForgottenPasswordConfirm':
+      return { body: { token: `${randomUUID()}.${'A'.repeat(43)}`, password: 'Ratatouille-Nicoise-88' } };
+    case 'get':
+    case 'delete':
+      return { params: { id: w.ownerA.id } };
+    case 'patch':
+      return { params: { id: w.ownerA.id }, body: { firstName: 'Nouveau prénom' } };
+    default:
+      return {};
+  }
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_SIGN_IN: '100000' } });
+});
+afterAll(() => t.close());
+
+async function makeWorld(): Promise<World> {
+  const establishmentA = await createEstablishment(t.db, { email: `contact-${unique()}@exemple.fr` });
+  const ownerA = await createOwnerAccount(t, { establishmentId: establishmentA.id });
+  const ownerB = await createOwnerAccount(t);
+  const adminRead = await createAdminAccount(t, {
+    permissions: [{ action: 'read', subject: 'establishment' }],
+  });
+  const adminFull = await createAdminAccount(t);
+  const otherAdmin = await createAdminAccount(t, { permissions: [] });
+  return {
+    establishmentA,
+    ownerA,
+    otherAdmin,
+    callers: {
+      anonymous: null,
+      'owner A': ownerA,
+      'owner B': ownerB,
+      'admin read establishment': adminRead,
+      'admin manage all': adminFull,
+    },
+  };
+}
+
+const implemented = () =>
+  (Object.entries(routes) as [RouteId, RouteDef][]).filter(([, def]) =>
+    [def.path, def.path.replace(/\/$/, '')].some((url) => t.app.hasRoute({ method: def.method, url })),
+  );
+
+describe('authorisation matrix', () => {
+  it('has one row for every implemented route, and none for a route not implemented', () => {
+    const ids = implemented().map(([id]) => id);
+    expect(ids.filter((id) => EXPECTED[id] === undefined)).toEqual([]);
+    expect(Object.keys(EXPECTED).filter((id) => !ids.includes(id as RouteId))).toEqual([]);
+  });
+
+  it.each(Object.keys(EXPECTED) as RouteId[])('%s', async (id) => {
+    const def = routes[id] as RouteDef;
+    const statuses: number[] = [];
+    for (const caller of CALLERS) {
+      const world = await makeWorld();
+      const account = world.callers[caller];
+      const call = callFor(id, world, account);
+      const request: InjectOptions = {
+        method: def.method,
+        url: buildPath(def.path, call.params) + (call.query ?? ''),
+        ...(account === null ? {} : { headers: account.headers }),
+        ...(call.body === undefined ? {} : { payload: call.body }),
+      };
+      const response = await t.app.inject(request);
+      statuses.push(response.statusCode);
+    }
+    expect(Object.fromEntries(CALLERS.map((c, i) => [c, statuses[i]]))).toEqual(
+      Object.fromEntries(CALLERS.map((c, i) => [c, EXPECTED[id]![i]])),
+    );
+  });
+});
