@@ -22,6 +22,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./test/no-console-error.ts'],
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           setupFiles: ['./test/no-console-error.ts'],

@@ -12,13 +12,21 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { createMailer } from './adapters/mail/mailer';
+import { BackgroundTasks } from './lib/background';
 import { DataVersion } from './lib/data-version';
+import { AccessTokens } from './lib/tokens';
+import { adminsRoutes } from './modules/admins/admins.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { establishmentsRoutes } from './modules/establishments/establishments.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { menuBoardsRoutes } from './modules/menu-boards/menu-boards.routes';
+import { ownersRoutes } from './modules/owners/owners.routes';
+import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { createRateLimitStore, RateLimiter } from './plugins/rate-limit';
+import { siteRoutes } from './modules/site/site.routes';
 import { registerWeb } from './web/serve-web';
 
 // Validation messages in French: people read them in forms.
@@ -43,18 +51,38 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: BODY_LIMIT,
-    // Behind a load balancer the client address comes from X-Forwarded-For (rate limits need it).
-    trustProxy: true,
+    // Behind a load balancer the client address comes from X-Forwarded-For, only from trusted proxies.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? // n hops: trust the n proxies nearest to us, as proxy-addr does for a number.
+          (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
 
-  const ctx: AppContext = { config, database, db: database.db, dataVersion: new DataVersion() };
+  if (config.jwtSecret === undefined) throw new Error('config.jwtSecret must be resolved before buildApp');
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    dataVersion: new DataVersion(),
+    tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtl),
+    mailer: createMailer(config, app.log),
+    rateLimiter: new RateLimiter(createRateLimitStore(config), config.rateLimitSignIn, app.log),
+    background: new BackgroundTasks(),
+  };
   app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await ctx.background.drain();
+    await ctx.mailer.close();
+    await ctx.rateLimiter.store.close();
+  });
   // JSON only: Fastify would otherwise accept text/plain bodies and answer 400 instead of 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerAuth(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -84,7 +112,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(groupsRoutes);
   await app.register(categoriesRoutes);
   await app.register(menuBoardsRoutes);
+  await app.register(adminsRoutes);
+  await app.register(ownersRoutes);
 
+  await app.register(siteRoutes);
   if (options.serveWeb ?? true) await registerWeb(app);
   return app;
 }

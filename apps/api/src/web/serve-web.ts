@@ -3,9 +3,25 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import {
+  RouterContextProvider,
+  createRequestHandler,
+  type RouterContext,
+  type ServerBuild,
+} from 'react-router';
 import { AppError } from '@tables-voisines/contract/errors';
+import type { PublicData } from '@tables-voisines/contract/public-data';
 import { webBuildDir } from '../paths';
+import { PAGE_CACHE_CONTROL, PageCache, type PageCacheOptions } from './page-cache';
+import { createPublicData } from './public-data';
+
+// The web build runs with React Router's `v8_middleware` flag: its request handler takes a
+// `RouterContextProvider` as load context. The web app's generated types say so for its own project.
+declare module 'react-router' {
+  interface Future {
+    v8_middleware: true;
+  }
+}
 
 const ONE_YEAR = 31_536_000;
 
@@ -21,22 +37,30 @@ function toFetchRequest(request: FastifyRequest, signal: AbortSignal): Request {
   return new Request(url, { method: request.method, headers, signal });
 }
 
-async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
-  reply.code(response.status);
-  for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie') reply.header(name, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) reply.header('set-cookie', cookies);
-  // Whole documents, not streams: pages are small and a complete body can be cached.
-  return reply.send(response.body === null ? null : Buffer.from(await response.arrayBuffer()));
+/** Headers of a rendered page worth replaying from the cache (the body's length is Fastify's job). */
+function replayableHeaders(response: Response): [string, string][] {
+  return [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'set-cookie');
+}
+
+/** The server build's entry re-exports the context key loaders read the public data from. */
+function publicDataKeyOf(build: ServerBuild): RouterContext<PublicData> {
+  const key = (build.entry.module as { publicDataContext?: RouterContext<PublicData> }).publicDataContext;
+  if (key === undefined)
+    throw new Error('The web build does not export publicDataContext from its server entry');
+  return key;
+}
+
+export interface WebOptions {
+  /** Off for the static export, which renders every page once. */
+  pageCache?: false | PageCacheOptions;
 }
 
 /**
  * Serves the React Router build: hashed assets with long cache headers, every other GET rendered on
- * the server. API paths never fall through to the site: an unknown `/api/...` is a JSON 404.
+ * the server with the live public data, behind an in-memory cache of whole pages. API paths never fall
+ * through to the site: an unknown `/api/...` is a JSON 404.
  */
-export async function registerWeb(app: FastifyInstance): Promise<void> {
+export async function registerWeb(app: FastifyInstance, options: WebOptions = {}): Promise<void> {
   const serverEntry = path.join(webBuildDir, 'server', 'index.js');
   if (!existsSync(serverEntry)) {
     app.log.warn({ serverEntry }, 'web build not found: run `npm run build`; serving the API only');
@@ -44,6 +68,10 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handleRequest = createRequestHandler(build, 'production');
+  const publicDataKey = publicDataKeyOf(build);
+  const publicData = createPublicData(app.ctx);
+  const cache = options.pageCache === false ? null : new PageCache(app.ctx.dataVersion, options.pageCache);
+  if (cache !== null) app.addHook('onClose', async () => cache.close());
 
   await app.register(fastifyStatic, {
     root: path.join(webBuildDir, 'client'),
@@ -66,13 +94,52 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     );
   });
 
+  /** Only anonymous, plain GETs of a path share a rendered page. */
+  const isCacheable = (request: FastifyRequest) =>
+    cache !== null &&
+    request.method === 'GET' &&
+    !request.url.includes('?') &&
+    request.headers.authorization === undefined &&
+    request.headers['x-react-router-spa-mode'] === undefined;
+
+  const sendCached = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: { headers: [string, string][]; body: Buffer; etag: string },
+  ) => {
+    for (const [name, value] of page.headers) reply.header(name, value);
+    reply.header('etag', page.etag).header('cache-control', PAGE_CACHE_CONTROL);
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    return reply.code(200).send(page.body);
+  };
+
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const cacheable = isCacheable(request);
+    if (cacheable) {
+      const hit = cache!.get(request.url);
+      if (hit !== undefined) return sendCached(request, reply.header('x-page-cache', 'hit'), hit);
+    }
+
     const controller = new AbortController();
     // The client went away before the page was sent: stop rendering it.
     reply.raw.once('close', () => {
       if (!reply.raw.writableEnded) controller.abort();
     });
-    const response = await handleRequest(toFetchRequest(request, controller.signal));
-    return sendFetchResponse(reply, response);
+    const context = new RouterContextProvider();
+    context.set(publicDataKey, publicData);
+    const response = await handleRequest(toFetchRequest(request, controller.signal), context);
+    // Whole documents, not streams: pages are small and a complete body can be cached.
+    const body = response.body === null ? null : Buffer.from(await response.arrayBuffer());
+
+    if (cacheable && response.status === 200 && body !== null && !response.headers.has('set-cookie')) {
+      const page = cache!.set(request.url, replayableHeaders(response), body);
+      return sendCached(request, reply.header('x-page-cache', 'miss'), page);
+    }
+    reply.code(response.status);
+    for (const [name, value] of replayableHeaders(response)) reply.header(name, value);
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    if (cacheable && response.status === 404) reply.header('cache-control', PAGE_CACHE_CONTROL);
+    return reply.send(body);
   });
 }

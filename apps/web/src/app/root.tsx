@@ -1,8 +1,61 @@
-import type { ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import '@fontsource/open-sans/latin-400.css';
+import '@fontsource/open-sans/latin-600.css';
+import '@fontsource/open-sans/latin-700.css';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CssBaseline from '@mui/material/CssBaseline';
+import Typography from '@mui/material/Typography';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import {
+  Link as RouterLink,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from 'react-router';
+import type { PublicSettings } from '@tables-voisines/contract/public-data';
+import { SlowNavigationNotice } from '../features/navigation/slow-navigation-notice';
+import { useHardNavigationOnLoadFailure } from '../features/navigation/use-hard-navigation-on-load-failure';
+import { LoadingScreen } from '../features/site/loading-screen';
+import { NotFoundContent } from '../features/site/not-found-content';
+import { SiteHeader } from '../features/site/site-header';
+import { theme } from '../theme/theme';
 import type { Route } from './+types/root';
+import { publicDataContext } from './public-data-context';
+
+/** Public settings from the API configuration, for every page (the map reads `mapStyleUrl`). */
+export function loader({ context }: Route.LoaderArgs): PublicSettings {
+  return context.get(publicDataContext).settings;
+}
+
+// The configuration does not change while a visitor browses: no data request for the root on navigation.
+export function shouldRevalidate() {
+  return false;
+}
+
+const DEFAULT_SITE_NAME = 'Tables Voisines';
+
+export function meta({ data, error }: Route.MetaArgs) {
+  const siteName = data?.siteName ?? DEFAULT_SITE_NAME;
+  if (error != null) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [
+      { title: `${notFound ? 'Page introuvable' : 'Erreur'} — ${siteName}` },
+      { name: 'robots', content: 'noindex' },
+    ];
+  }
+  return [{ title: siteName }];
+}
 
 export function Layout({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
+  );
   return (
     <html lang="fr">
       <head>
@@ -14,7 +67,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </ThemeProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -22,21 +78,78 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+function Page({ children }: { children: ReactNode }) {
+  const settings = useRouteLoaderData<typeof loader>('root');
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+      <Box
+        component="a"
+        href="#contenu"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: 2000,
+          px: 2,
+          py: 1,
+          bgcolor: 'background.paper',
+          color: 'text.primary',
+          borderRadius: 1,
+          '&:focus': { top: 8 },
+        }}
+      >
+        Aller au contenu
+      </Box>
+      <SiteHeader siteName={settings?.siteName ?? DEFAULT_SITE_NAME} />
+      <SlowNavigationNotice />
+      <Box
+        component="main"
+        id="contenu"
+        tabIndex={-1}
+        sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0, outline: 'none' }}
+      >
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
 export default function App() {
-  return <Outlet />;
+  return (
+    <Page>
+      <Outlet />
+    </Page>
+  );
+}
+
+/** The logo and "Chargement en cours..." while the application boots (the static export's SPA fallback). */
+export function HydrateFallback() {
+  return <LoadingScreen />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const reloading = useHardNavigationOnLoadFailure(error);
+  if (reloading) return <LoadingScreen />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Page>
+        <NotFoundContent />
+      </Page>
+    );
+  }
   return (
-    <main>
-      <h1>{notFound ? 'Page introuvable' : 'Une erreur est survenue'}</h1>
-      <p>
-        {notFound
-          ? "La page demandée n'existe pas ou n'est plus disponible."
-          : 'Veuillez réessayer dans quelques instants.'}
-      </p>
-      <a href="/">Retour à la carte</a>
-    </main>
+    <Page>
+      <Box sx={{ p: 3, maxWidth: 640 }}>
+        <Typography variant="h1" gutterBottom>
+          Une erreur est survenue
+        </Typography>
+        <Typography sx={{ mb: 2 }}>
+          La page n’a pas pu s’afficher. Veuillez réessayer dans quelques instants.
+        </Typography>
+        <Button component={RouterLink} to="/" variant="contained">
+          Retour à la carte
+        </Button>
+      </Box>
+    </Page>
   );
 }

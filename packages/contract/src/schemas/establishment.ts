@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KINDS, PRICE_RANGES, VENUE_TYPES } from '../labels';
 import { URI_FORBIDDEN } from '../slug';
 import {
   EmailSchema,
@@ -15,35 +16,8 @@ import {
   textSchema,
 } from './common';
 
-export const KINDS = ['restaurant', 'remplisvert'] as const;
-export type Kind = (typeof KINDS)[number];
-export const KIND_LABELS: Readonly<Record<Kind, string>> = {
-  restaurant: 'Restaurant',
-  remplisvert: 'Remplis vert',
-};
-
-export const VENUE_TYPES = [
-  'restaurant',
-  'brasserie',
-  'creperie',
-  'food-truck',
-  'traiteur',
-  'hotel-restaurant',
-  'bar',
-] as const;
-export type VenueType = (typeof VENUE_TYPES)[number];
-export const VENUE_TYPE_LABELS: Readonly<Record<VenueType, string>> = {
-  restaurant: 'Restaurant',
-  brasserie: 'Brasserie',
-  creperie: 'Crêperie',
-  'food-truck': 'Food truck',
-  traiteur: 'Traiteur',
-  'hotel-restaurant': 'Hôtel-restaurant',
-  bar: 'Bar',
-};
-
-export const PRICE_RANGES = ['€', '€€', '€€€', '€€€€'] as const;
-export type PriceRange = (typeof PRICE_RANGES)[number];
+export { KINDS, KIND_LABELS, PRICE_RANGES, VENUE_TYPES, VENUE_TYPE_LABELS } from '../labels';
+export type { Kind, PriceRange, VenueType } from '../labels';
 
 export const KindSchema = z.enum(KINDS, {
   error: 'Type inconnu : « restaurant » ou « remplisvert » est attendu.',

@@ -1,14 +1,36 @@
-import { data } from 'react-router';
+import { isRouteErrorResponse } from 'react-router';
+import type { Kind } from '@tables-voisines/contract/labels';
+import { EstablishmentPage } from '../../features/establishment/establishment-page';
+import { establishmentMeta } from '../../features/establishment/establishment-seo';
+import { loadEstablishmentPage } from '../../features/establishment/load-establishment-page';
+import { useHardNavigationOnLoadFailure } from '../../features/navigation/use-hard-navigation-on-load-failure';
+import { LoadingScreen } from '../../features/site/loading-screen';
+import { NotFoundContent } from '../../features/site/not-found-content';
+import { publicDataContext } from '../public-data-context';
+import type { Route } from './+types/establishment';
 
-// Placeholder: the establishment page (features/establishment) takes this route over.
-export function loader() {
-  return data(null, { status: 404 });
+// Registered twice (routes.ts): `/restaurant/:uri` and `/remplisvert/:uri`; the address says which kind.
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  const kind: Kind = new URL(request.url).pathname.startsWith('/remplisvert/') ? 'remplisvert' : 'restaurant';
+  return loadEstablishmentPage(context.get(publicDataContext), kind, params.uri);
 }
 
-export default function EstablishmentPage() {
-  return (
-    <main>
-      <h1>Page introuvable</h1>
-    </main>
-  );
+export function meta({ loaderData, error, matches }: Route.MetaArgs) {
+  if (error != null || loaderData === undefined) {
+    const siteName = matches[0]?.loaderData?.siteName ?? 'Tables Voisines';
+    return [{ title: `Page introuvable — ${siteName}` }, { name: 'robots', content: 'noindex' }];
+  }
+  return establishmentMeta(loaderData);
+}
+
+export default function Establishment({ loaderData }: Route.ComponentProps) {
+  return <EstablishmentPage key={loaderData.establishment.id} page={loaderData} />;
+}
+
+/** Unknown or disabled establishment: the 404 page, the map still beside it. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const reloading = useHardNavigationOnLoadFailure(error);
+  if (reloading) return <LoadingScreen />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  throw error;
 }

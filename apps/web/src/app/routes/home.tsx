@@ -1,3 +1,4 @@
+import { HomePanel } from '../../features/map/home-panel';
 import type { Route } from './+types/home';
 
 export function meta(_: Route.MetaArgs) {
@@ -12,13 +13,5 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export default function Home() {
-  return (
-    <main>
-      <h1>Tables Voisines</h1>
-      <p>Trouvez et soutenez les restaurateurs de votre quartier, partout en France.</p>
-      <p>
-        <a href="/api/docs">Documentation de l’API</a>
-      </p>
-    </main>
-  );
+  return <HomePanel />;
 }

@@ -1,6 +1,10 @@
 import { Outlet } from 'react-router';
+import { MapShell } from '../../features/map/map-shell';
 
-// Placeholder: the map feature (features/map) takes this layout over.
 export default function MapLayout() {
-  return <Outlet />;
+  return (
+    <MapShell>
+      <Outlet />
+    </MapShell>
+  );
 }

@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createEstablishment, disableEstablishment } from '../../test/factories';
+import { exportSite } from './export-site';
+
+let t: TestApp;
+let outDir: string;
+const previous = process.env.IS_RR_BUILD_REQUEST;
+
+beforeAll(async () => {
+  // What `npm run export` sets: React Router then renders the SPA fallback for its build-time header.
+  process.env.IS_RR_BUILD_REQUEST = 'yes';
+  t = await createTestApp({ serveWeb: true, env: { PUBLIC_URL: 'https://tables.example' } });
+  await createEstablishment(t.db, { name: "L'Atelier (Chez Toto)", town: 'Saint-Étienne' });
+  await createEstablishment(t.db, { name: 'Pourquoi Pas ?', town: 'Lyon', kind: 'remplisvert' });
+  await createEstablishment(t.db, { name: 'Burger & Co, Frites', town: 'Strasbourg' });
+  await disableEstablishment(t.db, (await createEstablishment(t.db, { name: 'Bar Fermé', town: 'Lyon' })).id);
+  outDir = await mkdtemp(path.join(os.tmpdir(), 'tv-export-'));
+});
+afterAll(async () => {
+  if (previous === undefined) delete process.env.IS_RR_BUILD_REQUEST;
+  else process.env.IS_RR_BUILD_REQUEST = previous;
+  await t.close();
+  await rm(outDir, { recursive: true, force: true });
+});
+
+it('writes every public page under a safe file name, with the 404, the SPA fallback and the site files', async () => {
+  const result = await exportSite(t.app, outDir);
+  expect(result.pages).toBe(4);
+  const read = (file: string) => readFile(path.join(outDir, file), 'utf8');
+
+  expect(await read('restaurant/l_27atelier-_28chez-toto_29-a-saint-_C3_A9tienne.html')).toContain(
+    'L&#x27;Atelier (Chez Toto)',
+  );
+  expect(await read('remplisvert/pourquoi-pas-_3F-a-lyon.html')).toContain('Pourquoi Pas ?');
+  expect(existsSync(path.join(outDir, 'remplisvert/pourquoi-pas-_3F-a-lyon.data'))).toBe(true);
+  expect(existsSync(path.join(outDir, 'restaurant/burger-_26-co_2C-frites-a-strasbourg.html'))).toBe(true);
+  expect(existsSync(path.join(outDir, 'restaurant/bar-ferm_C3_A9-a-lyon.html'))).toBe(false);
+
+  expect(await read('404.html')).toContain('Page introuvable');
+  expect(await read('__spa-fallback.html')).toContain('Chargement en cours...');
+  expect(await read('index.html')).toMatch(/^<!DOCTYPE html><html lang="fr">/);
+  expect(JSON.parse(await read('__manifest'))).toHaveProperty('restaurant');
+  expect(await read('sitemap.xml')).toContain('https://tables.example/remplisvert/pourquoi-pas-%3F-a-lyon');
+  expect(await read('robots.txt')).toContain('Sitemap: https://tables.example/sitemap.xml');
+  expect(await read('favicon.svg')).toContain('<svg');
+
+  const pages = JSON.parse(await read('pages.json')) as { path: string; file: string }[];
+  expect(pages).toContainEqual({
+    path: '/remplisvert/pourquoi-pas-%3F-a-lyon',
+    file: 'remplisvert/pourquoi-pas-_3F-a-lyon.html',
+  });
+  for (const { file } of pages) expect(file).toMatch(/^[a-z0-9._A-F/~-]+$/);
+  expect(await read('nginx-pages.conf')).toContain(
+    '"/remplisvert/pourquoi-pas-?-a-lyon" /remplisvert/pourquoi-pas-_3F-a-lyon.html;',
+  );
+});

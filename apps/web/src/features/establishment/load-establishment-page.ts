@@ -1,0 +1,37 @@
+import { data, redirect } from 'react-router';
+import type { PublicData } from '@tables-voisines/contract/public-data';
+import type { Kind } from '@tables-voisines/contract/labels';
+import { establishmentPath } from '@tables-voisines/contract/site-paths';
+
+/**
+ * The detail page's data, from the live reads the API hands to loaders. The uri in the address matches
+ * exactly whatever its percent-encoding (React Router decodes it; uris are stored in NFC). Unknown, disabled,
+ * or of the other kind: a real 404. Reached by id (the specification's generic pattern): a permanent
+ * redirect to the page's own address.
+ */
+export async function loadEstablishmentPage(publicData: PublicData, kind: Kind, uriOrId: string) {
+  const establishment = await publicData.getPublicEstablishment(uriOrId.normalize('NFC'));
+  if (establishment === null || establishment.kind !== kind) throw data(null, { status: 404 });
+  if (establishment.uri !== uriOrId.normalize('NFC')) {
+    throw redirect(establishmentPath(establishment.kind, establishment.uri), 301);
+  }
+  const [menuBoard, groups] = await Promise.all([
+    publicData.getTodayMenuBoard(establishment.id),
+    publicData.getEstablishmentGroups(establishment.id),
+  ]);
+  const categoryIds = [
+    ...new Set([...establishment.categories, ...(menuBoard?.items.map((i) => i.category) ?? [])]),
+  ];
+  const categories = await publicData.getCategories(categoryIds);
+  return {
+    establishment,
+    menuBoard,
+    groups,
+    categories,
+    publicUrl: publicData.settings.publicUrl,
+    siteName: publicData.settings.siteName,
+    renderedAt: new Date().toISOString(),
+  };
+}
+
+export type EstablishmentPageData = Awaited<ReturnType<typeof loadEstablishmentPage>>;

@@ -1,0 +1,230 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Bounds } from '@tables-voisines/contract/geo';
+import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
+import { DEFAULT_ZOOM, ESTABLISHMENT_ZOOM, type MapEstablishment } from './map-rules';
+import { createInitialMapState, mapReducer, type MapAction, type MapViewState } from './map-state';
+import { createMapStore } from './map-store';
+import { refreshSurroundingMenuBoards, watchSurroundingMenuBoards } from './surrounding-menu-boards';
+
+function createEstablishment(overrides: Partial<MapEstablishment> = {}): MapEstablishment {
+  return {
+    id: '10000000-0000-4000-8000-000000000001',
+    uri: 'la-marmite-a-lyon',
+    kind: 'restaurant',
+    name: 'La Marmite',
+    location: { latitude: 45.76, longitude: 4.83 },
+    ...overrides,
+  };
+}
+
+function createMenuBoard(id: string, categories: string[] = []): MenuBoard {
+  return {
+    id,
+    establishment: createEstablishment(),
+    title: 'Menu du jour',
+    date: '2025-11-21',
+    items: categories.map((category) => ({ name: 'Plat', price: 12.5, category })),
+    createdAt: '2025-11-21T08:00:00.000Z',
+  };
+}
+
+function run(...actions: MapAction[]): MapViewState {
+  return actions.reduce(mapReducer, createInitialMapState());
+}
+
+const lyonBox: Bounds = {
+  southWest: { latitude: 45.7, longitude: 4.8 },
+  northEast: { latitude: 45.8, longitude: 4.9 },
+};
+const lyonGroup = {
+  id: '20000000-0000-4000-8000-000000000001',
+  name: 'Collectif des restaurateurs de Lyon',
+  latitude: 45.76,
+  longitude: 4.84,
+  radius: 10,
+};
+
+describe('map view state', () => {
+  it('starts on France at zoom 6 with nothing selected', () => {
+    const state = createInitialMapState();
+    expect(state.zoom).toBe(DEFAULT_ZOOM);
+    expect(state.center).toEqual({ latitude: 46.6, longitude: 2.4 });
+    expect(state.currentGroup).toBeNull();
+    expect(state.currentEstablishmentByKind).toEqual({ restaurant: null, remplisvert: null });
+  });
+
+  it('makes the group under the centre current at zoom 9 and drops it below', () => {
+    const center = { latitude: 45.76, longitude: 4.84 };
+    const zoomedIn = run(
+      { type: 'groupsLoaded', groups: [lyonGroup] },
+      { type: 'viewChanged', bounds: lyonBox, zoom: 9, center },
+    );
+    expect(zoomedIn.currentGroup?.name).toBe('Collectif des restaurateurs de Lyon');
+    const zoomedOut = mapReducer(zoomedIn, { type: 'viewChanged', bounds: lyonBox, zoom: 8.5, center });
+    expect(zoomedOut.currentGroup).toBeNull();
+  });
+
+  it('finds the current group when the groups arrive after the map moved', () => {
+    const state = run(
+      { type: 'viewChanged', bounds: lyonBox, zoom: 11, center: { latitude: 45.76, longitude: 4.84 } },
+      { type: 'groupsLoaded', groups: [lyonGroup] },
+    );
+    expect(state.currentGroup?.id).toBe(lyonGroup.id);
+  });
+
+  it('centres on a shown establishment at zoom 16 and keeps it as the current one of its kind', () => {
+    const place = createEstablishment({ kind: 'remplisvert' });
+    const state = run({ type: 'establishmentShown', establishment: place });
+    expect(state.viewRequest).toMatchObject({ center: place.location, zoom: ESTABLISHMENT_ZOOM });
+    expect(state.currentEstablishment).toBe(place);
+    expect(state.currentEstablishmentByKind).toEqual({ restaurant: null, remplisvert: place });
+  });
+
+  it('keeps the current establishment of each kind apart', () => {
+    const restaurant = createEstablishment();
+    const green = createEstablishment({ id: '10000000-0000-4000-8000-000000000002', kind: 'remplisvert' });
+    const state = run(
+      { type: 'establishmentShown', establishment: restaurant },
+      { type: 'establishmentShown', establishment: green },
+    );
+    expect(state.currentEstablishmentByKind).toEqual({ restaurant, remplisvert: green });
+    expect(state.currentEstablishment).toBe(green);
+  });
+
+  it('moves the map once when the same establishment is shown twice (map click, then its page)', () => {
+    const place = createEstablishment();
+    const once = run({ type: 'establishmentShown', establishment: place });
+    expect(mapReducer(once, { type: 'establishmentShown', establishment: { ...place } })).toBe(once);
+  });
+
+  it('asks for zoom 16 again when a page is opened after the selection was cleared', () => {
+    const place = createEstablishment();
+    const state = run(
+      { type: 'establishmentShown', establishment: place },
+      { type: 'selectionCleared' },
+      { type: 'establishmentShown', establishment: place },
+    );
+    expect(state.viewRequest).toMatchObject({ id: 2, zoom: ESTABLISHMENT_ZOOM });
+  });
+
+  it('remembers the page visited before the detail pages, for clearing the selection', () => {
+    const state = run(
+      { type: 'pathVisited', path: '/?q=lyon' },
+      { type: 'establishmentShown', establishment: createEstablishment() },
+      { type: 'pathVisited', path: '/restaurant/la-marmite-a-lyon' },
+      { type: 'pathVisited', path: '/restaurant/autre-a-lyon' },
+    );
+    expect(state.previousPath).toBe('/?q=lyon');
+  });
+
+  it('has no previous path when the visit started on a detail page', () => {
+    const state = run({ type: 'pathVisited', path: '/restaurant/la-marmite-a-lyon' });
+    expect(state.previousPath).toBeNull();
+  });
+
+  it('clears the selection of its kind only', () => {
+    const restaurant = createEstablishment();
+    const green = createEstablishment({ id: '10000000-0000-4000-8000-000000000002', kind: 'remplisvert' });
+    const state = run(
+      { type: 'establishmentShown', establishment: restaurant },
+      { type: 'establishmentShown', establishment: green },
+      { type: 'selectionCleared' },
+    );
+    expect(state.currentEstablishment).toBeNull();
+    expect(state.currentEstablishmentByKind).toEqual({ restaurant, remplisvert: null });
+  });
+
+  it('ends the selection when the visitor leaves the detail pages another way', () => {
+    const state = run(
+      { type: 'establishmentShown', establishment: createEstablishment() },
+      { type: 'pathVisited', path: '/restaurant/la-marmite-a-lyon' },
+      { type: 'pathVisited', path: '/' },
+    );
+    expect(state.currentEstablishment).toBeNull();
+  });
+
+  it('forgets the covered areas and boards when the categories change', () => {
+    const state = run(
+      { type: 'refreshStarted' },
+      { type: 'refreshSucceeded', bounds: lyonBox, categories: [], menuBoards: [createMenuBoard('b1')] },
+      { type: 'categoriesChanged', categories: ['c1'] },
+    );
+    expect(state.coveredAreas).toEqual([]);
+    expect(state.surroundingMenuBoards).toEqual([]);
+  });
+
+  it('drops an answer for categories no longer chosen', () => {
+    const state = run(
+      { type: 'refreshStarted' },
+      { type: 'categoriesChanged', categories: ['c1'] },
+      { type: 'refreshSucceeded', bounds: lyonBox, categories: [], menuBoards: [createMenuBoard('b1')] },
+    );
+    expect(state.refreshInProgress).toBe(false);
+    expect(state.surroundingMenuBoards).toEqual([]);
+    expect(state.coveredAreas).toEqual([]);
+  });
+});
+
+describe('surrounding menu-board refresh', () => {
+  const center = { latitude: 45.75, longitude: 4.85 };
+
+  it('fetches the visible box once, then not again inside it', async () => {
+    const store = createMapStore();
+    const fetchBoards = vi.fn(async () => [createMenuBoard('b1')]);
+    store.dispatch({ type: 'viewChanged', bounds: lyonBox, zoom: 10, center });
+    expect(await refreshSurroundingMenuBoards(store, fetchBoards)).toBe('fetch');
+    const inside: Bounds = {
+      southWest: { latitude: 45.72, longitude: 4.82 },
+      northEast: { latitude: 45.78, longitude: 4.88 },
+    };
+    store.dispatch({ type: 'viewChanged', bounds: inside, zoom: 11, center });
+    expect(await refreshSurroundingMenuBoards(store, fetchBoards)).toBe('covered');
+    expect(fetchBoards).toHaveBeenCalledTimes(1);
+    expect(store.getState().surroundingMenuBoards.map((b) => b.id)).toEqual(['b1']);
+  });
+
+  it('logs a failure and clears the in-progress flag', async () => {
+    const store = createMapStore();
+    store.dispatch({ type: 'viewChanged', bounds: lyonBox, zoom: 10, center });
+    const error = vi.mocked(console.error).mockImplementation(() => {});
+    expect(await refreshSurroundingMenuBoards(store, async () => Promise.reject(new Error('boom')))).toBe(
+      'failed',
+    );
+    expect(error).toHaveBeenCalledOnce();
+    error.mockClear();
+    expect(store.getState().refreshInProgress).toBe(false);
+    expect(store.getState().coveredAreas).toEqual([]);
+  });
+
+  it('does not start a second fetch while one is running, and catches up afterwards', async () => {
+    const store = createMapStore();
+    let release: (boards: MenuBoard[]) => void = () => {};
+    const fetchBoards = vi.fn(
+      () =>
+        new Promise<MenuBoard[]>((resolve) => {
+          release = resolve;
+        }),
+    );
+    const stop = watchSurroundingMenuBoards(store, fetchBoards);
+    store.dispatch({ type: 'viewChanged', bounds: lyonBox, zoom: 10, center });
+    const east: Bounds = {
+      southWest: { latitude: 45.7, longitude: 5.0 },
+      northEast: { latitude: 45.8, longitude: 5.1 },
+    };
+    store.dispatch({ type: 'viewChanged', bounds: east, zoom: 10, center });
+    expect(fetchBoards).toHaveBeenCalledTimes(1);
+    release([]);
+    await vi.waitFor(() => expect(fetchBoards).toHaveBeenCalledTimes(2));
+    expect(fetchBoards).toHaveBeenLastCalledWith(east, []);
+    release([]);
+    stop();
+  });
+
+  it('does not fetch below zoom 9', async () => {
+    const store = createMapStore();
+    const fetchBoards = vi.fn(async () => []);
+    store.dispatch({ type: 'viewChanged', bounds: lyonBox, zoom: 8, center });
+    expect(await refreshSurroundingMenuBoards(store, fetchBoards)).toBe('zoom-too-low');
+    expect(fetchBoards).not.toHaveBeenCalled();
+  });
+});

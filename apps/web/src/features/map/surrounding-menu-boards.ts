@@ -1,0 +1,67 @@
+import type { Bounds } from '@tables-voisines/contract/geo';
+import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
+import { fetchJson } from './fetch-json';
+import { decideSurroundingFetch, type SurroundingFetchDecision } from './map-rules';
+import type { MapStore } from './map-store';
+
+export function fetchSurroundingMenuBoards(
+  bounds: Bounds,
+  categories: readonly string[],
+): Promise<MenuBoard[]> {
+  return fetchJson<MenuBoard[]>('/menuboards/surrounding', {
+    method: 'POST',
+    body: JSON.stringify({ categories, northEast: bounds.northEast, southWest: bounds.southWest }),
+  });
+}
+
+type FetchBoards = typeof fetchSurroundingMenuBoards;
+
+/**
+ * One refresh of the surrounding menu boards: fetches when the rules say so, records the covered area on
+ * success, logs a failure and clears the in-progress flag.
+ */
+export async function refreshSurroundingMenuBoards(
+  store: MapStore,
+  fetchBoards: FetchBoards = fetchSurroundingMenuBoards,
+): Promise<SurroundingFetchDecision | 'failed'> {
+  const state = store.getState();
+  const decision = decideSurroundingFetch(state);
+  if (decision !== 'fetch' || state.bounds === null) return decision;
+  const { bounds, categories } = state;
+  store.dispatch({ type: 'refreshStarted' });
+  try {
+    const menuBoards = await fetchBoards(bounds, categories);
+    store.dispatch({ type: 'refreshSucceeded', bounds, categories, menuBoards });
+    return 'fetch';
+  } catch (error) {
+    console.error('Surrounding menu boards could not be loaded', error);
+    store.dispatch({ type: 'refreshFailed' });
+    return 'failed';
+  }
+}
+
+/**
+ * Runs a refresh on each bounds change (and category change). After a successful fetch it looks again, since
+ * the map may have moved while the answer was on its way; after a failure it waits for the next move, so a
+ * server that is down is not hammered.
+ */
+export function watchSurroundingMenuBoards(
+  store: MapStore,
+  fetchBoards: FetchBoards = fetchSurroundingMenuBoards,
+): () => void {
+  let last = store.getState();
+  const run = async () => {
+    for (;;) {
+      const outcome = await refreshSurroundingMenuBoards(store, fetchBoards);
+      if (outcome !== 'fetch') return;
+    }
+  };
+  const unsubscribe = store.subscribe(() => {
+    const state = store.getState();
+    const changed = state.bounds !== last.bounds || state.categories !== last.categories;
+    last = state;
+    if (changed) void run();
+  });
+  void run();
+  return unsubscribe;
+}

@@ -1,0 +1,265 @@
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newVisitorContext,
+  watchPageErrors,
+  type Browser,
+  type Page,
+} from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Group {
+  id: string;
+  name: string;
+  latitude: number;
+  longitude: number;
+  radius: number;
+}
+
+const DESKTOP = { width: 1280, height: 800 };
+const map = (page: Page) => page.getByTestId('map');
+
+async function readView(page: Page) {
+  const el = map(page);
+  const [zoom, center, group] = await Promise.all([
+    el.getAttribute('data-zoom'),
+    el.getAttribute('data-center'),
+    el.getAttribute('data-current-group'),
+  ]);
+  const [latitude, longitude] = (center ?? '0,0').split(',').map(Number) as [number, number];
+  return { zoom: Number(zoom), latitude, longitude, group: group ?? '' };
+}
+
+/** Web Mercator, 512 px tiles (MapLibre): where a place is drawn in the map's box. */
+async function pixelOf(page: Page, latitude: number, longitude: number) {
+  const view = await readView(page);
+  const box = (await map(page).boundingBox())!;
+  const worldSize = 512 * 2 ** view.zoom;
+  const x = (lng: number) => ((lng + 180) / 360) * worldSize;
+  const y = (lat: number) => {
+    const s = Math.sin((lat * Math.PI) / 180);
+    return (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * worldSize;
+  };
+  return {
+    x: box.x + box.width / 2 + x(longitude) - x(view.longitude),
+    y: box.y + box.height / 2 + y(latitude) - y(view.latitude),
+  };
+}
+
+/** Zooms with the mouse wheel on a place until the map reaches `zoom`, as a visitor does. */
+async function zoomInto(page: Page, latitude: number, longitude: number, zoom: number) {
+  for (let i = 0; i < 40 && (await readView(page)).zoom < zoom; i += 1) {
+    const { x, y } = await pixelOf(page, latitude, longitude);
+    await page.mouse.move(x, y);
+    await page.mouse.wheel(0, -400);
+    await page.waitForTimeout(350);
+  }
+  await expect
+    .poll(async () => (await readView(page)).zoom, { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(zoom);
+}
+
+async function openMap(page: Page) {
+  const response = await page.goto(server.baseUrl);
+  expect(response?.status()).toBe(200);
+  await expect.poll(() => map(page).getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
+  await expect
+    .poll(() => page.locator('.tv-cluster, .tv-marker').count(), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+}
+
+describe('the map page', () => {
+  it('shows France at zoom 6 with clustered establishments of both kinds and the list beside it', async () => {
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openMap(page);
+    const view = await readView(page);
+    expect(view.zoom).toBe(6);
+    expect(view.latitude).toBeCloseTo(46.6, 1);
+    expect(view.group).toBe('');
+    await expect.poll(() => page.locator('.tv-cluster').count()).toBeGreaterThan(0);
+    // Both kinds have their own shape: disc for restaurants, diamond for "Remplis vert".
+    await expect.poll(() => page.locator('.tv-marker--restaurant').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.tv-marker--remplisvert').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('establishment-list').locator('li').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'dans cette zone' }).textContent())
+      .toMatch(/\d+ établissements dans cette zone/);
+    // The controls speak French.
+    await expect.poll(() => page.getByRole('button', { name: 'Autour de moi' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Zoomer', exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Plein écran' }).count()).toBe(1);
+    await page.screenshot({ path: path.join(os.tmpdir(), 'map-desktop.png') }).catch(() => undefined);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('has no accessibility violation (axe)', async () => {
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    await openMap(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+    await context.close();
+  });
+
+  it('makes the group under the centre current from zoom 9, shows and filters its menu boards', async () => {
+    const groups = (await (await fetch(`${server.baseUrl}/api/groups/`)).json()) as Group[];
+    const lyon = groups.find((g) => g.name.includes('Lyon'))!;
+    expect(lyon).toBeDefined();
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openMap(page);
+
+    await zoomInto(page, lyon.latitude, lyon.longitude, 8);
+    expect((await readView(page)).group).toBe('');
+    await expect.poll(() => page.getByTestId('current-group').count()).toBe(0);
+
+    await zoomInto(page, lyon.latitude, lyon.longitude, 10.5);
+    await expect.poll(async () => (await readView(page)).group, { timeout: 10_000 }).toBe(lyon.id);
+    const banner = page.getByTestId('current-group');
+    await expect.poll(() => banner.getByRole('heading').textContent()).toBe(lyon.name);
+    await expect.poll(() => banner.getByRole('link').count()).toBeGreaterThan(0);
+
+    // Today's menu boards of the visible area, on the map and in the list.
+    const boards = page.getByTestId('menu-board-list').locator(':scope > li');
+    await expect.poll(() => boards.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.tv-board-marker').count()).toBeGreaterThan(0);
+    const before = await boards.count();
+    await expect.poll(() => boards.first().textContent()).toMatch(/\d+,\d{2}\s€/u);
+
+    // Filter by a category found in those boards, typed as a visitor does (search as you type).
+    const view = await readView(page);
+    const box = (await map(page).boundingBox())!;
+    const span = (360 / (512 * 2 ** view.zoom)) * (box.width / 2);
+    const around = (await (
+      await fetch(`${server.baseUrl}/menuboards/surrounding`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          categories: [],
+          northEast: { latitude: view.latitude + span / 2, longitude: view.longitude + span },
+          southWest: { latitude: view.latitude - span / 2, longitude: view.longitude - span },
+        }),
+      })
+    ).json()) as { items: { category: string }[] }[];
+    const categoryId = around[0]!.items[0]!.category;
+    const category = (await (
+      await fetch(`${server.baseUrl}/api/categories/category/${categoryId}`)
+    ).json()) as {
+      name: string;
+    };
+    const input = page.getByRole('combobox', { name: 'Catégories de plats' });
+    await input.click();
+    await input.pressSequentially(category.name.slice(0, 4), { delay: 50 });
+    await page.getByRole('option', { name: category.name, exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: category.name }).count()).toBeGreaterThan(0);
+    await expect.poll(() => boards.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => boards.count()).toBeLessThanOrEqual(before);
+
+    // Below zoom 9 there is no current group any more.
+    const zoomOut = page.getByRole('button', { name: 'Dézoomer', exact: true });
+    for (let i = 0; i < 4 && (await readView(page)).zoom >= 9; i += 1) {
+      await zoomOut.click();
+      await page.waitForTimeout(600);
+    }
+    await expect.poll(async () => (await readView(page)).zoom).toBeLessThan(9);
+    await expect.poll(() => page.getByTestId('current-group').count()).toBe(0);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the page of an establishment clicked on the map at zoom 16, and comes back on clear', async () => {
+    const groups = (await (await fetch(`${server.baseUrl}/api/groups/`)).json()) as Group[];
+    const nantes = groups.find((g) => g.name.includes('Nantes'))!;
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openMap(page);
+    await zoomInto(page, nantes.latitude, nantes.longitude, 14);
+
+    const marker = page.locator('.tv-marker').first();
+    await expect.poll(() => page.locator('.tv-marker').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const id = await marker.getAttribute('data-establishment-id');
+    await marker.click({ force: true });
+    await page.waitForURL(/\/(restaurant|remplisvert)\//u);
+    await expect.poll(async () => (await readView(page)).zoom, { timeout: 15_000 }).toBe(16);
+    const establishment = (await (await fetch(`${server.baseUrl}/establishment/${id}/public`)).json()) as {
+      uri: string;
+      name: string;
+      location: { latitude: number; longitude: number };
+    };
+    expect(decodeURIComponent(new URL(page.url()).pathname)).toContain(establishment.uri);
+    const view = await readView(page);
+    expect(view.latitude).toBeCloseTo(establishment.location.latitude, 3);
+    expect(view.longitude).toBeCloseTo(establishment.location.longitude, 3);
+
+    // History push: back returns to the map.
+    await page.getByRole('button', { name: `Fermer ${establishment.name} et revenir à la liste` }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await expect.poll(() => page.getByTestId('establishment-list').count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Fermer .* et revenir à la liste$/u }).count())
+      .toBe(0);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('centres on an establishment at zoom 16 when its page is opened directly', async () => {
+    const list = (await (await fetch(`${server.baseUrl}/api/establishments/`)).json()) as {
+      kind: string;
+      uri: string;
+      location: { latitude: number; longitude: number };
+    }[];
+    const target = list.find((e) => e.kind === 'remplisvert')!;
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const response = await page.goto(`${server.baseUrl}/remplisvert/${encodeURIComponent(target.uri)}`);
+    expect(response?.status()).toBe(200);
+    await expect.poll(() => map(page).getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
+    await expect.poll(async () => (await readView(page)).zoom, { timeout: 15_000 }).toBe(16);
+    const view = await readView(page);
+    expect(view.latitude).toBeCloseTo(target.location.latitude, 3);
+    expect(view.longitude).toBeCloseTo(target.location.longitude, 3);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('lays the list out as a bottom sheet over the map on a phone', async () => {
+    const context = await newVisitorContext(browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openMap(page);
+    const sheetButton = page.getByRole('button', { name: 'Agrandir la liste' });
+    await sheetButton.click();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Afficher la liste en plein écran' }).count())
+      .toBe(1);
+    await page.screenshot({ path: path.join(os.tmpdir(), 'map-mobile.png') }).catch(() => undefined);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,143 @@
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { launchBrowser, newVisitorContext, watchPageErrors, type Browser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+/** A demo establishment whose uri holds a question mark, an apostrophe, parentheses or an ampersand. */
+let special: { kind: 'restaurant' | 'remplisvert'; uri: string; name: string };
+let plain: { kind: 'restaurant' | 'remplisvert'; uri: string; name: string };
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const list = (await (await fetch(`${server.baseUrl}/api/establishments/`)).json()) as (typeof special)[];
+  special = list.find((e) => e.uri.includes('?')) ?? list.find((e) => /['()&]/.test(e.uri))!;
+  plain = list.find((e) => /^[a-z-]+$/.test(e.uri))!;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Chromium reports the 404 status of a 404 page's own document as a console error: that one is expected. */
+const DOCUMENT_404 =
+  'console: Failed to load resource: the server responded with a status of 404 (Not Found)';
+
+async function visit(path: string) {
+  const context = await newVisitorContext(browser);
+  const page = await context.newPage();
+  const watched = watchPageErrors(page);
+  // Once hydrated, the detail page refreshes its establishment from the API.
+  const refreshed = page.waitForResponse((r) => /\/establishment\/[^/]+\/public$/.test(r.url()), {
+    timeout: 15_000,
+  });
+  refreshed.catch(() => {});
+  const response = await page.goto(`${server.baseUrl}${path}`);
+  const documentIs404 = response?.status() === 404;
+  let allowance = documentIs404 ? 1 : 0;
+  const errors = () =>
+    watched().filter((e) => {
+      if (e === DOCUMENT_404 && allowance > 0) {
+        allowance -= 1;
+        return false;
+      }
+      return true;
+    });
+  return { context, page, errors, response, refreshed };
+}
+
+describe('an establishment page', () => {
+  it('opens directly at its special-character address, complete and styled before any script', async () => {
+    const { context, page, errors, response, refreshed } = await visit(
+      establishmentPath(special.kind, special.uri),
+    );
+    expect(response?.status()).toBe(200);
+    const html = await response!.text();
+    expect(html).toContain('<style data-emotion="tv ');
+    expect(html).toContain('application/ld+json');
+    await expect(page.locator('h1').textContent()).resolves.toBe(special.name);
+    expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe(
+      `${server.baseUrl}${establishmentPath(special.kind, special.uri)}`,
+    );
+    expect((await refreshed).status()).toBe(200);
+    // Hydration mismatches and failed requests are console errors.
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('has no accessibility violations (axe)', async () => {
+    const { context, page, errors, refreshed } = await visit(establishmentPath(plain.kind, plain.uri));
+    await refreshed;
+    const results = await new AxeBuilder({ page }).exclude('.maplibregl-map').analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the 404 page', () => {
+  it.each(['/nulle/part', '/restaurant/inconnu-a-nulle-part'])('answers %s with a real 404', async (path) => {
+    const { context, page, errors, response } = await visit(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Page introuvable');
+    expect(await page.title()).toMatch(/^Page introuvable/);
+    await expect(page.getByRole('searchbox').count()).resolves.toBe(1);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('has no accessibility violations (axe)', async () => {
+    const { context, page } = await visit('/nulle/part');
+    await page.waitForLoadState('load');
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('navigation', () => {
+  it('shows a notice when a navigation takes more than a second', async () => {
+    const { context, page, errors } = await visit('/nulle/part');
+    await page.waitForLoadState('load');
+    // The page data of the next page comes 2.5 s late.
+    await page.route('**/*.data*', async (route) => {
+      await new Promise((r) => setTimeout(r, 2500));
+      await route.continue();
+    });
+    const target = establishmentPath(plain.kind, plain.uri);
+    const started = Date.now();
+    await page.evaluate((to) => {
+      void (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+      ).__reactRouterDataRouter.navigate(to);
+    }, target);
+    const notice = page.getByText('Chargement un peu long…');
+    await notice.waitFor({ state: 'visible', timeout: 2400 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    await page.locator('h1', { hasText: plain.name }).waitFor();
+    await notice.waitFor({ state: 'detached' });
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('loads the target address in full when its data cannot be fetched', async () => {
+    const { context, page } = await visit('/nulle/part');
+    await page.waitForLoadState('load');
+    await page.route('**/*.data*', (route) => route.abort());
+    const target = establishmentPath(special.kind, special.uri);
+    const documentLoad = page.waitForEvent('framenavigated');
+    await page.evaluate((to) => {
+      void (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+      ).__reactRouterDataRouter.navigate(to);
+    }, target);
+    await documentLoad;
+    await page.locator('h1', { hasText: special.name }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(target);
+    await context.close();
+  });
+});

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { describeOpeningStatus, formatFrenchTime, openingStatus, parisWeekTime } from './opening-hours';
+
+// 2025-11-21 is a Friday (day 5); Paris is UTC+1 in November, UTC+2 in July.
+const paris = (isoLocal: string, offset = '+01:00') => new Date(`${isoLocal}${offset}`);
+
+const lunchAndDinner = [
+  { day: 5, opens: '12:00', closes: '14:30' },
+  { day: 5, opens: '19:00', closes: '23:00' },
+  { day: 6, opens: '19:00', closes: '02:00' },
+];
+
+describe('parisWeekTime', () => {
+  it('reads the day and time in Europe/Paris, whatever the machine time zone', () => {
+    expect(parisWeekTime(new Date('2025-11-21T23:30:00Z'))).toEqual({ day: 6, minutes: 30 });
+    expect(parisWeekTime(new Date('2025-07-06T22:15:00Z'))).toEqual({ day: 1, minutes: 15 });
+  });
+});
+
+describe('openingStatus', () => {
+  it('is open during a slot, with its closing time', () => {
+    expect(openingStatus(lunchAndDinner, paris('2025-11-21T13:00'))).toEqual({
+      open: true,
+      closesAt: '14:30',
+    });
+  });
+
+  it('is closed between two slots, with the next opening the same day', () => {
+    expect(openingStatus(lunchAndDinner, paris('2025-11-21T15:00'))).toEqual({
+      open: false,
+      opensAt: { day: 5, time: '19:00' },
+    });
+  });
+
+  it('closes at the closing minute and opens at the opening minute', () => {
+    expect(openingStatus(lunchAndDinner, paris('2025-11-21T14:30')).open).toBe(false);
+    expect(openingStatus(lunchAndDinner, paris('2025-11-21T12:00')).open).toBe(true);
+  });
+
+  it('runs past midnight when it closes earlier than it opens', () => {
+    expect(openingStatus(lunchAndDinner, paris('2025-11-23T01:30'))).toEqual({
+      open: true,
+      closesAt: '02:00',
+    });
+    expect(openingStatus(lunchAndDinner, paris('2025-11-23T02:00')).open).toBe(false);
+  });
+
+  it('runs past Sunday midnight into Monday', () => {
+    const sunday = [{ day: 7, opens: '20:00', closes: '01:00' }];
+    expect(openingStatus(sunday, paris('2025-11-24T00:30'))).toEqual({ open: true, closesAt: '01:00' });
+    expect(openingStatus(sunday, paris('2025-11-24T02:00'))).toEqual({
+      open: false,
+      opensAt: { day: 7, time: '20:00' },
+    });
+  });
+
+  it('treats a closing at 00:00 as midnight and joins a slot that goes on after midnight', () => {
+    const late = [
+      { day: 5, opens: '18:00', closes: '00:00' },
+      { day: 6, opens: '00:00', closes: '03:00' },
+    ];
+    expect(openingStatus(late, paris('2025-11-21T23:00'))).toEqual({ open: true, closesAt: '03:00' });
+  });
+
+  it('finds the next opening in the following week', () => {
+    const mondayLunch = [{ day: 1, opens: '12:00', closes: '14:00' }];
+    expect(openingStatus(mondayLunch, paris('2025-11-21T13:00'))).toEqual({
+      open: false,
+      opensAt: { day: 1, time: '12:00' },
+    });
+  });
+
+  it('is closed with no next opening when there are no hours', () => {
+    expect(openingStatus([], paris('2025-11-21T13:00'))).toEqual({ open: false });
+  });
+
+  it('follows summer time', () => {
+    expect(openingStatus(lunchAndDinner, new Date('2025-07-04T10:30:00Z')).open).toBe(true);
+    expect(openingStatus(lunchAndDinner, new Date('2025-07-04T12:45:00Z')).open).toBe(false);
+  });
+});
+
+describe('French wording', () => {
+  it('writes times the French way', () => {
+    expect(formatFrenchTime('14:30')).toBe('14 h 30');
+    expect(formatFrenchTime('09:05')).toBe('9 h 05');
+    expect(formatFrenchTime('12:00')).toBe('12 h');
+    expect(formatFrenchTime('00:00')).toBe('0 h');
+  });
+
+  it('describes the status in a short sentence', () => {
+    const at = paris('2025-11-21T13:00');
+    expect(describeOpeningStatus(openingStatus(lunchAndDinner, at), at)).toBe(
+      'Ouvert maintenant · ferme à 14 h 30',
+    );
+    const afternoon = paris('2025-11-21T15:00');
+    expect(describeOpeningStatus(openingStatus(lunchAndDinner, afternoon), afternoon)).toBe(
+      'Fermé · ouvre à 19 h',
+    );
+    const night = paris('2025-11-21T23:30');
+    expect(describeOpeningStatus(openingStatus(lunchAndDinner, night), night)).toBe(
+      'Fermé · ouvre demain à 19 h',
+    );
+    const sunday = paris('2025-11-23T12:00');
+    expect(describeOpeningStatus(openingStatus(lunchAndDinner, sunday), sunday)).toBe(
+      'Fermé · ouvre vendredi à 12 h',
+    );
+    expect(describeOpeningStatus({ open: false }, at)).toBe('Fermé');
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Opening status of an establishment from its weekly hours (API.md: Monday = 1, Europe/Paris wall-clock
+ * time; a `closes` earlier than `opens` runs past midnight, closing at midnight is `00:00`).
+ */
+
+export type OpeningHoursEntry = { day: number; opens: string; closes: string };
+
+export type OpeningStatus = {
+  open: boolean;
+  /** When open: the time it closes, absent when it never closes (open round the clock). */
+  closesAt?: string;
+  /** When closed: the next opening, absent when it has no hours at all. */
+  opensAt?: { day: number; time: string };
+};
+
+export const DAY_NAMES_FR = [
+  'lundi',
+  'mardi',
+  'mercredi',
+  'jeudi',
+  'vendredi',
+  'samedi',
+  'dimanche',
+] as const;
+
+const MINUTES_PER_DAY = 1440;
+const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
+
+const WEEKDAYS: Readonly<Record<string, number>> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+
+const PARIS_CLOCK = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Paris',
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Day of the week (Monday = 1) and minutes since midnight in Europe/Paris at an instant. */
+export function parisWeekTime(now: Date): { day: number; minutes: number } {
+  let day = 1;
+  let hour = 0;
+  let minute = 0;
+  for (const part of PARIS_CLOCK.formatToParts(now)) {
+    if (part.type === 'weekday') day = WEEKDAYS[part.value] ?? 1;
+    else if (part.type === 'hour') hour = Number(part.value);
+    else if (part.type === 'minute') minute = Number(part.value);
+  }
+  return { day, minutes: hour * 60 + minute };
+}
+
+function toMinutes(time: string): number {
+  const [h = '0', m = '0'] = time.split(':');
+  return Number(h) * 60 + Number(m);
+}
+
+function toTime(minutes: number): string {
+  const inDay = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+  return `${String(Math.floor(inDay / 60)).padStart(2, '0')}:${String(inDay % 60).padStart(2, '0')}`;
+}
+
+type Interval = { start: number; end: number };
+
+/**
+ * The week's opening intervals in minutes from Monday 00:00, merged where they touch or overlap, over two
+ * weeks so that an interval running past Sunday midnight is seen from Monday morning too.
+ */
+function weekIntervals(hours: readonly OpeningHoursEntry[]): Interval[] {
+  const single: Interval[] = hours.map((h) => {
+    const start = (h.day - 1) * MINUTES_PER_DAY + toMinutes(h.opens);
+    const closes = toMinutes(h.closes);
+    const end = (h.day - 1) * MINUTES_PER_DAY + closes + (closes <= toMinutes(h.opens) ? MINUTES_PER_DAY : 0);
+    return { start, end };
+  });
+  const twoWeeks = [
+    ...single,
+    ...single.map((i) => ({ start: i.start + MINUTES_PER_WEEK, end: i.end + MINUTES_PER_WEEK })),
+  ].sort((a, b) => a.start - b.start);
+  const merged: Interval[] = [];
+  for (const interval of twoWeeks) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && interval.start <= last.end) last.end = Math.max(last.end, interval.end);
+    else merged.push({ ...interval });
+  }
+  return merged;
+}
+
+/** Whether the establishment is open at `now`, with the closing time or the next opening. */
+export function openingStatus(hours: readonly OpeningHoursEntry[], now: Date): OpeningStatus {
+  if (hours.length === 0) return { open: false };
+  const intervals = weekIntervals(hours);
+  const { day, minutes } = parisWeekTime(now);
+  // Look from the second week so that intervals started the week before are in view.
+  const t = MINUTES_PER_WEEK + (day - 1) * MINUTES_PER_DAY + minutes;
+  const current = intervals.find((i) => i.start <= t && t < i.end);
+  if (current !== undefined) {
+    return current.end - current.start >= MINUTES_PER_WEEK
+      ? { open: true }
+      : { open: true, closesAt: toTime(current.end) };
+  }
+  const next =
+    intervals.find((i) => i.start > t) ??
+    // Past the last interval of the second week: the first one of the week comes round again.
+    intervals[0];
+  if (next === undefined) return { open: false };
+  const start = next.start > t ? next.start : next.start + 2 * MINUTES_PER_WEEK;
+  return {
+    open: false,
+    opensAt: { day: (Math.floor(start / MINUTES_PER_DAY) % 7) + 1, time: toTime(start) },
+  };
+}
+
+/** `'14:30'` → `'14 h 30'`, `'09:00'` → `'9 h'`, `'00:00'` → `'0 h'` (French typography). */
+export function formatFrenchTime(time: string): string {
+  const [h = '0', m = '00'] = time.split(':');
+  const hour = String(Number(h));
+  return m === '00' ? `${hour} h` : `${hour} h ${m}`;
+}
+
+/** A short French sentence of the status: "Ouvert maintenant · ferme à 14 h 30", "Fermé · ouvre demain à 12 h". */
+export function describeOpeningStatus(status: OpeningStatus, now: Date): string {
+  if (status.open) {
+    return status.closesAt === undefined
+      ? 'Ouvert maintenant'
+      : `Ouvert maintenant · ferme à ${formatFrenchTime(status.closesAt)}`;
+  }
+  if (status.opensAt === undefined) return 'Fermé';
+  const today = parisWeekTime(now).day;
+  const { day, time } = status.opensAt;
+  const when =
+    day === today && toMinutes(time) > parisWeekTime(now).minutes
+      ? ''
+      : day === (today % 7) + 1
+        ? 'demain '
+        : `${DAY_NAMES_FR[day - 1]} `;
+  return `Fermé · ouvre ${when}à ${formatFrenchTime(time)}`;
+}

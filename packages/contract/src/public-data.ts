@@ -1,0 +1,34 @@
+import type { Category } from './schemas/category';
+import type { PublicEstablishment } from './schemas/establishment';
+import type { Group } from './schemas/group';
+import type { MenuBoard } from './schemas/menu-board';
+
+/** What every page may show of the configuration: no secret, nothing server-only. */
+export interface PublicSettings {
+  siteName: string;
+  siteShortName: string;
+  /** Absolute, without a trailing slash: canonical addresses, OpenGraph, sitemaps. */
+  publicUrl: string;
+  /** `null`: the bundled offline style. */
+  mapStyleUrl: string | null;
+  iosAppId: string;
+  androidPackageId: string;
+}
+
+/**
+ * The live reads the server-rendered pages need, handed to React Router loaders by the API process
+ * (no HTTP round trip). Types only: the API implements it, the web app reads it from the load context.
+ * Reads answer `null` or an empty list when there is nothing to show.
+ */
+export interface PublicData {
+  settings: PublicSettings;
+  /** An enabled establishment by id or exact uri; `null` when unknown or disabled. */
+  getPublicEstablishment(idOrUri: string): Promise<PublicEstablishment | null>;
+  /** Today's menu board (Europe/Paris) of an establishment, the latest when it has several. */
+  getTodayMenuBoard(establishmentId: string): Promise<MenuBoard | null>;
+  /** Groups whose circle contains the establishment, plus those it was added to, by name. */
+  getEstablishmentGroups(establishmentId: string): Promise<Group[]>;
+  listGroups(): Promise<Group[]>;
+  /** Categories by id, in French, in the order asked; unknown ids are left out. */
+  getCategories(ids: readonly string[]): Promise<Category[]>;
+}
