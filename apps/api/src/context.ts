@@ -1,4 +1,6 @@
 import type { Mailer } from './adapters/mail/mailer';
+import type { PhotoShare } from './adapters/share/share';
+import type { PhotoStorage } from './adapters/storage/storage';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { BackgroundTasks } from './lib/background';
@@ -21,6 +23,10 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   /** Work finished after the answer; closing the app waits for it. */
   background: BackgroundTasks;
+  /** Photos: files in `DATA_DIR/uploads`, or an S3-compatible bucket. */
+  storage: PhotoStorage;
+  /** Photo posts on the Facebook page, or a logged dry run. */
+  share: PhotoShare;
 }
 
 declare module 'fastify' {

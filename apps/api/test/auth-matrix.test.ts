@@ -4,7 +4,9 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app';
 import { createAdminAccount, createOwnerAccount, TEST_PASSWORD, type TestAccount } from './accounts';
-import { createEstablishment } from './factories';
+import { parisDay } from '../src/lib/today';
+import { createCategory, createEstablishment, createGroup, createMenuBoard } from './factories';
+import { tinyPng } from './images';
 
 /*
  * Who may call what: every implemented route of the contract, called by five callers, each cell in a fresh
@@ -22,6 +24,7 @@ const OWNERS_ONLY = (status: number): Row => [401, status, status, 403, 403];
 const SELF_OR_ADMIN = (status: number): Row => [401, status, 403, 403, status];
 const FULL_ADMIN_ONLY = (status: number): Row => [401, 403, 403, 403, status];
 const ADMINS_ONLY = (status: number): Row => [401, 403, 403, status, status];
+const OWN_OR_READER = (status: number): Row => [401, status, 403, status, status];
 
 /** The one table: expected status per route and caller. A new route implemented needs a row here. */
 const EXPECTED: Partial<Record<RouteId, Row>> = {
@@ -68,10 +71,33 @@ const EXPECTED: Partial<Record<RouteId, Row>> = {
   patchUser: SELF_OR_ADMIN(200),
   deleteOwner: FULL_ADMIN_ONLY(204),
   deleteUser: FULL_ADMIN_ONLY(204),
+
+  getEstablishment: OWN_OR_READER(200),
+  getEstablishmentGroups: OWN_OR_READER(200),
+  getEstablishmentHistory: OWN_OR_READER(200),
+  createEstablishment: FULL_ADMIN_ONLY(201),
+  patchEstablishment: SELF_OR_ADMIN(200),
+  deleteEstablishment: FULL_ADMIN_ONLY(204),
+  prepareUpload: SELF_OR_ADMIN(200),
+  uploadPhoto: ALL(204),
+  getMedia: ALL(200),
+  exportEstablishments: FULL_ADMIN_ONLY(200),
+  exportOwners: FULL_ADMIN_ONLY(200),
+  exportUsers: FULL_ADMIN_ONLY(200),
+  shareEstablishment: FULL_ADMIN_ONLY(200),
+  createGroup: FULL_ADMIN_ONLY(201),
+  patchGroup: FULL_ADMIN_ONLY(200),
+  deleteGroup: FULL_ADMIN_ONLY(204),
+  createMenuBoard: SELF_OR_ADMIN(201),
+  patchMenuBoard: SELF_OR_ADMIN(200),
+  deleteMenuBoard: SELF_OR_ADMIN(204),
 };
 
 interface World {
   establishmentA: { id: string; claimCode: string };
+  groupId: string;
+  categoryId: string;
+  menuBoardId: string;
   ownerA: TestAccount & { email: string };
   otherAdmin: TestAccount & { username: string };
   callers: Record<Caller, TestAccount | null>;
@@ -80,15 +106,77 @@ interface World {
 interface Call {
   params?: Record<string, string>;
   query?: string;
-  body?: object;
+  body?: object | Buffer;
+  headers?: Record<string, string>;
 }
 
 const unique = () => randomUUID().slice(0, 8);
 
 /** A valid request per route (ids of both namings share one entry); routes left out need nothing. */
-function callFor(id: RouteId, w: World, caller: TestAccount | null): Call {
+async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promise<Call> {
   const verb = id.replace(/^(owner|user)(?=[A-Z])/, '').replace(/(Owners?|Users?)$/, '');
   switch (id) {
+    case 'getEstablishment':
+    case 'getEstablishmentGroups':
+    case 'getEstablishmentHistory':
+    case 'deleteEstablishment':
+    case 'shareEstablishment':
+      return { params: { id: w.establishmentA.id } };
+    case 'patchEstablishment':
+      return { params: { id: w.establishmentA.id }, body: { description: 'Cuisine du marché.' } };
+    case 'createEstablishment':
+      return {
+        body: {
+          kind: 'restaurant',
+          name: `Chez ${unique()}`,
+          venueType: 'restaurant',
+          address: { town: 'Lyon' },
+          location: { latitude: 45.76, longitude: 4.83 },
+        },
+      };
+    case 'prepareUpload':
+      return { body: { contentType: 'image/png', size: 1000 } };
+    case 'uploadPhoto':
+    case 'getMedia': {
+      const png = await tinyPng();
+      const prepared = await t.app.ctx.storage.prepareUpload({ contentType: 'image/png', size: png.length });
+      if (id === 'uploadPhoto') {
+        const url = new URL(prepared.uploadUrl, 'http://localhost');
+        return {
+          params: { key: url.pathname.split('/').pop()! },
+          query: url.search,
+          body: png,
+          headers: { 'content-type': 'image/png' },
+        };
+      }
+      const upload = await t.app.inject({
+        method: 'PUT',
+        url: prepared.uploadUrl,
+        headers: { 'content-type': 'image/png' },
+        payload: png,
+      });
+      expect(upload.statusCode).toBe(204);
+      return { params: { file: prepared.url.split('/').pop()! } };
+    }
+    case 'createGroup':
+      return { body: { name: 'Collectif de Villeurbanne', latitude: 45.77, longitude: 4.88, radius: 5 } };
+    case 'patchGroup':
+      return { params: { id: w.groupId }, body: { radius: 7.5 } };
+    case 'deleteGroup':
+      return { params: { id: w.groupId } };
+    case 'createMenuBoard':
+      return {
+        body: {
+          establishment: w.establishmentA.id,
+          title: 'Ardoise du jour',
+          date: parisDay(),
+          items: [{ name: 'Quiche lorraine', price: 9.5, category: w.categoryId }],
+        },
+      };
+    case 'patchMenuBoard':
+      return { params: { id: w.menuBoardId }, body: { title: 'Ardoise du soir' } };
+    case 'deleteMenuBoard':
+      return { params: { id: w.menuBoardId } };
     case 'getPublicEstablishment':
       return { params: { id: w.establishmentA.id } };
     case 'searchCategories':
@@ -165,7 +253,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function makeWorld(): Promise<World> {
-  const establishmentA = await createEstablishment(t.db, { email: `contact-${unique()}@exemple.fr` });
+  const establishmentA = await createEstablishment(t.db, {
+    email: `contact-${unique()}@exemple.fr`,
+    photoUrl: '/media/photo-de-demonstration.webp',
+  });
+  const category = await createCategory(t.db, `Tartes ${unique()}`);
+  const group = await createGroup(t.db);
+  const menuBoardId = await createMenuBoard(t.db, {
+    establishmentId: establishmentA.id,
+    date: parisDay(),
+    items: [{ name: 'Tarte Tatin', priceCents: 650, categoryId: category.id }],
+  });
   const ownerA = await createOwnerAccount(t, { establishmentId: establishmentA.id });
   const ownerB = await createOwnerAccount(t);
   const adminRead = await createAdminAccount(t, {
@@ -175,6 +273,9 @@ async function makeWorld(): Promise<World> {
   const otherAdmin = await createAdminAccount(t, { permissions: [] });
   return {
     establishmentA,
+    groupId: group.id,
+    categoryId: category.id,
+    menuBoardId,
     ownerA,
     otherAdmin,
     callers: {
@@ -205,11 +306,11 @@ describe('authorisation matrix', () => {
     for (const caller of CALLERS) {
       const world = await makeWorld();
       const account = world.callers[caller];
-      const call = callFor(id, world, account);
+      const call = await callFor(id, world, account);
       const request: InjectOptions = {
         method: def.method,
         url: buildPath(def.path, call.params) + (call.query ?? ''),
-        ...(account === null ? {} : { headers: account.headers }),
+        headers: { ...call.headers, ...account?.headers },
         ...(call.body === undefined ? {} : { payload: call.body }),
       };
       const response = await t.app.inject(request);

@@ -54,6 +54,8 @@ describe('route table', () => {
         'patchEstablishment',
         'deleteEstablishment',
         'prepareUpload',
+        'uploadPhoto',
+        'getMedia',
         'exportEstablishments',
         'shareEstablishment',
         'getPublicEstablishment',

@@ -37,11 +37,15 @@ import {
   EstablishmentHistoryEntrySchema,
   EstablishmentListItemSchema,
   EstablishmentQuerySchema,
+  ImageFileSchema,
   ListEstablishmentsQuerySchema,
+  MediaParamsSchema,
   PatchEstablishmentBodySchema,
   PrepareUploadBodySchema,
   PrepareUploadResultSchema,
   PublicEstablishmentSchema,
+  UploadParamsSchema,
+  UploadQuerySchema,
 } from './schemas/establishment';
 import { CreateGroupBodySchema, GroupSchema, PatchGroupBodySchema } from './schemas/group';
 import {
@@ -352,6 +356,26 @@ export const routes = {
     permission: { action: 'update', subject: 'establishment' },
     body: PrepareUploadBodySchema,
     responses: { 200: PrepareUploadResultSchema, ...errors(400, 401, 403, 413, 415) },
+  },
+  uploadPhoto: {
+    method: 'PUT',
+    path: '/api/uploads/:key',
+    summary:
+      "Envoyer les octets d'une photo à l'adresse donnée par prepare-upload (stockage sur le serveur ; corps : l'image, en-tête Content-Type)",
+    tags: TAGS.establishments,
+    auth: 'none',
+    params: UploadParamsSchema,
+    query: UploadQuerySchema,
+    responses: { 204: NoContentSchema, ...errors(400, 403, 404, 409, 413, 415) },
+  },
+  getMedia: {
+    method: 'GET',
+    path: '/media/:file',
+    summary: "Lire une photo ou l'une de ses copies redimensionnées (stockage sur le serveur)",
+    tags: TAGS.establishments,
+    auth: 'none',
+    params: MediaParamsSchema,
+    responses: { 200: ImageFileSchema, ...errors(400, 404) },
   },
   exportEstablishments: {
     method: 'POST',

@@ -240,3 +240,29 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+// Change history: one row per create, update or delete of an establishment, owner, admin, group or menu
+// board, written in the same transaction as the change. No foreign keys: the history outlives the record.
+export const changeHistory = pgTable(
+  'change_history',
+  {
+    id: id(),
+    subjectType: text('subject_type', {
+      enum: ['establishment', 'restaurant-owner', 'admin', 'group', 'menu-board'],
+    }).notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    // The establishment concerned, when there is one (a menu board's, an owner's link).
+    establishmentId: uuid('establishment_id'),
+    action: text('action', { enum: ['create', 'update', 'delete', 'link', 'unlink', 'share'] }).notNull(),
+    actorRole: text('actor_role', { enum: ['admin', 'restaurant-owner', 'system'] }).notNull(),
+    actorId: uuid('actor_id'),
+    // The actor's username or e-mail address at the time, kept when the account is deleted.
+    actorName: text('actor_name'),
+    changes: jsonb('changes').$type<{ field: string; from: unknown; to: unknown }[]>().notNull().default([]),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('change_history_subject_idx').on(t.subjectType, t.subjectId, t.at),
+    index('change_history_establishment_idx').on(t.establishmentId, t.at),
+  ],
+);

@@ -42,6 +42,11 @@ declare module 'fastify' {
      * belongs to an establishment): loads what the check needs; `null` answers 404.
      */
     permissionSubject?: (request: FastifyRequest) => Promise<SubjectRecord | null>;
+    /**
+     * The fields the permission is checked on, when the body's own keys are not fields of the subject
+     * (preparing a photo upload is a change of the establishment's `photo`). Default: the body's keys.
+     */
+    permissionFields?: readonly string[];
   }
 }
 
@@ -159,7 +164,9 @@ export function registerAuth(app: FastifyInstance): void {
       const id = (request.params as { id?: unknown } | undefined)?.id;
       if (typeof id === 'string') target = subject(permission.subject, { id: id.toLowerCase() });
     }
-    const fields = def.method === 'GET' || def.method === 'DELETE' ? [] : bodyFields(request.body);
+    const fields =
+      request.routeOptions.config.permissionFields ??
+      (def.method === 'GET' || def.method === 'DELETE' ? [] : bodyFields(request.body));
     const allowed = (ability: AppAbility) =>
       ability.can(permission.action, target) &&
       fields.every((field) => ability.can(permission.action, target, field));

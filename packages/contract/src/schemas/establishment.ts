@@ -13,6 +13,7 @@ import {
   BooleanQuerySchema,
   UuidSchema,
   clearable,
+  intQuery,
   textSchema,
 } from './common';
 
@@ -366,3 +367,22 @@ export const EstablishmentHistoryEntrySchema = z
   })
   .meta({ id: 'EstablishmentHistoryEntry' });
 export type EstablishmentHistoryEntry = z.infer<typeof EstablishmentHistoryEntrySchema>;
+
+/** `PUT /api/uploads/{key}` (local storage): the key and the signed claims `prepare-upload` wrote. */
+export const UploadParamsSchema = z.object({
+  key: z.string().min(1, 'Nom de fichier attendu.').max(100, 'Nom de fichier trop long.'),
+});
+
+export const UploadQuerySchema = z.object({
+  type: z.string({ error: 'Type attendu.' }).max(255, 'Type trop long.'),
+  size: intQuery(1, MAX_UPLOAD_BYTES),
+  expires: intQuery(0, 100_000_000_000),
+  signature: z.string({ error: 'Signature attendue.' }).max(100, 'Signature trop longue.'),
+});
+
+/** `GET /media/{file}`: a photo (`{id}.jpg|png|webp`) or one of its copies (`{id}-card|page|social.webp`). */
+export const MediaParamsSchema = z.object({
+  file: z.string().min(1, 'Nom de fichier attendu.').max(100, 'Nom de fichier trop long.'),
+});
+
+export const ImageFileSchema = z.string().meta({ description: 'Image JPEG, PNG ou WebP.' });

@@ -3,6 +3,7 @@ import { routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
 import { rateLimit } from '../../plugins/rate-limit';
 import { authOf } from '../auth/auth-of';
+import { actorOf } from '../history/history';
 import { refreshAccessToken } from '../auth/auth.service';
 import { toAdmin } from './admins.presenter';
 import { findAdmins } from './admins.queries';
@@ -42,16 +43,30 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(routes.createAdmin.path, { schema: schemaOf(routes.createAdmin) }, async (request, reply) => {
-    const row = await createAdmin(ctx.db, authOf(request).ability, request.body);
+    const auth = authOf(request);
+    const row = await createAdmin(ctx.db, auth.ability, request.body, actorOf(auth));
     return reply.code(201).send(toAdmin(row));
   });
 
   app.patch(routes.patchAdmin.path, { schema: schemaOf(routes.patchAdmin) }, async (request) =>
-    toAdmin(await patchAdmin(ctx, authOf(request).ability, request.params.id.toLowerCase(), request.body)),
+    toAdmin(
+      await patchAdmin(
+        ctx,
+        authOf(request).ability,
+        request.params.id.toLowerCase(),
+        request.body,
+        actorOf(authOf(request)),
+      ),
+    ),
   );
 
   app.delete(routes.deleteAdmin.path, { schema: schemaOf(routes.deleteAdmin) }, async (request, reply) => {
-    await deleteAdmin(ctx, authOf(request).account.id, request.params.id.toLowerCase());
+    await deleteAdmin(
+      ctx,
+      authOf(request).account.id,
+      request.params.id.toLowerCase(),
+      actorOf(authOf(request)),
+    );
     return reply.code(204).send();
   });
 };

@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords';
 import { issueAuthentication, signInWithLongLifeToken } from '../auth/auth.service';
 import { deleteLongLifeTokens, retireAllLongLifeTokens } from '../auth/long-life-tokens.queries';
+import { allFields, diffFields, recordChange, SYSTEM_ACTOR, type Actor } from '../history/history';
 import { toAdmin } from './admins.presenter';
 import {
   deleteAdminRow,
@@ -25,6 +26,13 @@ import {
 } from './admins.queries';
 
 const usernameTaken = () => new AppError('UsernameAlreadyUsed');
+
+/** What the history keeps of an admin (never the password hash). */
+const historyView = (row: AdminRow) => ({
+  username: row.username,
+  email: row.email,
+  permissions: row.permissions,
+});
 const notFound = () => new AppError('NotFound', 'Cet administrateur n’existe pas.');
 
 export async function signInAdmin(ctx: AppContext, body: AdminSignInBody): Promise<AdminSignInResult> {
@@ -77,18 +85,31 @@ export async function createAdmin(
   db: Db,
   ability: AppAbility | null,
   body: CreateAdminBody,
+  actor: Actor = SYSTEM_ACTOR,
 ): Promise<AdminRow> {
   const permissions = uniquePermissions(body.permissions);
   if (ability !== null) assertGrantable(ability, permissions);
   assertAcceptablePassword(body.password, [body.username, body.email]);
   if ((await findAdminByUsername(db, body.username)) !== null) throw usernameTaken();
   const passwordHash = await hashPassword(body.password);
-  const row = await insertAdmin(db, {
-    id: randomUUID(),
-    username: body.username,
-    email: body.email,
-    passwordHash,
-    permissions,
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertAdmin(tx, {
+      id: randomUUID(),
+      username: body.username,
+      email: body.email,
+      passwordHash,
+      permissions,
+    });
+    if (inserted !== null) {
+      await recordChange(tx, {
+        subjectType: 'admin',
+        subjectId: inserted.id,
+        action: 'create',
+        actor,
+        changes: allFields(historyView(inserted), 'create'),
+      });
+    }
+    return inserted;
   });
   if (row === null) throw usernameTaken();
   return row;
@@ -99,6 +120,7 @@ export async function patchAdmin(
   ability: AppAbility,
   id: string,
   body: PatchAdminBody,
+  actor: Actor = SYSTEM_ACTOR,
 ): Promise<AdminRow> {
   const existing = await getAdmin(ctx, id);
   const permissions = body.permissions === undefined ? undefined : uniquePermissions(body.permissions);
@@ -122,8 +144,16 @@ export async function patchAdmin(
   };
   try {
     const updated = await ctx.db.transaction(async (tx) => {
+      const before = await findAdminById(tx, id);
       const row = await updateAdmin(tx, id, values);
       if (row !== null && passwordHash !== undefined) await retireAllLongLifeTokens(tx, 'admin', id);
+      if (row !== null && before !== null) {
+        const changes = diffFields(historyView(before), historyView(row));
+        if (passwordHash !== undefined) changes.push({ field: 'password', from: null, to: null });
+        if (changes.length > 0) {
+          await recordChange(tx, { subjectType: 'admin', subjectId: id, action: 'update', actor, changes });
+        }
+      }
       return row;
     });
     if (updated === null) throw notFound();
@@ -134,13 +164,28 @@ export async function patchAdmin(
   }
 }
 
-export async function deleteAdmin(ctx: AppContext, callerId: string, id: string): Promise<void> {
+export async function deleteAdmin(
+  ctx: AppContext,
+  callerId: string,
+  id: string,
+  actor: Actor = SYSTEM_ACTOR,
+): Promise<void> {
   if (id === callerId) {
     throw new AppError('Forbidden', 'Vous ne pouvez pas supprimer votre propre compte administrateur.');
   }
   const deleted = await ctx.db.transaction(async (tx) => {
+    const before = await findAdminById(tx, id);
     const found = await deleteAdminRow(tx, id);
     if (found) await deleteLongLifeTokens(tx, 'admin', id);
+    if (found && before !== null) {
+      await recordChange(tx, {
+        subjectType: 'admin',
+        subjectId: id,
+        action: 'delete',
+        actor,
+        changes: allFields(historyView(before), 'delete'),
+      });
+    }
     return found;
   });
   if (!deleted) throw notFound();

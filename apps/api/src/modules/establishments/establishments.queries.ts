@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { establishments } from '../../db/schema';
+import { establishmentCategories, establishments } from '../../db/schema';
 import { escapeLike } from '../../lib/sql';
 import { URI_FORBIDDEN } from '@tables-voisines/contract/slug';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
@@ -85,4 +85,63 @@ export async function findEstablishmentByIdOrUri(
     .where(where);
   const row = rows.find((r) => r.establishment.id === idOrUri.toLowerCase()) ?? rows[0];
   return row === undefined ? null : { ...row.establishment, categoryIds: row.categoryIds };
+}
+
+export async function findEstablishmentById(db: DbOrTx, id: string): Promise<EstablishmentRow | null> {
+  const rows = await db
+    .select({ establishment: establishments, categoryIds })
+    .from(establishments)
+    .where(eq(establishments.id, id));
+  const row = rows[0];
+  return row === undefined ? null : { ...row.establishment, categoryIds: row.categoryIds };
+}
+
+/** Uris equal to `base` or of the form `base-N`: what `nextFreeUri` must avoid. */
+export async function findTakenUris(db: DbOrTx, base: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ uri: establishments.uri })
+    .from(establishments)
+    .where(sql`${establishments.uri} = ${base} or ${establishments.uri} like ${`${escapeLike(base)}-%`}`);
+  return new Set(rows.map((r) => r.uri));
+}
+
+export async function isUriTaken(db: DbOrTx, uri: string, exceptId?: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: establishments.id })
+    .from(establishments)
+    .where(eq(establishments.uri, uri));
+  return rows.some((r) => r.id !== exceptId);
+}
+
+/**
+ * Serialises the writers of one uri base until the transaction ends (a PostgreSQL advisory lock; PGlite
+ * runs one transaction at a time anyway), so two simultaneous creates cannot pick the same free uri.
+ */
+export async function lockUriBase(tx: DbOrTx, base: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`establishment-uri:${base}`}))`);
+}
+
+export async function replaceEstablishmentCategories(
+  tx: DbOrTx,
+  establishmentId: string,
+  ids: readonly string[],
+): Promise<void> {
+  await tx
+    .delete(establishmentCategories)
+    .where(eq(establishmentCategories.establishmentId, establishmentId));
+  if (ids.length > 0) {
+    await tx
+      .insert(establishmentCategories)
+      .values(ids.map((categoryId, position) => ({ establishmentId, categoryId, position })));
+  }
+}
+
+/** Detaches the owner from the establishment it had, other than `exceptId`; answers the detached ids. */
+export async function detachOwnerElsewhere(tx: DbOrTx, ownerId: string, exceptId: string): Promise<string[]> {
+  const rows = await tx
+    .update(establishments)
+    .set({ ownerId: null, updatedAt: new Date() })
+    .where(and(eq(establishments.ownerId, ownerId), ne(establishments.id, exceptId)))
+    .returning({ id: establishments.id });
+  return rows.map((r) => r.id);
 }

@@ -9,7 +9,24 @@ import {
   findEstablishments,
   type EstablishmentFilter,
 } from './establishments.queries';
-import { toAdminEstablishment, toPublicEstablishment } from './establishments.presenter';
+import { toAdminEstablishment, toEstablishment, toPublicEstablishment } from './establishments.presenter';
+import type { Auth } from '../../plugins/auth';
+import { authOf } from '../auth/auth-of';
+import { findGroupsOfEstablishment } from '../groups/find-groups-of-establishment';
+import { toGroup } from '../groups/groups.queries';
+import { actorOf, findHistory } from '../history/history';
+import {
+  createEstablishment,
+  deleteEstablishment,
+  getEstablishment,
+  patchEstablishment,
+} from './establishments.service';
+import type { EstablishmentRow } from './establishments.queries';
+
+/** Admins see the claim code; an owner sees its own establishment without it. */
+export function presentEstablishmentFor(auth: Auth, row: EstablishmentRow) {
+  return auth.account.role === 'admin' ? toAdminEstablishment(row) : toEstablishment(row);
+}
 
 export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
@@ -35,6 +52,64 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       reply.header('x-total-count', String(total));
       return rows.map(present);
+    },
+  );
+
+  app.get(routes.getEstablishment.path, { schema: schemaOf(routes.getEstablishment) }, async (request) =>
+    presentEstablishmentFor(authOf(request), await getEstablishment(app.ctx, request.params.id)),
+  );
+
+  app.get(
+    routes.getEstablishmentGroups.path,
+    { schema: schemaOf(routes.getEstablishmentGroups) },
+    async (request) => {
+      const row = await getEstablishment(app.ctx, request.params.id);
+      const found = await findGroupsOfEstablishment(db, {
+        id: row.id,
+        location: { latitude: row.latitude, longitude: row.longitude },
+      });
+      return found.map(toGroup);
+    },
+  );
+
+  app.get(
+    routes.getEstablishmentHistory.path,
+    { schema: schemaOf(routes.getEstablishmentHistory) },
+    async (request) => {
+      const id = request.params.id.toLowerCase();
+      const entries = await findHistory(db, 'establishment', id);
+      // A deleted establishment keeps its history, readable by those who could read the establishment.
+      if (entries.length === 0) await getEstablishment(app.ctx, id);
+      return entries;
+    },
+  );
+
+  app.post(
+    routes.createEstablishment.path,
+    { schema: schemaOf(routes.createEstablishment) },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const row = await createEstablishment(app.ctx, actorOf(auth), request.body);
+      return reply.code(201).send(presentEstablishmentFor(auth, row));
+    },
+  );
+
+  app.patch(
+    routes.patchEstablishment.path,
+    { schema: schemaOf(routes.patchEstablishment) },
+    async (request) => {
+      const auth = authOf(request);
+      const row = await patchEstablishment(app.ctx, actorOf(auth), request.params.id, request.body);
+      return presentEstablishmentFor(auth, row);
+    },
+  );
+
+  app.delete(
+    routes.deleteEstablishment.path,
+    { schema: schemaOf(routes.deleteEstablishment) },
+    async (request, reply) => {
+      await deleteEstablishment(app.ctx, actorOf(authOf(request)), request.params.id);
+      return reply.code(204).send();
     },
   );
 

@@ -1,11 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
+import { authOf } from '../auth/auth-of';
+import { actorOf } from '../history/history';
 import { findGroups, toGroup } from './groups.queries';
+import { createGroup, deleteGroup, patchGroup } from './groups.service';
 
 export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const { ctx } = app;
   app.get(routes.listGroups.path, { schema: schemaOf(routes.listGroups) }, async () =>
-    (await findGroups(db)).map(toGroup),
+    (await findGroups(ctx.db)).map(toGroup),
   );
+
+  app.post(routes.createGroup.path, { schema: schemaOf(routes.createGroup) }, async (request, reply) => {
+    const row = await createGroup(ctx, actorOf(authOf(request)), request.body);
+    return reply.code(201).send(toGroup(row));
+  });
+
+  app.patch(routes.patchGroup.path, { schema: schemaOf(routes.patchGroup) }, async (request) =>
+    toGroup(await patchGroup(ctx, actorOf(authOf(request)), request.params.id, request.body)),
+  );
+
+  app.delete(routes.deleteGroup.path, { schema: schemaOf(routes.deleteGroup) }, async (request, reply) => {
+    await deleteGroup(ctx, actorOf(authOf(request)), request.params.id);
+    return reply.code(204).send();
+  });
 };

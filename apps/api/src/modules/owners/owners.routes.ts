@@ -4,6 +4,7 @@ import { routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
 import { rateLimit } from '../../plugins/rate-limit';
 import { authOf } from '../auth/auth-of';
+import { actorOf } from '../history/history';
 import { refreshAccessToken } from '../auth/auth.service';
 import { toOwner, toPublicOwner } from './owners.presenter';
 import {
@@ -201,12 +202,13 @@ export const ownersRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.id.toLowerCase(),
           request.body,
           request.log,
+          actorOf(authOf(request)),
         ),
       ),
     );
 
     app.delete(r.delete.path, { schema: schemaOf(r.delete) }, async (request, reply) => {
-      await deleteOwner(ctx, request.params.id.toLowerCase());
+      await deleteOwner(ctx, request.params.id.toLowerCase(), actorOf(authOf(request)));
       return reply.code(204).send();
     });
   }

@@ -18,6 +18,14 @@ import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../li
 import { hashCode, hashSecret, newSecret, secretsEqual } from '../../lib/tokens';
 import { issueAuthentication, signInWithLongLifeToken } from '../auth/auth.service';
 import { deleteLongLifeTokens, retireAllLongLifeTokens } from '../auth/long-life-tokens.queries';
+import {
+  allFields,
+  diffFields,
+  recordChange,
+  SYSTEM_ACTOR,
+  type Actor,
+  type FieldChange,
+} from '../history/history';
 import { findCodeById, findLiveCode, replaceCode, retireOtherCodes, takeTry, useCode } from './codes.queries';
 import {
   deleteOwnerRow,
@@ -40,6 +48,73 @@ export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const RESET_PAGE_PATH = '/espace-restaurateur/nouveau-mot-de-passe';
 
 const emailTaken = () => new AppError('EmailAlreadyUsed');
+
+/** What the history keeps of an owner (never the password hash, codes or tokens). */
+const historyView = (row: OwnerRow) => ({
+  email: row.email,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  phone: row.phone,
+  confirmed: row.confirmed,
+  establishment: row.establishmentId,
+});
+
+const selfActor = (owner: { id: string; email: string }): Actor => ({
+  role: 'restaurant-owner',
+  id: owner.id,
+  name: owner.email,
+});
+
+/** Records an owner's change, and the link or unlink on the establishments it concerns. */
+async function recordOwnerChange(
+  tx: Parameters<typeof recordChange>[0],
+  actor: Actor,
+  action: 'create' | 'update' | 'delete',
+  before: OwnerRow | null,
+  after: OwnerRow | null,
+  extra: FieldChange[] = [],
+): Promise<void> {
+  const subject = (after ?? before)!;
+  const changes =
+    action === 'create'
+      ? allFields(historyView(after!), 'create')
+      : action === 'delete'
+        ? allFields(historyView(before!), 'delete')
+        : [...diffFields(historyView(before!), historyView(after!)), ...extra];
+  if (changes.length > 0) {
+    await recordChange(tx, {
+      subjectType: 'restaurant-owner',
+      subjectId: subject.id,
+      establishmentId: after?.establishmentId ?? before?.establishmentId ?? null,
+      action,
+      actor,
+      changes,
+    });
+  }
+  const from = before?.establishmentId ?? null;
+  const to = after?.establishmentId ?? null;
+  if (from === to) return;
+  if (from !== null) {
+    await recordChange(tx, {
+      subjectType: 'establishment',
+      subjectId: from,
+      establishmentId: from,
+      action: 'unlink',
+      actor,
+      changes: [{ field: 'restaurantOwner', from: subject.id, to: null }],
+    });
+  }
+  if (to !== null) {
+    await recordChange(tx, {
+      subjectType: 'establishment',
+      subjectId: to,
+      establishmentId: to,
+      action: 'link',
+      actor,
+      changes: [{ field: 'restaurantOwner', from: null, to: subject.id }],
+    });
+  }
+}
 const ownerNotFound = () => new AppError('NotFound', 'Ce compte restaurateur n’existe pas.');
 const unknownClaimCode = () =>
   new AppError(
@@ -108,6 +183,8 @@ export async function signUpOwner(
         codeHash: hashCode(code, ctx.config.jwtSecret!),
         ttlMs: CONFIRMATION_CODE_TTL_MS,
       });
+      const created = await findOwnerById(tx, id);
+      await recordOwnerChange(tx, selfActor(created!), 'create', null, created);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
@@ -145,6 +222,7 @@ export async function confirmOwner(ctx: AppContext, ownerId: string, code: strin
   const confirmed = await ctx.db.transaction(async (tx) => {
     if (!(await useCode(tx, live.id))) return false;
     await updateOwnerRow(tx, ownerId, { confirmed: true });
+    await recordOwnerChange(tx, selfActor(owner), 'update', owner, { ...owner, confirmed: true });
     return true;
   });
   if (!confirmed) throw new AppError('InvalidCode');
@@ -271,6 +349,9 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     if (!(await useCode(tx, code.id))) return false;
     // The link reached the mailbox: the address is confirmed too.
     await updateOwnerRow(tx, owner.id, { passwordHash, confirmed: true });
+    await recordOwnerChange(tx, selfActor(owner), 'update', owner, { ...owner, confirmed: true }, [
+      { field: 'password', from: null, to: null },
+    ]);
     await retireAllLongLifeTokens(tx, 'restaurant-owner', owner.id);
     await retireOtherCodes(tx, owner.id, 'reset-password', code.id);
     return true;
@@ -295,6 +376,7 @@ export async function patchOwner(
   id: string,
   body: PatchOwnerBody,
   log: FastifyBaseLogger,
+  actor: Actor = SYSTEM_ACTOR,
 ): Promise<OwnerRow> {
   const existing = await requireOwner(ctx, id);
   const takeOver = canOnEvery(ability, 'update', 'restaurant-owner');
@@ -352,6 +434,15 @@ export async function patchOwner(
           ttlMs: CONFIRMATION_CODE_TTL_MS,
         });
       }
+      const after = await findOwnerById(tx, id);
+      await recordOwnerChange(
+        tx,
+        actor,
+        'update',
+        existing,
+        after,
+        passwordHash === undefined ? [] : [{ field: 'password', from: null, to: null }],
+      );
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
@@ -363,9 +454,10 @@ export async function patchOwner(
   return owner;
 }
 
-export async function deleteOwner(ctx: AppContext, id: string): Promise<void> {
+export async function deleteOwner(ctx: AppContext, id: string, actor: Actor = SYSTEM_ACTOR): Promise<void> {
   const existing = await requireOwner(ctx, id);
   await ctx.db.transaction(async (tx) => {
+    await recordOwnerChange(tx, actor, 'delete', existing, null);
     await unlinkOwner(tx, id);
     await deleteLongLifeTokens(tx, 'restaurant-owner', id);
     if (!(await deleteOwnerRow(tx, id))) throw ownerNotFound();

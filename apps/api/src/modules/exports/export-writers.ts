@@ -1,0 +1,121 @@
+import { once } from 'node:events';
+import { PassThrough, Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+
+export type Cell = string | number | boolean | Date | null;
+
+export interface ExportColumn {
+  /** French header. */
+  header: string;
+  /** Column width in the workbook, in characters. */
+  width?: number;
+}
+
+/** Rows in batches, read lazily: only one batch is ever in memory. */
+export type RowBatches = AsyncIterable<Cell[][]>;
+
+export const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+const yesNo = (v: boolean) => (v ? 'oui' : 'non');
+
+/** A download the client gave up is not a server failure. */
+function logFailure(log: FastifyBaseLogger, error: unknown, what: string): void {
+  if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') {
+    log.info(`${what} stopped: the client went away`);
+  } else {
+    log.error({ err: error }, `${what} failed midway`);
+  }
+}
+
+/** Resolves when the stream wants more, or is closed (the client went away). */
+async function drainedOrClosed(stream: PassThrough): Promise<void> {
+  const abort = new AbortController();
+  try {
+    await Promise.race([
+      once(stream, 'drain', { signal: abort.signal }),
+      once(stream, 'close', { signal: abort.signal }),
+    ]);
+  } finally {
+    abort.abort();
+  }
+}
+
+/**
+ * A cell a spreadsheet would run as a formula (`=`, `@`, or a sign not starting a number) gets a leading
+ * apostrophe: an exported name must never become a formula on an admin's computer.
+ */
+export function neutraliseFormula(text: string): string {
+  return /^[=@\t\r]/.test(text) || /^[+-](?![\d\s(.])/.test(text) ? `'${text}` : text;
+}
+
+function csvCell(value: Cell): string | number {
+  if (value === null) return '';
+  if (typeof value === 'boolean') return yesNo(value);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number') return String(value).replace('.', ',');
+  return neutraliseFormula(value);
+}
+
+/** CSV for French spreadsheets: UTF-8 with a byte-order mark, `;` between cells, decimal commas. */
+export function csvStream(
+  columns: readonly ExportColumn[],
+  batches: RowBatches,
+  log: FastifyBaseLogger,
+): Readable {
+  const stringifier = stringify({
+    bom: true,
+    delimiter: ';',
+    record_delimiter: 'windows',
+    quoted_match: /\s$|^\s/,
+  });
+  async function* records() {
+    yield columns.map((c) => c.header);
+    for await (const batch of batches) for (const row of batch) yield row.map(csvCell);
+  }
+  pipeline(Readable.from(records()), stringifier).catch((error: unknown) =>
+    logFailure(log, error, 'csv export'),
+  );
+  return stringifier;
+}
+
+/**
+ * An Excel workbook written row by row with exceljs's streaming writer; after each batch it waits for
+ * the client to take what was written, so a slow download does not pile the file up in memory.
+ */
+export function xlsxStream(
+  sheetName: string,
+  columns: readonly ExportColumn[],
+  batches: RowBatches,
+  log: FastifyBaseLogger,
+): Readable {
+  const out = new PassThrough({ highWaterMark: 1024 * 1024 });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out as unknown as Writable,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 18 }));
+  sheet.getRow(1).font = { bold: true };
+  (async () => {
+    for await (const batch of batches) {
+      if (out.destroyed) return;
+      for (const row of batch) {
+        sheet.addRow(row.map((v) => (typeof v === 'boolean' ? yesNo(v) : v))).commit();
+      }
+      if (out.writableNeedDrain) await drainedOrClosed(out);
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => {
+    logFailure(log, error, 'xlsx export');
+    out.destroy(error as Error);
+  });
+  return out;
+}

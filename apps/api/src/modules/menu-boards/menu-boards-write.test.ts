@@ -1,0 +1,141 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { createCategory, createEstablishment } from '../../../test/factories';
+import { changeHistory, menuBoardItems } from '../../db/schema';
+import { parisDay } from '../../lib/today';
+
+let t: TestApp;
+let admin: TestAccount;
+let owner: TestAccount;
+let otherOwner: TestAccount;
+let placeId: string;
+let otherPlaceId: string;
+let crepes: string;
+let desserts: string;
+const today = parisDay();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdminAccount(t);
+  crepes = (await createCategory(t.db, 'Crêpes')).id;
+  desserts = (await createCategory(t.db, 'Desserts')).id;
+  placeId = (
+    await createEstablishment(t.db, { name: 'Crêperie Ty Breizh', latitude: 48.11, longitude: -1.68 })
+  ).id;
+  otherPlaceId = (await createEstablishment(t.db, { latitude: 48.12, longitude: -1.67 })).id;
+  owner = await createOwnerAccount(t, { establishmentId: placeId });
+  otherOwner = await createOwnerAccount(t, { establishmentId: otherPlaceId });
+});
+afterAll(() => t.close());
+
+const board = (overrides: Record<string, unknown> = {}) => ({
+  establishment: placeId,
+  title: 'Ardoise du midi',
+  date: today,
+  items: [
+    { name: 'Galette complète', price: 9.9, category: crepes },
+    { name: 'Crêpe caramel beurre salé', price: 4.5, category: desserts },
+  ],
+  ...overrides,
+});
+const publish = (body: object, headers: Record<string, string> = owner.headers) =>
+  t.app.inject({ method: 'POST', url: '/api/menuboard/', headers, payload: body });
+const surrounding = () =>
+  t.app.inject({
+    method: 'POST',
+    url: '/menuboards/surrounding',
+    payload: {
+      categories: [crepes],
+      northEast: { latitude: 48.2, longitude: -1.6 },
+      southWest: { latitude: 48, longitude: -1.8 },
+    },
+  });
+
+describe('menu boards', () => {
+  it('lets an owner publish today’s board, stored in cents, and shows it around at once', async () => {
+    const response = await publish(board());
+    expect(response.statusCode).toBe(201);
+    const created = response.json();
+    expect(created).toMatchObject({
+      establishment: { id: placeId, name: 'Crêperie Ty Breizh', kind: 'restaurant' },
+      title: 'Ardoise du midi',
+      date: today,
+      items: [
+        { name: 'Galette complète', price: 9.9, category: crepes },
+        { name: 'Crêpe caramel beurre salé', price: 4.5, category: desserts },
+      ],
+    });
+    const rows = await t.db.select().from(menuBoardItems).where(eq(menuBoardItems.menuBoardId, created.id));
+    expect(rows.map((r) => r.priceCents).sort()).toEqual([450, 990]);
+    expect((await surrounding()).json().map((b: { id: string }) => b.id)).toContain(created.id);
+  });
+
+  it('validates items and prices before the permission check', async () => {
+    const cases: [object, string][] = [
+      [board({ items: [] }), 'items'],
+      [board({ items: [{ name: 'Galette', price: 9.999, category: crepes }] }), 'items.0.price'],
+      [board({ items: [{ name: 'Galette', price: -1, category: crepes }] }), 'items.0.price'],
+      [board({ items: [{ name: '', price: 3, category: crepes }] }), 'items.0.name'],
+      [board({ date: '2026-02-30' }), 'date'],
+    ];
+    for (const [body, path] of cases) {
+      // Someone else's establishment: still a 400, validation runs first.
+      const response = await publish({ ...body, establishment: otherPlaceId });
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json().details[0].path).toBe(path);
+    }
+  });
+
+  it('refuses an unknown category or a past day with 400', async () => {
+    const unknown = await publish(
+      board({ items: [{ name: 'Far breton', price: 3, category: '11111111-1111-1111-1111-111111111111' }] }),
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details).toEqual([{ path: 'items.0.category', message: 'Catégorie inconnue.' }]);
+    const past = await publish(board({ date: '2020-01-01' }));
+    expect(past.statusCode).toBe(400);
+    expect(past.json().details[0].path).toBe('date');
+  });
+
+  it("refuses a valid board for someone else's establishment with 403, and an unknown one with 404 to admins", async () => {
+    expect((await publish(board(), otherOwner.headers)).statusCode).toBe(403);
+    const unconfirmed = await createOwnerAccount(t, {
+      establishmentId: (await createEstablishment(t.db)).id,
+      confirmed: false,
+    });
+    expect((await publish(board(), unconfirmed.headers)).statusCode).toBe(403);
+    const unknown = await publish(
+      board({ establishment: '11111111-1111-1111-1111-111111111111' }),
+      admin.headers,
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect((await publish(board({ establishment: otherPlaceId }), admin.headers)).statusCode).toBe(201);
+  });
+
+  it('lets the owner edit and delete its board, not another owner, and records each change', async () => {
+    const created = (await publish(board({ title: 'Ardoise du soir' }))).json();
+    const edit = (headers: Record<string, string>, payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/menuboard/${created.id}`, headers, payload });
+    expect((await edit(otherOwner.headers, { title: 'Piraté' })).statusCode).toBe(403);
+    const edited = await edit(owner.headers, {
+      items: [{ name: 'Galette saucisse', price: 6, category: crepes }],
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({
+      title: 'Ardoise du soir',
+      items: [{ name: 'Galette saucisse', price: 6 }],
+    });
+
+    const remove = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'DELETE', url: `/api/menuboard/${created.id}`, headers });
+    expect((await remove(otherOwner.headers)).statusCode).toBe(403);
+    expect((await remove(owner.headers)).statusCode).toBe(204);
+    expect((await remove(admin.headers)).statusCode).toBe(404);
+
+    const entries = await t.db.select().from(changeHistory).where(eq(changeHistory.subjectId, created.id));
+    expect(entries.map((e) => e.action).sort()).toEqual(['create', 'delete', 'update']);
+    expect(entries.every((e) => e.establishmentId === placeId && e.actorId === owner.id)).toBe(true);
+  });
+});

@@ -1,0 +1,73 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { inArray } from 'drizzle-orm';
+import { AppError } from '@tables-voisines/contract/errors';
+import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { ShareError } from '../../adapters/share/share';
+import { variantKey } from '../../adapters/storage/storage';
+import type { AppContext } from '../../context';
+import { establishments } from '../../db/schema';
+import { getEstablishment } from '../establishments/establishments.service';
+import type { EstablishmentRow } from '../establishments/establishments.queries';
+import { recordChange, type Actor } from '../history/history';
+
+/** The 1200 × 630 copy made for sharing when the photo is ours, the photo itself otherwise. */
+function imageUrlOf(ctx: AppContext, photoUrl: string): string {
+  const key = ctx.storage.keyOf(photoUrl);
+  if (key !== null) return ctx.storage.absoluteUrlOf(variantKey(key, 'social'));
+  return /^https?:\/\//i.test(photoUrl) ? photoUrl : `${ctx.config.publicUrl}${photoUrl}`;
+}
+
+export function shareCaption(ctx: AppContext, row: EstablishmentRow): string {
+  const page = `${ctx.config.publicUrl}${establishmentPath(row.kind, row.uri)}`;
+  return `${row.name} à ${row.town} : découvrez cet établissement local sur ${ctx.config.site.name} !\n${page}`;
+}
+
+/**
+ * Posts the establishment's photo with a French caption on the site's page, then marks the photo as
+ * shared. Without a configured page it is a dry run: logged, recorded, flagged the same way.
+ */
+export async function shareEstablishment(
+  ctx: AppContext,
+  actor: Actor,
+  rawId: string,
+  log: FastifyBaseLogger,
+): Promise<EstablishmentRow> {
+  const row = await getEstablishment(ctx, rawId);
+  if (row.photoUrl === null) throw new AppError('NoPhoto', 'Ajoutez d’abord une photo à cet établissement.');
+  const photoUrl = row.photoUrl;
+  let result;
+  try {
+    result = await ctx.share.sharePhoto(
+      { imageUrl: imageUrlOf(ctx, photoUrl), caption: shareCaption(ctx, row) },
+      log,
+    );
+  } catch (error) {
+    if (!(error instanceof ShareError)) throw error;
+    log.warn({ err: error, establishment: row.id }, 'photo share failed');
+    throw new AppError(
+      'ShareFailed',
+      error.status === null
+        ? 'Le réseau social n’a pas répondu : réessayez dans quelques instants.'
+        : 'Le réseau social a refusé la publication de cette photo.',
+    );
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(establishments)
+      .set({ photoIsFacebookShared: true, updatedAt: new Date() })
+      .where(inArray(establishments.id, [row.id]));
+    await recordChange(tx, {
+      subjectType: 'establishment',
+      subjectId: row.id,
+      establishmentId: row.id,
+      action: 'share',
+      actor,
+      changes: [
+        { field: 'photo.isFacebookShared', from: row.photoIsFacebookShared, to: true },
+        { field: 'facebookPost', from: null, to: result.dryRun ? 'dry-run' : result.postId },
+      ],
+    });
+  });
+  ctx.dataVersion.bump();
+  return getEstablishment(ctx, row.id);
+}
