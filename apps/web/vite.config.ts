@@ -1,6 +1,80 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
+
+const clientDir = path.resolve(import.meta.dirname, 'build/client');
+
+/** Files of the app shell besides the code: fonts (woff2 only: every browser with a service worker), icons. */
+const SHELL_FILES = [
+  /^offline\.html$/,
+  /^favicon\.svg$/,
+  /^icons\/(icon-96|icon-192|icon-512|maskable-192|apple-touch-icon)\.png$/,
+  /^assets\/open-sans-latin-\d+-normal-[\w-]+\.woff2$/,
+];
+
+/**
+ * The code of the app shell: the client entry, the root route, what they import and their CSS,
+ * read from Vite's manifest of the client build. Route chunks (the map library above all) are cached when a
+ * page uses them.
+ */
+function appShellCode(): Set<string> {
+  type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    Chunk
+  >;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (chunk === undefined || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  const roots = Object.keys(manifest).filter((key) => /^src\/app\/(entry\.client|root)\.tsx/.test(key));
+  if (roots.length !== 2)
+    throw new Error(`App shell entries not found in the Vite manifest: ${roots.join(', ')}`);
+  // The root's own lazy chunk (service worker registration and smart banner) runs on every page too.
+  for (const key of roots) {
+    visit(key);
+    for (const lazyKey of manifest[key]!.dynamicImports ?? []) visit(lazyKey);
+  }
+  return files;
+}
+
+const pwa: Partial<VitePWAOptions> = {
+  strategies: 'injectManifest',
+  srcDir: 'src/features/pwa',
+  filename: 'sw.ts',
+  // React Router builds the client and the server as two Vite environments: the plugin sees the top-level
+  // configuration, so it is told where the client build goes.
+  outDir: clientDir,
+  // The API serves the manifest (its names and store ids are run-time configuration); the app registers
+  // the worker itself, after hydration (src/features/pwa/register-service-worker.ts).
+  manifest: false,
+  injectRegister: false,
+  injectManifest: {
+    // A classic script: registered without `type: 'module'`, which older Safari lacks in workers.
+    rollupFormat: 'iife',
+    globPatterns: ['offline.html', 'favicon.svg', 'icons/*.png', 'assets/*.{js,css,woff2}'],
+    manifestTransforms: [
+      (entries) => {
+        const code = appShellCode();
+        const manifest = entries.filter((e) => code.has(e.url) || SHELL_FILES.some((re) => re.test(e.url)));
+        return { manifest, warnings: [] };
+      },
+    ],
+  },
+};
+
+// The worker is built once, after the client environment (not again after the server one).
+const pwaPlugins = VitePWA(pwa).map((plugin) => ({
+  ...plugin,
+  applyToEnvironment: (environment: { name: string }) => environment.name === 'client',
+}));
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), pwaPlugins],
 });

@@ -13,19 +13,26 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { createMailer } from './adapters/mail/mailer';
+import { createPhotoShare } from './adapters/share/share';
+import { createPhotoStorage } from './adapters/storage/storage';
 import { BackgroundTasks } from './lib/background';
 import { DataVersion } from './lib/data-version';
 import { AccessTokens } from './lib/tokens';
 import { adminsRoutes } from './modules/admins/admins.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { establishmentsRoutes } from './modules/establishments/establishments.routes';
+import { exportsRoutes } from './modules/exports/exports.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { mediaRoutes } from './modules/media/media.routes';
 import { menuBoardsRoutes } from './modules/menu-boards/menu-boards.routes';
 import { ownersRoutes } from './modules/owners/owners.routes';
+import { shareRoutes } from './modules/share/share.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { createRateLimitStore, RateLimiter } from './plugins/rate-limit';
+import { manifestRoutes } from './modules/site/manifest.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { registerWeb } from './web/serve-web';
 
@@ -70,12 +77,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: createMailer(config, app.log),
     rateLimiter: new RateLimiter(createRateLimitStore(config), config.rateLimitSignIn, app.log),
     background: new BackgroundTasks(),
+    storage: createPhotoStorage(config),
+    share: createPhotoShare(config),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.background.drain();
     await ctx.mailer.close();
     await ctx.rateLimiter.store.close();
+    await ctx.storage.close();
   });
   // JSON only: Fastify would otherwise accept text/plain bodies and answer 400 instead of 415.
   app.removeContentTypeParser('text/plain');
@@ -114,8 +124,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(menuBoardsRoutes);
   await app.register(adminsRoutes);
   await app.register(ownersRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(mediaRoutes);
+  await app.register(shareRoutes);
+  await app.register(exportsRoutes);
 
   await app.register(siteRoutes);
+  await app.register(manifestRoutes);
   if (options.serveWeb ?? true) await registerWeb(app);
   return app;
 }

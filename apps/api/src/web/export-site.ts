@@ -2,6 +2,7 @@ import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { MANIFEST_PATH } from '../modules/site/manifest';
 import { buildSitemapFiles, renderRobotsTxt, SITEMAP_URL_LIMIT } from '../modules/site/sitemap';
 import { findPublicPages } from '../modules/site/site.queries';
 import { listSitemapEntries } from '../modules/site/site.service';
@@ -84,6 +85,7 @@ export async function exportSite(app: FastifyInstance, outDir: string): Promise<
     await write(name, body);
   }
   await write('robots.txt', renderRobotsTxt(config.publicUrl));
+  await write(MANIFEST_PATH.slice(1), await render(MANIFEST_PATH, 200));
 
   await write('pages.json', `${JSON.stringify(pages, null, 1)}\n`);
   // nginx decodes the address before matching: the map's keys are decoded paths.

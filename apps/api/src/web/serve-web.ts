@@ -24,6 +24,8 @@ declare module 'react-router' {
 }
 
 const ONE_YEAR = 31_536_000;
+/** Written by the web build at the root of the client folder: its scope is the whole site. */
+const SERVICE_WORKER_FILE = 'sw.js';
 
 /** Fastify request -> Fetch Request, as React Router's handler expects. */
 function toFetchRequest(request: FastifyRequest, signal: AbortSignal): Request {
@@ -80,9 +82,15 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
     index: false,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      // The service worker is checked for updates on every visit (browsers cap its cache at a day anyway).
+      const serviceWorker = path.basename(filePath) === SERVICE_WORKER_FILE;
       reply.header(
         'cache-control',
-        immutable ? `public, max-age=${ONE_YEAR}, immutable` : 'public, max-age=3600',
+        serviceWorker
+          ? 'no-cache'
+          : immutable
+            ? `public, max-age=${ONE_YEAR}, immutable`
+            : 'public, max-age=3600',
       );
     },
   });

@@ -21,6 +21,8 @@ import {
 import type { PublicSettings } from '@tables-voisines/contract/public-data';
 import { SlowNavigationNotice } from '../features/navigation/slow-navigation-notice';
 import { useHardNavigationOnLoadFailure } from '../features/navigation/use-hard-navigation-on-load-failure';
+import { watchFailedResources } from '../features/pwa/failed-resources';
+import { PwaLoader } from '../features/pwa/pwa-loader';
 import { LoadingScreen } from '../features/site/loading-screen';
 import { NotFoundContent } from '../features/site/not-found-content';
 import { SiteHeader } from '../features/site/site-header';
@@ -40,6 +42,9 @@ export function shouldRevalidate() {
 
 const DEFAULT_SITE_NAME = 'Tables Voisines';
 
+// From the first script on: a service worker update reloads a page whose resources had failed to load.
+if (typeof window !== 'undefined') watchFailedResources();
+
 export function meta({ data, error }: Route.MetaArgs) {
   const siteName = data?.siteName ?? DEFAULT_SITE_NAME;
   if (error != null) {
@@ -56,6 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
   );
+  const settings = useRouteLoaderData<typeof loader>('root');
   return (
     <html lang="fr">
       <head>
@@ -63,6 +69,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f06023" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+        {settings && <meta name="apple-itunes-app" content={`app-id=${settings.iosAppId}`} />}
+        {settings && <meta name="google-play-app" content={`app-id=${settings.androidPackageId}`} />}
         <Meta />
         <Links />
       </head>
@@ -70,6 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+          {settings && <PwaLoader siteName={settings.siteName} siteShortName={settings.siteShortName} />}
         </ThemeProvider>
         <ScrollRestoration />
         <Scripts />

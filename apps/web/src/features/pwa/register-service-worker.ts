@@ -1,0 +1,115 @@
+import { Workbox } from 'workbox-window';
+import { countFailedResources } from './failed-resources';
+import { CACHE_PAGE_MESSAGE } from './sw-routes';
+
+/** The specification's message (§8), word for word. */
+export const INSECURE_ORIGIN_MESSAGE =
+  'Service workers can only be used over HTTPS, or on localhost for development';
+
+export const SERVICE_WORKER_URL = '/sw.js';
+
+export type ServiceWorkerState = 'registering' | 'installed' | 'activated' | 'redundant' | 'failed';
+
+/** HTTPS, or this machine (`localhost`, `*.localhost`, 127.0.0.0/8, `[::1]`) for development. */
+export function isServiceWorkerOrigin(location: Pick<Location, 'protocol' | 'hostname'>): boolean {
+  if (location.protocol === 'https:') return true;
+  const host = location.hostname;
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    /^127(\.\d{1,3}){3}$/.test(host)
+  );
+}
+
+/**
+ * What the worker does not see by itself: what the page loaded before it took control. This site's code,
+ * map files, photos and public records, and images from another origin (photos in object storage).
+ */
+export function urlsLoadedBeforeControl(
+  pageUrl: string,
+  resources: readonly { name: string; initiatorType?: string }[],
+  origin: string,
+): string[] {
+  const urls = new Set([pageUrl.split('#')[0]!]);
+  for (const { name, initiatorType } of resources) {
+    const url = new URL(name, origin);
+    const ours =
+      url.origin === origin &&
+      /^\/(assets|map|media|uploads)\/|^\/establishment\/[^/]+\/public$/.test(url.pathname);
+    const foreignImage = url.origin !== origin && url.protocol === 'https:' && initiatorType === 'img';
+    if (ours || foreignImage) urls.add(url.href);
+  }
+  return [...urls];
+}
+
+/** The part of workbox-window used here: tests give a fake one. */
+export interface WorkboxLike {
+  addEventListener(
+    type: 'installed' | 'activated' | 'redundant',
+    listener: (event: { isUpdate?: boolean }) => void,
+  ): void;
+  register(): Promise<Pick<ServiceWorkerRegistration, 'active' | 'installing' | 'waiting'> | undefined>;
+  messageSW(data: object): Promise<unknown>;
+}
+
+export interface RegisterOptions {
+  location?: Pick<Location, 'protocol' | 'hostname' | 'href' | 'origin'>;
+  supported?: boolean;
+  createWorkbox?: (url: string) => WorkboxLike;
+  failedResources?: () => number;
+  loadedResources?: () => readonly { name: string; initiatorType?: string }[];
+  reload?: () => void;
+  onStateChange?: (state: ServiceWorkerState) => void;
+  /** After a first install, once the worker has cached the current page and what it loaded. */
+  onPageCached?: () => void;
+}
+
+/**
+ * Registers the service worker over HTTPS or on localhost only (the exact message on another origin),
+ * follows its states (installed, activated, redundant), hands it what the page loaded before it took
+ * control on a first install, and reloads the page when an update is active and some of the page's
+ * resources had failed to load. A failed registration is logged.
+ */
+export async function registerServiceWorker(options: RegisterOptions = {}): Promise<void> {
+  const location = options.location ?? window.location;
+  if (!isServiceWorkerOrigin(location)) {
+    console.warn(INSECURE_ORIGIN_MESSAGE);
+    return;
+  }
+  if (!(options.supported ?? 'serviceWorker' in navigator)) return;
+
+  const setState = options.onStateChange ?? (() => {});
+  const failedResources = options.failedResources ?? countFailedResources;
+  const reload = options.reload ?? (() => window.location.reload());
+  const wb = (options.createWorkbox ?? ((url) => new Workbox(url, { scope: '/' })))(SERVICE_WORKER_URL);
+
+  wb.addEventListener('installed', () => setState('installed'));
+  wb.addEventListener('redundant', () => setState('redundant'));
+  wb.addEventListener('activated', (event) => {
+    setState('activated');
+    if (event.isUpdate === true) {
+      // New code is live: a page whose own code or images had failed is reloaded with it.
+      if (failedResources() > 0) reload();
+      return;
+    }
+    const loaded =
+      options.loadedResources ??
+      (() => performance.getEntriesByType('resource') as PerformanceResourceTiming[]);
+    const urls = urlsLoadedBeforeControl(location.href, loaded(), location.origin);
+    wb.messageSW({ type: CACHE_PAGE_MESSAGE, urls }).then(
+      () => options.onPageCached?.(),
+      (error: unknown) => console.warn('Service worker could not cache the current page:', error),
+    );
+  });
+
+  setState('registering');
+  try {
+    const registration = await wb.register();
+    // Already installed by an earlier visit and nothing new on the way: no event will come.
+    if (registration?.active && !registration.installing && !registration.waiting) setState('activated');
+  } catch (error) {
+    setState('failed');
+    console.error('Service worker registration failed:', error);
+  }
+}

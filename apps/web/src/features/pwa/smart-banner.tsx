@@ -1,0 +1,151 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import {
+  DEFAULT_HIDDEN_DAYS_AFTER_CLOSE,
+  DEFAULT_HIDDEN_DAYS_AFTER_INSTALL,
+  STORE_META_NAMES,
+  bannerStorageKeys,
+  detectPlatform,
+  hasNativeBanner,
+  parseStoreAppId,
+  parseStoredDate,
+  shouldShowBanner,
+  storeTexts,
+  storeUrl,
+  type BannerPlatform,
+} from './smart-banner-rules';
+
+export interface SmartBannerProps {
+  appName: string;
+  /** `storagePrefix(siteShortName)`: where the visitor's choices are remembered. */
+  storagePrefix: string;
+  hiddenDaysAfterClose?: number;
+  hiddenDaysAfterInstall?: number;
+  /** The price shown per store; "Gratuit" by default. */
+  prices?: Partial<Record<BannerPlatform, string>>;
+}
+
+function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStorage(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage refused (private mode): the banner simply comes back on the next visit.
+  }
+}
+
+function isStandalone(): boolean {
+  const iosHomeScreen = (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return iosHomeScreen || window.matchMedia?.('(display-mode: standalone)').matches === true;
+}
+
+/**
+ * "Get the app" banner for phones and tablets whose store has the app (specification §4). Client-only:
+ * it reads the user agent, the page's store meta tag and the storage after hydration. Closing it hides it
+ * for `hiddenDaysAfterClose` days, going to the store for `hiddenDaysAfterInstall` days.
+ */
+export function SmartBanner({
+  appName,
+  storagePrefix,
+  hiddenDaysAfterClose = DEFAULT_HIDDEN_DAYS_AFTER_CLOSE,
+  hiddenDaysAfterInstall = DEFAULT_HIDDEN_DAYS_AFTER_INSTALL,
+  prices,
+}: SmartBannerProps) {
+  const [banner, setBanner] = useState<{ platform: BannerPlatform; appId: string } | null>(null);
+  const keys = bannerStorageKeys(storagePrefix);
+
+  useEffect(() => {
+    const userAgent = navigator.userAgent;
+    const platform = detectPlatform(userAgent, navigator.maxTouchPoints);
+    const meta =
+      platform === null ? null : document.querySelector(`meta[name="${STORE_META_NAMES[platform]}"]`);
+    const appId = parseStoreAppId(meta?.getAttribute('content'));
+    const show = shouldShowBanner({
+      platform,
+      appId,
+      standalone: isStandalone(),
+      nativeBanner: hasNativeBanner(platform, userAgent),
+      closedAt: parseStoredDate(readStorage(keys.closedAt)),
+      installedAt: parseStoredDate(readStorage(keys.installedAt)),
+      now: Date.now(),
+      hiddenDaysAfterClose,
+      hiddenDaysAfterInstall,
+    });
+    setBanner(show && platform !== null && appId !== null ? { platform, appId } : null);
+  }, [keys.closedAt, keys.installedAt, hiddenDaysAfterClose, hiddenDaysAfterInstall]);
+
+  if (banner === null) return null;
+  const texts = storeTexts(banner.platform, prices);
+  const remember = (key: string) => {
+    writeStorage(key, String(Date.now()));
+    setBanner(null);
+  };
+
+  return (
+    <Paper
+      component="aside"
+      aria-label="Application mobile"
+      elevation={6}
+      data-testid="smart-banner"
+      sx={{
+        position: 'fixed',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        zIndex: (theme) => theme.zIndex.appBar + 1,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        px: 1,
+        py: 1,
+        pb: 'max(8px, env(safe-area-inset-bottom))',
+        borderRadius: 0,
+      }}
+    >
+      <IconButton aria-label="Fermer le bandeau" size="small" onClick={() => remember(keys.closedAt)}>
+        <CloseIcon fontSize="small" />
+      </IconButton>
+      <Box
+        component="img"
+        src="/icons/icon-96.png"
+        alt=""
+        width={48}
+        height={48}
+        sx={{ borderRadius: 2, flexShrink: 0 }}
+      />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography component="p" sx={{ fontWeight: 700, lineHeight: 1.3 }} noWrap>
+          {appName}
+        </Typography>
+        <Typography component="p" variant="body2" color="text.secondary" noWrap>
+          {texts.store}
+        </Typography>
+        <Typography component="p" variant="body2" color="text.secondary" noWrap>
+          {texts.price}
+        </Typography>
+      </Box>
+      <Button
+        variant="contained"
+        href={storeUrl(banner.platform, banner.appId)}
+        target="_blank"
+        rel="noopener"
+        onClick={() => remember(keys.installedAt)}
+        aria-label={`Voir l’application ${appName} ${texts.store.charAt(0).toLowerCase()}${texts.store.slice(1)}`}
+      >
+        Voir
+      </Button>
+    </Paper>
+  );
+}

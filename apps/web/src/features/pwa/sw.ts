@@ -1,0 +1,142 @@
+/**
+ * The service worker (built by vite-plugin-pwa's injectManifest into `build/client/sw.js`, served at the
+ * site root with `Cache-Control: no-cache`). Strategy (docs/decisions/0008-service-worker-strategy.md):
+ * - precache the app shell only: the entry and root route code, their CSS, the fonts, a few icons and the
+ *   offline page;
+ * - establishment pages, their `.data` files and their public API record: network first, then the cache,
+ *   so a visited page stays readable offline;
+ * - photos: cache first; hashed assets: cache first (immutable); the bundled base map: stale while
+ *   revalidate;
+ * - any other page that cannot be fetched: the French offline page.
+ * The worker takes over at once (skipWaiting + clientsClaim): a page whose old code had failed to load
+ * reloads when the update is active (see register-service-worker.ts).
+ */
+import { clientsClaim } from 'workbox-core';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import * as navigationPreload from 'workbox-navigation-preload';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute, setCatchHandler } from 'workbox-routing';
+import {
+  CacheFirst,
+  NetworkFirst,
+  NetworkOnly,
+  StaleWhileRevalidate,
+  type Strategy,
+} from 'workbox-strategies';
+import {
+  CACHE_PAGE_MESSAGE,
+  OFFLINE_PAGE,
+  RUNTIME_CACHES,
+  isEstablishmentPath,
+  isPhotoRequest,
+} from './sw-routes';
+
+// The web app's TypeScript program has the DOM library, not the worker one: only what is used here.
+interface CachePageMessageEvent {
+  data: unknown;
+  ports: readonly MessagePort[];
+  waitUntil(promise: Promise<unknown>): void;
+}
+declare const self: {
+  __WB_MANIFEST: (string | { url: string; revision: string | null })[];
+  location: Location;
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'message', listener: (event: CachePageMessageEvent) => void): void;
+};
+
+const DAY = 24 * 60 * 60;
+
+self.skipWaiting();
+clientsClaim();
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+navigationPreload.enable();
+
+const sameOrigin = (url: URL) => url.origin === self.location.origin;
+
+type RuntimeRoute = { match: (url: URL, request: Request) => boolean; strategy: Strategy };
+
+const photos: RuntimeRoute = {
+  match: (url, request) => isPhotoRequest(url, request.destination, self.location.origin),
+  strategy: new CacheFirst({
+    cacheName: RUNTIME_CACHES.photos,
+    plugins: [
+      // Photos on another origin (object storage) come back opaque: status 0.
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+    ],
+  }),
+};
+
+const runtimeRoutes: RuntimeRoute[] = [
+  {
+    match: (url, request) => sameOrigin(url) && request.method === 'GET' && isEstablishmentPath(url.pathname),
+    strategy: new NetworkFirst({
+      cacheName: RUNTIME_CACHES.pages,
+      networkTimeoutSeconds: 5,
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [200] }),
+        new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+      ],
+    }),
+  },
+  photos,
+  {
+    // Hashed file names never change content: the code of the pages visited, for reading them offline.
+    match: (url) => sameOrigin(url) && url.pathname.startsWith('/assets/'),
+    strategy: new CacheFirst({
+      cacheName: RUNTIME_CACHES.assets,
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [200] }),
+        new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true }),
+      ],
+    }),
+  },
+  {
+    match: (url) => sameOrigin(url) && url.pathname.startsWith('/map/'),
+    strategy: new StaleWhileRevalidate({
+      cacheName: RUNTIME_CACHES.map,
+      plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+    }),
+  },
+];
+
+for (const route of runtimeRoutes) {
+  registerRoute(({ url, request }) => route.match(url, request), route.strategy);
+}
+
+// Every other page: from the network only (pages change with the data), the offline page otherwise.
+registerRoute(({ request }) => request.mode === 'navigate', new NetworkOnly());
+
+setCatchHandler(async ({ request }) => {
+  if (request.destination === 'document' || request.mode === 'navigate') {
+    const offline = await matchPrecache(OFFLINE_PAGE);
+    if (offline !== undefined) return offline;
+  }
+  return Response.error();
+});
+
+/**
+ * On a first install the page was fetched before this worker controlled it: the page sends its address
+ * and what it loaded, each goes through its route's strategy, and the answer comes once they are stored
+ * (Workbox's own `CACHE_URLS` answers before the cache writes end).
+ */
+self.addEventListener('message', (event) => {
+  const message = event.data as { type?: unknown; urls?: unknown } | null;
+  if (message?.type !== CACHE_PAGE_MESSAGE || !Array.isArray(message.urls)) return;
+  const done = Promise.allSettled(
+    message.urls.map(async (href: unknown) => {
+      if (typeof href !== 'string') return;
+      // The page sends images of another origin only (photos in object storage): fetched as images are.
+      const foreign = new URL(href).origin !== self.location.origin;
+      const request = new Request(href, foreign ? { mode: 'no-cors' } : {});
+      const route = foreign ? photos : runtimeRoutes.find((r) => r.match(new URL(request.url), request));
+      if (route === undefined) return;
+      const [response, stored] = route.strategy.handleAll({ request, event });
+      await Promise.allSettled([response, stored]);
+    }),
+  );
+  event.waitUntil(done);
+  void done.then(() => event.ports[0]?.postMessage(true));
+});

@@ -1,0 +1,361 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import {
+  CHROMIUM_PATH,
+  launchBrowser,
+  newVisitorContext,
+  watchPageErrors,
+  type Browser,
+  type Page,
+} from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+/** The installable app: manifest, service worker, offline reading, smart app banner (issue 6). */
+
+const ADMIN = { username: 'chef-pwa', password: 'Garbure-et-cassoulet-2026' };
+
+const SITE = {
+  ADMIN_USERNAME: ADMIN.username,
+  ADMIN_PASSWORD: ADMIN.password,
+  SITE_NAME: 'Tables Voisines de France',
+  SITE_SHORT_NAME: 'Tables Voisines',
+  IOS_APP_ID: '1234567890',
+  ANDROID_PACKAGE_ID: 'fr.exemple.tables',
+};
+
+const ANDROID_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+let server: RunningServer;
+let browser: Browser;
+/** `http://localhost:PORT`: the origin the specification allows service workers on without HTTPS. */
+let localhost: string;
+let establishments: { id: string; kind: 'restaurant' | 'remplisvert'; uri: string; name: string }[];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(SITE), launchBrowser()]);
+  localhost = server.baseUrl.replace('127.0.0.1', 'localhost');
+  establishments = (await (
+    await fetch(`${server.baseUrl}/api/establishments/`)
+  ).json()) as typeof establishments;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+function pathOf(e: (typeof establishments)[number]) {
+  return establishmentPath(e.kind, e.uri);
+}
+
+/** Gives an establishment a photo through the admin API, as the back office does. */
+async function givePhoto(establishmentId: string): Promise<string> {
+  const call = async (method: string, path: string, body: unknown, token?: string) => {
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+      },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+  const signIn = (await call('POST', '/api/admin/sign-in', ADMIN)) as { authentication: { token: string } };
+  const token = signIn.authentication.token;
+  const png = await sharp({
+    create: { width: 1200, height: 630, channels: 3, background: '#2e7d32' },
+  })
+    .png()
+    .toBuffer();
+  const upload = (await call(
+    'POST',
+    '/api/establishment/prepare-upload',
+    { contentType: 'image/png', size: png.length },
+    token,
+  )) as { uploadUrl: string; url: string };
+  const put = await fetch(new URL(upload.uploadUrl, server.baseUrl), {
+    method: 'PUT',
+    headers: { 'content-type': 'image/png', authorization: `Bearer ${token}` },
+    body: png,
+  });
+  expect(put.ok, `PUT ${upload.uploadUrl}: ${put.status}`).toBe(true);
+  await call('PATCH', `/api/establishment/${establishmentId}`, { photo: { url: upload.url } }, token);
+  return upload.url;
+}
+
+/** Waits for the service worker to control the page and to have cached it (first install). */
+async function waitUntilOfflineReady(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, {
+    timeout: 30_000,
+  });
+}
+
+describe('the web app manifest', () => {
+  it('has exactly the specification’s fields, from the configuration', async () => {
+    const response = await fetch(`${server.baseUrl}/manifest.webmanifest`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    const manifest = (await response.json()) as Record<string, unknown> & {
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    };
+    expect(Object.keys(manifest).sort()).toEqual([
+      'background_color',
+      'display',
+      'icons',
+      'name',
+      'related_applications',
+      'short_name',
+      'start_url',
+      'theme_color',
+    ]);
+    expect(manifest).toMatchObject({
+      name: 'Tables Voisines de France',
+      short_name: 'Tables Voisines',
+      start_url: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#f06023',
+      related_applications: [
+        { platform: 'itunes', id: '1234567890', url: 'https://apps.apple.com/app/id1234567890' },
+        {
+          platform: 'play',
+          id: 'fr.exemple.tables',
+          url: 'https://play.google.com/store/apps/details?id=fr.exemple.tables',
+        },
+      ],
+    });
+    const sizes = manifest.icons.filter((i) => i.purpose === 'any').map((i) => i.sizes);
+    expect(sizes).toEqual(expect.arrayContaining(['48x48', '192x192', '512x512']));
+    expect(manifest.icons.filter((i) => i.purpose === 'maskable').map((i) => i.sizes)).toEqual([
+      '192x192',
+      '512x512',
+    ]);
+    // Every icon exists, is a PNG of the size it claims; maskable ones have no transparency.
+    for (const icon of manifest.icons) {
+      const image = await fetch(`${server.baseUrl}${icon.src}`);
+      expect(image.status, icon.src).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/png');
+      const metadata = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+      expect(`${metadata.width}x${metadata.height}`, icon.src).toBe(icon.sizes);
+      if (icon.purpose === 'maskable') expect(metadata.hasAlpha, icon.src).toBe(false);
+    }
+  });
+
+  it('is linked from every page with the store meta tags, and Chromium finds the app installable', async () => {
+    const context = await newVisitorContext(browser, { serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    for (const path of ['/', pathOf(establishments[0]!), '/page-qui-n-existe-pas']) {
+      await page.goto(`${localhost}${path}`);
+      expect(await page.getAttribute('link[rel="manifest"]', 'href'), path).toBe('/manifest.webmanifest');
+      expect(await page.getAttribute('meta[name="apple-itunes-app"]', 'content'), path).toBe(
+        'app-id=1234567890',
+      );
+      expect(await page.getAttribute('meta[name="google-play-app"]', 'content'), path).toBe(
+        'app-id=fr.exemple.tables',
+      );
+      expect(await page.getAttribute('link[rel="apple-touch-icon"]', 'href'), path).toBe(
+        '/icons/apple-touch-icon.png',
+      );
+    }
+    await page.goto(`${localhost}/`);
+    const cdp = await context.newCDPSession(page);
+    const { errors, data } = (await cdp.send('Page.getAppManifest')) as {
+      errors: { message: string }[];
+      data?: string;
+    };
+    expect(errors).toEqual([]);
+    expect(JSON.parse(data!).short_name).toBe('Tables Voisines');
+    await page.waitForFunction(() => document.documentElement.dataset.serviceWorker === 'activated');
+    const installability = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    // Playwright's contexts are incognito ones, where Chromium never installs: every other check passes.
+    expect(installability.installabilityErrors.map((e) => e.errorId)).toEqual(['in-incognito']);
+    await context.close();
+  });
+});
+
+describe('the service worker', () => {
+  it('registers on localhost and activates, served with no-cache', async () => {
+    const context = await newVisitorContext(browser, { serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${localhost}/`);
+    await page.waitForFunction(() => document.documentElement.dataset.serviceWorker === 'activated');
+    const worker = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return {
+        scope: registration.scope,
+        script: registration.active?.scriptURL,
+        state: registration.active?.state,
+        controlled: navigator.serviceWorker.controller !== null,
+      };
+    });
+    expect(worker).toEqual({
+      scope: `${localhost}/`,
+      script: `${localhost}/sw.js`,
+      state: 'activated',
+      controlled: true,
+    });
+    const sw = await fetch(`${server.baseUrl}/sw.js`);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a visited establishment page and its photo readable with the network cut, and shows the offline page otherwise', async () => {
+    const [visited, other] = establishments;
+    const photoUrl = await givePhoto(visited!.id);
+    const context = await newVisitorContext(browser, { serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const failed: string[] = [];
+    page.on('requestfailed', (request) => {
+      if (request.failure()?.errorText === 'net::ERR_INTERNET_DISCONNECTED')
+        failed.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${localhost}${pathOf(visited!)}`);
+    await waitUntilOfflineReady(page);
+
+    await context.setOffline(true);
+    const refreshed = page.waitForResponse((r) => /\/establishment\/[^/]+\/public$/.test(r.url()));
+    await page.reload();
+    await expect(page.locator('h1').textContent()).resolves.toBe(visited!.name);
+    await expect(page.title()).resolves.toContain(visited!.name);
+    const photo = page.getByRole('img', { name: `Photo de ${visited!.name}` });
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
+    // The photo or one of its resized copies (`{name}-page.webp`...), as the page chose it.
+    const shown = new URL(await photo.evaluate((img: HTMLImageElement) => img.currentSrc));
+    expect(shown.pathname.startsWith(photoUrl.replace(/\.\w+$/, ''))).toBe(true);
+    // Kept by the worker, not only by the HTTP cache (media are immutable for a year there).
+    const photoCached = await page.evaluate(
+      async (url) => (await (await caches.open('photos')).match(url)) !== undefined,
+      shown.href,
+    );
+    expect(photoCached).toBe(true);
+    // Hydrated from the cached code, its own refresh answered from the cache.
+    const refresh = await refreshed;
+    expect(refresh.status()).toBe(200);
+    expect(refresh.fromServiceWorker()).toBe(true);
+    await page.waitForFunction(() => document.documentElement.dataset.serviceWorker === 'activated');
+    // Only the map's live data (the API and the surrounding menu boards, never cached) fails.
+    expect(
+      failed.every((path) => /^\/(api|menuboards)\//.test(path)),
+      failed.join(', '),
+    ).toBe(true);
+    expect(
+      errors().filter((e) => e !== 'console: Failed to load resource: net::ERR_INTERNET_DISCONNECTED'),
+    ).toEqual([]);
+
+    // A page never visited, and the map: the French offline page.
+    const unvisited = await page.goto(`${localhost}${pathOf(other!)}`);
+    expect(unvisited?.status()).toBe(200);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Vous êtes hors ligne');
+    await page.goto(`${localhost}/`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Vous êtes hors ligne');
+
+    // Back online, pages come from the network again.
+    await context.setOffline(false);
+    await page.goto(`${localhost}${pathOf(other!)}`);
+    await expect(page.locator('h1').textContent()).resolves.toBe(other!.name);
+    await context.close();
+  });
+
+  it('is not registered on a non-secure origin, and the console says why in the specification’s words', async () => {
+    // Another name for this machine that is neither localhost nor HTTPS.
+    const insecureBrowser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--host-resolver-rules=MAP tables-voisines.test 127.0.0.1',
+      ],
+    });
+    try {
+      const page = await insecureBrowser.newPage();
+      const messages: string[] = [];
+      page.on('console', (message) => messages.push(message.text()));
+      await page.goto(server.baseUrl.replace('127.0.0.1', 'tables-voisines.test'));
+      await expect
+        .poll(() => messages, { timeout: 15_000 })
+        .toContain('Service workers can only be used over HTTPS, or on localhost for development');
+      expect(await page.evaluate(() => document.documentElement.dataset.serviceWorker)).toBeUndefined();
+    } finally {
+      await insecureBrowser.close();
+    }
+  });
+});
+
+describe('the smart app banner', () => {
+  it('shows on Android in French, and stays hidden for 15 days after it was closed', async () => {
+    const context = await newVisitorContext(browser, {
+      serviceWorkers: 'allow',
+      userAgent: ANDROID_UA,
+      viewport: { width: 412, height: 915 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const start = Date.parse('2026-11-21T10:00:00+01:00');
+    await page.clock.install({ time: start });
+    const path = pathOf(establishments[0]!);
+    await page.goto(`${localhost}${path}`);
+
+    const banner = page.getByRole('complementary', { name: 'Application mobile' });
+    await banner.waitFor();
+    await expect(banner.textContent()).resolves.toContain('Tables Voisines de France');
+    await expect(banner.textContent()).resolves.toContain('Sur Google Play');
+    await expect(banner.textContent()).resolves.toContain('Gratuit');
+    expect(await banner.getByRole('link', { name: /^Voir/ }).getAttribute('href')).toBe(
+      'https://play.google.com/store/apps/details?id=fr.exemple.tables',
+    );
+
+    const axe = await new AxeBuilder({ page }).include('[data-testid="smart-banner"]').analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+    await banner.getByRole('button', { name: 'Fermer le bandeau' }).click();
+    await banner.waitFor({ state: 'detached' });
+    const closedAt = Number(
+      await page.evaluate(() => localStorage.getItem('tablesVoisines.smartBanner.closedAt')),
+    );
+    expect(closedAt - start).toBeGreaterThanOrEqual(0);
+    expect(closedAt - start).toBeLessThan(60_000);
+
+    const bannerAfter = async (days: number) => {
+      await page.clock.setSystemTime(start + days * DAY);
+      await page.reload();
+      await page.waitForFunction(() => document.documentElement.dataset.serviceWorker !== undefined);
+      // The banner renders in the same effect pass as the registration starts: give it a frame.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+      return banner.count();
+    };
+    expect(await bannerAfter(1)).toBe(0);
+    expect(await bannerAfter(14)).toBe(0);
+    expect(await bannerAfter(16)).toBe(1);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('stays hidden on a desktop browser', async () => {
+    const context = await newVisitorContext(browser, { serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    await page.goto(`${localhost}/`);
+    await page.waitForFunction(() => document.documentElement.dataset.serviceWorker !== undefined);
+    expect(await page.getByRole('complementary', { name: 'Application mobile' }).count()).toBe(0);
+    await context.close();
+  });
+});
