@@ -31,6 +31,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // Each file runs the real server and Chromium: one at a time, so timings stay honest on 2 cores.
+          fileParallelism: false,
           setupFiles: ['./test/no-console-error.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,

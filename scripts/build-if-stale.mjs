@@ -15,6 +15,7 @@ const inputs = [
   'apps/api/package.json',
   'apps/web/src',
   'apps/web/public',
+  'apps/web/scripts',
   'apps/web/vite.config.ts',
   'apps/web/react-router.config.ts',
   'apps/web/package.json',
@@ -34,6 +35,7 @@ const newestInput = Math.max(...inputs.map((p) => newestMtime(path.join(root, p)
 const lastBuild = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 if (newestInput > lastBuild || !existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
   console.log('Construction du site et du serveur…');
-  execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  // Always a production build: run from a test runner, NODE_ENV=test would give React's development code.
+  execSync('npm run build', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   writeFileSync(stamp, new Date().toISOString());
 }

@@ -3,10 +3,10 @@ import PhoneIcon from '@mui/icons-material/Phone';
 import PlaceIcon from '@mui/icons-material/Place';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { KIND_LABELS, VENUE_TYPE_LABELS } from '@tables-voisines/contract/labels';
 import { useNow } from '../../lib/use-now';
@@ -37,6 +37,35 @@ function websiteLabel(url: string): string {
   } catch {
     return url;
   }
+}
+
+/**
+ * A static label shaped like MUI's small outlined chip. These labels do nothing on click, and MUI's Chip
+ * (with its delete icon and ripple) would add about 3 KB gzip to the page's JavaScript.
+ */
+function Tag({ children, sx }: { children: ReactNode; sx?: SxProps<Theme> }) {
+  return (
+    <Box
+      component="span"
+      sx={[
+        {
+          display: 'inline-flex',
+          alignItems: 'center',
+          height: 24,
+          px: 1,
+          borderRadius: 3,
+          border: 1,
+          borderColor: 'grey.400',
+          fontSize: '0.8125rem',
+          lineHeight: 1,
+          whiteSpace: 'nowrap',
+        },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      {children}
+    </Box>
+  );
 }
 
 /** Photo, name, type and town, open status, today's board, contact, hours, groups, share. */
@@ -70,14 +99,12 @@ export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
           {(establishment.kind === 'remplisvert' || cuisines.length > 0) && (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
               {establishment.kind === 'remplisvert' && (
-                <Chip
-                  label={KIND_LABELS.remplisvert}
-                  size="small"
-                  sx={{ bgcolor: '#1b5e20', color: '#fff' }}
-                />
+                <Tag sx={{ bgcolor: '#1b5e20', borderColor: '#1b5e20', color: '#fff' }}>
+                  {KIND_LABELS.remplisvert}
+                </Tag>
               )}
               {cuisines.map((name) => (
-                <Chip key={name} label={name} size="small" variant="outlined" />
+                <Tag key={name}>{name}</Tag>
               ))}
             </Box>
           )}

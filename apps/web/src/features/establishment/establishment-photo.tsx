@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { PHOTO_VARIANTS, photoVariantUrl } from '@tables-voisines/contract/photo-variants';
 import type { Photo } from '@tables-voisines/contract/schemas/establishment';
 
 /**
@@ -6,10 +7,18 @@ import type { Photo } from '@tables-voisines/contract/schemas/establishment';
  * the image arrives. It is the page's largest image: fetched first, never lazily.
  */
 export function EstablishmentPhoto({ photo, name }: { photo: NonNullable<Photo>; name: string }) {
+  // Uploaded photos have resized copies: the phone downloads 480 px, a wide screen 1200 px.
+  const card = photoVariantUrl(photo.url, 'card');
+  const page = photoVariantUrl(photo.url, 'page');
+  const srcSet =
+    card === null || page === null
+      ? undefined
+      : `${card} ${PHOTO_VARIANTS.card.width}w, ${page} ${PHOTO_VARIANTS.page.width}w`;
   return (
     <Box
       component="img"
-      src={photo.url}
+      src={page ?? photo.url}
+      srcSet={srcSet}
       alt={`Photo de ${name}`}
       width={1200}
       height={630}

@@ -3,10 +3,17 @@ import type { Category } from '@tables-voisines/contract/schemas/category';
 import { VENUE_TYPE_LABELS } from '@tables-voisines/contract/labels';
 import type { PublicEstablishment } from '@tables-voisines/contract/schemas/establishment';
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
+import { photoVariantUrl } from '@tables-voisines/contract/photo-variants';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 
 /** The shared image when an establishment has no photo: 1200×630, what social networks expect. */
 export const DEFAULT_SHARE_IMAGE = '/og-image.png';
+
+/** The 1200×630 copy of an uploaded photo, the photo itself otherwise, the default image without one. */
+function shareImage(e: PublicEstablishment): string {
+  if (e.photo === null) return DEFAULT_SHARE_IMAGE;
+  return photoVariantUrl(e.photo.url, 'social') ?? e.photo.url;
+}
 
 const SCHEMA_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -92,7 +99,7 @@ export function establishmentMeta(input: EstablishmentSeoInput): MetaDescriptor[
   const title = establishmentTitle(e, siteName);
   const description = establishmentDescription(e);
   const url = establishmentUrl(publicUrl, e);
-  const image = absolute(publicUrl, e.photo?.url ?? DEFAULT_SHARE_IMAGE);
+  const image = absolute(publicUrl, shareImage(e));
   return [
     { title },
     { name: 'description', content: description },

@@ -2,18 +2,9 @@ import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Category, CategorySearchResult } from '@tables-voisines/contract/schemas/category';
-import { fetchJson } from './fetch-json';
+import type { Category } from '@tables-voisines/contract/schemas/category';
 import { useMapStore } from './map-store';
-
-export const CATEGORY_SEARCH_LIMIT = 10;
-
-export async function searchCategories(searchTerm: string): Promise<Category[]> {
-  const query = new URLSearchParams({ searchTerm, locale: 'fr', limit: String(CATEGORY_SEARCH_LIMIT) });
-  const result = await fetchJson<CategorySearchResult>(`/api/categories/search?${query.toString()}`);
-  return result.categories;
-}
+import { useCategorySearch } from './search-categories';
 
 function useDebounced<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -31,13 +22,7 @@ export function CategoryFilter() {
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
   const term = useDebounced(input.trim(), 200);
-  const options = useQuery({
-    queryKey: ['map', 'categories', term],
-    queryFn: () => searchCategories(term),
-    enabled: open,
-    placeholderData: keepPreviousData,
-    staleTime: 10 * 60_000,
-  });
+  const options = useCategorySearch(term, open);
 
   return (
     <Autocomplete

@@ -3,10 +3,10 @@ import type {
   PublicEstablishment,
   VenueType,
 } from '@tables-voisines/contract/schemas/establishment';
-import type { Group } from '@tables-voisines/contract/schemas/group';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 import { useQuery } from '@tanstack/react-query';
-import { fetchJson } from './fetch-json';
+import { apiRequest } from '../../lib/api-client';
+import { listEstablishmentsRoute } from '../../lib/api-routes';
 import type { MapEstablishment } from './map-rules';
 
 /**
@@ -37,21 +37,18 @@ export function toMapPoint(e: PublicEstablishment): MapPoint {
   };
 }
 
-export async function fetchMapPoints(): Promise<MapPoint[]> {
-  const list = await fetchJson<PublicEstablishment[]>('/api/establishments/');
+/** `GET /api/establishments/`: every public establishment, kept as map points. */
+export async function fetchMapPoints(signal?: AbortSignal): Promise<MapPoint[]> {
+  const list = await apiRequest(listEstablishmentsRoute, { signal });
   return list.map(toMapPoint);
 }
 
 const FIVE_MINUTES = 5 * 60_000;
 
 export function useMapPoints() {
-  return useQuery({ queryKey: ['map', 'points'], queryFn: fetchMapPoints, staleTime: FIVE_MINUTES });
-}
-
-export function fetchGroups(): Promise<Group[]> {
-  return fetchJson<Group[]>('/api/groups/');
-}
-
-export function useGroups() {
-  return useQuery({ queryKey: ['map', 'groups'], queryFn: fetchGroups, staleTime: FIVE_MINUTES });
+  return useQuery({
+    queryKey: ['map', 'points'],
+    queryFn: ({ signal }) => fetchMapPoints(signal),
+    staleTime: FIVE_MINUTES,
+  });
 }

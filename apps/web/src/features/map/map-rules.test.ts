@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { boundsInsideUnion, distanceKm, type Bounds } from '@tables-voisines/contract/geo';
 import type { Group } from '@tables-voisines/contract/schemas/group';
 import {
@@ -8,8 +8,12 @@ import {
   findCurrentGroup,
   isEstablishmentPath,
   isInsideCoveredAreas,
+  loadPolygonClipping,
   nextPreviousPath,
 } from './map-rules';
+
+// The union library is loaded lazily in the browser (with the first menu-board fetch).
+beforeAll(() => loadPolygonClipping());
 
 function createGroup(overrides: Partial<Group> = {}): Group {
   return {

@@ -7,7 +7,6 @@ import {
 import type { Bounds, LatLng } from '@tables-voisines/contract/geo';
 import type { Group } from '@tables-voisines/contract/schemas/group';
 import type { Kind } from '@tables-voisines/contract/schemas/establishment';
-import * as polygonClippingModule from 'polygon-clipping';
 import type { MultiPolygon, Polygon, difference, union } from 'polygon-clipping';
 
 /*
@@ -51,11 +50,31 @@ export function findCurrentGroup(groups: readonly Group[], center: LatLng, zoom:
   return best;
 }
 
-// polygon-clipping ships its functions as the default export of its ES module but declares them as named
-// exports: accept both shapes.
 type PolygonClipping = { union: typeof union; difference: typeof difference };
-const polygonClipping: PolygonClipping =
-  (polygonClippingModule as unknown as { default?: PolygonClipping }).default ?? polygonClippingModule;
+
+let polygonClipping: PolygonClipping | null = null;
+let polygonClippingLoad: Promise<PolygonClipping> | null = null;
+
+/**
+ * polygon-clipping (about 8 KB gzip) is only needed once menu boards were fetched at zoom 9 or more, so it
+ * is loaded then rather than with every page: `refreshSurroundingMenuBoards` awaits this before it records
+ * a covered area. It ships its functions as the default export of its ES module but declares them as named
+ * exports: accept both shapes.
+ */
+export function loadPolygonClipping(): Promise<PolygonClipping> {
+  polygonClippingLoad ??= import('polygon-clipping').then(
+    (module) => {
+      polygonClipping = (module as unknown as { default?: PolygonClipping }).default ?? module;
+      return polygonClipping;
+    },
+    (error: unknown) => {
+      // A chunk that failed to load (network, a new deployment) is tried again at the next refresh.
+      polygonClippingLoad = null;
+      throw error;
+    },
+  );
+  return polygonClippingLoad;
+}
 
 /** The box as a closed polygon ring of [longitude, latitude] pairs, as GeoJSON and polygon-clipping want. */
 export function boundsToPolygon(b: Bounds): Polygon {
@@ -73,12 +92,14 @@ export function boundsToPolygon(b: Bounds): Polygon {
 
 /** The covered areas with one more box, merged into a union (no overlapping pieces kept twice). */
 export function addCoveredArea(covered: MultiPolygon, b: Bounds): MultiPolygon {
+  if (polygonClipping === null) throw new Error('addCoveredArea needs loadPolygonClipping() first');
   return polygonClipping.union(covered, boundsToPolygon(b));
 }
 
 /** Whether the box lies inside the union of the covered areas: nothing of it is left outside. */
 export function isInsideCoveredAreas(b: Bounds, covered: MultiPolygon): boolean {
-  if (covered.length === 0) return false;
+  // Areas are only ever added through `addCoveredArea`, so some areas means the library is there.
+  if (covered.length === 0 || polygonClipping === null) return false;
   return polygonClipping.difference(boundsToPolygon(b), covered).length === 0;
 }
 

@@ -1,10 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Bounds } from '@tables-voisines/contract/geo';
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
-import { DEFAULT_ZOOM, ESTABLISHMENT_ZOOM, type MapEstablishment } from './map-rules';
+import { DEFAULT_ZOOM, ESTABLISHMENT_ZOOM, loadPolygonClipping, type MapEstablishment } from './map-rules';
 import { createInitialMapState, mapReducer, type MapAction, type MapViewState } from './map-state';
 import { createMapStore } from './map-store';
 import { refreshSurroundingMenuBoards, watchSurroundingMenuBoards } from './surrounding-menu-boards';
+
+// The union library is loaded lazily in the browser (with the first menu-board fetch).
+beforeAll(() => loadPolygonClipping());
 
 function createEstablishment(overrides: Partial<MapEstablishment> = {}): MapEstablishment {
   return {

@@ -1,4 +1,4 @@
-import { KIND_LABELS, type Kind } from '@tables-voisines/contract/schemas/establishment';
+import { KIND_LABELS, type Kind } from '@tables-voisines/contract/labels';
 
 /*
  * Map markers are HTML elements, not symbol layers: the offline style has no glyphs, and one code path

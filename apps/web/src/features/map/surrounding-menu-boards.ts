@@ -1,16 +1,17 @@
 import type { Bounds } from '@tables-voisines/contract/geo';
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
-import { fetchJson } from './fetch-json';
-import { decideSurroundingFetch, type SurroundingFetchDecision } from './map-rules';
+import { apiRequest } from '../../lib/api-client';
+import { surroundingMenuBoardsRoute } from '../../lib/api-routes';
+import { decideSurroundingFetch, loadPolygonClipping, type SurroundingFetchDecision } from './map-rules';
 import type { MapStore } from './map-store';
 
+/** `POST /menuboards/surrounding`: today's menu boards in the box, restricted to the categories if any. */
 export function fetchSurroundingMenuBoards(
   bounds: Bounds,
   categories: readonly string[],
 ): Promise<MenuBoard[]> {
-  return fetchJson<MenuBoard[]>('/menuboards/surrounding', {
-    method: 'POST',
-    body: JSON.stringify({ categories, northEast: bounds.northEast, southWest: bounds.southWest }),
+  return apiRequest(surroundingMenuBoardsRoute, {
+    body: { categories: [...categories], northEast: bounds.northEast, southWest: bounds.southWest },
   });
 }
 
@@ -30,7 +31,8 @@ export async function refreshSurroundingMenuBoards(
   const { bounds, categories } = state;
   store.dispatch({ type: 'refreshStarted' });
   try {
-    const menuBoards = await fetchBoards(bounds, categories);
+    // The covered area is a polygon union: its library is loaded with the first fetch, not with the page.
+    const [menuBoards] = await Promise.all([fetchBoards(bounds, categories), loadPolygonClipping()]);
     store.dispatch({ type: 'refreshSucceeded', bounds, categories, menuBoards });
     return 'fetch';
   } catch (error) {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useGroups } from './map-points';
+import { useLoadGroups } from './list-groups';
 import { useMapStore } from './map-store';
 import { watchSurroundingMenuBoards } from './surrounding-menu-boards';
 
@@ -10,13 +10,10 @@ import { watchSurroundingMenuBoards } from './surrounding-menu-boards';
  */
 export function useMapSync(): void {
   const store = useMapStore();
-  const groups = useGroups();
   const location = useLocation();
   const path = `${location.pathname}${location.search}`;
 
-  useEffect(() => {
-    if (groups.data !== undefined) store.dispatch({ type: 'groupsLoaded', groups: groups.data });
-  }, [store, groups.data]);
+  useLoadGroups(store);
 
   useEffect(() => {
     store.dispatch({ type: 'pathVisited', path });

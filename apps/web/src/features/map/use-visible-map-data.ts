@@ -1,10 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { Group } from '@tables-voisines/contract/schemas/group';
 import { filterPoints } from './map-filters';
-import { useGroups, useMapPoints } from './map-points';
+import { useMapPoints } from './map-points';
 import { useMapState } from './map-store';
-
-const NO_GROUPS: readonly Group[] = [];
 
 /** The current time, renewed every minute ("Ouvert maintenant" follows the clock). */
 export function useNow(): Date {
@@ -19,7 +16,8 @@ export function useNow(): Date {
 /** What the map draws and the list mirrors: the filtered establishments, the groups, their menu boards. */
 export function useVisibleMapData() {
   const pointsQuery = useMapPoints();
-  const groupsQuery = useGroups();
+  // Loaded once by the map layout (`useMapSync`) into the map state.
+  const groups = useMapState((s) => s.groups);
   const filters = useMapState((s) => s.filters);
   const categories = useMapState((s) => s.categories);
   const boards = useMapState((s) => s.surroundingMenuBoards);
@@ -42,7 +40,7 @@ export function useVisibleMapData() {
   }, [points, boards]);
   return {
     points,
-    groups: groupsQuery.data ?? NO_GROUPS,
+    groups,
     menuBoards,
     isLoading: pointsQuery.isPending,
     isError: pointsQuery.isError,

@@ -31,8 +31,11 @@ export function isLoadFailure(error: unknown): boolean {
   return error.name === 'ChunkLoadError' || LOAD_FAILURE.test(error.message);
 }
 
-/** Full page load of `target`, unless the same target was just loaded that way. Answers whether it went. */
-export function hardNavigate(target: string): boolean {
+/**
+ * Whether a full load of `target` may go now, recording it if so: not when the same target was just loaded
+ * that way (its full load failed the same way, and looping would not help).
+ */
+export function claimHardNavigation(target: string): boolean {
   try {
     const last = JSON.parse(sessionStorage.getItem(GUARD_KEY) ?? 'null') as {
       target: string;
@@ -43,6 +46,12 @@ export function hardNavigate(target: string): boolean {
   } catch {
     // Storage refused (private mode): go anyway, a loop stays possible but unlikely.
   }
+  return true;
+}
+
+/** Full page load of `target`, unless the same target was just loaded that way. Answers whether it went. */
+export function hardNavigate(target: string): boolean {
+  if (!claimHardNavigation(target)) return false;
   window.location.assign(target);
   return true;
 }

@@ -1,0 +1,181 @@
+// Lighthouse 12 on the home page and one detail page, mobile and desktop presets, 3 runs each: the median
+// of the performance, accessibility, best-practices and SEO scores. Starts the product like the journey
+// tests do (`startServer()` from e2e/support/server.ts: `npm start` on a temporary data directory with the
+// demonstration data), prints a table and writes bench/results/lighthouse.json.
+//
+//   npm run bench:lighthouse                    CHROME_PATH defaults to /usr/bin/chromium
+//   npm run bench:lighthouse -- --runs 5
+//
+// Not part of `npm test`: scores depend on the machine and what else runs on it.
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import { build } from 'esbuild';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const runsIndex = process.argv.indexOf('--runs');
+const RUNS = runsIndex === -1 ? 3 : Number(process.argv[runsIndex + 1]);
+const PRESETS = { mobile: undefined, desktop: desktopConfig };
+
+/** e2e/support/server.ts compiled on the fly (Node 20 does not run TypeScript), its location kept. */
+async function loadStartServer() {
+  const source = path.join(root, 'e2e/support/server.ts');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'tv-lighthouse-'));
+  const outfile = path.join(dir, 'server.mjs');
+  await build({
+    entryPoints: [source],
+    outfile,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+    define: { 'import.meta.dirname': JSON.stringify(path.dirname(source)) },
+  });
+  const module = await import(pathToFileURL(outfile).href);
+  await rm(dir, { recursive: true, force: true });
+  return module.startServer;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+async function runLighthouse(url, config) {
+  // A fresh browser per run: no cache or service worker carried from one run to the next.
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+      config,
+    );
+    if (result === undefined) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const scores = Object.fromEntries(
+      CATEGORIES.map((id) => [
+        id,
+        lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100),
+      ]),
+    );
+    const metrics = {
+      firstContentfulPaintMs: lhr.audits['first-contentful-paint']?.numericValue ?? null,
+      largestContentfulPaintMs: lhr.audits['largest-contentful-paint']?.numericValue ?? null,
+      totalBlockingTimeMs: lhr.audits['total-blocking-time']?.numericValue ?? null,
+      cumulativeLayoutShift: lhr.audits['cumulative-layout-shift']?.numericValue ?? null,
+    };
+    const failing = Object.fromEntries(
+      CATEGORIES.filter((id) => id !== 'performance').map((id) => [
+        id,
+        (lhr.categories[id]?.auditRefs ?? [])
+          .filter(
+            (ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1,
+          )
+          .map((ref) => ref.id),
+      ]),
+    );
+    return {
+      scores,
+      metrics,
+      failing,
+      lighthouseVersion: lhr.lighthouseVersion,
+      userAgent: lhr.environment?.hostUserAgent,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+function chromeVersion() {
+  try {
+    return execFileSync(chromePath, ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `npm start` rebuilds only when a source changed, and a build made from the test runner (NODE_ENV=test)
+ * ships React's development code: refuse to score that.
+ */
+async function assertProductionBuild(baseUrl) {
+  const html = await (await fetch(`${baseUrl}/`)).text();
+  const entry = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)?.[0];
+  if (entry === undefined) throw new Error('No entry.client script in the home page');
+  if ((await (await fetch(`${baseUrl}${entry}`)).text()).includes('Download the React DevTools')) {
+    throw new Error('The web build holds React development code: run `npm run build`, then this again.');
+  }
+}
+
+const startServer = await loadStartServer();
+// A rebuild made by `npm start` here is a production one whatever the caller's environment.
+const server = await startServer({ NODE_ENV: 'production' });
+const startedAt = new Date();
+const results = [];
+try {
+  await assertProductionBuild(server.baseUrl);
+  const list = await (await fetch(`${server.baseUrl}/api/establishments/`)).json();
+  const restaurant = list.find((e) => e.kind === 'restaurant' && /^[a-z0-9-]+$/.test(e.uri)) ?? list[0];
+  const pages = { home: '/', detail: `/restaurant/${encodeURIComponent(restaurant.uri)}` };
+  // One unmeasured visit per page, so that the server's page cache is warm for every run alike.
+  for (const pagePath of Object.values(pages)) await fetch(`${server.baseUrl}${pagePath}`);
+
+  for (const [pageName, pagePath] of Object.entries(pages)) {
+    for (const [preset, config] of Object.entries(PRESETS)) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        process.stderr.write(`${pageName} ${preset} run ${i + 1}/${RUNS}…\n`);
+        runs.push(await runLighthouse(`${server.baseUrl}${pagePath}`, config));
+      }
+      const medians = Object.fromEntries(
+        CATEGORIES.map((id) => [id, median(runs.map((r) => r.scores[id]).filter((s) => s !== null))]),
+      );
+      const medianMetrics = Object.fromEntries(
+        Object.keys(runs[0].metrics).map((key) => [key, median(runs.map((r) => r.metrics[key]))]),
+      );
+      results.push({ page: pageName, path: pagePath, preset, medians, medianMetrics, runs });
+    }
+  }
+} finally {
+  await server.stop();
+}
+
+const rows = results.map((r) => ({
+  page: `${r.page} (${r.path.length > 32 ? `${r.path.slice(0, 31)}…` : r.path})`,
+  preset: r.preset,
+  ...r.medians,
+  'LCP ms': Math.round(r.medianMetrics.largestContentfulPaintMs),
+  'TBT ms': Math.round(r.medianMetrics.totalBlockingTimeMs),
+}));
+console.log(`Lighthouse ${results[0]?.runs[0]?.lighthouseVersion}, median of ${RUNS} runs`);
+console.table(rows);
+
+await mkdir(path.join(root, 'bench/results'), { recursive: true });
+await writeFile(
+  path.join(root, 'bench/results/lighthouse.json'),
+  `${JSON.stringify(
+    {
+      command: `npm run bench:lighthouse${RUNS === 3 ? '' : ` -- --runs ${RUNS}`}`,
+      date: startedAt.toISOString(),
+      lighthouse: results[0]?.runs[0]?.lighthouseVersion ?? null,
+      chrome: chromeVersion(),
+      chromeFlags: CHROME_FLAGS,
+      node: process.version,
+      machine: { cpus: os.cpus().length, loadAverageAtEnd: os.loadavg() },
+      runsPerCase: RUNS,
+      results,
+    },
+    null,
+    2,
+  )}\n`,
+);

@@ -1,0 +1,190 @@
+// JavaScript a detail page loads before the lazy map chunk: the sum of the gzip sizes of the module scripts
+// and modulepreloads named by the server-rendered HTML of `/restaurant/{uri}` (issue 8's budget: 100 KB).
+// Builds nothing: reads `apps/web/build/client` and the HTML of a running server.
+//
+//   node bench/page-weight.mjs                          starts the built server on a temporary data directory
+//   node bench/page-weight.mjs --url http://127.0.0.1:3000   measures a server already running
+//
+// Writes bench/results/page-weight.json.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const clientDir = path.join(root, 'apps/web/build/client');
+const serverEntry = path.join(root, 'apps/api/dist/server.js');
+const BUDGET_BYTES = 100 * 1024;
+
+function argument(name) {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? undefined : process.argv[index + 1];
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The built server (no `npm start`: its prestart step could rebuild) on a fresh data directory. */
+async function startBuiltServer() {
+  if (!existsSync(serverEntry)) throw new Error('No server build: run `npm run build` first.');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tv-page-weight-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk) => (output += String(chunk)));
+  child.stderr.on('data', (chunk) => (output += String(chunk)));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`no answer from ${baseUrl}:\n${output}`);
+    }
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every script the HTML makes the browser fetch at load: modulepreloads, module scripts, static imports. */
+function scriptUrls(html) {
+  const urls = new Set();
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+    if (/rel="modulepreload"/.test(tag)) urls.add(/href="([^"]+)"/.exec(tag)?.[1]);
+  }
+  for (const [, src] of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(src);
+  // The inline module script that boots React Router imports the manifest and the route modules.
+  for (const [, inline] of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const [, specifier] of inline.matchAll(/import\s*(?:[^'"()]*?from\s*)?["']([^"']+\.js)["']/g)) {
+      urls.add(specifier);
+    }
+  }
+  urls.delete(undefined);
+  return [...urls].filter((url) => url.startsWith('/'));
+}
+
+/** Static imports of a built chunk (the browser fetches them too, even if the HTML forgot one). */
+function staticImports(source) {
+  const found = [];
+  for (const [, specifier] of source.matchAll(
+    /(?:^|[;}\n])\s*import\s*(?:[\w*${}\s,]+from\s*)?["'](\.{0,2}\/[^"']+\.js)["']/g,
+  )) {
+    found.push(specifier);
+  }
+  return found;
+}
+
+/**
+ * A build made with NODE_ENV other than production (`npm start` run from the test runner, where NODE_ENV
+ * is `test`) ships React's development code: measuring it says nothing about the site.
+ */
+function isDevelopmentBuild(source) {
+  return source.includes('Download the React DevTools');
+}
+
+async function measure(baseUrl) {
+  const list = await (await fetch(`${baseUrl}/api/establishments/`)).json();
+  const restaurant = list.find((e) => e.kind === 'restaurant');
+  if (restaurant === undefined) throw new Error('No restaurant in the data');
+  const pagePath = `/restaurant/${encodeURIComponent(restaurant.uri)}`;
+  const response = await fetch(`${baseUrl}${pagePath}`);
+  if (!response.ok) throw new Error(`${pagePath} answered ${response.status}`);
+  const html = await response.text();
+
+  const files = new Map();
+  const queue = scriptUrls(html);
+  while (queue.length > 0) {
+    const url = queue.shift();
+    if (files.has(url)) continue;
+    const filePath = path.join(clientDir, decodeURIComponent(url));
+    if (!filePath.startsWith(clientDir) || !existsSync(filePath)) {
+      // Served but not in the build (the manifest module is generated at build time into assets too).
+      const body = Buffer.from(await (await fetch(`${baseUrl}${url}`)).arrayBuffer());
+      files.set(url, { bytes: body.length, gzip: gzipSync(body, { level: 9 }).length, fromHtml: true });
+      continue;
+    }
+    const source = await readFile(filePath);
+    if (isDevelopmentBuild(source.toString('utf8'))) {
+      throw new Error(
+        `${url} holds React's development build: rebuild with \`npm run build\` (NODE_ENV unset or production).`,
+      );
+    }
+    files.set(url, { bytes: source.length, gzip: gzipSync(source, { level: 9 }).length });
+    for (const specifier of staticImports(source.toString('utf8'))) {
+      queue.push(new URL(specifier, `http://x${url}`).pathname);
+    }
+  }
+  const rows = [...files].map(([url, size]) => ({ url, bytes: size.bytes, gzip: size.gzip }));
+  rows.sort((a, b) => b.gzip - a.gzip);
+  const total = rows.reduce((sum, row) => ({ bytes: sum.bytes + row.bytes, gzip: sum.gzip + row.gzip }), {
+    bytes: 0,
+    gzip: 0,
+  });
+  return { pagePath, rows, total, mapChunkPreloaded: rows.some((r) => /map-view/.test(r.url)) };
+}
+
+const givenUrl = argument('--url') ?? process.env.PAGE_WEIGHT_URL;
+const server = givenUrl ? null : await startBuiltServer();
+try {
+  const result = await measure(givenUrl ?? server.baseUrl);
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(`JavaScript before the map on ${result.pagePath}`);
+  for (const row of result.rows) {
+    console.log(`  ${kb(row.gzip).padStart(9)} gzip  ${kb(row.bytes).padStart(9)}  ${row.url}`);
+  }
+  console.log(
+    `Total: ${kb(result.total.gzip)} gzip (${kb(result.total.bytes)} minified) in ${result.rows.length} files; budget ${kb(BUDGET_BYTES)}`,
+  );
+  if (result.mapChunkPreloaded) console.log('Warning: the map chunk is loaded before hydration.');
+  await mkdir(path.join(root, 'bench/results'), { recursive: true });
+  await writeFile(
+    path.join(root, 'bench/results/page-weight.json'),
+    `${JSON.stringify(
+      {
+        command: 'node bench/page-weight.mjs',
+        date: new Date().toISOString(),
+        page: result.pagePath,
+        gzipLevel: 9,
+        budgetBytes: BUDGET_BYTES,
+        totalGzipBytes: result.total.gzip,
+        totalBytes: result.total.bytes,
+        withinBudget: result.total.gzip <= BUDGET_BYTES,
+        files: result.rows,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+} finally {
+  await server?.stop();
+}
