@@ -6,7 +6,7 @@ import { toPublicEstablishment } from '../modules/establishments/establishments.
 import { findEstablishmentByIdOrUri } from '../modules/establishments/establishments.queries';
 import { findGroupsOfEstablishment } from '../modules/groups/find-groups-of-establishment';
 import { findGroups, toGroup } from '../modules/groups/groups.queries';
-import { findTodayMenuBoard } from '../modules/menu-boards/find-today-menu-board';
+import { findTodayMenuBoard } from '../modules/menu-boards/menu-boards.queries';
 
 export function publicSettingsOf(config: AppContext['config']): PublicSettings {
   return {

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { establishments, menuBoardItems, menuBoards } from '../../db/schema';
 import type { Bounds } from '@tables-voisines/contract/geo';
@@ -9,11 +9,14 @@ function insideBox(box: Bounds) {
 }
 
 /**
- * Today's boards of enabled establishments inside the box, having an item in one of the categories
- * (any category when the list is empty).
+ * Menu boards in the API's shape (establishment summary, items in order, prices in euros), the ones
+ * `where` selects in `orderBy` order: two queries whatever the number of boards.
  */
-export async function findSurroundingMenuBoards(db: DbOrTx, box: Bounds, categoryIds: string[], day: string) {
-  const boards = await db
+export async function findMenuBoards(
+  db: DbOrTx,
+  options: { where: SQL | undefined; orderBy: SQL[]; limit?: number },
+) {
+  const query = db
     .select({
       id: menuBoards.id,
       title: menuBoards.title,
@@ -30,27 +33,11 @@ export async function findSurroundingMenuBoards(db: DbOrTx, box: Bounds, categor
     })
     .from(menuBoards)
     .innerJoin(establishments, eq(establishments.id, menuBoards.establishmentId))
-    .where(
-      and(
-        eq(menuBoards.date, day),
-        eq(establishments.disabled, false),
-        insideBox(box),
-        categoryIds.length === 0
-          ? undefined
-          : exists(
-              db
-                .select({ one: sql`1` })
-                .from(menuBoardItems)
-                .where(
-                  and(
-                    eq(menuBoardItems.menuBoardId, menuBoards.id),
-                    inArray(menuBoardItems.categoryId, categoryIds),
-                  ),
-                ),
-            ),
-      ),
-    )
-    .orderBy(asc(menuBoards.createdAt), asc(menuBoards.id));
+    .where(options.where)
+    .orderBy(...options.orderBy)
+    .$dynamic();
+  if (options.limit !== undefined) query.limit(options.limit);
+  const boards = await query;
 
   const items =
     boards.length === 0
@@ -90,4 +77,53 @@ export async function findSurroundingMenuBoards(db: DbOrTx, box: Bounds, categor
     })),
     createdAt: board.createdAt.toISOString(),
   }));
+}
+
+export type MenuBoardAnswer = Awaited<ReturnType<typeof findMenuBoards>>[number];
+
+/**
+ * Today's boards of enabled establishments inside the box, having an item in one of the categories
+ * (any category when the list is empty).
+ */
+export function findSurroundingMenuBoards(db: DbOrTx, box: Bounds, categoryIds: string[], day: string) {
+  return findMenuBoards(db, {
+    where: and(
+      eq(menuBoards.date, day),
+      eq(establishments.disabled, false),
+      insideBox(box),
+      categoryIds.length === 0
+        ? undefined
+        : exists(
+            db
+              .select({ one: sql`1` })
+              .from(menuBoardItems)
+              .where(
+                and(
+                  eq(menuBoardItems.menuBoardId, menuBoards.id),
+                  inArray(menuBoardItems.categoryId, categoryIds),
+                ),
+              ),
+          ),
+    ),
+    orderBy: [asc(menuBoards.createdAt), asc(menuBoards.id)],
+  });
+}
+
+/** The establishment's menu board for `day` (YYYY-MM-DD, Europe/Paris), the latest when there are several. */
+export async function findTodayMenuBoard(
+  db: DbOrTx,
+  establishmentId: string,
+  day: string,
+): Promise<MenuBoardAnswer | null> {
+  const [board] = await findMenuBoards(db, {
+    where: and(eq(menuBoards.establishmentId, establishmentId), eq(menuBoards.date, day)),
+    orderBy: [desc(menuBoards.createdAt), desc(menuBoards.id)],
+    limit: 1,
+  });
+  return board ?? null;
+}
+
+export async function findMenuBoardById(db: DbOrTx, id: string): Promise<MenuBoardAnswer | null> {
+  const [board] = await findMenuBoards(db, { where: eq(menuBoards.id, id), orderBy: [] });
+  return board ?? null;
 }

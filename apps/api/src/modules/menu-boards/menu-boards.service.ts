@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { AppError, type ValidationIssue } from '@tables-voisines/contract/errors';
 import type {
   CreateMenuBoardBody,
@@ -10,59 +10,13 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { categories, establishments, menuBoardItems, menuBoards } from '../../db/schema';
 import { parisDay } from '../../lib/today';
+import { findMenuBoardById, type MenuBoardAnswer } from './menu-boards.queries';
 import { allFields, diffFields, recordChange, type Actor } from '../history/history';
 
 const notFound = () => new AppError('NotFound', 'Cette ardoise n’existe pas.');
 
 /** Euros (at most two decimals, checked by the schema) to integer cents. */
 export const toCents = (euros: number) => Math.round(euros * 100);
-
-export async function findMenuBoardById(db: DbOrTx, id: string) {
-  const [board] = await db
-    .select({
-      id: menuBoards.id,
-      title: menuBoards.title,
-      date: menuBoards.date,
-      createdAt: menuBoards.createdAt,
-      establishment: {
-        id: establishments.id,
-        uri: establishments.uri,
-        name: establishments.name,
-        kind: establishments.kind,
-        latitude: establishments.latitude,
-        longitude: establishments.longitude,
-      },
-    })
-    .from(menuBoards)
-    .innerJoin(establishments, eq(establishments.id, menuBoards.establishmentId))
-    .where(eq(menuBoards.id, id));
-  if (board === undefined) return null;
-  const items = await db
-    .select()
-    .from(menuBoardItems)
-    .where(eq(menuBoardItems.menuBoardId, id))
-    .orderBy(asc(menuBoardItems.position));
-  return {
-    id: board.id,
-    establishment: {
-      id: board.establishment.id,
-      uri: board.establishment.uri,
-      name: board.establishment.name,
-      kind: board.establishment.kind,
-      location: { latitude: board.establishment.latitude, longitude: board.establishment.longitude },
-    },
-    title: board.title,
-    date: board.date,
-    items: items.map((item) => ({
-      name: item.name,
-      price: item.priceCents / 100,
-      category: item.categoryId,
-    })),
-    createdAt: board.createdAt.toISOString(),
-  };
-}
-
-export type MenuBoardAnswer = NonNullable<Awaited<ReturnType<typeof findMenuBoardById>>>;
 
 /** The establishment a board belongs to, for the permission check; `null` when there is no such board. */
 export async function findMenuBoardEstablishmentId(db: DbOrTx, id: string): Promise<string | null> {
