@@ -2,7 +2,7 @@
  * The prefix of this site's keys in the browser's storage (specification §9: "{product}" in camelCase):
  * `Tables Voisines` -> `tablesVoisines`, `Remplis Vert` -> `remplisVert`. Accents are dropped and every
  * other character separates words, so the key stays plain ASCII. The signed-in areas reuse it for their
- * tokens (`{prefix}.admin.token`...).
+ * tokens (`{prefix}.token`...).
  */
 export function storagePrefix(shortName: string): string {
   const words = shortName
