@@ -1,8 +1,9 @@
 // `npm run export`: the whole public site as static files in ./export (see docs/operations.md).
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { DataDirLockedError, openDatabase } from './db/client';
+import { loadConfig } from './config';
+import { runCli } from './lib/run-cli';
+import { openDatabase } from './db/client';
 import { migrateDatabase, STARTUP_LOCK_KEY } from './db/migrate';
 import { resolveJwtSecret } from './secrets';
 import { seedIfNeeded } from './startup/seed';
@@ -36,11 +37,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
-    else console.error('L’export du site a échoué :', error);
-    process.exit(1);
-  },
-);
+runCli(main, 'L’export du site a échoué :');

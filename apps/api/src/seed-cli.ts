@@ -1,7 +1,8 @@
 // `npm run seed`: loads the demonstration data set into the configured database.
 import cliProgress from 'cli-progress';
-import { ConfigError, loadConfig } from './config';
-import { DataDirLockedError, openDatabase } from './db/client';
+import { loadConfig } from './config';
+import { runCli } from './lib/run-cli';
+import { openDatabase } from './db/client';
 import { migrateDatabase, STARTUP_LOCK_KEY } from './db/migrate';
 import { isDemoLoaded } from './startup/seed';
 import { loadDemoData } from './db/seed/load-demo';
@@ -48,11 +49,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
-    else console.error('Le chargement des données de démonstration a échoué :', error);
-    process.exit(1);
-  },
-);
+runCli(main, 'Le chargement des données de démonstration a échoué :');
