@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newVisitorContext, type Browser, type Page } from './support/browser';
+import { launchBrowser, newVisitorContext, waitForRouter, type Browser, type Page } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 /*
@@ -89,6 +89,7 @@ describe('a page whose code fails to load', () => {
   it('is loaded in full at its own address when the map navigates to it', async () => {
     const { context, page, firstLink, brokenChunks, documents } = await openMapWithBrokenDetailCode();
     const target = decodeURIComponent((await firstLink.getAttribute('href'))!);
+    await waitForRouter(page);
     // What choosing a marker does: a client navigation started by code, not by a link.
     const navigate = () =>
       page.evaluate((to) => {

@@ -1,7 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
-import { launchBrowser, newVisitorContext, watchPageErrors, type Browser } from './support/browser';
+import {
+  launchBrowser,
+  newVisitorContext,
+  waitForRouter,
+  watchPageErrors,
+  type Browser,
+} from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -102,7 +108,7 @@ describe('the 404 page', () => {
 describe('navigation', () => {
   it('shows a notice when a navigation takes more than a second', async () => {
     const { context, page, errors } = await visit('/nulle/part');
-    await page.waitForLoadState('load');
+    await waitForRouter(page);
     // The page data of the next page comes 2.5 s late.
     await page.route('**/*.data*', async (route) => {
       await new Promise((r) => setTimeout(r, 2500));
@@ -126,7 +132,7 @@ describe('navigation', () => {
 
   it('loads the target address in full when its data cannot be fetched', async () => {
     const { context, page } = await visit('/nulle/part');
-    await page.waitForLoadState('load');
+    await waitForRouter(page);
     await page.route('**/*.data*', (route) => route.abort());
     const target = establishmentPath(special.kind, special.uri);
     const documentLoad = page.waitForEvent('framenavigated');

@@ -67,3 +67,15 @@ export function watchPageErrors(page: Page): () => string[] {
 }
 
 export type { Browser, BrowserContext, Page };
+
+/**
+ * Waits until the page has hydrated and React Router's router is ready: a client navigation started
+ * before that (right after `load`) finds no router.
+ */
+export async function waitForRouter(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const router = (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
+      .__reactRouterDataRouter;
+    return router?.state.initialized === true;
+  });
+}
