@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, APP_ID_HEADER, createApiClient } from '../../lib/api-client';
 import { createSessionApi } from './session-api';
+import { testOwner } from './session-fixtures';
 
 const authentication = { token: 'short', longLifeToken: 'long' };
-const owner = {
-  id: '30000000-0000-4000-8000-000000000001',
-  email: 'lea@la-marmite.fr',
-  firstName: 'Léa',
-  lastName: 'Martin',
-  phone: null,
-  confirmed: true,
-  establishment: null,
-  createdAt: '2026-11-01T08:00:00.000Z',
-  updatedAt: '2026-11-01T08:00:00.000Z',
-};
+const owner = testOwner;
 
 /** The site's one client over a fake `fetch` that records each request and answers the given response. */
 function clientAnswering(status: number, body: unknown) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Admin, RestaurantOwner } from '@tables-voisines/contract/schemas/account';
 import { storagePrefix } from '../pwa/storage-prefix';
+import { testAdmin, testOwner } from './session-fixtures';
 import {
   browserStorages,
   createCredentialStorage,
@@ -9,26 +9,8 @@ import {
   type StorageLike,
 } from './session-storage';
 
-const admin: Admin = {
-  id: '10000000-0000-4000-8000-000000000001',
-  username: 'camille',
-  email: 'camille@tables-voisines.fr',
-  permissions: [{ action: 'manage', subject: 'all' }],
-  createdAt: '2026-11-01T08:00:00.000Z',
-  updatedAt: '2026-11-01T08:00:00.000Z',
-};
-
-const owner: RestaurantOwner = {
-  id: '30000000-0000-4000-8000-000000000001',
-  email: 'lea@la-marmite.fr',
-  firstName: 'Léa',
-  lastName: 'Martin',
-  phone: null,
-  confirmed: true,
-  establishment: null,
-  createdAt: '2026-11-01T08:00:00.000Z',
-  updatedAt: '2026-11-01T08:00:00.000Z',
-};
+const admin = testAdmin;
+const owner = testOwner;
 
 function setUp(ownerKey?: 'restaurantOwner' | 'user') {
   const session = createMemoryStorage();

@@ -8,6 +8,7 @@ import type {
 } from '@tables-voisines/contract/schemas/account';
 import { ApiError } from '../../lib/api-client';
 import type { AdminSignInBody, OwnerSignInBody, SessionApi } from './session-api';
+import { testAdmin, testOwner } from './session-fixtures';
 import { createCredentialStorage, createMemoryStorage } from './session-storage';
 import { createSessionStore, MIN_REUSABLE_TOKEN_LIFE_MS, type SessionListHooks } from './session-store';
 
@@ -22,26 +23,8 @@ const KEYS = {
   longLifeToken: `${PREFIX}.longLifeToken`,
 };
 
-const admin: Admin = {
-  id: '10000000-0000-4000-8000-000000000001',
-  username: 'camille',
-  email: 'camille@tables-voisines.fr',
-  permissions: [{ action: 'manage', subject: 'all' }],
-  createdAt: '2026-11-01T08:00:00.000Z',
-  updatedAt: '2026-11-01T08:00:00.000Z',
-};
-
-const owner: RestaurantOwner = {
-  id: '30000000-0000-4000-8000-000000000001',
-  email: 'lea@la-marmite.fr',
-  firstName: 'Léa',
-  lastName: 'Martin',
-  phone: null,
-  confirmed: false,
-  establishment: null,
-  createdAt: '2026-11-01T08:00:00.000Z',
-  updatedAt: '2026-11-01T08:00:00.000Z',
-};
+const admin: Admin = testAdmin;
+const owner: RestaurantOwner = { ...testOwner, confirmed: false };
 
 function base64Url(text: string): string {
   return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
