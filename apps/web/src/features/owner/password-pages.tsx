@@ -135,7 +135,7 @@ export function ResetPasswordPage() {
           </Button>
         </>
       ) : (
-        <OwnerForm label="Nouveau mot de passe" onSubmit={submit}>
+        <OwnerForm label="Choix du nouveau mot de passe" onSubmit={submit}>
           <FormMessage message={message} />
           {token === '' && (
             <FormMessage message="Ce lien est incomplet : ouvrez le lien reçu par e-mail, ou demandez-en un nouveau." />

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { formFailure } from './form-errors';
 import { FormMessage } from './owner-ui';
 import { PHOTO_ACCEPT, photoFileProblem, uploadPhoto } from './upload-photo';
@@ -19,6 +19,7 @@ export function PhotoField({
   token: string;
   onUploaded: (url: string) => Promise<void>;
 }) {
+  const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<{ text: string; severity: 'error' | 'success' } | null>(null);
 
@@ -47,24 +48,26 @@ export function PhotoField({
   return (
     <Box>
       <Button
-        component="label"
         variant="outlined"
         startIcon={<PhotoCameraIcon />}
         disabled={progress !== null}
+        onClick={() => input.current?.click()}
       >
         Choisir une photo
-        <input
-          type="file"
-          accept={PHOTO_ACCEPT}
-          hidden
-          data-testid="photo-input"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file !== undefined) void send(file);
-          }}
-        />
       </Button>
+      <input
+        ref={input}
+        type="file"
+        accept={PHOTO_ACCEPT}
+        hidden
+        aria-label="Photo de l’établissement"
+        data-testid="photo-input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file !== undefined) void send(file);
+        }}
+      />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         JPEG, PNG ou WebP, 10 Mo au plus. Une photo en largeur rend mieux (1200 × 630).
       </Typography>
