@@ -2,6 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { startSmtp, type TestSmtp } from '../apps/api/test/smtp';
@@ -259,5 +260,33 @@ describe('a restaurant owner', () => {
     await p.getByRole('heading', { name: 'Bonjour Léa' }).waitFor();
     expect(freshErrors()).toEqual([]);
     await fresh.close();
+  });
+});
+
+describe('the public pages', () => {
+  it('load none of the owners’ space code (forms, schemas, PDF poster)', async () => {
+    const visitor = await newVisitorContext(browser);
+    const p = await visitor.newPage();
+    const scripts = new Map<string, Buffer>();
+    p.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      void response
+        .body()
+        .then((body) => scripts.set(new URL(response.url()).pathname, body))
+        .catch(() => undefined);
+    });
+    await p.goto(`${server.baseUrl}/`);
+    await waitForRouter(p);
+    await p.waitForLoadState('networkidle');
+    const owned = [...scripts].filter(([, body]) =>
+      ['Rattacher cet établissement', 'Ardoise publiée', 'PDFDocument', 'Adresse e-mail invalide.'].some(
+        (text) => body.toString('utf8').includes(text),
+      ),
+    );
+    expect(scripts.size).toBeGreaterThan(3);
+    expect(owned.map(([url]) => url)).toEqual([]);
+    const gzip = [...scripts.values()].reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+    console.info(`JavaScript loaded by /: ${scripts.size} files, ${(gzip / 1024).toFixed(1)} KB gzip`);
+    await visitor.close();
   });
 });
