@@ -20,6 +20,7 @@ import {
   type EstablishmentFormValues,
 } from './establishment-form';
 import { checkForm, formFailure, type FieldErrors } from './form-errors';
+import { CategoriesField } from './category-picker';
 import { OpeningHoursEditor } from './opening-hours-editor';
 import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
 import { PagePreview } from './page-preview';
@@ -161,6 +162,11 @@ function EditForm({
               </MenuItem>
             ))}
           </TextField>
+          <CategoriesField
+            ids={values.categories}
+            onChange={(ids) => set('categories', ids)}
+            error={errors.categories}
+          />
           <Typography variant="h3" component="h2">
             Adresse et contact
           </Typography>

@@ -23,7 +23,7 @@ const establishment: Establishment = {
     { day: 2, opens: '12:00', closes: '14:00' },
   ],
   priceRange: '€€',
-  categories: [],
+  categories: ['1d3b8e9a-2f4c-4b6d-8e0a-7c5f3a1b9d22'],
   photo: null,
   restaurantOwner: null,
   disabled: false,
@@ -64,6 +64,7 @@ describe('the establishment form', () => {
       description: 'Cuisine lyonnaise',
       address: { street: '3 rue Mercière', postcode: null, town: 'Lyon' },
       priceRange: '€€',
+      categories: ['1d3b8e9a-2f4c-4b6d-8e0a-7c5f3a1b9d22'],
     });
     expect(parsed.openingHours).toHaveLength(3);
     // Only what an owner may change: never the page address, owner or visibility.

@@ -25,6 +25,8 @@ export interface EstablishmentFormValues {
   email: string;
   website: string;
   priceRange: PriceRange | '';
+  /** Category ids: what the place serves, shown on its page and used by the map's filters. */
+  categories: string[];
   openingHours: OpeningHoursRow[];
 }
 
@@ -40,6 +42,7 @@ export function toEstablishmentForm(e: PublicEstablishment): EstablishmentFormVa
     email: e.email ?? '',
     website: e.website ?? '',
     priceRange: e.priceRange ?? '',
+    categories: [...e.categories],
     openingHours: sortHours(e.openingHours),
   };
 }
@@ -69,6 +72,7 @@ export function toEstablishmentPatch(values: EstablishmentFormValues) {
     email: blankToNull(values.email),
     website: blankToNull(values.website),
     priceRange: values.priceRange === '' ? null : values.priceRange,
+    categories: values.categories,
     openingHours: sortHours(values.openingHours).map(({ day, opens, closes }) => ({ day, opens, closes })),
   };
 }
