@@ -133,7 +133,7 @@ export function OwnerFrame({ children }: { children: ReactNode }) {
             alignItems: 'center',
             gap: 1,
             mb: 3,
-            overflowX: 'auto',
+            flexWrap: 'wrap',
             borderBottom: 1,
             borderColor: 'divider',
             pb: 1,

@@ -23,6 +23,14 @@ function printable(font: PDFFont, text: string): string {
     .join('');
 }
 
+function readableUrl(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
+}
+
 export async function createPosterPdf(input: PosterInput): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Affiche — ${input.name}`);
@@ -33,7 +41,8 @@ export async function createPosterPdf(input: PosterInput): Promise<Uint8Array> {
     siteName: printable(bold, input.siteName),
     name: printable(bold, input.name),
     town: printable(regular, input.town),
-    url: input.url,
+    // Printed for people (accents rather than %C3%A9); the QR code carries the exact address.
+    url: printable(regular, readableUrl(input.url)),
   };
   const layout = posterLayout(safe, (text, size) => bold.widthOfTextAtSize(text, size));
   const page = pdf.addPage([layout.page.width, layout.page.height]);

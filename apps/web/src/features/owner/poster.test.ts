@@ -59,5 +59,12 @@ describe('the poster PDF', () => {
     expect(width).toBeCloseTo(A4.width);
     expect(height).toBeCloseTo(A4.height);
     expect(pdf.getTitle()).toBe('Affiche — Crêperie « L’Île » — Saint-Étienne');
+    // An address with characters the PDF fonts lack still makes a poster.
+    const odd = await createPosterPdf({
+      ...input,
+      name: 'Łódź Pierogi 🥟',
+      url: 'http://localhost:3000/restaurant/%C5%82%C3%B3d%C5%BA-pierogi-a-lyon',
+    });
+    expect((await PDFDocument.load(odd)).getPageCount()).toBe(1);
   });
 });
