@@ -211,6 +211,18 @@ describe('a restaurant owner', () => {
     await visitor.goto(`${server.baseUrl}${establishmentPath(target.kind, target.uri)}`);
     await visitor.getByText('Blanquette de veau').waitFor();
     await expect(visitor.getByText('14,50 €').count()).resolves.toBeGreaterThan(0);
+
+    // Back on the form, today's board is there to correct: the correction updates it.
+    await page.reload();
+    await page.getByText('Votre ardoise d’aujourd’hui est déjà publiée').waitFor();
+    const corrected = page.getByRole('group', { name: 'Plat 1' });
+    await expect(corrected.getByLabel('Nom du plat').inputValue()).resolves.toBe('Blanquette de veau');
+    await corrected.getByLabel('Prix (€)').fill('15');
+    await page.getByRole('button', { name: 'Publier l’ardoise' }).click();
+    await page.getByText('Ardoise publiée : elle est en ligne sur votre page.').waitFor();
+    await visitor.reload();
+    await visitor.getByText('15,00 €').first().waitFor();
+    await expect(visitor.getByText('Blanquette de veau').count()).resolves.toBe(1);
     await visitor.close();
   });
 

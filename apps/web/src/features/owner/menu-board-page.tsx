@@ -12,15 +12,16 @@ import type { Establishment } from '@tables-voisines/contract/schemas/establishm
 import { CreateMenuBoardBodySchema } from '@tables-voisines/contract/schemas/menu-board';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { apiRequest } from '../../lib/api-client';
-import { createMenuBoardRoute } from '../../lib/api-routes';
+import { createMenuBoardRoute, patchMenuBoardRoute } from '../../lib/api-routes';
 import { formatFrenchDay } from '../../lib/format';
 import { CategoryPicker } from './category-picker';
 import { checkForm, formFailure, type FieldErrors } from './form-errors';
-import { toMenuBoardBody, toRowPath } from './menu-board-form';
+import { formatPriceInput, toMenuBoardBody, toRowPath } from './menu-board-form';
 import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
 import { parisDay } from './paris-day';
 import { useOwnerEstablishment } from './use-owner-establishment';
 import { useOwnerPage } from './use-owner-page';
+import { useTodayMenuBoard, type TodayMenuBoard } from './use-today-menu-board';
 
 interface Row {
   key: number;
@@ -32,10 +33,30 @@ interface Row {
 let nextKey = 0;
 const newRow = (category: Category | null = null): Row => ({ key: nextKey++, name: '', price: '', category });
 
-function MenuBoardForm({ establishment, token }: { establishment: Establishment; token: string }) {
+function initialRows(existing: TodayMenuBoard | null): Row[] {
+  if (existing === null) return [newRow(), newRow(), newRow()];
+  const rows = existing.board.items.map((item) => ({
+    ...newRow(existing.categories.get(item.category) ?? null),
+    name: item.name,
+    price: formatPriceInput(item.price),
+  }));
+  return [...rows, newRow(rows.at(-1)?.category ?? null)];
+}
+
+function MenuBoardForm({
+  establishment,
+  token,
+  existing,
+}: {
+  establishment: Establishment;
+  token: string;
+  existing: TodayMenuBoard | null;
+}) {
   const [today] = useState(() => parisDay(new Date()));
-  const [title, setTitle] = useState(() => `Ardoise du ${formatFrenchDay(today)}`);
-  const [rows, setRows] = useState<Row[]>(() => [newRow(), newRow(), newRow()]);
+  const [title, setTitle] = useState(() => existing?.board.title ?? `Ardoise du ${formatFrenchDay(today)}`);
+  const [rows, setRows] = useState<Row[]>(() => initialRows(existing));
+  // Once published today, a correction updates the same board.
+  const [boardId, setBoardId] = useState<string | null>(existing?.board.id ?? null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<{ text: string; severity: 'error' | 'success' } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -64,7 +85,17 @@ function MenuBoardForm({ establishment, token }: { establishment: Establishment;
     setErrors({});
     setMessage(null);
     try {
-      await apiRequest(createMenuBoardRoute, { token, body: check.data });
+      if (boardId === null) {
+        const created = await apiRequest(createMenuBoardRoute, { token, body: check.data });
+        setBoardId(created.id);
+      } else {
+        const { title: newTitle, date, items } = check.data;
+        await apiRequest(patchMenuBoardRoute, {
+          token,
+          params: { id: boardId },
+          body: { title: newTitle, date, items },
+        });
+      }
       setMessage({ text: 'Ardoise publiée : elle est en ligne sur votre page.', severity: 'success' });
     } catch (error) {
       const failure = formFailure(error);
@@ -160,12 +191,28 @@ export function MenuBoardPage() {
   if (establishment.isError)
     return <FormMessage message="Votre établissement n’a pas pu être chargé. Veuillez réessayer." />;
   if (establishment.data === undefined) return <OwnerLoading />;
+  return <MenuBoardScreen establishment={establishment.data} token={token} />;
+}
+
+function MenuBoardScreen({ establishment, token }: { establishment: Establishment; token: string }) {
+  const today = useTodayMenuBoard(establishment);
   return (
     <OwnerScreen
       title="Ardoise du jour"
-      intro={`Les plats du jour de ${establishment.data.name}, visibles sur votre page et sur la carte dès la publication. Les lignes laissées vides sont ignorées.`}
+      intro={`Les plats du jour de ${establishment.name}, visibles sur votre page et sur la carte dès la publication. Les lignes laissées vides sont ignorées.`}
     >
-      <MenuBoardForm establishment={establishment.data} token={token} />
+      {today.isPending ? (
+        <OwnerLoading />
+      ) : (
+        <>
+          {today.data != null && (
+            <Typography sx={{ mb: 2 }} role="status">
+              Votre ardoise d’aujourd’hui est déjà publiée : corrigez-la ci-dessous.
+            </Typography>
+          )}
+          <MenuBoardForm establishment={establishment} token={token} existing={today.data ?? null} />
+        </>
+      )}
     </OwnerScreen>
   );
 }
