@@ -47,8 +47,10 @@ export function valueText(value: unknown): string | null {
   return null;
 }
 
-export function actorText(actor: EstablishmentHistoryEntry['actor']): string {
-  if (actor === null || actor.role === 'system') return 'automatique';
-  if (actor.role === 'admin') return `l’équipe ${actor.name === null ? '' : `(${actor.name})`}`.trim();
-  return actor.name ?? 'vous';
+/** Who made a change, as the owner reads it: itself is "vous". */
+export function actorText(actor: EstablishmentHistoryEntry['actor'], ownerId: string | null): string {
+  if (actor === null || actor.role === 'system') return 'modification automatique';
+  if (actor.role === 'admin') return actor.name === null ? 'l’équipe' : `l’équipe (${actor.name})`;
+  if (actor.id !== null && actor.id === ownerId) return 'vous';
+  return actor.name ?? 'un autre restaurateur';
 }

@@ -42,7 +42,7 @@ export function HistoryPage() {
             <Typography sx={{ fontWeight: 600 }}>{ACTION_LABELS[entry.action]}</Typography>
             <Typography variant="body2" color="text.secondary">
               <time dateTime={entry.at}>{WHEN.format(new Date(entry.at))}</time> · par{' '}
-              {actorText(entry.actor)}
+              {actorText(entry.actor, owner?.id ?? null)}
             </Typography>
             {entry.changes.length > 0 && (
               <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
