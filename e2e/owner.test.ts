@@ -196,6 +196,11 @@ describe('a restaurant owner', () => {
     await page.getByRole('img', { name: `Photo de ${target.name}` }).waitFor();
     await expectAccessible(page);
     await shoot(page, 'my-page');
+    // On a wide screen the preview sits beside the form.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SCREENS, 'owner-my-page-desktop.png') });
+    await page.setViewportSize(PHONE);
 
     const html = await (await fetch(`${server.baseUrl}${establishmentPath(target.kind, target.uri)}`)).text();
     expect(html).toContain('Cuisine de marché, produits du coin.');
