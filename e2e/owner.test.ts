@@ -268,6 +268,35 @@ describe('a restaurant owner', () => {
     expect(errors()).toEqual(expectedErrors);
   });
 
+  it('asks for a new confirmation code after a minute; only the new one works', async () => {
+    const fresh = await newVisitorContext(browser, { viewport: PHONE });
+    const p = await fresh.newPage();
+    p.setDefaultTimeout(15_000);
+    await p.clock.install();
+    const email = `paul.${Date.now()}@creperie.example.fr`;
+    await p.goto(`${server.baseUrl}/espace-restaurateur/inscription`);
+    await waitForRouter(p);
+    await p.getByLabel('Adresse e-mail').fill(email);
+    await p.getByLabel('Mot de passe').fill(owner.password);
+    await p.getByLabel('Prénom').fill('Paul');
+    await p.getByLabel(/^Nom/).fill('Le Goff');
+    await p.getByRole('button', { name: 'Créer mon compte' }).click();
+    await p.waitForURL(/\/confirmation$/);
+    const first = await smtp.waitFor(email, (m) => /confirmation/i.test(m.subject), 15_000);
+    await p.clock.fastForward(61_000);
+    await p.getByRole('button', { name: 'Renvoyer un code' }).click();
+    await p.getByText(`Un nouveau code a été envoyé à ${email}.`).waitFor();
+    await expect(
+      p.getByRole('button', { name: /Renvoyer un code \(dans \d+ s\)/ }).isDisabled(),
+    ).resolves.toBe(true);
+    const second = await smtp.waitFor(email, (m) => m !== first && /confirmation/i.test(m.subject), 15_000);
+    const code = /\b(\d{6})\b/.exec(second.text)![1]!;
+    await p.getByLabel('Code de confirmation').fill(code);
+    await p.getByRole('button', { name: 'Confirmer' }).click();
+    await p.waitForURL(/\/etablissement$/);
+    await fresh.close();
+  });
+
   it('chooses a new password through the mailed link and signs in with it', async () => {
     const fresh = await newVisitorContext(browser, { viewport: PHONE });
     const p = await fresh.newPage();

@@ -21,12 +21,15 @@ export function ConfirmPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<{ text: string; severity: 'error' | 'success' } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [wait, setWait] = useState(RESEND_DELAY_S);
+  // A deadline rather than a count of ticks: right even when a background tab's timers were slowed down.
+  const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_DELAY_S * 1000);
+  const [now, setNow] = useState(() => Date.now());
+  const wait = Math.max(0, Math.ceil((resendAt - now) / 1000));
 
   useEffect(() => {
     if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
-    return () => clearTimeout(timer);
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
   }, [wait]);
 
   if (!here || owner === null || token === null) return <OwnerLoading />;
@@ -56,7 +59,8 @@ export function ConfirmPage() {
     setMessage(null);
     try {
       await apiRequest(ownerResendRoute, { token: token! });
-      setWait(RESEND_DELAY_S);
+      setResendAt(Date.now() + RESEND_DELAY_S * 1000);
+      setNow(Date.now());
       setCode('');
       setErrors({});
       setMessage({ text: `Un nouveau code a été envoyé à ${owner!.email}.`, severity: 'success' });
