@@ -36,7 +36,14 @@ let errors: () => string[];
 const expectedErrors: string[] = [];
 const REFUSED_400 =
   'console: Failed to load resource: the server responded with a status of 400 (Bad Request)';
-let target: { id: string; uri: string; kind: 'restaurant' | 'remplisvert'; name: string; email: string };
+let target: {
+  id: string;
+  uri: string;
+  kind: 'restaurant' | 'remplisvert';
+  name: string;
+  email: string;
+  address: { town: string };
+};
 
 const owner = {
   email: `lea.${Date.now()}@bistrot.example.fr`,
@@ -58,12 +65,14 @@ beforeAll(async () => {
     ).map((o) => o.establishment),
   );
   const emails = list.map((e) => e.email);
-  // An unclaimed establishment with a mailbox of its own (no other establishment shares it) and a plain name.
+  // An unclaimed establishment with a mailbox and a name of its own (no other establishment shares them),
+  // plain letters only.
   target = list.find(
     (e) =>
       e.email !== null &&
       !claimed.has(e.id) &&
       emails.filter((m) => m === e.email).length === 1 &&
+      list.filter((other) => other.name === e.name).length === 1 &&
       /^[\p{L} '-]+$/u.test(e.name),
   ) as typeof target;
   expect(target).toBeDefined();
@@ -140,7 +149,8 @@ describe('a restaurant owner', () => {
   });
 
   it('finds its establishment, has the code mailed to it, and claims it', async () => {
-    await page.getByLabel('Nom ou ville de l’établissement').fill(target.name);
+    // Name and town together: the search reads both, so this one comes first.
+    await page.getByLabel('Nom ou ville de l’établissement').fill(`${target.name} ${target.address.town}`);
     await page.getByRole('button', { name: 'Rechercher' }).click();
     await page
       .getByRole('button', { name: `Recevoir le code de ${target.name}` })
