@@ -8,6 +8,19 @@ export default [
     route('restaurant/:uri', 'routes/establishment.tsx', { id: 'restaurant' }),
     route('remplisvert/:uri', 'routes/establishment.tsx', { id: 'remplisvert' }),
   ]),
+  // The restaurant owners' space: one route module per screen, kept out of the public pages' chunks.
+  route('espace-restaurateur', 'routes/owner/owner-layout.tsx', [
+    index('routes/owner/owner-home.tsx'),
+    route('connexion', 'routes/owner/sign-in.tsx'),
+    route('inscription', 'routes/owner/sign-up.tsx'),
+    route('confirmation', 'routes/owner/confirm.tsx'),
+    route('mot-de-passe-oublie', 'routes/owner/forgotten-password.tsx'),
+    route('nouveau-mot-de-passe', 'routes/owner/reset-password.tsx'),
+    route('etablissement', 'routes/owner/claim.tsx'),
+    route('ma-page', 'routes/owner/edit-page.tsx'),
+    route('ardoise', 'routes/owner/menu-board.tsx'),
+    route('historique', 'routes/owner/history.tsx'),
+  ]),
   // Every other address: a real 404 page with a 404 status.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

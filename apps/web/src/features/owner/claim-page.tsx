@@ -1,0 +1,199 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ClaimCodeSchema } from '@tables-voisines/contract/schemas/establishment';
+import { PatchOwnerBodySchema } from '@tables-voisines/contract/schemas/account';
+import { apiRequest, type ApiResponse } from '../../lib/api-client';
+import {
+  listEstablishmentsRoute,
+  ownerCheckRoute,
+  ownerResendEstablishmentCodeRoute,
+  patchOwnerRoute,
+} from '../../lib/api-routes';
+import { checkForm, formFailure, type FieldErrors } from './form-errors';
+import { OWNER_PATHS } from './owner-paths';
+import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
+import { useOwnerPage } from './use-owner-page';
+
+type Found = ApiResponse<'listEstablishments'>[number];
+type Message = { text: string; severity: 'error' | 'success' | 'info' } | null;
+
+/** Which establishment a complete code opens, asked as the owner types it. */
+function useCodeOwner(code: string) {
+  const [found, setFound] = useState<{ name: string; town: string } | null | undefined>(undefined);
+  useEffect(() => {
+    const parsed = ClaimCodeSchema.safeParse(code);
+    if (!parsed.success) {
+      setFound(undefined);
+      return;
+    }
+    const controller = new AbortController();
+    apiRequest(ownerCheckRoute, { body: { establishmentCode: parsed.data }, signal: controller.signal })
+      .then((answer) => setFound(answer.establishment ?? null))
+      .catch(() => setFound(undefined));
+    return () => controller.abort();
+  }, [code]);
+  return found;
+}
+
+export function ClaimPage() {
+  const { store, owner, token, here } = useOwnerPage('unlinked');
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<Message>(null);
+  const [busy, setBusy] = useState(false);
+  const [search, setSearch] = useState('');
+  const [results, setResults] = useState<Found[] | null>(null);
+  const [searchMessage, setSearchMessage] = useState<Message>(null);
+  const codeOwner = useCodeOwner(code);
+
+  if (!here || owner === null || token === null) return <OwnerLoading />;
+
+  async function claim() {
+    const check = checkForm(PatchOwnerBodySchema, { establishmentCode: code });
+    if (!check.ok) {
+      setErrors(check.errors);
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const updated = await apiRequest(patchOwnerRoute, {
+        token: token!,
+        params: { id: owner!.id },
+        body: check.data,
+      });
+      store?.updateAccount({ restaurantOwner: updated });
+      void navigate(OWNER_PATHS.home);
+    } catch (error) {
+      const failure = formFailure(error, {
+        EstablishmentAlreadyClaimed: 'establishmentCode',
+        NotFound: 'establishmentCode',
+      });
+      setErrors(failure.fields);
+      setMessage(failure.message === null ? null : { text: failure.message, severity: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function find() {
+    setSearchMessage(null);
+    if (search.trim().length < 2) {
+      setSearchMessage({ text: 'Saisissez au moins 2 caractères du nom ou de la ville.', severity: 'info' });
+      return;
+    }
+    try {
+      const list = await apiRequest(listEstablishmentsRoute, {
+        query: { q: search.trim(), page: 1, perPage: 8 },
+      });
+      setResults(list);
+    } catch (error) {
+      setSearchMessage({ text: formFailure(error).message ?? 'La recherche a échoué.', severity: 'error' });
+    }
+  }
+
+  async function mailCode(establishment: Found) {
+    setSearchMessage(null);
+    try {
+      await apiRequest(ownerResendEstablishmentCodeRoute, { body: { establishmentId: establishment.id } });
+      setSearchMessage({
+        text: `Le code de « ${establishment.name} » a été envoyé à l’adresse e-mail de l’établissement. Saisissez-le ci-dessus dès réception.`,
+        severity: 'success',
+      });
+    } catch (error) {
+      setSearchMessage({ text: formFailure(error).message ?? 'L’envoi a échoué.', severity: 'error' });
+    }
+  }
+
+  return (
+    <OwnerScreen
+      title="Rattacher mon établissement"
+      intro="Étape 3 sur 3 : saisissez le code de votre établissement (8 caractères) pour tenir sa page à jour."
+    >
+      <OwnerForm label="Code de l’établissement" onSubmit={claim}>
+        <FormMessage message={message?.text ?? null} severity={message?.severity} />
+        <TextField
+          label="Code de l’établissement"
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value.toUpperCase());
+            setErrors({});
+          }}
+          error={errors.establishmentCode !== undefined}
+          helperText={
+            errors.establishmentCode ??
+            (codeOwner === null
+              ? 'Aucun établissement ne correspond à ce code.'
+              : codeOwner !== undefined
+                ? `Établissement : ${codeOwner.name} (${codeOwner.town})`
+                : 'Par exemple : K7M2QX9P')
+          }
+          autoComplete="off"
+          slotProps={{ htmlInput: { maxLength: 12, autoCapitalize: 'characters', spellCheck: false } }}
+          required
+        />
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          Rattacher cet établissement
+        </Button>
+      </OwnerForm>
+
+      <Box component="section" aria-labelledby="sans-code" sx={{ mt: 5 }}>
+        <Typography id="sans-code" variant="h2" gutterBottom>
+          Je n’ai pas le code
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Trouvez votre établissement : nous enverrons son code à l’adresse e-mail connue de l’établissement.
+        </Typography>
+        <OwnerForm label="Rechercher mon établissement" onSubmit={find}>
+          <TextField
+            label="Nom ou ville de l’établissement"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <Button type="submit" variant="outlined">
+            Rechercher
+          </Button>
+          <FormMessage message={searchMessage?.text ?? null} severity={searchMessage?.severity} />
+        </OwnerForm>
+        {results !== null && results.length === 0 && (
+          <Typography sx={{ mt: 2 }}>
+            Aucun établissement trouvé : essayez une autre orthographe ou la ville seule.
+          </Typography>
+        )}
+        {results !== null && results.length > 0 && (
+          <List aria-label="Établissements trouvés">
+            {results.map((e) => (
+              <ListItem
+                key={e.id}
+                divider
+                secondaryAction={
+                  <Button
+                    size="small"
+                    onClick={() => void mailCode(e)}
+                    aria-label={`Recevoir le code de ${e.name}`}
+                  >
+                    Recevoir le code
+                  </Button>
+                }
+              >
+                <ListItemText
+                  primary={e.name}
+                  secondary={[e.address.street, e.address.town].filter(Boolean).join(', ')}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Box>
+    </OwnerScreen>
+  );
+}

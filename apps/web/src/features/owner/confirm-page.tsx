@@ -1,0 +1,107 @@
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmBodySchema } from '@tables-voisines/contract/schemas/account';
+import { apiRequest } from '../../lib/api-client';
+import { ownerConfirmRoute, ownerResendRoute } from '../../lib/api-routes';
+import { checkForm, formFailure, type FieldErrors } from './form-errors';
+import { OWNER_PATHS } from './owner-paths';
+import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
+import { useOwnerPage } from './use-owner-page';
+
+/** A new code may be asked 60 seconds after the last one was sent. */
+const RESEND_DELAY_S = 60;
+
+export function ConfirmPage() {
+  const { store, owner, token, here } = useOwnerPage('unconfirmed');
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<{ text: string; severity: 'error' | 'success' } | null>(null);
+  const [busy, setBusy] = useState(false);
+  // A deadline rather than a count of ticks: right even when a background tab's timers were slowed down.
+  const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_DELAY_S * 1000);
+  const [now, setNow] = useState(() => Date.now());
+  const wait = Math.max(0, Math.ceil((resendAt - now) / 1000));
+
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [wait]);
+
+  if (!here || owner === null || token === null) return <OwnerLoading />;
+
+  async function submit() {
+    const check = checkForm(ConfirmBodySchema, { code });
+    if (!check.ok) {
+      setErrors(check.errors);
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const confirmed = await apiRequest(ownerConfirmRoute, { token: token!, body: check.data });
+      store?.updateAccount({ restaurantOwner: confirmed });
+      void navigate(OWNER_PATHS.claim);
+    } catch (error) {
+      const failure = formFailure(error, { InvalidCode: 'code' });
+      setErrors(failure.fields);
+      setMessage(failure.message === null ? null : { text: failure.message, severity: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function resend() {
+    setMessage(null);
+    try {
+      await apiRequest(ownerResendRoute, { token: token! });
+      setResendAt(Date.now() + RESEND_DELAY_S * 1000);
+      setNow(Date.now());
+      setCode('');
+      setErrors({});
+      setMessage({ text: `Un nouveau code a été envoyé à ${owner!.email}.`, severity: 'success' });
+    } catch (error) {
+      setMessage({
+        text: formFailure(error).message ?? 'Le code n’a pas pu être renvoyé.',
+        severity: 'error',
+      });
+    }
+  }
+
+  return (
+    <OwnerScreen
+      title="Confirmez votre adresse e-mail"
+      intro={`Étape 2 sur 3 : saisissez le code à 6 chiffres envoyé à ${owner.email}.`}
+    >
+      <OwnerForm label="Confirmation de l’adresse e-mail" onSubmit={submit}>
+        <FormMessage message={message?.text ?? null} severity={message?.severity} />
+        <TextField
+          label="Code de confirmation"
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
+            setErrors({});
+          }}
+          error={errors.code !== undefined}
+          helperText={errors.code ?? 'Le code est valable 24 heures.'}
+          autoComplete="one-time-code"
+          slotProps={{
+            htmlInput: { inputMode: 'numeric', maxLength: 6, style: { letterSpacing: 6, fontSize: 24 } },
+          }}
+          required
+        />
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          Confirmer
+        </Button>
+        <Typography color="text.secondary">Pas reçu ? Vérifiez vos courriers indésirables, ou :</Typography>
+        <Button variant="outlined" onClick={() => void resend()} disabled={wait > 0}>
+          {wait > 0 ? `Renvoyer un code (dans ${wait} s)` : 'Renvoyer un code'}
+        </Button>
+      </OwnerForm>
+    </OwnerScreen>
+  );
+}

@@ -1,0 +1,56 @@
+import type { EstablishmentHistoryEntry } from '@tables-voisines/contract/schemas/establishment';
+
+/** French words for the change history of an establishment. */
+
+export const ACTION_LABELS: Readonly<Record<EstablishmentHistoryEntry['action'], string>> = {
+  create: 'Création de la page',
+  update: 'Modification',
+  delete: 'Suppression',
+  link: 'Rattachement à un restaurateur',
+  unlink: 'Détachement du restaurateur',
+  share: 'Photo partagée sur Facebook',
+};
+
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  name: 'Nom',
+  uri: 'Adresse de la page',
+  kind: 'Type',
+  venueType: 'Type d’établissement',
+  description: 'Description',
+  address: 'Adresse',
+  street: 'Rue',
+  postcode: 'Code postal',
+  town: 'Ville',
+  location: 'Position sur la carte',
+  phone: 'Téléphone',
+  email: 'E-mail',
+  website: 'Site web',
+  openingHours: 'Horaires',
+  priceRange: 'Gamme de prix',
+  categories: 'Catégories',
+  photo: 'Photo',
+  disabled: 'Visibilité',
+  restaurantOwner: 'Restaurateur',
+  menuBoard: 'Ardoise',
+};
+
+export function fieldLabel(field: string): string {
+  return FIELD_LABELS[field] ?? field;
+}
+
+/** A short French rendering of a value; `null` when it is too structured to show in a line. */
+export function valueText(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return 'vide';
+  if (typeof value === 'string') return value.length > 80 ? `${value.slice(0, 79)}…` : value;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'oui' : 'non';
+  return null;
+}
+
+/** Who made a change, as the owner reads it: itself is "vous". */
+export function actorText(actor: EstablishmentHistoryEntry['actor'], ownerId: string | null): string {
+  if (actor === null || actor.role === 'system') return 'modification automatique';
+  if (actor.role === 'admin') return actor.name === null ? 'l’équipe' : `l’équipe (${actor.name})`;
+  if (actor.id !== null && actor.id === ownerId) return 'vous';
+  return actor.name ?? 'un autre restaurateur';
+}

@@ -1,0 +1,218 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { Category } from '@tables-voisines/contract/schemas/category';
+import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
+import { CreateMenuBoardBodySchema } from '@tables-voisines/contract/schemas/menu-board';
+import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { apiRequest } from '../../lib/api-client';
+import { createMenuBoardRoute, patchMenuBoardRoute } from '../../lib/api-routes';
+import { formatFrenchDay } from '../../lib/format';
+import { CategoryPicker } from './category-picker';
+import { checkForm, formFailure, type FieldErrors } from './form-errors';
+import { formatPriceInput, toMenuBoardBody, toRowPath } from './menu-board-form';
+import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
+import { parisDay } from './paris-day';
+import { useOwnerEstablishment } from './use-owner-establishment';
+import { useOwnerPage } from './use-owner-page';
+import { useTodayMenuBoard, type TodayMenuBoard } from './use-today-menu-board';
+
+interface Row {
+  key: number;
+  name: string;
+  price: string;
+  category: Category | null;
+}
+
+let nextKey = 0;
+const newRow = (category: Category | null = null): Row => ({ key: nextKey++, name: '', price: '', category });
+
+function initialRows(existing: TodayMenuBoard | null): Row[] {
+  if (existing === null) return [newRow(), newRow(), newRow()];
+  const rows = existing.board.items.map((item) => ({
+    ...newRow(existing.categories.get(item.category) ?? null),
+    name: item.name,
+    price: formatPriceInput(item.price),
+  }));
+  return [...rows, newRow(rows.at(-1)?.category ?? null)];
+}
+
+function MenuBoardForm({
+  establishment,
+  token,
+  existing,
+}: {
+  establishment: Establishment;
+  token: string;
+  existing: TodayMenuBoard | null;
+}) {
+  const [today] = useState(() => parisDay(new Date()));
+  const [title, setTitle] = useState(() => existing?.board.title ?? `Ardoise du ${formatFrenchDay(today)}`);
+  const [rows, setRows] = useState<Row[]>(() => initialRows(existing));
+  // Once published today, a correction updates the same board.
+  const [boardId, setBoardId] = useState<string | null>(existing?.board.id ?? null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<{ text: string; severity: 'error' | 'success' } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const publicPath = establishmentPath(establishment.kind, establishment.uri);
+
+  const update = (key: number, patch: Partial<Row>) => {
+    setRows((all) => all.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+    setMessage(null);
+  };
+
+  async function publish() {
+    const { body, rowOfItem } = toMenuBoardBody(establishment.id, today, {
+      title,
+      items: rows.map((r) => ({ name: r.name, price: r.price, category: r.category?.id ?? '' })),
+    });
+    const toRows = (fields: FieldErrors): FieldErrors =>
+      Object.fromEntries(Object.entries(fields).map(([path, text]) => [toRowPath(path, rowOfItem), text]));
+    const check = checkForm(CreateMenuBoardBodySchema, body);
+    if (!check.ok) {
+      const fields = toRows(check.errors);
+      setErrors(fields);
+      setMessage({ text: fields.items ?? 'Certains plats sont à compléter.', severity: 'error' });
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    setMessage(null);
+    try {
+      if (boardId === null) {
+        const created = await apiRequest(createMenuBoardRoute, { token, body: check.data });
+        setBoardId(created.id);
+      } else {
+        const { title: newTitle, date, items } = check.data;
+        await apiRequest(patchMenuBoardRoute, {
+          token,
+          params: { id: boardId },
+          body: { title: newTitle, date, items },
+        });
+      }
+      setMessage({ text: 'Ardoise publiée : elle est en ligne sur votre page.', severity: 'success' });
+    } catch (error) {
+      const failure = formFailure(error);
+      setErrors(toRows(failure.fields));
+      setMessage({ text: failure.message ?? 'Certains plats sont à corriger.', severity: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <OwnerForm label="Ardoise du jour" onSubmit={publish}>
+      <TextField
+        label="Titre de l’ardoise"
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        error={errors.title !== undefined}
+        helperText={errors.title}
+        required
+      />
+      {rows.map((row, index) => {
+        const n = index + 1;
+        return (
+          <Box
+            key={row.key}
+            component="fieldset"
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, m: 0, display: 'grid', gap: 1.5 }}
+          >
+            <Box component="legend" sx={{ px: 0.5, fontWeight: 600 }}>
+              Plat {n}
+            </Box>
+            <TextField
+              label="Nom du plat"
+              value={row.name}
+              onChange={(e) => update(row.key, { name: e.target.value })}
+              error={errors[`items.${index}.name`] !== undefined}
+              helperText={errors[`items.${index}.name`]}
+            />
+            <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '140px 1fr' } }}>
+              <TextField
+                label="Prix (€)"
+                value={row.price}
+                placeholder="12,50"
+                onChange={(e) => update(row.key, { price: e.target.value })}
+                error={errors[`items.${index}.price`] !== undefined}
+                helperText={errors[`items.${index}.price`]}
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              />
+              <CategoryPicker
+                label="Catégorie"
+                value={row.category}
+                onChange={(category) => update(row.key, { category })}
+                error={errors[`items.${index}.category`]}
+              />
+            </Box>
+            {rows.length > 1 && (
+              <Box>
+                <IconButton
+                  aria-label={`Retirer le plat ${n}`}
+                  onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}
+                >
+                  <DeleteOutlineIcon />
+                </IconButton>
+              </Box>
+            )}
+          </Box>
+        );
+      })}
+      <Button
+        variant="outlined"
+        startIcon={<AddIcon />}
+        onClick={() => setRows((all) => [...all, newRow(all.at(-1)?.category ?? null)])}
+      >
+        Ajouter un plat
+      </Button>
+      <FormMessage message={message?.text ?? null} severity={message?.severity} />
+      {message?.severity === 'success' && (
+        <Typography>
+          <Link href={publicPath}>Voir l’ardoise sur ma page</Link>
+        </Typography>
+      )}
+      <Button type="submit" variant="contained" size="large" disabled={busy}>
+        Publier l’ardoise
+      </Button>
+    </OwnerForm>
+  );
+}
+
+export function MenuBoardPage() {
+  const { owner, token, here } = useOwnerPage('ready');
+  const establishment = useOwnerEstablishment(owner?.establishment ?? null, token);
+  if (!here || token === null) return <OwnerLoading />;
+  if (establishment.isError)
+    return <FormMessage message="Votre établissement n’a pas pu être chargé. Veuillez réessayer." />;
+  if (establishment.data === undefined) return <OwnerLoading />;
+  return <MenuBoardScreen establishment={establishment.data} token={token} />;
+}
+
+function MenuBoardScreen({ establishment, token }: { establishment: Establishment; token: string }) {
+  const today = useTodayMenuBoard(establishment);
+  return (
+    <OwnerScreen
+      title="Ardoise du jour"
+      intro={`Les plats du jour de ${establishment.name}, visibles sur votre page et sur la carte dès la publication. Les lignes laissées vides sont ignorées.`}
+    >
+      {today.isPending ? (
+        <OwnerLoading />
+      ) : (
+        <>
+          {today.data != null && (
+            <Typography sx={{ mb: 2 }} role="status">
+              Votre ardoise d’aujourd’hui est déjà publiée : corrigez-la ci-dessous.
+            </Typography>
+          )}
+          <MenuBoardForm establishment={establishment} token={token} existing={today.data ?? null} />
+        </>
+      )}
+    </OwnerScreen>
+  );
+}

@@ -1,0 +1,96 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink, useRouteLoaderData } from 'react-router';
+import type { PublicSettings } from '@tables-voisines/contract/public-data';
+import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { OWNER_PATHS } from './owner-paths';
+import { FormMessage, OwnerLoading, OwnerScreen } from './owner-ui';
+import { useOwnerEstablishment } from './use-owner-establishment';
+import { useOwnerPage } from './use-owner-page';
+
+const ACTIONS = [
+  { to: OWNER_PATHS.menuBoard, title: 'Ardoise du jour', text: 'Publiez les plats du jour et leurs prix.' },
+  { to: OWNER_PATHS.editPage, title: 'Ma page', text: 'Description, photo, horaires, coordonnées.' },
+  { to: OWNER_PATHS.history, title: 'Historique', text: 'Les modifications de votre page.' },
+] as const;
+
+export function OwnerHomePage() {
+  const { owner, token, here } = useOwnerPage('ready');
+  const settings = useRouteLoaderData<PublicSettings>('root');
+  const establishment = useOwnerEstablishment(owner?.establishment ?? null, token);
+  const [posterState, setPosterState] = useState<'idle' | 'busy' | 'failed'>('idle');
+
+  if (!here || owner === null) return <OwnerLoading />;
+  if (establishment.isError) {
+    return <FormMessage message="Votre établissement n’a pas pu être chargé. Veuillez réessayer." />;
+  }
+  const e = establishment.data;
+  if (e === undefined) return <OwnerLoading />;
+  const path = establishmentPath(e.kind, e.uri);
+
+  async function poster() {
+    if (e === undefined) return;
+    setPosterState('busy');
+    try {
+      // pdf-lib and qrcode load only now: nobody else downloads them.
+      const { downloadPoster } = await import('./poster-pdf');
+      await downloadPoster(
+        {
+          siteName: settings?.siteName ?? 'Tables Voisines',
+          name: e.name,
+          town: e.address.town,
+          url: new URL(path, settings?.publicUrl ?? window.location.origin).href,
+        },
+        `affiche-${e.uri.replace(/[^a-z0-9-]+/gi, '-')}.pdf`,
+      );
+      setPosterState('idle');
+    } catch {
+      setPosterState('failed');
+    }
+  }
+
+  return (
+    <OwnerScreen
+      title={`Bonjour ${owner.firstName}`}
+      intro={`Votre établissement : ${e.name} (${e.address.town}).`}
+      wide
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3 }}>
+        {ACTIONS.map((action) => (
+          <Card key={action.to} variant="outlined" sx={{ flex: 1 }}>
+            <CardContent>
+              <Typography variant="h2" gutterBottom>
+                <Link component={RouterLink} to={action.to}>
+                  {action.title}
+                </Link>
+              </Typography>
+              <Typography color="text.secondary">{action.text}</Typography>
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+        <Button variant="contained" component={RouterLink} to={path} reloadDocument>
+          Voir ma page publique
+        </Button>
+        <Button variant="outlined" onClick={() => void poster()} disabled={posterState === 'busy'}>
+          {posterState === 'busy' ? 'Préparation de l’affiche…' : 'Télécharger mon affiche A4 (PDF)'}
+        </Button>
+        <Link component={RouterLink} to={OWNER_PATHS.claim}>
+          Changer d’établissement
+        </Link>
+      </Box>
+      {posterState === 'failed' && (
+        <Box sx={{ mt: 2 }}>
+          <FormMessage message="L’affiche n’a pas pu être créée. Veuillez réessayer." />
+        </Box>
+      )}
+    </OwnerScreen>
+  );
+}

@@ -1,0 +1,47 @@
+import type { SessionState } from '../session/session-store';
+
+/** The owners' space addresses (the reset page's path is the one the server mails). */
+export const OWNER_PATHS = {
+  home: '/espace-restaurateur',
+  signIn: '/espace-restaurateur/connexion',
+  signUp: '/espace-restaurateur/inscription',
+  confirm: '/espace-restaurateur/confirmation',
+  forgottenPassword: '/espace-restaurateur/mot-de-passe-oublie',
+  resetPassword: '/espace-restaurateur/nouveau-mot-de-passe',
+  claim: '/espace-restaurateur/etablissement',
+  editPage: '/espace-restaurateur/ma-page',
+  menuBoard: '/espace-restaurateur/ardoise',
+  history: '/espace-restaurateur/historique',
+} as const;
+
+/** Where an owner stands on the guided path: signed out, e-mail to confirm, no establishment yet, or ready. */
+export type OwnerStep = 'starting' | 'signed-out' | 'unconfirmed' | 'unlinked' | 'ready';
+
+export function ownerStep(state: SessionState): OwnerStep {
+  if (!state.started && state.restaurantOwner === null) return 'starting';
+  const owner = state.restaurantOwner;
+  if (owner === null || state.token === null) return 'signed-out';
+  if (!owner.confirmed) return 'unconfirmed';
+  if (owner.establishment === null) return 'unlinked';
+  return 'ready';
+}
+
+/** The screen of each step; a page that needs a later step than the owner's sends it here. */
+export const STEP_PATHS: Readonly<Record<Exclude<OwnerStep, 'starting'>, string>> = {
+  'signed-out': OWNER_PATHS.signIn,
+  unconfirmed: OWNER_PATHS.confirm,
+  unlinked: OWNER_PATHS.claim,
+  ready: OWNER_PATHS.home,
+};
+
+/**
+ * Where a page that needs `needed` sends an owner at `step`: `null` to stay. A page for a step already
+ * passed (signing in while signed in, confirming a confirmed account) sends it on to its own step.
+ */
+export function redirectFor(step: OwnerStep, needed: Exclude<OwnerStep, 'starting'>): string | null {
+  if (step === 'starting') return null;
+  if (step === needed) return null;
+  // A ready owner may still come back to the claim screen to change establishment.
+  if (needed === 'unlinked' && step === 'ready') return null;
+  return STEP_PATHS[step];
+}

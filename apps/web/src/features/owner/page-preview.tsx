@@ -1,0 +1,64 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { VENUE_TYPE_LABELS } from '@tables-voisines/contract/labels';
+import type { Photo } from '@tables-voisines/contract/schemas/establishment';
+import { OpeningHoursTable } from '../establishment/opening-hours-table';
+import type { EstablishmentFormValues } from './establishment-form';
+
+const TIME = /^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/;
+
+/** The top of the public page as the form stands, before it is saved. */
+export function PagePreview({ values, photo }: { values: EstablishmentFormValues; photo: Photo }) {
+  const hours = values.openingHours.filter(
+    (h) => TIME.test(h.opens) && TIME.test(h.closes) && h.opens !== h.closes,
+  );
+  return (
+    <Box
+      component="section"
+      aria-labelledby="apercu"
+      sx={{
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        overflow: 'hidden',
+        bgcolor: 'background.paper',
+      }}
+    >
+      <Typography id="apercu" variant="h2" sx={{ px: 2, py: 1, bgcolor: 'grey.100', fontSize: '1rem' }}>
+        Aperçu de votre page
+      </Typography>
+      {photo !== null && (
+        <Box
+          component="img"
+          src={photo.url}
+          alt={`Photo de ${values.name}`}
+          sx={{ display: 'block', width: '100%', aspectRatio: '1200 / 630', objectFit: 'cover' }}
+        />
+      )}
+      <Box sx={{ p: 2 }}>
+        <Typography variant="h3" component="p" sx={{ fontSize: '1.5rem', fontWeight: 700 }}>
+          {values.name || 'Nom de l’établissement'}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 1 }}>
+          {VENUE_TYPE_LABELS[values.venueType]} · {values.town}
+          {values.priceRange !== '' && ` · ${values.priceRange}`}
+        </Typography>
+        {values.description.trim() !== '' && (
+          <Typography sx={{ mb: 1, whiteSpace: 'pre-line' }}>{values.description}</Typography>
+        )}
+        <Typography>
+          {[values.street, [values.postcode, values.town].filter(Boolean).join(' ')]
+            .filter(Boolean)
+            .join(', ')}
+        </Typography>
+        {values.phone.trim() !== '' && <Typography>Tél. {values.phone}</Typography>}
+        {values.website.trim() !== '' && (
+          <Typography sx={{ wordBreak: 'break-all' }}>{values.website}</Typography>
+        )}
+        <Box sx={{ mt: 1 }}>
+          <OpeningHoursTable hours={hours} now={new Date()} />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,86 @@
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { OwnerSignInBodySchema } from '@tables-voisines/contract/schemas/account';
+import { checkForm, formFailure, type FieldErrors } from './form-errors';
+import { OWNER_PATHS } from './owner-paths';
+import { FormMessage, OwnerForm, OwnerScreen, TextLink } from './owner-ui';
+import { useOwnerPage } from './use-owner-page';
+
+export function SignInPage() {
+  const { store } = useOwnerPage('signed-out');
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    const check = checkForm(OwnerSignInBodySchema, { email, password });
+    // The union's own message says little: each field says what is missing.
+    if (!check.ok) {
+      setErrors({
+        ...(email.trim() === '' ? { email: "L'adresse e-mail est obligatoire." } : {}),
+        ...(password === '' ? { password: 'Le mot de passe est obligatoire.' } : {}),
+      });
+      return;
+    }
+    if (store === null) return;
+    setBusy(true);
+    setErrors({});
+    setMessage(null);
+    try {
+      await store.signInOwner(check.data);
+      void navigate(OWNER_PATHS.home);
+    } catch (error) {
+      const failure = formFailure(error);
+      setErrors(failure.fields);
+      setMessage(failure.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <OwnerScreen
+      title="Espace restaurateur"
+      intro="Connectez-vous pour tenir à jour la page de votre établissement et publier l’ardoise du jour."
+    >
+      <OwnerForm label="Connexion" onSubmit={submit}>
+        <FormMessage message={message} />
+        <TextField
+          label="Adresse e-mail"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email !== undefined}
+          helperText={errors.email}
+          required
+        />
+        <TextField
+          label="Mot de passe"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password !== undefined}
+          helperText={errors.password}
+          required
+        />
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          Se connecter
+        </Button>
+        <Typography>
+          <TextLink to={OWNER_PATHS.forgottenPassword}>Mot de passe oublié ?</TextLink>
+        </Typography>
+        <Typography>
+          Pas encore de compte ? <TextLink to={OWNER_PATHS.signUp}>Créer mon compte restaurateur</TextLink>
+        </Typography>
+      </OwnerForm>
+    </OwnerScreen>
+  );
+}

@@ -1,0 +1,375 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { startSmtp, type TestSmtp } from '../apps/api/test/smtp';
+import {
+  launchBrowser,
+  newVisitorContext,
+  waitForRouter,
+  watchPageErrors,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from './support/browser';
+import { repoRoot, startServer, type RunningServer } from './support/server';
+
+/*
+ * The restaurant owners' space in Chromium against the real `npm start`, mail through a real SMTP server:
+ * sign-up, the code from the mail, the establishment's code mailed to the establishment, my page, a photo,
+ * today's board on the public page at once; then a forgotten password through the mailed link.
+ */
+
+const SCREENS = path.join(repoRoot, 'docs/screens');
+const PHONE = { width: 390, height: 844 };
+
+let smtp: TestSmtp;
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: () => string[];
+/** Console errors the journey causes on purpose. */
+const expectedErrors: string[] = [];
+const REFUSED_400 =
+  'console: Failed to load resource: the server responded with a status of 400 (Bad Request)';
+let target: {
+  id: string;
+  uri: string;
+  kind: 'restaurant' | 'remplisvert';
+  name: string;
+  email: string;
+  address: { town: string };
+};
+
+const owner = {
+  email: `lea.${Date.now()}@bistrot.example.fr`,
+  password: 'Une marmite bien pleine 2026',
+  newPassword: 'Un nouveau mot de passe 2027',
+};
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  [server, browser] = await Promise.all([startServer({ SMTP_URL: smtp.url }), launchBrowser()]);
+  const list = (await (await fetch(`${server.baseUrl}/api/establishments/`)).json()) as (typeof target & {
+    email: string | null;
+  })[];
+  const claimed = new Set(
+    (
+      (await (await fetch(`${server.baseUrl}/api/restaurant-owners/`)).json()) as {
+        establishment: string | null;
+      }[]
+    ).map((o) => o.establishment),
+  );
+  const emails = list.map((e) => e.email);
+  // An unclaimed establishment with a mailbox and a name of its own (no other establishment shares them),
+  // plain letters only.
+  target = list.find(
+    (e) =>
+      e.email !== null &&
+      !claimed.has(e.id) &&
+      emails.filter((m) => m === e.email).length === 1 &&
+      list.filter((other) => other.name === e.name).length === 1 &&
+      /^[\p{L} '-]+$/u.test(e.name),
+  ) as typeof target;
+  expect(target).toBeDefined();
+  await mkdir(SCREENS, { recursive: true });
+  context = await newVisitorContext(browser, { viewport: PHONE, acceptDownloads: true });
+  page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  errors = watchPageErrors(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+/** axe on the whole screen: no violation at all. */
+async function expectAccessible(p: Page) {
+  const results = await new AxeBuilder({ page: p }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+async function shoot(p: Page, name: string) {
+  await p.screenshot({ path: path.join(SCREENS, `owner-${name}.png`), fullPage: true });
+}
+
+describe('a restaurant owner', () => {
+  it('is sent to sign in, then creates an account with per-field French messages', async () => {
+    await page.goto(`${server.baseUrl}/espace-restaurateur`);
+    await waitForRouter(page);
+    await page.waitForURL(/\/espace-restaurateur\/connexion$/);
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    await expectAccessible(page);
+    await shoot(page, 'sign-in');
+
+    await page.getByRole('link', { name: 'Créer mon compte restaurateur' }).click();
+    await page.waitForURL(/\/inscription$/);
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    // The contract's schema, in French, under each field; nothing was sent.
+    await page.getByText('Adresse e-mail invalide.').waitFor();
+    await expect(
+      page.getByText('Le mot de passe doit contenir au moins 10 caractères.').isVisible(),
+    ).resolves.toBe(true);
+    await page.getByLabel('Adresse e-mail').fill(owner.email);
+    await page.getByLabel('Mot de passe').fill(owner.password);
+    await page.getByLabel('Prénom').fill('Léa');
+    await page.getByLabel(/^Nom/).fill('Martin');
+    await page.getByText('Solidité : Excellent').waitFor();
+    await expectAccessible(page);
+    await shoot(page, 'sign-up');
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    await page.waitForURL(/\/confirmation$/);
+  });
+
+  it('confirms the address with the 6-digit code from the mail', async () => {
+    const mail = await smtp.waitFor(owner.email, (m) => /confirmation/i.test(m.subject), 15_000);
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+    await expect(
+      page.getByRole('button', { name: /Renvoyer un code \(dans \d+ s\)/ }).isDisabled(),
+    ).resolves.toBe(true);
+    await expectAccessible(page);
+    await shoot(page, 'confirm');
+    // A wrong code: the server's French message under the field.
+    await page.getByLabel('Code de confirmation').fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await page.getByText('Ce code est incorrect. Il vous reste 4 essais.').waitFor();
+    expect(await page.getByLabel('Code de confirmation').getAttribute('aria-invalid')).toBe('true');
+    expectedErrors.push(REFUSED_400);
+    await page.getByLabel('Code de confirmation').fill(code);
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await page.waitForURL(/\/etablissement$/);
+  });
+
+  it('finds its establishment, has the code mailed to it, and claims it', async () => {
+    // Name and town together: the search reads both, so this one comes first.
+    await page.getByLabel('Nom ou ville de l’établissement').fill(`${target.name} ${target.address.town}`);
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await page
+      .getByRole('button', { name: `Recevoir le code de ${target.name}` })
+      .first()
+      .click();
+    await page.getByText('a été envoyé à l’adresse e-mail de l’établissement').waitFor();
+    const mail = await smtp.waitFor(target.email, (m) => m.text.includes(target.name), 15_000);
+    const code = mail.text
+      .split('\n')
+      .map((line) => line.trim())
+      .find((line) => /^[A-Z2-9]{8}$/.test(line))!;
+    await page.getByRole('textbox', { name: 'Code de l’établissement' }).fill(code.toLowerCase());
+    await page.getByText(`Établissement : ${target.name}`).waitFor();
+    await expectAccessible(page);
+    await shoot(page, 'claim');
+    await page.getByRole('button', { name: 'Rattacher cet établissement' }).click();
+    await page.waitForURL(/\/espace-restaurateur$/);
+    await page.getByRole('heading', { name: 'Bonjour Léa' }).waitFor();
+    await expectAccessible(page);
+    await shoot(page, 'home');
+  });
+
+  it('downloads its printable A4 poster', async () => {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Télécharger mon affiche A4 (PDF)' }).click();
+    const file = await (await download).path();
+    const bytes = await readFile(file);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('edits its page and uploads a photo; the public page shows them at once', async () => {
+    await page.getByRole('link', { name: 'Ma page' }).first().click();
+    await page.waitForURL(/\/ma-page$/);
+    await page.getByLabel('Description').fill('Cuisine de marché, produits du coin.');
+    await page.getByRole('button', { name: 'Ajouter une plage le lundi' }).click();
+    await page.getByRole('textbox', { name: 'Fermeture, lundi, plage 1' }).fill('14h30');
+    await page.getByRole('textbox', { name: 'Fermeture, lundi, plage 1' }).blur();
+    await expect(page.getByRole('textbox', { name: 'Fermeture, lundi, plage 1' }).inputValue()).resolves.toBe(
+      '14:30',
+    );
+    await page.getByRole('button', { name: 'Publier les modifications' }).click();
+    await page.getByText('Modifications publiées.').waitFor();
+
+    const photo = await sharp({
+      create: { width: 1200, height: 630, channels: 3, background: { r: 240, g: 96, b: 35 } },
+    })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByTestId('photo-input')
+      .setInputFiles({ name: 'devanture.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.getByText('Photo publiée.').waitFor({ timeout: 20_000 });
+    await page.getByRole('img', { name: `Photo de ${target.name}` }).waitFor();
+    await expectAccessible(page);
+    await shoot(page, 'my-page');
+    // On a wide screen the preview sits beside the form.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SCREENS, 'owner-my-page-desktop.png') });
+    await page.setViewportSize(PHONE);
+
+    const html = await (await fetch(`${server.baseUrl}${establishmentPath(target.kind, target.uri)}`)).text();
+    expect(html).toContain('Cuisine de marché, produits du coin.');
+    expect(html).toMatch(/14 h 30/);
+  });
+
+  it('publishes today’s menu board, shown on the public page at once', async () => {
+    await page.getByRole('link', { name: 'Ardoise du jour' }).first().click();
+    await page.waitForURL(/\/ardoise$/);
+    const first = page.getByRole('group', { name: 'Plat 1' });
+    await first.getByLabel('Nom du plat').fill('Blanquette de veau');
+    await first.getByLabel('Prix (€)').fill('14,50');
+    await first.getByLabel('Catégorie').click();
+    await page.getByRole('option').first().click();
+    const category = await first.getByLabel('Catégorie').inputValue();
+    expect(category).not.toBe('');
+    await expectAccessible(page);
+    await shoot(page, 'menu-board');
+    await page.getByRole('button', { name: 'Publier l’ardoise' }).click();
+    await page.getByText('Ardoise publiée : elle est en ligne sur votre page.').waitFor();
+
+    const visitor = await context.newPage();
+    await visitor.goto(`${server.baseUrl}${establishmentPath(target.kind, target.uri)}`);
+    await visitor.getByText('Blanquette de veau').waitFor();
+    await expect(visitor.getByText('14,50 €').count()).resolves.toBeGreaterThan(0);
+
+    // Back on the form, today's board is there to correct: the correction updates it.
+    await page.reload();
+    await page.getByText('Votre ardoise d’aujourd’hui est déjà publiée').waitFor();
+    const corrected = page.getByRole('group', { name: 'Plat 1' });
+    await expect(corrected.getByLabel('Nom du plat').inputValue()).resolves.toBe('Blanquette de veau');
+    await corrected.getByLabel('Prix (€)').fill('15');
+    await page.getByRole('button', { name: 'Publier l’ardoise' }).click();
+    await page.getByText('Ardoise publiée : elle est en ligne sur votre page.').waitFor();
+    await visitor.reload();
+    await visitor.getByText('15,00 €').first().waitFor();
+    await expect(visitor.getByText('Blanquette de veau').count()).resolves.toBe(1);
+    await visitor.close();
+  });
+
+  it('reads its page’s change history, then signs out', async () => {
+    await page.getByRole('link', { name: 'Historique' }).click();
+    await page.waitForURL(/\/historique$/);
+    await page.getByText('Rattachement à un restaurateur').first().waitFor();
+    await page.getByText(/^Description : .* → « Cuisine de marché, produits du coin\. »$/).waitFor();
+    await page
+      .getByText(/· par vous$/)
+      .first()
+      .waitFor();
+    await expectAccessible(page);
+    await shoot(page, 'history');
+    const keys = async () =>
+      Object.keys(await page.evaluate(() => ({ ...localStorage, ...sessionStorage }))).filter((k) =>
+        /\.(restaurantOwner|user|token|longLifeToken|admin)$/.test(k),
+      );
+    expect((await keys()).map((k) => k.split('.').at(-1)).sort()).toEqual([
+      'longLifeToken',
+      'restaurantOwner',
+      'token',
+    ]);
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await page.waitForURL(/\/connexion$/);
+    expect(await keys()).toEqual([]);
+    // Only the refused wrong code, which Chromium logs as a failed resource.
+    expect(errors()).toEqual(expectedErrors);
+  });
+
+  it('asks for a new confirmation code after a minute; only the new one works', async () => {
+    const fresh = await newVisitorContext(browser, { viewport: PHONE });
+    const p = await fresh.newPage();
+    p.setDefaultTimeout(15_000);
+    await p.clock.install();
+    const email = `paul.${Date.now()}@creperie.example.fr`;
+    await p.goto(`${server.baseUrl}/espace-restaurateur/inscription`);
+    await waitForRouter(p);
+    await p.getByLabel('Adresse e-mail').fill(email);
+    await p.getByLabel('Mot de passe').fill(owner.password);
+    await p.getByLabel('Prénom').fill('Paul');
+    await p.getByLabel(/^Nom/).fill('Le Goff');
+    await p.getByRole('button', { name: 'Créer mon compte' }).click();
+    await p.waitForURL(/\/confirmation$/);
+    const first = await smtp.waitFor(email, (m) => /confirmation/i.test(m.subject), 15_000);
+    await p.clock.fastForward(61_000);
+    await p.getByRole('button', { name: 'Renvoyer un code' }).click();
+    await p.getByText(`Un nouveau code a été envoyé à ${email}.`).waitFor();
+    await expect(
+      p.getByRole('button', { name: /Renvoyer un code \(dans \d+ s\)/ }).isDisabled(),
+    ).resolves.toBe(true);
+    const second = await smtp.waitFor(email, (m) => m !== first && /confirmation/i.test(m.subject), 15_000);
+    const oldCode = /\b(\d{6})\b/.exec(first.text)![1]!;
+    const code = /\b(\d{6})\b/.exec(second.text)![1]!;
+    if (oldCode !== code) {
+      await p.getByLabel('Code de confirmation').fill(oldCode);
+      await p.getByRole('button', { name: 'Confirmer' }).click();
+      await p.getByText(/^Ce code est incorrect/).waitFor();
+    }
+    await p.getByLabel('Code de confirmation').fill(code);
+    await p.getByRole('button', { name: 'Confirmer' }).click();
+    await p.waitForURL(/\/etablissement$/);
+    await fresh.close();
+  });
+
+  it('chooses a new password through the mailed link and signs in with it', async () => {
+    const fresh = await newVisitorContext(browser, { viewport: PHONE });
+    const p = await fresh.newPage();
+    const freshErrors = watchPageErrors(p);
+    await p.goto(`${server.baseUrl}/espace-restaurateur/mot-de-passe-oublie`);
+    await waitForRouter(p);
+    await expectAccessible(p);
+    await p.getByLabel('Adresse e-mail').fill(owner.email);
+    await p.getByRole('button', { name: 'Recevoir le lien' }).click();
+    await p.getByText(`Si un compte existe pour ${owner.email}`).waitFor();
+    const mail = await smtp.waitFor(owner.email, (m) => /mot de passe/i.test(m.subject), 15_000);
+    const link = /(http\S+nouveau-mot-de-passe\?token=\S+)/.exec(mail.text)![1]!;
+    expect(new URL(link).pathname).toBe('/espace-restaurateur/nouveau-mot-de-passe');
+
+    await p.goto(link);
+    await waitForRouter(p);
+    await expectAccessible(p);
+    await shoot(p, 'reset-password');
+    await p.getByRole('textbox', { name: 'Nouveau mot de passe' }).fill(owner.newPassword);
+    await p.getByLabel('Confirmez le mot de passe').fill(owner.newPassword);
+    await p.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await p.getByText('Votre mot de passe a été changé.').waitFor();
+    await p.getByRole('link', { name: 'Se connecter' }).click();
+    await p.waitForURL(/\/connexion$/);
+    await p.getByLabel('Adresse e-mail').fill(owner.email);
+    await p.getByLabel('Mot de passe').fill(owner.newPassword);
+    await p.getByRole('button', { name: 'Se connecter' }).click();
+    await p.getByRole('heading', { name: 'Bonjour Léa' }).waitFor();
+    expect(freshErrors()).toEqual([]);
+    await fresh.close();
+  });
+});
+
+describe('the public pages', () => {
+  it('load none of the owners’ space code (forms, schemas, PDF poster)', async () => {
+    const visitor = await newVisitorContext(browser);
+    const p = await visitor.newPage();
+    const scripts = new Map<string, Buffer>();
+    p.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      void response
+        .body()
+        .then((body) => scripts.set(new URL(response.url()).pathname, body))
+        .catch(() => undefined);
+    });
+    await p.goto(`${server.baseUrl}/`);
+    await waitForRouter(p);
+    await p.waitForLoadState('networkidle');
+    const owned = [...scripts].filter(([, body]) =>
+      ['Rattacher cet établissement', 'Ardoise publiée', 'PDFDocument', 'Adresse e-mail invalide.'].some(
+        (text) => body.toString('utf8').includes(text),
+      ),
+    );
+    expect(scripts.size).toBeGreaterThan(3);
+    expect(owned.map(([url]) => url)).toEqual([]);
+    const gzip = [...scripts.values()].reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+    console.info(`JavaScript loaded by /: ${scripts.size} files, ${(gzip / 1024).toFixed(1)} KB gzip`);
+    await visitor.close();
+  });
+});
