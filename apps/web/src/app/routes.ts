@@ -8,6 +8,8 @@ export default [
     route('restaurant/:uri', 'routes/establishment.tsx', { id: 'restaurant' }),
     route('remplisvert/:uri', 'routes/establishment.tsx', { id: 'remplisvert' }),
   ]),
+  // The administrators' back office: client-only react-admin (its own chunks), a loading shell from the server.
+  route('admin/*', 'routes/admin.tsx'),
   // Every other address: a real 404 page with a 404 status.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,0 +1,131 @@
+import { QueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Admin,
+  AppBar,
+  Layout,
+  Resource,
+  defaultTheme,
+  type LayoutProps,
+  type RaThemeOptions,
+} from 'react-admin';
+import { PRIMARY, theme as siteTheme } from '../../theme/theme';
+import { useSession } from '../session/use-session';
+import { AbilityProvider } from './ability-context';
+import { adminAbility } from './admin-ability';
+import { i18nProvider } from './admin-i18n';
+import { createAuthProvider, registerAdminCache } from './admin-session';
+import { AdminList, AdminCreate, AdminEdit } from './admins';
+import { CategoryList } from './categories';
+import { Dashboard } from './dashboard';
+import { createDataProvider } from './data-provider';
+import { EstablishmentCreate, EstablishmentEdit, EstablishmentList } from './establishments';
+import { GroupCreate, GroupEdit, GroupList } from './groups';
+import { MenuBoardCreate, MenuBoardEdit, MenuBoardList } from './menu-boards';
+import { OwnerEdit, OwnerList } from './owners';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import PeopleIcon from '@mui/icons-material/People';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import BubbleChartIcon from '@mui/icons-material/BubbleChart';
+import CategoryIcon from '@mui/icons-material/Category';
+import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
+
+/** react-admin's theme with the site's colours and type; the app bar in the primary orange. */
+const adminTheme: RaThemeOptions = {
+  ...defaultTheme,
+  palette: {
+    ...defaultTheme.palette,
+    primary: { main: PRIMARY, dark: siteTheme.palette.primary.dark },
+    secondary: { main: siteTheme.palette.primary.dark },
+    text: { primary: '#212121', secondary: '#545454' },
+    contrastThreshold: 4.5,
+  },
+  typography: { ...defaultTheme.typography, fontFamily: siteTheme.typography.fontFamily },
+  shape: { borderRadius: 8 },
+  components: {
+    ...defaultTheme.components,
+    RaAppBar: { styleOverrides: { root: { '& .RaAppBar-toolbar': { color: '#212121' } } } },
+  },
+};
+
+function AdminAppBar() {
+  return <AppBar color="primary" />;
+}
+
+function AdminLayout(props: LayoutProps) {
+  return <Layout {...props} appBar={AdminAppBar} />;
+}
+
+/** The whole back office, loaded in the browser only (see app/routes/admin.tsx). */
+export function AdminApp() {
+  const { state, store } = useSession();
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
+  );
+  useEffect(() => registerAdminCache(queryClient), [queryClient]);
+  const authProvider = useMemo(() => (store === null ? null : createAuthProvider(store)), [store]);
+  const dataProvider = useMemo(() => createDataProvider(() => store?.getSnapshot().token ?? null), [store]);
+  const ability = useMemo(() => adminAbility(state.admin), [state.admin]);
+  if (authProvider === null) return null;
+
+  return (
+    <AbilityProvider value={ability}>
+      <Admin
+        basename="/admin"
+        title="Tables Voisines — Administration"
+        disableTelemetry
+        requireAuth
+        queryClient={queryClient}
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        theme={adminTheme}
+        layout={AdminLayout}
+        dashboard={Dashboard}
+      >
+        <Resource
+          name="establishments"
+          icon={StorefrontIcon}
+          list={EstablishmentList}
+          create={EstablishmentCreate}
+          edit={EstablishmentEdit}
+          recordRepresentation="name"
+        />
+        <Resource
+          name="restaurant-owners"
+          icon={PeopleIcon}
+          list={OwnerList}
+          edit={OwnerEdit}
+          recordRepresentation="email"
+        />
+        <Resource
+          name="admins"
+          icon={AdminPanelSettingsIcon}
+          list={AdminList}
+          create={AdminCreate}
+          edit={AdminEdit}
+          recordRepresentation="username"
+        />
+        <Resource
+          name="groups"
+          icon={BubbleChartIcon}
+          list={GroupList}
+          create={GroupCreate}
+          edit={GroupEdit}
+          recordRepresentation="name"
+        />
+        <Resource name="categories" icon={CategoryIcon} list={CategoryList} recordRepresentation="name" />
+        <Resource
+          name="menu-boards"
+          icon={RestaurantMenuIcon}
+          list={MenuBoardList}
+          create={MenuBoardCreate}
+          edit={MenuBoardEdit}
+          recordRepresentation="title"
+        />
+      </Admin>
+    </AbilityProvider>
+  );
+}
+
+export default AdminApp;
