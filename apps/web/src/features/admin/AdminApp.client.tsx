@@ -18,6 +18,7 @@ import { createAuthProvider, registerAdminCache } from './admin-session';
 import { AdminList, AdminCreate, AdminEdit } from './admins';
 import { CategoryList } from './categories';
 import { Dashboard } from './dashboard';
+import { LoginPage } from './login-page';
 import { createDataProvider } from './data-provider';
 import { EstablishmentCreate, EstablishmentEdit, EstablishmentList } from './establishments';
 import { GroupCreate, GroupEdit, GroupList } from './groups';
@@ -40,7 +41,14 @@ const adminTheme: RaThemeOptions = {
     text: { primary: '#212121', secondary: '#545454' },
     contrastThreshold: 4.5,
   },
-  typography: { ...defaultTheme.typography, fontFamily: siteTheme.typography.fontFamily },
+  typography: {
+    ...defaultTheme.typography,
+    fontFamily: siteTheme.typography.fontFamily,
+    h1: { fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.25 },
+    h2: { fontSize: '1.25rem', fontWeight: 700, lineHeight: 1.3 },
+    h3: { fontSize: '1.05rem', fontWeight: 600, lineHeight: 1.3 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
   shape: { borderRadius: 8 },
   components: {
     ...defaultTheme.components,
@@ -82,6 +90,7 @@ export function AdminApp() {
         theme={adminTheme}
         layout={AdminLayout}
         dashboard={Dashboard}
+        loginPage={LoginPage}
       >
         <Resource
           name="establishments"

@@ -13,6 +13,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { CreateAdminBodySchema, PatchAdminBodySchema } from '@tables-voisines/contract/schemas/account';
+import { useAbility } from './ability-context';
 import { zodValidator } from './form-errors';
 import { ACTION_LABELS, PermissionsInput, SUBJECT_LABELS } from './permissions-input';
 import type { PermissionPair } from './permission-matrix';
@@ -34,13 +35,14 @@ function permissionsText(record: RaRecord): string {
 }
 
 export function AdminList() {
+  const ability = useAbility();
   return (
     <List
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Rechercher" />]}
       sort={{ field: 'username', order: 'ASC' }}
       title="Administrateurs"
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick={ability.can('update', 'admin') ? 'edit' : false} bulkActionButtons={false}>
         <TextField source="username" />
         <EmailField source="email" />
         <FunctionField label="Permissions" sortable={false} render={permissionsText} />
@@ -55,7 +57,7 @@ export function AdminCreate() {
     <Create redirect="list" title="Nouvel administrateur">
       <SimpleForm validate={validateCreate} defaultValues={{ permissions: [] }}>
         <TextInput source="username" autoComplete="off" />
-        <TextInput source="email" type="email" />
+        <TextInput source="email" />
         <TextInput source="password" type="password" autoComplete="new-password" />
         <PermissionsInput />
       </SimpleForm>
@@ -68,7 +70,7 @@ export function AdminEdit() {
     <Edit mutationMode="pessimistic" title="Administrateur">
       <SimpleForm validate={validateEdit}>
         <TextInput source="username" autoComplete="off" />
-        <TextInput source="email" type="email" />
+        <TextInput source="email" />
         <TextInput
           source="password"
           type="password"

@@ -39,8 +39,10 @@ function EstablishmentLinks({
   params,
   empty,
   secondary,
+  showTotal = false,
 }: {
   title: string;
+  showTotal?: boolean;
   params: Parameters<typeof useGetList>[1];
   empty: string;
   secondary: (record: RaRecord) => string;
@@ -52,7 +54,7 @@ function EstablishmentLinks({
       <CardContent>
         <Typography variant="h2" gutterBottom>
           {title}
-          {total !== undefined && ` (${total.toLocaleString('fr-FR')})`}
+          {showTotal && total !== undefined && ` (${total.toLocaleString('fr-FR')})`}
         </Typography>
         {isPending ? (
           <Typography>Chargement…</Typography>
@@ -94,6 +96,7 @@ export function Dashboard() {
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
           <EstablishmentLinks
             title="Établissements sans propriétaire"
+            showTotal
             params={{ filter: { restaurantOwner: 'none' }, pagination: { page: 1, perPage: 5 } }}
             empty="Tous les établissements ont un propriétaire."
             secondary={(record) => String((record.address as { town?: string } | undefined)?.town ?? '')}

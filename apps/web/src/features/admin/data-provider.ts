@@ -69,13 +69,23 @@ const WORLD = {
   southWest: { latitude: -90, longitude: -180 },
 };
 
+/** Conflicts that concern one field: their message is shown under it. */
+const CONFLICT_FIELDS: Readonly<Record<string, string>> = {
+  UriAlreadyUsed: 'uri',
+  UsernameAlreadyUsed: 'username',
+  EmailAlreadyUsed: 'email',
+};
+
 /** react-admin's error: the server's French message, its code, and per-field errors for the form. */
 export function toHttpError(error: unknown): unknown {
   if (!isApiError(error)) return error;
   const apiError: ApiError = error;
+  const conflictField = CONFLICT_FIELDS[apiError.code];
   const details = Array.isArray(apiError.details)
     ? (apiError.details as { path: string; message: string }[])
-    : [];
+    : conflictField === undefined
+      ? []
+      : [{ path: conflictField, message: apiError.message }];
   return new HttpError(apiError.message, apiError.status, {
     code: apiError.code,
     message: apiError.message,

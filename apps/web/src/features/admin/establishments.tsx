@@ -32,7 +32,7 @@ import {
   PatchEstablishmentBodySchema,
   VENUE_TYPE_LABELS,
 } from '@tables-voisines/contract/schemas/establishment';
-import { Can } from './ability-context';
+import { Can, useAbility } from './ability-context';
 import { EstablishmentHistory } from './establishment-history';
 import { EstablishmentOwnerPanel } from './establishment-owner';
 import { EstablishmentPhotoPanel } from './establishment-photo';
@@ -121,6 +121,7 @@ function BulkActions() {
 }
 
 export function EstablishmentList() {
+  const ability = useAbility();
   return (
     <List
       filters={filters}
@@ -129,7 +130,10 @@ export function EstablishmentList() {
       perPage={25}
       title="Établissements"
     >
-      <Datagrid rowClick="edit" bulkActionButtons={<BulkActions />}>
+      <Datagrid
+        rowClick={ability.can('update', 'establishment') ? 'edit' : false}
+        bulkActionButtons={ability.can('update', 'establishment') ? <BulkActions /> : false}
+      >
         <TextField source="name" />
         <SelectField source="kind" choices={KIND_CHOICES} sortable={false} />
         <SelectField source="venueType" choices={VENUE_TYPE_CHOICES} sortable={false} />
@@ -154,7 +158,7 @@ function GeneralTab({ edit }: { edit: boolean }) {
       <SelectInput source="venueType" choices={VENUE_TYPE_CHOICES} />
       <TextInput source="description" multiline minRows={3} fullWidth />
       <TextInput source="phone" />
-      <TextInput source="email" type="email" />
+      <TextInput source="email" />
       <TextInput source="website" fullWidth />
       <SelectInput source="priceRange" choices={PRICE_CHOICES} emptyText="Non précisée" />
       <ReferenceArrayInput source="categories" reference="categories" perPage={50}>

@@ -31,3 +31,25 @@ describe('zodValidator', () => {
     expect(errors).toEqual({ radius: 'Le rayon ne peut dépasser 200 km.' });
   });
 });
+
+describe('toHttpError', () => {
+  it('puts a validation detail or a one-field conflict under its field, with the French message', async () => {
+    const { toHttpError } = await import('./data-provider');
+    const { ApiError } = await import('../../lib/api-client');
+    const validation = toHttpError(
+      new ApiError('ValidationError', 'Certaines informations sont invalides.', 400, {
+        code: 'ValidationError',
+        message: 'Certaines informations sont invalides.',
+        details: [{ path: 'address.postcode', message: 'Code postal invalide.' }],
+      }),
+    ) as { message: string; status: number; body: { errors: unknown } };
+    expect(validation.status).toBe(400);
+    expect(validation.body.errors).toEqual({ address: { postcode: 'Code postal invalide.' } });
+
+    const conflict = toHttpError(
+      new ApiError('UriAlreadyUsed', 'Cette adresse de page est déjà utilisée.', 409, {}),
+    ) as { message: string; body: { errors: unknown } };
+    expect(conflict.message).toBe('Cette adresse de page est déjà utilisée.');
+    expect(conflict.body.errors).toEqual({ uri: 'Cette adresse de page est déjà utilisée.' });
+  });
+});

@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { CreateGroupBodySchema, PatchGroupBodySchema } from '@tables-voisines/contract/schemas/group';
+import { useAbility } from './ability-context';
 import { zodValidator } from './form-errors';
 import { PointMap } from './point-map';
 
@@ -25,13 +26,14 @@ const validateCreate = zodValidator(CreateGroupBodySchema, writable);
 const validateEdit = zodValidator(PatchGroupBodySchema, writable);
 
 export function GroupList() {
+  const ability = useAbility();
   return (
     <List
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Rechercher" />]}
       sort={{ field: 'name', order: 'ASC' }}
       title="Groupes"
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick={ability.can('update', 'group') ? 'edit' : false} bulkActionButtons={false}>
         <TextField source="name" />
         <NumberField source="radius" locales="fr-FR" />
         <NumberField source="latitude" locales="fr-FR" />

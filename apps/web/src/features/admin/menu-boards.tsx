@@ -22,6 +22,7 @@ import {
   CreateMenuBoardBodySchema,
   PatchMenuBoardBodySchema,
 } from '@tables-voisines/contract/schemas/menu-board';
+import { useAbility } from './ability-context';
 import { zodValidator } from './form-errors';
 
 const writable = (keys: string[]) => (values: Record<string, unknown>) =>
@@ -40,6 +41,7 @@ export function parisToday(now = new Date()): string {
 }
 
 export function MenuBoardList() {
+  const ability = useAbility();
   return (
     <List
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Rechercher" />]}
@@ -47,7 +49,7 @@ export function MenuBoardList() {
       title="Ardoises du jour"
       exporter={false}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick={ability.can('update', 'menu-board') ? 'edit' : false} bulkActionButtons={false}>
         <TextField source="title" />
         <TextField source="establishment.name" label="Établissement" />
         <DateField source="date" locales="fr-FR" />

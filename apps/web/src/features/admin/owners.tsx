@@ -18,7 +18,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { PatchOwnerBodySchema } from '@tables-voisines/contract/schemas/account';
-import { Can } from './ability-context';
+import { Can, useAbility } from './ability-context';
 import { ExportButtons } from './export-buttons';
 import { zodValidator } from './form-errors';
 
@@ -42,6 +42,7 @@ function OwnerListActions() {
 }
 
 export function OwnerList() {
+  const ability = useAbility();
   return (
     <List
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Rechercher" />]}
@@ -49,7 +50,10 @@ export function OwnerList() {
       sort={{ field: 'lastName', order: 'ASC' }}
       title="Restaurateurs"
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid
+        rowClick={ability.can('update', 'restaurant-owner') ? 'edit' : false}
+        bulkActionButtons={false}
+      >
         <TextField source="lastName" />
         <TextField source="firstName" />
         <EmailField source="email" />
@@ -76,7 +80,7 @@ export function OwnerEdit() {
       <SimpleForm validate={validate} toolbar={<OwnerToolbar />}>
         <TextInput source="firstName" />
         <TextInput source="lastName" />
-        <TextInput source="email" type="email" />
+        <TextInput source="email" />
         <TextInput source="phone" />
         <TextInput
           source="password"
