@@ -5,14 +5,16 @@ import {
   AppBar,
   Layout,
   Resource,
+  TitlePortal,
   defaultTheme,
   type LayoutProps,
   type RaThemeOptions,
 } from 'react-admin';
-import { PRIMARY, theme as siteTheme } from '../../theme/theme';
+import { PRIMARY, PRIMARY_TEXT, theme as siteTheme } from '../../theme/theme';
+import { watchCheckboxLabels } from './checkbox-labels';
 import { useSession } from '../session/use-session';
 import { AbilityProvider } from './ability-context';
-import { adminAbility } from './admin-ability';
+import { adminAbility, canAccessResource } from './admin-ability';
 import { i18nProvider } from './admin-i18n';
 import { createAuthProvider, registerAdminCache } from './admin-session';
 import { AdminList, AdminCreate, AdminEdit } from './admins';
@@ -36,8 +38,10 @@ const adminTheme: RaThemeOptions = {
   ...defaultTheme,
   palette: {
     ...defaultTheme.palette,
-    primary: { main: PRIMARY, dark: siteTheme.palette.primary.dark },
-    secondary: { main: siteTheme.palette.primary.dark },
+    // The darker orange for buttons and links on white (AA); the app bar keeps the brand orange.
+    primary: { main: PRIMARY_TEXT },
+    secondary: { main: PRIMARY_TEXT },
+    error: { main: '#b3261e' },
     text: { primary: '#212121', secondary: '#545454' },
     contrastThreshold: 4.5,
   },
@@ -52,12 +56,23 @@ const adminTheme: RaThemeOptions = {
   shape: { borderRadius: 8 },
   components: {
     ...defaultTheme.components,
-    RaAppBar: { styleOverrides: { root: { '& .RaAppBar-toolbar': { color: '#212121' } } } },
+    RaAppBar: {
+      styleOverrides: {
+        root: { '& .MuiAppBar-root, &.MuiAppBar-root': { backgroundColor: PRIMARY, color: '#212121' } },
+      },
+    },
+    // react-admin's loading spinners (app bar, lists) need a name.
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Chargement' } as object },
   },
 };
 
 function AdminAppBar() {
-  return <AppBar color="primary" />;
+  return (
+    <AppBar color="primary" alwaysOn>
+      {/* The page's title is its main heading. */}
+      <TitlePortal component="h1" variant="h6" sx={{ flex: 1 }} />
+    </AppBar>
+  );
 }
 
 function AdminLayout(props: LayoutProps) {
@@ -71,8 +86,16 @@ export function AdminApp() {
     () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
   );
   useEffect(() => registerAdminCache(queryClient), [queryClient]);
+  useEffect(() => watchCheckboxLabels(document.body), []);
   const authProvider = useMemo(() => (store === null ? null : createAuthProvider(store)), [store]);
-  const dataProvider = useMemo(() => createDataProvider(() => store?.getSnapshot().token ?? null), [store]);
+  const dataProvider = useMemo(
+    () =>
+      createDataProvider(
+        () => store?.getSnapshot().token ?? null,
+        (resource) => canAccessResource(adminAbility(store?.getSnapshot().admin ?? null), resource, 'list'),
+      ),
+    [store],
+  );
   const ability = useMemo(() => adminAbility(state.admin), [state.admin]);
   if (authProvider === null) return null;
 

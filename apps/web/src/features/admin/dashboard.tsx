@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -61,13 +62,14 @@ function EstablishmentLinks({
         ) : data?.length ? (
           <List dense>
             {data.map((record) => (
-              <ListItemButton
-                key={record.id}
-                component={Link}
-                to={createPath({ resource: 'establishments', id: record.id, type: 'edit' })}
-              >
-                <ListItemText primary={String(record.name)} secondary={secondary(record)} />
-              </ListItemButton>
+              <ListItem key={record.id} disablePadding>
+                <ListItemButton
+                  component={Link}
+                  to={createPath({ resource: 'establishments', id: record.id, type: 'edit' })}
+                >
+                  <ListItemText primary={String(record.name)} secondary={secondary(record)} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         ) : (
@@ -86,7 +88,9 @@ export function Dashboard() {
   return (
     <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Title title="Tableau de bord" />
-      <Typography variant="h1">Bonjour{identity?.fullName ? ` ${identity.fullName}` : ''}</Typography>
+      <Typography variant="h1" component="h2">
+        Bonjour{identity?.fullName ? ` ${identity.fullName}` : ''}
+      </Typography>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         {COUNTS.filter(({ resource }) => canRead(resource)).map((count) => (
           <Count key={count.resource} {...count} />

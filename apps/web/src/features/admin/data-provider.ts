@@ -164,7 +164,14 @@ export function pageLocally<T extends Record<string, unknown>>(
 
 const SERVER_ESTABLISHMENT_FILTERS = new Set(['q']);
 
-export function createDataProvider(getToken: TokenSource): DataProvider {
+/**
+ * `mayRead(resource)`: whether the signed-in admin may read a resource; reads it may not make fail here
+ * with the server's 403 answer, without a request (a page it may not open still mounts its list).
+ */
+export function createDataProvider(
+  getToken: TokenSource,
+  mayRead: (resource: string) => boolean = () => true,
+): DataProvider {
   const token = () => getToken() ?? undefined;
 
   async function allEstablishments(q?: string): Promise<Establishment[]> {
@@ -364,6 +371,17 @@ export function createDataProvider(getToken: TokenSource): DataProvider {
     }
   }
 
+  const forbidden = () =>
+    new HttpError("Vous n'avez pas les droits nécessaires pour effectuer cette action.", 403, {
+      code: 'Forbidden',
+    });
+  // Categories are public (the menu board form searches them for every admin).
+  const readable = (resource: string) => resource === 'categories' || mayRead(resource);
+  const read = async <T>(resource: string, work: () => Promise<T>): Promise<T> => {
+    if (!readable(resource)) throw forbidden();
+    return wrap(work);
+  };
+
   const wrap = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
@@ -373,11 +391,11 @@ export function createDataProvider(getToken: TokenSource): DataProvider {
   };
 
   return {
-    getList: (resource, params) => wrap(() => getList(resource, params)) as never,
+    getList: (resource, params) => read(resource, () => getList(resource, params)) as never,
     getOne: (resource, params) =>
-      wrap(async () => ({ data: await getOne(resource, String(params.id)) })) as never,
+      read(resource, async () => ({ data: await getOne(resource, String(params.id)) })) as never,
     getMany: (resource, params) =>
-      wrap(async () => {
+      read(resource, async () => {
         if (resource === 'groups' || resource === 'menu-boards' || resource === 'restaurant-owners') {
           const { data } = await getList(resource, { filter: {} } as GetListParams);
           const wanted = new Set(params.ids.map(String));
@@ -389,7 +407,7 @@ export function createDataProvider(getToken: TokenSource): DataProvider {
         };
       }) as never,
     getManyReference: (resource, params) =>
-      wrap(() =>
+      read(resource, () =>
         getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
       ) as never,
     create: (resource, params) =>

@@ -16,6 +16,7 @@ import {
   SimpleFormIterator,
   TextField,
   TextInput,
+  WrapperField,
   type RaRecord,
 } from 'react-admin';
 import {
@@ -58,7 +59,9 @@ export function MenuBoardList() {
           sortable={false}
           render={(record: RaRecord) => String((record.items as unknown[]).length)}
         />
-        <DeleteButton mutationMode="pessimistic" />
+        <WrapperField label="Actions">
+          <DeleteButton mutationMode="pessimistic" />
+        </WrapperField>
       </Datagrid>
     </List>
   );
