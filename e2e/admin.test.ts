@@ -62,6 +62,8 @@ async function shot(name: string) {
   if (!screenshots) return;
   const dir = path.join(repoRoot, 'docs/screens');
   await mkdir(dir, { recursive: true });
+  // Past the transitions (tabs, chips, notifications).
+  await page.waitForTimeout(600);
   await page.screenshot({ path: path.join(dir, `admin-${name}.png`) });
 }
 
