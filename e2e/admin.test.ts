@@ -34,6 +34,7 @@ let errors: () => string[];
 let adminToken: string;
 let limitedId: string;
 let createdId: string;
+let ownerId: string;
 
 async function api<T>(method: string, url: string, body?: unknown, token = adminToken): Promise<T> {
   const response = await fetch(`${server.baseUrl}${url}`, {
@@ -99,6 +100,19 @@ beforeAll(async () => {
     permissions: [{ action: 'read', subject: 'establishment' }],
   });
   limitedId = limited.id;
+  const owner = await (
+    await fetch(`${server.baseUrl}/api/restaurant-owner/sign-up`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        email: 'gerante@example.fr',
+        password: 'Tablier-Bleu-2468',
+        firstName: 'Élodie',
+        lastName: 'Garnier',
+      }),
+    })
+  ).json();
+  ownerId = (owner as { restaurantOwner: { id: string } }).restaurantOwner.id;
   context = await newVisitorContext(browser, {
     acceptDownloads: true,
     viewport: { width: 1280, height: 900 },
@@ -314,6 +328,41 @@ describe('the back office', () => {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('cell', { name: 'Ardoise du jour modifiée' }).waitFor();
     await checkAxe('ardoises');
+  });
+
+  it('edits a group with its circle on the map, and lists owners and categories', async () => {
+    await page.getByRole('menuitem', { name: 'Groupes' }).click();
+    await page.locator('tbody tr').first().click();
+    const map = page.getByRole('region', { name: 'Carte du cercle du groupe' });
+    await map.locator('canvas').waitFor();
+    const radius = page.getByRole('spinbutton', { name: 'Rayon (km)' });
+    await radius.fill('250');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Le rayon ne peut dépasser 200 km.').waitFor();
+    await radius.fill('12');
+    await checkAxe('groupe');
+    await shot('groupe');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('columnheader', { name: 'Rayon (km)' }).waitFor();
+    await expect(page.getByRole('cell', { name: '12', exact: true }).count()).resolves.toBeGreaterThan(0);
+
+    await page.getByRole('menuitem', { name: 'Restaurateurs' }).click();
+    await page.getByRole('button', { name: 'Exporter en XLSX' }).waitFor();
+    await checkAxe('restaurateurs');
+    // Link the owner to the establishment created above.
+    await page.getByRole('cell', { name: 'Garnier' }).click();
+    await page.getByLabel('Établissement lié').fill('Bouchon des Essais');
+    await page.getByRole('option', { name: NEW_NAME }).click();
+    await checkAxe('restaurateur');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('cell', { name: NEW_NAME }).waitFor();
+    await expect(
+      api<{ restaurantOwner: string | null }>('GET', `/api/establishment/${createdId}`),
+    ).resolves.toMatchObject({ restaurantOwner: ownerId });
+    await page.getByRole('menuitem', { name: 'Catégories' }).click();
+    await page.getByPlaceholder('Rechercher une catégorie').fill('crepe');
+    await page.getByRole('cell', { name: 'Crêpes' }).waitFor();
+    await checkAxe('catégories');
   });
 
   it('signs out, and the limited admin sees only what it may', async () => {
