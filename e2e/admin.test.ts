@@ -52,6 +52,8 @@ async function api<T>(method: string, url: string, body?: unknown, token = admin
 
 async function checkAxe(screen: string) {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
+  // Past MUI's transitions (menus closing, notifications sliding in).
+  await page.waitForTimeout(300);
   // The base map's canvas has no text to check; the rest of the screen is checked.
   const results = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
   expect(
@@ -80,6 +82,7 @@ async function signOut() {
   await page.getByRole('button', { name: 'Profil' }).click();
   await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
   await page.getByRole('button', { name: 'Connexion' }).waitFor();
+  await checkAxe('connexion après déconnexion');
 }
 
 beforeAll(async () => {
@@ -186,6 +189,23 @@ describe('the back office', () => {
         return names.length > 0 && names.every((name) => /auberge/i.test(name));
       })
       .toBe(true);
+    // A filter the API does not know: applied in the browser over the whole list.
+    await page.getByRole('button', { name: 'Ajouter un filtre' }).click();
+    await page.getByRole('menu').getByText('Type', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Type', exact: true }).click();
+    await page.getByRole('option', { name: 'Remplis vert' }).click();
+    await expect
+      .poll(async () => {
+        const kinds = await page.locator('tbody tr td:nth-child(3)').allInnerTexts();
+        const names = await page.locator('tbody tr td:nth-child(2)').allInnerTexts();
+        return (
+          kinds.length > 0 &&
+          kinds.every((kind) => kind.replace(/\s+/g, ' ').trim() === 'Remplis vert') &&
+          names.every((name) => /auberge/i.test(name))
+        );
+      })
+      .toBe(true);
+    await checkAxe('liste filtrée');
   });
 
   it('creates an establishment, its pin placed on the map', async () => {

@@ -35,7 +35,12 @@ export function createAuthProvider(store: SessionStore): AuthProvider {
       }
     },
     async logout() {
-      if (admin() !== null) store.signOut();
+      if (admin() === null) return;
+      store.signOut();
+      // A fresh page after signing out: nothing of the admin's data stays in memory, and the sign-in page
+      // shows at once (a client-side redirect kept the old screen for seconds while react-admin settled).
+      window.location.assign('/admin/login');
+      return false;
     },
     async checkAuth() {
       await store.start();

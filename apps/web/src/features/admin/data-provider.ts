@@ -198,9 +198,13 @@ export function createDataProvider(
       case 'establishments': {
         const filter = (params.filter ?? {}) as Record<string, unknown>;
         const q = typeof filter.q === 'string' ? filter.q.trim() : undefined;
-        const localFilters = Object.entries(filter).filter(
-          ([key, value]) => !SERVER_ESTABLISHMENT_FILTERS.has(key) && value !== undefined && value !== '',
-        );
+        const localFilters = Object.entries(filter)
+          .filter(
+            ([key, value]) =>
+              !SERVER_ESTABLISHMENT_FILTERS.has(key) && value !== undefined && value !== '' && value !== null,
+          )
+          // "Propriétaire précis": one owner's establishment.
+          .map(([key, value]): [string, unknown] => [key === 'ownerId' ? 'restaurantOwner' : key, value]);
         const sortField = params.sort?.field === 'address.town' ? 'town' : params.sort?.field;
         if (localFilters.length === 0 && (sortField === undefined || ESTABLISHMENT_SORTS.has(sortField))) {
           let total = 0;

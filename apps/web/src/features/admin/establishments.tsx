@@ -92,6 +92,13 @@ const filters = [
       { id: 'any', name: 'Avec propriétaire' },
     ]}
   />,
+  <ReferenceInput key="ownerId" source="ownerId" reference="restaurant-owners" label="Propriétaire précis">
+    <AutocompleteInput
+      label="Propriétaire précis"
+      optionText="email"
+      filterToQuery={(q: string) => ({ q })}
+    />
+  </ReferenceInput>,
 ];
 
 function ListActions() {

@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLogin } from 'react-admin';
 
 /** The administrators' sign-in: username and password, the server's French message on failure. */
@@ -15,6 +15,15 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const pageRef = useRef<HTMLElement>(null);
+
+  // Signing out from the user menu can unmount its popover while MUI still hides the rest of the page from
+  // assistive technologies (`aria-hidden` on the app's container): the sign-in page must not stay hidden.
+  useEffect(() => {
+    for (let node = pageRef.current?.parentElement ?? null; node !== null; node = node.parentElement) {
+      if (node.getAttribute('aria-hidden') === 'true') node.removeAttribute('aria-hidden');
+    }
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -31,6 +40,7 @@ export function LoginPage() {
 
   return (
     <Box
+      ref={pageRef}
       component="main"
       sx={{
         minHeight: '100dvh',
