@@ -16,6 +16,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
   useRouteLoaderData,
 } from 'react-router';
 import type { PublicSettings } from '@tables-voisines/contract/public-data';
@@ -126,6 +127,9 @@ function Page({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // The back office draws its own app bar and menu.
+  const { pathname } = useLocation();
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return <Outlet />;
   return (
     <Page>
       <Outlet />

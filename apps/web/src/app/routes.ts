@@ -21,6 +21,8 @@ export default [
     route('ardoise', 'routes/owner/menu-board.tsx'),
     route('historique', 'routes/owner/history.tsx'),
   ]),
+  // The administrators' back office: client-only react-admin (its own chunks), a loading shell from the server.
+  route('admin/*', 'routes/admin.tsx'),
   // Every other address: a real 404 page with a 404 status.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -65,6 +65,8 @@ export type ApiRequest<Id extends RouteId> = Part<'params', Input<Id, 'params'>>
     readonly signal?: AbortSignal;
     /** `blob` for file downloads (exports); JSON otherwise. */
     readonly responseType?: 'json' | 'blob';
+    /** Sees the answer before its body is read (a list's `X-Total-Count`, a file's name). */
+    readonly onResponse?: (response: Response) => void;
   };
 
 type Args<Id extends RouteId> =
@@ -163,6 +165,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       throw new ApiError('UnexpectedError', error instanceof Error ? error.message : String(error), 0);
     }
 
+    call.onResponse?.(response);
     if (call.responseType === 'blob' && response.ok) return (await response.blob()) as ApiResponse<Id>;
     const data = parseBody(await response.text());
     if (!response.ok) throw toApiError(response.status, data);

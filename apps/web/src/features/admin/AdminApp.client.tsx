@@ -1,0 +1,163 @@
+import { QueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Admin,
+  AppBar,
+  Layout,
+  Resource,
+  TitlePortal,
+  defaultTheme,
+  type LayoutProps,
+  type RaThemeOptions,
+} from 'react-admin';
+import { PRIMARY, PRIMARY_TEXT, theme as siteTheme } from '../../theme/theme';
+import { watchCheckboxLabels } from './checkbox-labels';
+import { useSession } from '../session/use-session';
+import { AbilityProvider } from './ability-context';
+import { adminAbility, canAccessResource } from './admin-ability';
+import { i18nProvider } from './admin-i18n';
+import { createAuthProvider, registerAdminCache } from './admin-session';
+import { AdminList, AdminCreate, AdminEdit } from './admins';
+import { CategoryList } from './categories';
+import { Dashboard } from './dashboard';
+import { LoginPage } from './login-page';
+import { createDataProvider } from './data-provider';
+import { EstablishmentCreate, EstablishmentEdit, EstablishmentList } from './establishments';
+import { GroupCreate, GroupEdit, GroupList } from './groups';
+import { MenuBoardCreate, MenuBoardEdit, MenuBoardList } from './menu-boards';
+import { OwnerEdit, OwnerList } from './owners';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import PeopleIcon from '@mui/icons-material/People';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import BubbleChartIcon from '@mui/icons-material/BubbleChart';
+import CategoryIcon from '@mui/icons-material/Category';
+import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
+
+/** react-admin's theme with the site's colours and type; the app bar in the primary orange. */
+const adminTheme: RaThemeOptions = {
+  ...defaultTheme,
+  palette: {
+    ...defaultTheme.palette,
+    // The darker orange for buttons and links on white (AA); the app bar keeps the brand orange.
+    primary: { main: PRIMARY_TEXT },
+    secondary: { main: PRIMARY_TEXT },
+    error: { main: '#b3261e' },
+    text: { primary: '#212121', secondary: '#545454' },
+    contrastThreshold: 4.5,
+  },
+  typography: {
+    ...defaultTheme.typography,
+    fontFamily: siteTheme.typography.fontFamily,
+    h1: { fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.25 },
+    h2: { fontSize: '1.25rem', fontWeight: 700, lineHeight: 1.3 },
+    h3: { fontSize: '1.05rem', fontWeight: 600, lineHeight: 1.3 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  shape: { borderRadius: 8 },
+  components: {
+    ...defaultTheme.components,
+    RaAppBar: {
+      styleOverrides: {
+        root: { '& .MuiAppBar-root, &.MuiAppBar-root': { backgroundColor: PRIMARY, color: '#212121' } },
+      },
+    },
+    // react-admin's loading spinners (app bar, lists) need a name.
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Chargement' } as object },
+  },
+};
+
+function AdminAppBar() {
+  return (
+    <AppBar color="primary" alwaysOn>
+      {/* The page's title is its main heading. */}
+      <TitlePortal component="h1" variant="h6" sx={{ flex: 1 }} />
+    </AppBar>
+  );
+}
+
+function AdminLayout(props: LayoutProps) {
+  return <Layout {...props} appBar={AdminAppBar} />;
+}
+
+/** The whole back office, loaded in the browser only (see app/routes/admin.tsx). */
+export function AdminApp() {
+  const { state, store } = useSession();
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
+  );
+  useEffect(() => registerAdminCache(queryClient), [queryClient]);
+  useEffect(() => watchCheckboxLabels(document.body), []);
+  const authProvider = useMemo(() => (store === null ? null : createAuthProvider(store)), [store]);
+  const dataProvider = useMemo(
+    () =>
+      createDataProvider(
+        () => store?.getSnapshot().token ?? null,
+        (resource) => canAccessResource(adminAbility(store?.getSnapshot().admin ?? null), resource, 'list'),
+      ),
+    [store],
+  );
+  const ability = useMemo(() => adminAbility(state.admin), [state.admin]);
+  if (authProvider === null) return null;
+
+  return (
+    <AbilityProvider value={ability}>
+      <Admin
+        basename="/admin"
+        title="Tables Voisines — Administration"
+        disableTelemetry
+        requireAuth
+        queryClient={queryClient}
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        theme={adminTheme}
+        layout={AdminLayout}
+        dashboard={Dashboard}
+        loginPage={LoginPage}
+      >
+        <Resource
+          name="establishments"
+          icon={StorefrontIcon}
+          list={EstablishmentList}
+          create={EstablishmentCreate}
+          edit={EstablishmentEdit}
+          recordRepresentation="name"
+        />
+        <Resource
+          name="restaurant-owners"
+          icon={PeopleIcon}
+          list={OwnerList}
+          edit={OwnerEdit}
+          recordRepresentation="email"
+        />
+        <Resource
+          name="admins"
+          icon={AdminPanelSettingsIcon}
+          list={AdminList}
+          create={AdminCreate}
+          edit={AdminEdit}
+          recordRepresentation="username"
+        />
+        <Resource
+          name="groups"
+          icon={BubbleChartIcon}
+          list={GroupList}
+          create={GroupCreate}
+          edit={GroupEdit}
+          recordRepresentation="name"
+        />
+        <Resource name="categories" icon={CategoryIcon} list={CategoryList} recordRepresentation="name" />
+        <Resource
+          name="menu-boards"
+          icon={RestaurantMenuIcon}
+          list={MenuBoardList}
+          create={MenuBoardCreate}
+          edit={MenuBoardEdit}
+          recordRepresentation="title"
+        />
+      </Admin>
+    </AbilityProvider>
+  );
+}
+
+export default AdminApp;

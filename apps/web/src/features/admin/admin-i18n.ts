@@ -1,0 +1,104 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import frenchMessages from 'ra-language-french';
+import { mergeTranslations } from 'react-admin';
+
+/** react-admin in French: ra-language-french, plus the names of our resources and fields. */
+const ourMessages = {
+  ra: {
+    auth: {
+      username: "Nom d'utilisateur",
+      email: 'Adresse e-mail',
+      sign_in_error: 'Échec de la connexion, veuillez réessayer.',
+    },
+    page: { dashboard: 'Tableau de bord' },
+  },
+  resources: {
+    establishments: {
+      name: 'Établissement |||| Établissements',
+      fields: {
+        name: 'Nom',
+        kind: 'Type',
+        venueType: "Type d'établissement",
+        description: 'Description',
+        'address.street': 'Rue',
+        'address.postcode': 'Code postal',
+        'address.town': 'Ville',
+        'location.latitude': 'Latitude',
+        'location.longitude': 'Longitude',
+        phone: 'Téléphone',
+        email: 'Adresse e-mail',
+        website: 'Site web',
+        priceRange: 'Gamme de prix',
+        categories: 'Catégories',
+        uri: 'Adresse de la page',
+        disabled: 'Désactivé',
+        restaurantOwner: 'Propriétaire',
+        updatedAt: 'Modifié le',
+        createdAt: 'Créé le',
+        openingHours: "Horaires d'ouverture",
+        q: 'Rechercher',
+      },
+    },
+    'restaurant-owners': {
+      name: 'Restaurateur |||| Restaurateurs',
+      fields: {
+        email: 'Adresse e-mail',
+        firstName: 'Prénom',
+        lastName: 'Nom',
+        phone: 'Téléphone',
+        confirmed: 'Adresse confirmée',
+        establishment: 'Établissement',
+        password: 'Nouveau mot de passe',
+        createdAt: 'Inscrit le',
+        q: 'Rechercher',
+      },
+    },
+    admins: {
+      name: 'Administrateur |||| Administrateurs',
+      fields: {
+        username: "Nom d'utilisateur",
+        email: 'Adresse e-mail',
+        password: 'Mot de passe',
+        permissions: 'Permissions',
+        createdAt: 'Créé le',
+        q: 'Rechercher',
+      },
+    },
+    groups: {
+      name: 'Groupe |||| Groupes',
+      fields: {
+        name: 'Nom',
+        latitude: 'Latitude du centre',
+        longitude: 'Longitude du centre',
+        radius: 'Rayon (km)',
+        q: 'Rechercher',
+      },
+    },
+    categories: {
+      name: 'Catégorie |||| Catégories',
+      fields: { name: 'Nom', slug: 'Identifiant', q: 'Rechercher' },
+    },
+    'menu-boards': {
+      name: 'Ardoise du jour |||| Ardoises du jour',
+      fields: {
+        title: 'Titre',
+        date: 'Date',
+        establishment: 'Établissement',
+        'establishment.name': 'Établissement',
+        items: 'Plats',
+        'items.name': 'Plat',
+        'items.price': 'Prix (€)',
+        'items.category': 'Catégorie',
+        createdAt: 'Publiée le',
+        q: 'Rechercher',
+      },
+    },
+  },
+};
+
+export const i18nProvider = polyglotI18nProvider(
+  () => mergeTranslations(frenchMessages, ourMessages),
+  'fr',
+  [{ locale: 'fr', name: 'Français' }],
+  { allowMissing: true },
+);

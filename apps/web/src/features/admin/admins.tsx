@@ -1,0 +1,85 @@
+import {
+  Create,
+  Datagrid,
+  DateField,
+  Edit,
+  EmailField,
+  FunctionField,
+  List,
+  SearchInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  type RaRecord,
+} from 'react-admin';
+import { CreateAdminBodySchema, PatchAdminBodySchema } from '@tables-voisines/contract/schemas/account';
+import { useAbility } from './ability-context';
+import { zodValidator } from './form-errors';
+import { ACTION_LABELS, PermissionsInput, SUBJECT_LABELS } from './permissions-input';
+import type { PermissionPair } from './permission-matrix';
+
+const ADMIN_FIELDS = ['username', 'email', 'password', 'permissions'];
+const writable = (values: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(values).filter(
+      ([key, value]) => ADMIN_FIELDS.includes(key) && value !== undefined && !(key === 'password' && !value),
+    ),
+  );
+const validateCreate = zodValidator(CreateAdminBodySchema, writable);
+const validateEdit = zodValidator(PatchAdminBodySchema, writable);
+
+function permissionsText(record: RaRecord): string {
+  return ((record.permissions ?? []) as PermissionPair[])
+    .map((p) => `${ACTION_LABELS[p.action]} · ${SUBJECT_LABELS[p.subject]}`)
+    .join(', ');
+}
+
+export function AdminList() {
+  const ability = useAbility();
+  return (
+    <List
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Rechercher" />]}
+      sort={{ field: 'username', order: 'ASC' }}
+      title="Administrateurs"
+    >
+      <Datagrid rowClick={ability.can('update', 'admin') ? 'edit' : false} bulkActionButtons={false}>
+        <TextField source="username" />
+        <EmailField source="email" />
+        <FunctionField label="Permissions" sortable={false} render={permissionsText} />
+        <DateField source="createdAt" locales="fr-FR" />
+      </Datagrid>
+    </List>
+  );
+}
+
+export function AdminCreate() {
+  return (
+    <Create redirect="list" title="Nouvel administrateur">
+      <SimpleForm validate={validateCreate} defaultValues={{ permissions: [] }}>
+        <TextInput source="username" autoComplete="off" />
+        <TextInput source="email" />
+        <TextInput source="password" type="password" autoComplete="new-password" />
+        <PermissionsInput />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export function AdminEdit() {
+  return (
+    <Edit mutationMode="pessimistic" title="Administrateur">
+      <SimpleForm validate={validateEdit}>
+        <TextInput source="username" autoComplete="off" />
+        <TextInput source="email" />
+        <TextInput
+          source="password"
+          type="password"
+          autoComplete="new-password"
+          label="Nouveau mot de passe"
+          helperText="Laissez vide pour ne pas le changer."
+        />
+        <PermissionsInput />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,121 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { Title, useCreatePath, useGetIdentity, useGetList, type RaRecord } from 'react-admin';
+import { Link } from 'react-router';
+import { useAbility } from './ability-context';
+import { RESOURCE_SUBJECTS, type AdminResource } from './admin-ability';
+
+const COUNTS: { resource: AdminResource; label: string }[] = [
+  { resource: 'establishments', label: 'Établissements' },
+  { resource: 'restaurant-owners', label: 'Restaurateurs' },
+  { resource: 'admins', label: 'Administrateurs' },
+  { resource: 'groups', label: 'Groupes' },
+  { resource: 'menu-boards', label: 'Ardoises du jour' },
+];
+
+function Count({ resource, label }: { resource: AdminResource; label: string }) {
+  const { total, isPending } = useGetList(resource, { pagination: { page: 1, perPage: 1 } });
+  return (
+    <Card sx={{ minWidth: 160 }}>
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h2" component="p" data-testid={`count-${resource}`}>
+          {isPending ? '…' : (total ?? 0).toLocaleString('fr-FR')}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+function EstablishmentLinks({
+  title,
+  params,
+  empty,
+  secondary,
+  showTotal = false,
+}: {
+  title: string;
+  showTotal?: boolean;
+  params: Parameters<typeof useGetList>[1];
+  empty: string;
+  secondary: (record: RaRecord) => string;
+}) {
+  const { data, total, isPending } = useGetList('establishments', params);
+  const createPath = useCreatePath();
+  return (
+    <Card sx={{ flex: '1 1 360px' }}>
+      <CardContent>
+        <Typography variant="h2" gutterBottom>
+          {title}
+          {showTotal && total !== undefined && ` (${total.toLocaleString('fr-FR')})`}
+        </Typography>
+        {isPending ? (
+          <Typography>Chargement…</Typography>
+        ) : data?.length ? (
+          <List dense>
+            {data.map((record) => (
+              <ListItem key={record.id} disablePadding>
+                <ListItemButton
+                  component={Link}
+                  to={createPath({ resource: 'establishments', id: record.id, type: 'edit' })}
+                >
+                  <ListItemText primary={String(record.name)} secondary={secondary(record)} />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        ) : (
+          <Typography>{empty}</Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Counts, establishments without an owner, and the latest changes. */
+export function Dashboard() {
+  const ability = useAbility();
+  const { identity } = useGetIdentity();
+  const canRead = (resource: AdminResource) => ability.can('read', RESOURCE_SUBJECTS[resource]);
+  return (
+    <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Title title="Tableau de bord" />
+      <Typography variant="h1" component="h2">
+        Bonjour{identity?.fullName ? ` ${identity.fullName}` : ''}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        {COUNTS.filter(({ resource }) => canRead(resource)).map((count) => (
+          <Count key={count.resource} {...count} />
+        ))}
+      </Box>
+      {canRead('establishments') && (
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <EstablishmentLinks
+            title="Établissements sans propriétaire"
+            showTotal
+            params={{ filter: { restaurantOwner: 'none' }, pagination: { page: 1, perPage: 5 } }}
+            empty="Tous les établissements ont un propriétaire."
+            secondary={(record) => String((record.address as { town?: string } | undefined)?.town ?? '')}
+          />
+          <EstablishmentLinks
+            title="Dernières modifications"
+            params={{ sort: { field: 'updatedAt', order: 'DESC' }, pagination: { page: 1, perPage: 5 } }}
+            empty="Aucune modification."
+            secondary={(record) => `Modifié le ${new Date(String(record.updatedAt)).toLocaleString('fr-FR')}`}
+          />
+        </Box>
+      )}
+      {!COUNTS.some(({ resource }) => canRead(resource)) && !canRead('categories') && (
+        <Typography>Votre compte n’a encore aucune permission. Demandez-en à un administrateur.</Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,77 @@
+import Alert from '@mui/material/Alert';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useQuery } from '@tanstack/react-query';
+import { useRecordContext } from 'react-admin';
+import type { EstablishmentHistoryEntry } from '@tables-voisines/contract/schemas/establishment';
+import { apiRequest } from '../../lib/api-client';
+import { getEstablishmentHistoryRoute } from '../../lib/api-routes';
+import { useSession } from '../session/use-session';
+
+const ACTION_LABELS: Record<EstablishmentHistoryEntry['action'], string> = {
+  create: 'Création',
+  update: 'Modification',
+  delete: 'Suppression',
+  link: 'Liaison d’un propriétaire',
+  unlink: 'Retrait du propriétaire',
+  share: 'Partage de la photo',
+};
+
+const ACTOR_LABELS = { admin: 'Administrateur', 'restaurant-owner': 'Restaurateur', system: 'Système' };
+
+function short(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/** History tab: who changed what and when, most recent first. */
+export function EstablishmentHistory() {
+  const record = useRecordContext();
+  const { state } = useSession();
+  const id = record?.id === undefined ? null : String(record.id);
+  const { data, error, isPending } = useQuery({
+    queryKey: ['establishments', 'history', id, record?.updatedAt],
+    enabled: id !== null,
+    queryFn: () =>
+      apiRequest(getEstablishmentHistoryRoute, { token: state.token ?? undefined, params: { id: id! } }),
+  });
+  if (isPending) return <Alert severity="info">Chargement de l’historique…</Alert>;
+  if (error) return <Alert severity="error">{error.message}</Alert>;
+  if (data.length === 0) return <Alert severity="info">Aucune modification enregistrée.</Alert>;
+  return (
+    <Table size="small" aria-label="Historique des modifications">
+      <TableHead>
+        <TableRow>
+          <TableCell>Date</TableCell>
+          <TableCell>Action</TableCell>
+          <TableCell>Par</TableCell>
+          <TableCell>Changements</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {data.map((entry) => (
+          <TableRow key={entry.id}>
+            <TableCell>{new Date(entry.at).toLocaleString('fr-FR')}</TableCell>
+            <TableCell>{ACTION_LABELS[entry.action]}</TableCell>
+            <TableCell>
+              {entry.actor === null
+                ? '—'
+                : `${ACTOR_LABELS[entry.actor.role]}${entry.actor.name ? ` ${entry.actor.name}` : ''}`}
+            </TableCell>
+            <TableCell>
+              {entry.changes.map((change) => (
+                <div key={change.field}>
+                  {change.field} : {short(change.from)} → {short(change.to)}
+                </div>
+              ))}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,256 @@
+import {
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  BooleanField,
+  BooleanInput,
+  BulkUpdateButton,
+  Create,
+  CreateButton,
+  Datagrid,
+  DateField,
+  Edit,
+  FunctionField,
+  List,
+  NullableBooleanInput,
+  NumberInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  TabbedForm,
+  TextField,
+  TextInput,
+  TopToolbar,
+  FilterButton,
+  type RaRecord,
+} from 'react-admin';
+import {
+  CreateEstablishmentBodySchema,
+  KIND_LABELS,
+  PRICE_RANGES,
+  PatchEstablishmentBodySchema,
+  VENUE_TYPE_LABELS,
+} from '@tables-voisines/contract/schemas/establishment';
+import { Can, useAbility } from './ability-context';
+import { EstablishmentHistory } from './establishment-history';
+import { EstablishmentOwnerPanel } from './establishment-owner';
+import { EstablishmentPhotoPanel } from './establishment-photo';
+import { ExportButtons } from './export-buttons';
+import { zodValidator } from './form-errors';
+import { LocationInput } from './location-input';
+import { OpeningHoursInput } from './opening-hours-input';
+
+export const KIND_CHOICES = Object.entries(KIND_LABELS).map(([id, name]) => ({ id, name }));
+export const VENUE_TYPE_CHOICES = Object.entries(VENUE_TYPE_LABELS).map(([id, name]) => ({ id, name }));
+const PRICE_CHOICES = PRICE_RANGES.map((id) => ({ id, name: id }));
+
+const WRITABLE_FIELDS = [
+  'kind',
+  'name',
+  'venueType',
+  'address',
+  'location',
+  'uri',
+  'description',
+  'phone',
+  'email',
+  'website',
+  'openingHours',
+  'priceRange',
+  'categories',
+  'disabled',
+  'restaurantOwner',
+];
+
+function writable(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(values).filter(([key, value]) => WRITABLE_FIELDS.includes(key) && value !== undefined),
+  );
+}
+
+const validateCreate = zodValidator(CreateEstablishmentBodySchema, writable);
+const validateEdit = zodValidator(PatchEstablishmentBodySchema, writable);
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Rechercher par nom" />,
+  <SelectInput key="kind" source="kind" label="Type" choices={KIND_CHOICES} />,
+  <SelectInput
+    key="venueType"
+    source="venueType"
+    label="Type d'établissement"
+    choices={VENUE_TYPE_CHOICES}
+  />,
+  <TextInput key="town" source="town" label="Ville" />,
+  <NullableBooleanInput key="disabled" source="disabled" label="Désactivé" />,
+  <SelectInput
+    key="restaurantOwner"
+    source="restaurantOwner"
+    label="Propriétaire"
+    choices={[
+      { id: 'none', name: 'Sans propriétaire' },
+      { id: 'any', name: 'Avec propriétaire' },
+    ]}
+  />,
+  <ReferenceInput key="ownerId" source="ownerId" reference="restaurant-owners" label="Propriétaire précis">
+    <AutocompleteInput
+      label="Propriétaire précis"
+      optionText="email"
+      filterToQuery={(q: string) => ({ q })}
+    />
+  </ReferenceInput>,
+];
+
+function ListActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <CreateButton />
+      <Can I="export" a="establishment">
+        <ExportButtons route="establishments" />
+      </Can>
+    </TopToolbar>
+  );
+}
+
+function BulkActions() {
+  return (
+    <Can I="update" a="establishment">
+      <BulkUpdateButton
+        label="Désactiver"
+        data={{ disabled: true }}
+        mutationMode="pessimistic"
+        confirmTitle="Désactiver les établissements"
+        confirmContent="Les établissements choisis ne seront plus visibles sur le site. Continuer ?"
+      />
+    </Can>
+  );
+}
+
+export function EstablishmentList() {
+  const ability = useAbility();
+  return (
+    <List
+      filters={filters}
+      actions={<ListActions />}
+      sort={{ field: 'name', order: 'ASC' }}
+      perPage={25}
+      title="Établissements"
+    >
+      <Datagrid
+        rowClick={ability.can('update', 'establishment') ? 'edit' : false}
+        bulkActionButtons={ability.can('update', 'establishment') ? <BulkActions /> : false}
+      >
+        <TextField source="name" />
+        <SelectField source="kind" choices={KIND_CHOICES} sortable={false} />
+        <SelectField source="venueType" choices={VENUE_TYPE_CHOICES} sortable={false} />
+        <TextField source="address.town" label="Ville" sortBy="town" />
+        <FunctionField
+          label="Propriétaire"
+          sortable={false}
+          render={(record: RaRecord) => (record.restaurantOwner ? 'Oui' : 'Non')}
+        />
+        <BooleanField source="disabled" sortable={false} />
+        <DateField source="updatedAt" locales="fr-FR" />
+      </Datagrid>
+    </List>
+  );
+}
+
+function GeneralTab({ edit }: { edit: boolean }) {
+  return (
+    <>
+      <SelectInput source="kind" choices={KIND_CHOICES} />
+      <TextInput source="name" fullWidth />
+      <SelectInput source="venueType" choices={VENUE_TYPE_CHOICES} />
+      <TextInput source="description" multiline minRows={3} fullWidth />
+      <TextInput source="phone" />
+      <TextInput source="email" />
+      <TextInput source="website" fullWidth />
+      <SelectInput source="priceRange" choices={PRICE_CHOICES} emptyText="Non précisée" />
+      <ReferenceArrayInput source="categories" reference="categories" perPage={50}>
+        <AutocompleteArrayInput
+          label="Catégories"
+          optionText="name"
+          filterToQuery={(q: string) => ({ q })}
+          fullWidth
+        />
+      </ReferenceArrayInput>
+      {edit && <TextInput source="uri" fullWidth helperText="Adresse de la page publique, sans espace." />}
+      <BooleanInput source="disabled" label="Désactivé (absent du site)" />
+    </>
+  );
+}
+
+function AddressTab() {
+  return (
+    <>
+      <TextInput source="address.street" fullWidth />
+      <TextInput source="address.postcode" />
+      <TextInput source="address.town" />
+      <NumberInput source="location.latitude" step={0.000001} />
+      <NumberInput source="location.longitude" step={0.000001} />
+      <LocationInput />
+    </>
+  );
+}
+
+export function EstablishmentCreate() {
+  return (
+    <Create redirect="edit" title="Nouvel établissement">
+      <TabbedForm
+        validate={validateCreate}
+        defaultValues={{ kind: 'restaurant', venueType: 'restaurant', openingHours: [], categories: [] }}
+      >
+        <TabbedForm.Tab label="Général">
+          <GeneralTab edit={false} />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="Adresse et carte" path="adresse">
+          <AddressTab />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="Horaires" path="horaires">
+          <OpeningHoursInput />
+        </TabbedForm.Tab>
+      </TabbedForm>
+    </Create>
+  );
+}
+
+function EstablishmentTitle() {
+  return <span>Établissement</span>;
+}
+
+export function EstablishmentEdit() {
+  return (
+    <Edit mutationMode="pessimistic" title={<EstablishmentTitle />}>
+      <TabbedForm validate={validateEdit}>
+        <TabbedForm.Tab label="Général">
+          <GeneralTab edit />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="Adresse et carte" path="adresse">
+          <AddressTab />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="Horaires" path="horaires">
+          <OpeningHoursInput />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="Photo" path="photo">
+          <EstablishmentPhotoPanel />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="Propriétaire" path="proprietaire">
+          <EstablishmentOwnerPanel />
+          <ReferenceInput source="restaurantOwner" reference="restaurant-owners">
+            <AutocompleteInput
+              label="Propriétaire lié"
+              optionText="email"
+              filterToQuery={(q: string) => ({ q })}
+              fullWidth
+            />
+          </ReferenceInput>
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="Historique" path="historique">
+          <EstablishmentHistory />
+        </TabbedForm.Tab>
+      </TabbedForm>
+    </Edit>
+  );
+}

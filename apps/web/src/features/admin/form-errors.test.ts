@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { CreateGroupBodySchema } from '@tables-voisines/contract/schemas/group';
+import { issuesToFieldErrors, zodValidator } from './form-errors';
+
+describe('issuesToFieldErrors', () => {
+  it('nests the server paths and keeps the first message per field', () => {
+    expect(
+      issuesToFieldErrors([
+        { path: 'address.town', message: 'La ville est obligatoire.' },
+        { path: 'address.town', message: 'second' },
+        { path: 'openingHours.0.closes', message: 'Heure invalide' },
+        { path: '', message: 'JSON mal formé' },
+      ]),
+    ).toEqual({
+      address: { town: 'La ville est obligatoire.' },
+      openingHours: { 0: { closes: 'Heure invalide' } },
+      root: { serverError: 'JSON mal formé' },
+    });
+  });
+});
+
+describe('zodValidator', () => {
+  const validate = zodValidator(CreateGroupBodySchema);
+
+  it('answers no error for a valid body', () => {
+    expect(validate({ name: 'Lyon', latitude: 45.76, longitude: 4.83, radius: 10 })).toEqual({});
+  });
+
+  it("answers the contract's French messages per field", () => {
+    const errors = validate({ name: 'Lyon', latitude: 45.76, longitude: 4.83, radius: 500 });
+    expect(errors).toEqual({ radius: 'Le rayon ne peut dépasser 200 km.' });
+  });
+});
+
+describe('toHttpError', () => {
+  it('puts a validation detail or a one-field conflict under its field, with the French message', async () => {
+    const { toHttpError } = await import('./data-provider');
+    const { ApiError } = await import('../../lib/api-client');
+    const validation = toHttpError(
+      new ApiError('ValidationError', 'Certaines informations sont invalides.', 400, {
+        code: 'ValidationError',
+        message: 'Certaines informations sont invalides.',
+        details: [{ path: 'address.postcode', message: 'Code postal invalide.' }],
+      }),
+    ) as { message: string; status: number; body: { errors: unknown } };
+    expect(validation.status).toBe(400);
+    expect(validation.body.errors).toEqual({ address: { postcode: 'Code postal invalide.' } });
+
+    const conflict = toHttpError(
+      new ApiError('UriAlreadyUsed', 'Cette adresse de page est déjà utilisée.', 409, {}),
+    ) as { message: string; body: { errors: unknown } };
+    expect(conflict.message).toBe('Cette adresse de page est déjà utilisée.');
+    expect(conflict.body.errors).toEqual({ uri: 'Cette adresse de page est déjà utilisée.' });
+  });
+});

@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+
+/*
+ * Field errors for react-admin forms: the contract's zod schema checked before sending, and the server's
+ * `ValidationError` details (`{ path: "address.town", message }`) shown under the same fields.
+ */
+
+export type FieldErrors = Record<string, unknown>;
+
+function setPath(target: FieldErrors, path: readonly (string | number)[], message: string): void {
+  if (path.length === 0) {
+    target.root = { serverError: message };
+    return;
+  }
+  let node: Record<string, unknown> = target;
+  path.forEach((key, index) => {
+    const name = String(key);
+    if (index === path.length - 1) {
+      // The first message per field is kept.
+      if (node[name] === undefined) node[name] = message;
+      return;
+    }
+    const next = node[name];
+    if (typeof next !== 'object' || next === null) node[name] = {};
+    node = node[name] as Record<string, unknown>;
+  });
+}
+
+/** Nested errors from a list of `{ path, message }`; an empty path becomes the form's root error. */
+export function issuesToFieldErrors(
+  issues: readonly { path: string | readonly (string | number)[]; message: string }[],
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const path =
+      typeof issue.path === 'string' ? issue.path.split('.').filter((part) => part !== '') : issue.path;
+    setPath(errors, path, issue.message);
+  }
+  return errors;
+}
+
+/** A react-admin `validate` function (whole form) checking the values with a contract schema. */
+export function zodValidator<T extends z.ZodType>(
+  schema: T,
+  prepare: (values: Record<string, unknown>) => unknown = (values) => values,
+): (values: Record<string, unknown>) => FieldErrors {
+  return (values) => {
+    const result = schema.safeParse(prepare(values));
+    if (result.success) return {};
+    return issuesToFieldErrors(
+      result.error.issues.map((issue) => ({
+        path: issue.path.filter((part): part is string | number => typeof part !== 'symbol'),
+        message: issue.message,
+      })),
+    );
+  };
+}

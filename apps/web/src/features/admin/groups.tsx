@@ -1,0 +1,104 @@
+import Typography from '@mui/material/Typography';
+import {
+  Create,
+  Datagrid,
+  Edit,
+  List,
+  NumberField,
+  NumberInput,
+  SearchInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+} from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { CreateGroupBodySchema, PatchGroupBodySchema } from '@tables-voisines/contract/schemas/group';
+import { useAbility } from './ability-context';
+import { zodValidator } from './form-errors';
+import { PointMap } from './point-map';
+
+const GROUP_FIELDS = ['name', 'latitude', 'longitude', 'radius'];
+const writable = (values: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(values).filter(([key, value]) => GROUP_FIELDS.includes(key) && value !== undefined),
+  );
+const validateCreate = zodValidator(CreateGroupBodySchema, writable);
+const validateEdit = zodValidator(PatchGroupBodySchema, writable);
+
+export function GroupList() {
+  const ability = useAbility();
+  return (
+    <List
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Rechercher" />]}
+      sort={{ field: 'name', order: 'ASC' }}
+      title="Groupes"
+    >
+      <Datagrid rowClick={ability.can('update', 'group') ? 'edit' : false} bulkActionButtons={false}>
+        <TextField source="name" />
+        <NumberField source="radius" locales="fr-FR" />
+        <NumberField source="latitude" locales="fr-FR" />
+        <NumberField source="longitude" locales="fr-FR" />
+      </Datagrid>
+    </List>
+  );
+}
+
+/** The group's circle on the map: click to move its centre; the radius field sets its size. */
+function GroupCircleInput() {
+  const { setValue } = useFormContext();
+  const [latitude, longitude, radius] = useWatch({ name: ['latitude', 'longitude', 'radius'] }) as [
+    unknown,
+    unknown,
+    unknown,
+  ];
+  const centre =
+    typeof latitude === 'number' && typeof longitude === 'number' ? { latitude, longitude } : null;
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary">
+        Cliquez sur la carte pour placer le centre du cercle.
+      </Typography>
+      <PointMap
+        label="Carte du cercle du groupe"
+        value={centre}
+        radiusKm={typeof radius === 'number' ? radius : null}
+        onChange={(point) => {
+          setValue('latitude', point.latitude, { shouldDirty: true, shouldValidate: true });
+          setValue('longitude', point.longitude, { shouldDirty: true, shouldValidate: true });
+        }}
+      />
+    </>
+  );
+}
+
+function GroupFields() {
+  return (
+    <>
+      <TextInput source="name" />
+      <NumberInput source="radius" min={0} step={1} />
+      <NumberInput source="latitude" step={0.000001} />
+      <NumberInput source="longitude" step={0.000001} />
+      <GroupCircleInput />
+    </>
+  );
+}
+
+export function GroupCreate() {
+  return (
+    <Create redirect="list" title="Nouveau groupe">
+      <SimpleForm validate={validateCreate} defaultValues={{ radius: 10 }}>
+        <GroupFields />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export function GroupEdit() {
+  return (
+    <Edit mutationMode="pessimistic" title="Groupe">
+      <SimpleForm validate={validateEdit}>
+        <GroupFields />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,123 @@
+import {
+  ArrayInput,
+  AutocompleteInput,
+  Create,
+  Datagrid,
+  DateField,
+  DateInput,
+  DeleteButton,
+  Edit,
+  FunctionField,
+  List,
+  NumberInput,
+  ReferenceInput,
+  SearchInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextField,
+  TextInput,
+  WrapperField,
+  type RaRecord,
+} from 'react-admin';
+import {
+  CreateMenuBoardBodySchema,
+  PatchMenuBoardBodySchema,
+} from '@tables-voisines/contract/schemas/menu-board';
+import { useAbility } from './ability-context';
+import { zodValidator } from './form-errors';
+
+const writable = (keys: string[]) => (values: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(values).filter(([key, value]) => keys.includes(key) && value !== undefined),
+  );
+const validateCreate = zodValidator(
+  CreateMenuBoardBodySchema,
+  writable(['establishment', 'title', 'date', 'items']),
+);
+const validateEdit = zodValidator(PatchMenuBoardBodySchema, writable(['title', 'date', 'items']));
+
+/** Today in Europe/Paris, "YYYY-MM-DD" (the menu boards' day). */
+export function parisToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
+}
+
+export function MenuBoardList() {
+  const ability = useAbility();
+  return (
+    <List
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Rechercher" />]}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      title="Ardoises du jour"
+      exporter={false}
+    >
+      <Datagrid rowClick={ability.can('update', 'menu-board') ? 'edit' : false} bulkActionButtons={false}>
+        <TextField source="title" />
+        <TextField source="establishment.name" label="Établissement" />
+        <DateField source="date" locales="fr-FR" />
+        <FunctionField
+          label="Plats"
+          sortable={false}
+          render={(record: RaRecord) => String((record.items as unknown[]).length)}
+        />
+        <WrapperField label="Actions">
+          <DeleteButton mutationMode="pessimistic" />
+        </WrapperField>
+      </Datagrid>
+    </List>
+  );
+}
+
+function ItemsInput() {
+  return (
+    <ArrayInput source="items" label="Plats">
+      <SimpleFormIterator inline disableReordering>
+        <TextInput source="name" label="Plat" />
+        <NumberInput source="price" label="Prix (€)" step={0.5} min={0} />
+        <ReferenceInput source="category" reference="categories" perPage={50}>
+          <AutocompleteInput
+            label="Catégorie"
+            optionText="name"
+            filterToQuery={(q: string) => ({ q })}
+            sx={{ minWidth: 220 }}
+          />
+        </ReferenceInput>
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+}
+
+export function MenuBoardCreate() {
+  return (
+    <Create redirect="list" title="Nouvelle ardoise">
+      <SimpleForm
+        validate={validateCreate}
+        defaultValues={() => ({ date: parisToday(), items: [{ name: '', price: null, category: null }] })}
+      >
+        <ReferenceInput source="establishment" reference="establishments">
+          <AutocompleteInput
+            label="Établissement"
+            optionText="name"
+            filterToQuery={(q: string) => ({ q })}
+            fullWidth
+          />
+        </ReferenceInput>
+        <TextInput source="title" fullWidth />
+        <DateInput source="date" />
+        <ItemsInput />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export function MenuBoardEdit() {
+  return (
+    <Edit mutationMode="pessimistic" title="Ardoise du jour">
+      <SimpleForm validate={validateEdit}>
+        <TextField source="establishment.name" label="Établissement" />
+        <TextInput source="title" fullWidth />
+        <DateInput source="date" />
+        <ItemsInput />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,103 @@
+import {
+  AutocompleteInput,
+  BooleanField,
+  Datagrid,
+  DateField,
+  DeleteButton,
+  Edit,
+  EmailField,
+  List,
+  ReferenceField,
+  ReferenceInput,
+  SaveButton,
+  SearchInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Toolbar,
+  TopToolbar,
+} from 'react-admin';
+import { PatchOwnerBodySchema } from '@tables-voisines/contract/schemas/account';
+import { Can, useAbility } from './ability-context';
+import { ExportButtons } from './export-buttons';
+import { zodValidator } from './form-errors';
+
+const OWNER_FIELDS = ['email', 'password', 'firstName', 'lastName', 'phone', 'establishment'];
+const validate = zodValidator(PatchOwnerBodySchema, (values) =>
+  Object.fromEntries(
+    Object.entries(values).filter(
+      ([key, value]) => OWNER_FIELDS.includes(key) && value !== undefined && !(key === 'password' && !value),
+    ),
+  ),
+);
+
+function OwnerListActions() {
+  return (
+    <TopToolbar>
+      <Can I="export" a="restaurant-owner">
+        <ExportButtons route="restaurant-owners" />
+      </Can>
+    </TopToolbar>
+  );
+}
+
+export function OwnerList() {
+  const ability = useAbility();
+  return (
+    <List
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Rechercher" />]}
+      actions={<OwnerListActions />}
+      sort={{ field: 'lastName', order: 'ASC' }}
+      title="Restaurateurs"
+    >
+      <Datagrid
+        rowClick={ability.can('update', 'restaurant-owner') ? 'edit' : false}
+        bulkActionButtons={false}
+      >
+        <TextField source="lastName" />
+        <TextField source="firstName" />
+        <EmailField source="email" />
+        <BooleanField source="confirmed" />
+        <ReferenceField source="establishment" reference="establishments" sortable={false} emptyText="—" />
+        <DateField source="createdAt" locales="fr-FR" />
+      </Datagrid>
+    </List>
+  );
+}
+
+function OwnerToolbar() {
+  return (
+    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+      <SaveButton />
+      <DeleteButton mutationMode="pessimistic" />
+    </Toolbar>
+  );
+}
+
+export function OwnerEdit() {
+  return (
+    <Edit mutationMode="pessimistic" title="Restaurateur">
+      <SimpleForm validate={validate} toolbar={<OwnerToolbar />}>
+        <TextInput source="firstName" />
+        <TextInput source="lastName" />
+        <TextInput source="email" />
+        <TextInput source="phone" />
+        <TextInput
+          source="password"
+          type="password"
+          autoComplete="new-password"
+          helperText="Laissez vide pour ne pas le changer."
+        />
+        <ReferenceInput source="establishment" reference="establishments">
+          <AutocompleteInput
+            label="Établissement lié"
+            optionText="name"
+            filterToQuery={(q: string) => ({ q })}
+            fullWidth
+            helperText="Videz le champ pour délier le restaurateur de son établissement."
+          />
+        </ReferenceInput>
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,416 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { photoJpeg } from '../apps/api/test/images';
+import {
+  launchBrowser,
+  newVisitorContext,
+  waitForRouter,
+  watchPageErrors,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from './support/browser';
+import { repoRoot, startServer, type RunningServer } from './support/server';
+
+/*
+ * The administrators' back office in Chromium against the real `npm start`: sign-in, an establishment
+ * created with its pin placed on the map, a photo uploaded and shared (dry run), a CSV export, a limited
+ * admin's permissions edited and what that admin then sees, a menu board published and edited. axe checks
+ * every screen visited. SCREENSHOTS=1 writes docs/screens/admin-*.png.
+ */
+
+const ADMIN = { username: 'chef', password: 'MotDePasse-Solide-123' };
+const LIMITED = { username: 'lecteur', password: 'Carnet-Rouge-4567', email: 'lecteur@example.fr' };
+const NEW_NAME = 'Le Bouchon des Essais';
+const screenshots = process.env.SCREENSHOTS === '1';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: () => string[];
+let adminToken: string;
+let limitedId: string;
+let createdId: string;
+let ownerId: string;
+
+async function api<T>(method: string, url: string, body?: unknown, token = adminToken): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return (text === '' ? null : JSON.parse(text)) as T;
+}
+
+async function checkAxe(screen: string) {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  // Past MUI's transitions (menus closing, notifications sliding in).
+  await page.waitForTimeout(300);
+  // The base map's canvas has no text to check; the rest of the screen is checked.
+  const results = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
+  expect(
+    results.violations.map((v) => `${screen} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+async function shot(name: string) {
+  if (!screenshots) return;
+  const dir = path.join(repoRoot, 'docs/screens');
+  await mkdir(dir, { recursive: true });
+  // Past the transitions (tabs, chips, notifications).
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: path.join(dir, `admin-${name}.png`) });
+}
+
+async function signIn(username: string, password: string) {
+  await page.goto(`${server.baseUrl}/admin/login`);
+  await waitForRouter(page);
+  await page.getByLabel("Nom d'utilisateur").fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Connexion' }).click();
+}
+
+async function signOut() {
+  await page.getByRole('button', { name: 'Profil' }).click();
+  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await page.getByRole('button', { name: 'Connexion' }).waitFor();
+  await checkAxe('connexion après déconnexion');
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }),
+    launchBrowser(),
+  ]);
+  const signedIn = await (
+    await fetch(`${server.baseUrl}/api/admin/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    })
+  ).json();
+  adminToken = (signedIn as { authentication: { token: string } }).authentication.token;
+  const limited = await api<{ id: string }>('POST', '/api/admin/', {
+    ...LIMITED,
+    permissions: [{ action: 'read', subject: 'establishment' }],
+  });
+  limitedId = limited.id;
+  const owner = await (
+    await fetch(`${server.baseUrl}/api/restaurant-owner/sign-up`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        email: 'gerante@example.fr',
+        password: 'Tablier-Bleu-2468',
+        firstName: 'Élodie',
+        lastName: 'Garnier',
+      }),
+    })
+  ).json();
+  ownerId = (owner as { restaurantOwner: { id: string } }).restaurantOwner.id;
+  context = await newVisitorContext(browser, {
+    acceptDownloads: true,
+    viewport: { width: 1280, height: 900 },
+  });
+  page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  errors = watchPageErrors(page);
+});
+
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail' && process.env.E2E_FAILURE_SHOTS)
+    await page.screenshot({
+      path: path.join(process.env.E2E_FAILURE_SHOTS, `${test.task.name.slice(0, 30)}.png`),
+    });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the back office', () => {
+  it('serves a French loading shell that search engines leave out, and no admin code on public pages', async () => {
+    const html = await (await fetch(`${server.baseUrl}/admin`)).text();
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).toContain('Chargement de l’espace d’administration');
+
+    const visitor = await newVisitorContext(browser);
+    const home = await visitor.newPage();
+    const scripts: string[] = [];
+    home.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await home.goto(server.baseUrl);
+    await waitForRouter(home);
+    await home.waitForLoadState('networkidle');
+    expect(scripts.filter((url) => /AdminApp|react-admin|ra-/i.test(url))).toEqual([]);
+    await visitor.close();
+  });
+
+  it('refuses a wrong password with the server’s French message, then signs in', async () => {
+    await signIn(ADMIN.username, 'pas-le-bon-mot-de-passe');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /mot de passe incorrect/ })
+      .waitFor();
+    await checkAxe('connexion');
+    await shot('connexion');
+
+    await page.locator('input[name="password"]').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Connexion' }).click();
+    await page.getByRole('heading', { name: `Bonjour ${ADMIN.username}` }).waitFor();
+    await page.getByTestId('count-establishments').filter({ hasText: /\d/ }).waitFor();
+    await page.getByText('Établissements sans propriétaire').waitFor();
+    await checkAxe('tableau de bord');
+    await shot('tableau-de-bord');
+    for (const menu of ['Établissements', 'Restaurateurs', 'Administrateurs', 'Groupes', 'Catégories'])
+      await expect(page.getByRole('menuitem', { name: menu }).count()).resolves.toBe(1);
+  });
+
+  it('lists establishments with search and filters', async () => {
+    await page.getByRole('menuitem', { name: 'Établissements' }).click();
+    await page.getByRole('button', { name: 'Exporter en CSV' }).waitFor();
+    await page.locator('tbody tr').first().waitFor();
+    await checkAxe('liste des établissements');
+    await shot('etablissements');
+    await page.getByPlaceholder('Rechercher par nom').fill('auberge');
+    await expect
+      .poll(async () => {
+        const names = await page.locator('tbody tr td:nth-child(2)').allInnerTexts();
+        return names.length > 0 && names.every((name) => /auberge/i.test(name));
+      })
+      .toBe(true);
+    // A filter the API does not know: applied in the browser over the whole list.
+    await page.getByRole('button', { name: 'Ajouter un filtre' }).click();
+    await page.getByRole('menu').getByText('Type', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Type', exact: true }).click();
+    await page.getByRole('option', { name: 'Remplis vert' }).click();
+    await expect
+      .poll(async () => {
+        const kinds = await page.locator('tbody tr td:nth-child(3)').allInnerTexts();
+        const names = await page.locator('tbody tr td:nth-child(2)').allInnerTexts();
+        return (
+          kinds.length > 0 &&
+          kinds.every((kind) => kind.replace(/\s+/g, ' ').trim() === 'Remplis vert') &&
+          names.every((name) => /auberge/i.test(name))
+        );
+      })
+      .toBe(true);
+    await checkAxe('liste filtrée');
+  });
+
+  it('creates an establishment, its pin placed on the map', async () => {
+    await page.goto(`${server.baseUrl}/admin/establishments/create`);
+    await page.getByLabel('Nom').first().fill(NEW_NAME);
+    await page.getByRole('tab', { name: 'Adresse et carte' }).click();
+    await page.getByLabel('Ville').fill('Lyon');
+    await page.getByLabel('Code postal').fill('69002');
+    const map = page.getByRole('region', { name: 'Carte de l’emplacement de l’établissement' });
+    await map.locator('canvas').waitFor();
+    await map.click({ position: { x: 400, y: 160 } });
+    await expect.poll(() => page.getByLabel('Latitude').inputValue()).not.toBe('');
+    await checkAxe('création, adresse');
+    await page.getByRole('tab', { name: 'Horaires' }).click();
+    await page.getByRole('button', { name: 'Ajouter une plage au mardi' }).click();
+    await page.getByLabel('Mardi : fermeture 1').fill('14h30');
+    await page.getByLabel('Mardi : fermeture 1').blur();
+    await expect(page.getByLabel('Mardi : fermeture 1')).toBeDefined();
+    await expect.poll(() => page.getByLabel('Mardi : fermeture 1').inputValue()).toBe('14:30');
+    await checkAxe('création, horaires');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('tab', { name: 'Photo' }).waitFor();
+    createdId = decodeURIComponent(new URL(page.url()).pathname.split('/')[3]!);
+    const created = await api<{
+      name: string;
+      address: { town: string };
+      location: { latitude: number };
+      openingHours: unknown[];
+    }>('GET', `/api/establishment/${createdId}`);
+    expect(created.name).toBe(NEW_NAME);
+    expect(created.address.town).toBe('Lyon');
+    expect(created.location.latitude).toBeGreaterThan(35);
+    expect(created.openingHours).toEqual([{ day: 2, opens: '12:00', closes: '14:30' }]);
+  });
+
+  it("checks fields with the contract's schema, and shows the server's French message under its field", async () => {
+    await page.getByRole('tab', { name: 'Général' }).click();
+    await page.getByLabel('Adresse e-mail').fill('pas-une-adresse');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Adresse e-mail invalide.').waitFor();
+    await page.getByLabel('Adresse e-mail').fill('bouchon@example.fr');
+
+    // A page address another establishment has: only the server knows.
+    const [other] = await api<{ uri: string }[]>('GET', '/api/establishments/?page=1&perPage=1');
+    await page.getByLabel('Adresse de la page').fill(other!.uri);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page
+      .getByText('Cette adresse de page est déjà utilisée par un autre établissement.')
+      .first()
+      .waitFor();
+    // The notification slides in: checked once it is fully shown.
+    await page.waitForTimeout(500);
+    await checkAxe('erreur de champ');
+    await page.getByLabel('Adresse de la page').fill('le-bouchon-des-essais-a-lyon');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect
+      .poll(async () => (await api<{ email: string }>('GET', `/api/establishment/${createdId}`)).email)
+      .toBe('bouchon@example.fr');
+  });
+
+  it('uploads a photo with progress and shares it (dry run without Facebook settings)', async () => {
+    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}/photo`);
+    await page.getByRole('button', { name: 'Ajouter une photo' }).waitFor();
+    await page.getByTestId('photo-file').setInputFiles({
+      name: 'salle.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await photoJpeg(1200, 800),
+    });
+    await page.getByText('Photo enregistrée.').waitFor();
+    await page.getByText('Pas encore partagée').waitFor();
+    await checkAxe('photo');
+    await page.getByRole('button', { name: 'Partager sur Facebook' }).click();
+    await page.getByText('Partagée sur Facebook', { exact: true }).waitFor();
+    await shot('etablissement-photo');
+    const shared = await api<{ photo: { isFacebookShared: boolean } }>(
+      'GET',
+      `/api/establishment/${createdId}`,
+    );
+    expect(shared.photo.isFacebookShared).toBe(true);
+
+    await page.getByRole('tab', { name: 'Propriétaire' }).click();
+    await expect(page.getByTestId('claim-code').innerText()).resolves.toMatch(/^[A-Z2-9]{8}$/);
+    await page.getByRole('tab', { name: 'Historique' }).click();
+    await page.getByRole('cell', { name: 'Partage de la photo' }).waitFor();
+    await checkAxe('historique');
+  });
+
+  it('exports the establishments as CSV', async () => {
+    await page.goto(`${server.baseUrl}/admin/establishments`);
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exporter en CSV' }).click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const text = await readFile((await download.path())!, 'utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(text.split('\n')[0]).toContain(';');
+    expect(text).toContain(NEW_NAME);
+    expect(text.split('\n').filter((line) => line.trim() !== '').length).toBeGreaterThan(600);
+  });
+
+  it("edits a limited admin's permissions as action × subject pairs", async () => {
+    await page.goto(`${server.baseUrl}/admin/admins/${limitedId}`);
+    const exportBox = page.getByRole('checkbox', { name: 'Exporter : Établissements' });
+    await exportBox.waitFor();
+    await expect(page.getByRole('checkbox', { name: 'Lire : Établissements' }).isChecked()).resolves.toBe(
+      true,
+    );
+    await exportBox.check();
+    await page.getByRole('checkbox', { name: 'Tout gérer : Ardoises' }).check();
+    await checkAxe('administrateur');
+    await shot('administrateur-permissions');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('columnheader', { name: "Nom d'utilisateur" }).waitFor();
+    const limited = await api<{ permissions: unknown[] }>('GET', `/api/admin/${limitedId}`);
+    expect(limited.permissions).toEqual(
+      expect.arrayContaining([
+        { action: 'read', subject: 'establishment' },
+        { action: 'export', subject: 'establishment' },
+        { action: 'manage', subject: 'menu-board' },
+      ]),
+    );
+    expect(limited.permissions).toHaveLength(3);
+  });
+
+  it('publishes and edits a menu board', async () => {
+    await page.goto(`${server.baseUrl}/admin/menu-boards/create`);
+    await page.getByLabel('Établissement').fill('Bouchon des Essais');
+    await page.getByRole('option', { name: NEW_NAME }).click();
+    await page.getByRole('textbox', { name: 'Titre' }).fill('Ardoise des essais');
+    await page.getByLabel('Plat').fill('Quenelle de brochet');
+    await page.getByLabel('Prix (€)').fill('14.5');
+    await page.getByLabel('Catégorie').fill('fran');
+    await page.getByRole('option').first().click();
+    await checkAxe('nouvelle ardoise');
+    await shot('ardoise');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('cell', { name: 'Ardoise des essais' }).click();
+    await page.waitForURL(/\/admin\/menu-boards\/[^/]+$/);
+    await page.getByRole('textbox', { name: 'Titre' }).fill('Ardoise du jour modifiée');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('cell', { name: 'Ardoise du jour modifiée' }).waitFor();
+    await checkAxe('ardoises');
+  });
+
+  it('edits a group with its circle on the map, and lists owners and categories', async () => {
+    await page.getByRole('menuitem', { name: 'Groupes' }).click();
+    await page.locator('tbody tr').first().click();
+    const map = page.getByRole('region', { name: 'Carte du cercle du groupe' });
+    await map.locator('canvas').waitFor();
+    const radius = page.getByRole('spinbutton', { name: 'Rayon (km)' });
+    await radius.fill('250');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Le rayon ne peut dépasser 200 km.').waitFor();
+    await radius.fill('12');
+    await checkAxe('groupe');
+    await shot('groupe');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('columnheader', { name: 'Rayon (km)' }).waitFor();
+    await expect(page.getByRole('cell', { name: '12', exact: true }).count()).resolves.toBeGreaterThan(0);
+
+    await page.getByRole('menuitem', { name: 'Restaurateurs' }).click();
+    await page.getByRole('button', { name: 'Exporter en XLSX' }).waitFor();
+    await checkAxe('restaurateurs');
+    // Link the owner to the establishment created above.
+    await page.getByRole('cell', { name: 'Garnier' }).click();
+    await page.getByLabel('Établissement lié').fill('Bouchon des Essais');
+    await page.getByRole('option', { name: NEW_NAME }).click();
+    await checkAxe('restaurateur');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('cell', { name: NEW_NAME }).waitFor();
+    await expect(
+      api<{ restaurantOwner: string | null }>('GET', `/api/establishment/${createdId}`),
+    ).resolves.toMatchObject({ restaurantOwner: ownerId });
+    await page.getByRole('menuitem', { name: 'Catégories' }).click();
+    await page.getByPlaceholder('Rechercher une catégorie').fill('crepe');
+    await page.getByRole('cell', { name: 'Crêpes' }).waitFor();
+    await checkAxe('catégories');
+  });
+
+  it('signs out, and the limited admin sees only what it may', async () => {
+    await signOut();
+    await signIn(LIMITED.username, LIMITED.password);
+    // react-admin brings the admin back to the page it was on; the dashboard is one click away.
+    await page.getByRole('menuitem', { name: 'Tableau de bord' }).click();
+    await page.getByRole('heading', { name: `Bonjour ${LIMITED.username}` }).waitFor();
+    await checkAxe('tableau de bord, admin limité');
+    const menus = await page.getByRole('menuitem').allInnerTexts();
+    expect(menus.map((m) => m.trim())).toEqual(['Tableau de bord', 'Établissements', 'Ardoises du jour']);
+    await page.getByRole('menuitem', { name: 'Établissements' }).click();
+    await page.getByRole('button', { name: 'Exporter en CSV' }).waitFor();
+    await page.locator('tbody tr').first().waitFor();
+    await expect(page.getByRole('link', { name: 'Créer' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('checkbox').count()).resolves.toBe(0);
+    await checkAxe('liste, admin limité');
+    await shot('admin-limite');
+    await page.goto(`${server.baseUrl}/admin/admins`);
+    await page
+      .getByText(/autorisé|accès/i)
+      .first()
+      .waitFor();
+    await expect(page.getByRole('columnheader', { name: "Nom d'utilisateur" }).count()).resolves.toBe(0);
+  });
+
+  it('logged no error in the browser', () => {
+    // Chromium logs the refused sign-in (401) and the refused page address (409) as failed resources.
+    expect(errors().filter((e) => !/status of (401 \(Unauthorized\)|409 \(Conflict\))/.test(e))).toEqual([]);
+  });
+});
