@@ -97,8 +97,11 @@ async function expectAccessible(p: Page) {
   ).toEqual([]);
 }
 
+/** SCREENSHOTS=1 writes docs/screens/owner-*.png (the README shows them); a plain run leaves them alone. */
+const screenshots = process.env.SCREENSHOTS === '1';
+
 async function shoot(p: Page, name: string) {
-  await p.screenshot({ path: path.join(SCREENS, `owner-${name}.png`), fullPage: true });
+  if (screenshots) await p.screenshot({ path: path.join(SCREENS, `owner-${name}.png`), fullPage: true });
 }
 
 describe('a restaurant owner', () => {
@@ -209,7 +212,7 @@ describe('a restaurant owner', () => {
     // On a wide screen the preview sits beside the form.
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(SCREENS, 'owner-my-page-desktop.png') });
+    if (screenshots) await page.screenshot({ path: path.join(SCREENS, 'owner-my-page-desktop.png') });
     await page.setViewportSize(PHONE);
 
     const html = await (await fetch(`${server.baseUrl}${establishmentPath(target.kind, target.uri)}`)).text();
