@@ -25,6 +25,7 @@ import { establishmentsRoutes } from './modules/establishments/establishments.ro
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { mapRoutes } from './modules/map/map.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { menuBoardsRoutes } from './modules/menu-boards/menu-boards.routes';
 import { ownersRoutes } from './modules/owners/owners.routes';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(establishmentsRoutes);
   await app.register(groupsRoutes);
+  await app.register(mapRoutes);
   await app.register(categoriesRoutes);
   await app.register(menuBoardsRoutes);
   await app.register(adminsRoutes);
