@@ -9,8 +9,11 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const MiB = 1024 * 1024;
-export const resultsDir = process.env.BENCH_RESULTS_DIR ?? path.join(root, 'bench/results');
 export const quick = process.argv.includes('--quick');
+/** Quick runs only check that the benchmarks work: their figures stay out of bench/results. */
+export const resultsDir =
+  process.env.BENCH_RESULTS_DIR ??
+  (quick ? path.join(os.tmpdir(), 'tv-bench-quick') : path.join(root, 'bench/results'));
 
 export function freePort() {
   return new Promise((resolve) => {
