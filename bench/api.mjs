@@ -34,6 +34,9 @@ import {
 const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const scratchName = `tv_perf_quick_${process.pid}`;
 const DURATION = quick ? 2 : 10;
+// `--server-flags "--max-old-space-size=160"`: Node flags of the measured server (results: api-capped.json).
+const flagsAt = process.argv.indexOf('--server-flags');
+const serverFlags = flagsAt === -1 ? [] : process.argv[flagsAt + 1].split(' ').filter(Boolean);
 const VIEWPORTS = quick ? 100 : 2000;
 const BOXES = quick ? 30 : 300;
 
@@ -150,11 +153,14 @@ async function main() {
   let staticServer;
   const loadBefore = machine();
   try {
-    api = await startApi({
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: 'bench-secret-long-enough-for-hs256-signing-0123456789',
-      DATA_DIR: dataDir,
-    });
+    api = await startApi(
+      {
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: 'bench-secret-long-enough-for-hs256-signing-0123456789',
+        DATA_DIR: dataDir,
+      },
+      serverFlags,
+    );
     const idleRss = await api.rss();
     // Peak resident memory of each phase: where the memory goes.
     const phases = {};
@@ -313,7 +319,8 @@ async function main() {
     const mapP95 = summary(mapMs).p95Ms;
     const record = {
       what: 'API of issue 8 on PostgreSQL: each figure with its reference measured in the same run',
-      command: `npm run bench:api${quick ? ' -- --quick' : ''}`,
+      command: `npm run bench:api${quick ? ' -- --quick' : ''}${serverFlags.length > 0 ? ` -- --server-flags "${serverFlags.join(' ')}"` : ''}`,
+      serverCommand: `node ${[...serverFlags, 'apps/api/dist/server.js'].join(' ')}`,
       date: new Date().toISOString(),
       quick,
       machineBefore: loadBefore,
@@ -370,9 +377,14 @@ async function main() {
       },
     };
     await mkdir(resultsDir, { recursive: true });
-    const file = path.join(resultsDir, quick ? 'api-quick.json' : 'api.json');
+    const file = path.join(
+      resultsDir,
+      quick ? 'api-quick.json' : serverFlags.length > 0 ? 'api-capped.json' : 'api.json',
+    );
     await writeFile(file, `${JSON.stringify(record, null, 2)}\n`);
-    if (!quick) await writeFile(path.join(resultsDir, 'surrounding-explain.txt'), explain.join('\n'));
+    if (!quick && serverFlags.length === 0) {
+      await writeFile(path.join(resultsDir, 'surrounding-explain.txt'), explain.join('\n'));
+    }
     console.log(`written to ${path.relative(root, file)}`);
   } finally {
     if (staticServer && staticServer.exitCode === null) staticServer.kill();

@@ -73,10 +73,10 @@ export async function waitReady(base, child) {
 }
 
 /** `node apps/api/dist/server.js` on a database, with a sampler of its resident memory. */
-export async function startApi(env) {
+export async function startApi(env, nodeFlags = []) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  const child = spawn(process.execPath, [...nodeFlags, 'apps/api/dist/server.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', SEED: 'none', ...env, PORT: String(port) },
