@@ -25,6 +25,7 @@ import { establishmentsRoutes } from './modules/establishments/establishments.ro
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { MapIndex } from './modules/map/map-index';
 import { mapRoutes } from './modules/map/map.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { menuBoardsRoutes } from './modules/menu-boards/menu-boards.routes';
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     dataVersion,
     answers: new AnswerCache(dataVersion),
+    mapIndex: new MapIndex(database.db, dataVersion),
     tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtl),
     mailer: createMailer(config, app.log),
     rateLimiter: new RateLimiter(createRateLimitStore(config), config.rateLimitSignIn, app.log),

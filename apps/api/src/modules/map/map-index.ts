@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import Supercluster, { type ClusterProperties, type PointFeature } from 'supercluster';
 import type { MapPointsAnswer, MapPointsQuery } from '@tables-voisines/contract/schemas/map';
 import type { DbOrTx } from '../../db/client';
@@ -21,6 +21,8 @@ const round7 = (x: number) => Math.round(x * 1e7) / 1e7;
 
 interface Built {
   version: number;
+  /** Enabled establishments and their latest change when built: a write elsewhere leaves them equal. */
+  fingerprint: string;
   index: Supercluster<PointProps>;
   total: number;
 }
@@ -41,8 +43,31 @@ export class MapIndex {
     this.#dataVersion = dataVersion;
   }
 
-  async #load(): Promise<Built> {
+  /** How many builds ran (tests check that a menu board does not rebuild the map). */
+  builds = 0;
+
+  async #fingerprint(): Promise<string> {
+    const [row] = await this.#db
+      .select({
+        n: sql<number>`count(*)::int`,
+        at: sql<string | null>`max(${establishments.updatedAt})::text`,
+      })
+      .from(establishments)
+      .where(eq(establishments.disabled, false));
+    return `${row?.n ?? 0}|${row?.at ?? ''}`;
+  }
+
+  /** After a write: rebuild only when the establishments changed (a menu board post leaves the map alone). */
+  async #refresh(built: Built | null): Promise<Built> {
     const version = this.#dataVersion.value;
+    if (built !== null && (await this.#fingerprint()) === built.fingerprint) return { ...built, version };
+    return this.#load();
+  }
+
+  async #load(): Promise<Built> {
+    this.builds += 1;
+    const version = this.#dataVersion.value;
+    const fingerprint = await this.#fingerprint();
     const features: PointFeature<PointProps>[] = [];
     let last: string | null = null;
     // Keyset batches: a few megabytes at a time, whatever the number of establishments.
@@ -81,7 +106,7 @@ export class MapIndex {
     }
     const index = new Supercluster<PointProps>({ radius: 60, maxZoom: MAP_CLUSTER_MAX_ZOOM, minPoints: 2 });
     index.load(features);
-    return { version, index, total: features.length };
+    return { version, fingerprint, index, total: features.length };
   }
 
   /** The index of the current data version, or the previous one while the new one is built. */
@@ -89,7 +114,7 @@ export class MapIndex {
     const built = this.#built;
     if (built !== null && built.version === this.#dataVersion.value) return built;
     if (this.#building === null) {
-      this.#building = this.#load().then(
+      this.#building = this.#refresh(built).then(
         (fresh) => {
           this.#built = fresh;
           this.#building = null;

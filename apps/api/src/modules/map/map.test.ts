@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { createEstablishment, disableEstablishment } from '../../../test/factories';
+import { createCategory, createEstablishment, disableEstablishment } from '../../../test/factories';
+import { parisDay } from '../../lib/today';
 
 let t: TestApp;
 let admin: TestAccount;
@@ -74,6 +75,27 @@ describe('GET /api/map/points', () => {
     await expect
       .poll(async () => (await get(`${lyon}&zoom=18`)).json().features.map((f: { name: string }) => f.name))
       .toContain('La Cantine Verte');
+  });
+
+  it('rebuilds the index after a write of establishments only, not after a menu board', async () => {
+    await get(`${lyon}&zoom=18`);
+    const builds = t.app.ctx.mapIndex.builds;
+    const category = await createCategory(t.db, 'Crêpes');
+    const board = await t.app.inject({
+      method: 'POST',
+      url: '/api/menuboard/',
+      headers: admin.headers,
+      payload: {
+        establishment: (await get(`${lyon}&zoom=18`)).json().features[0].id,
+        title: 'Ardoise du jour',
+        date: parisDay(),
+        items: [{ name: 'Galette', price: 9.5, category: category.id }],
+      },
+    });
+    expect(board.statusCode).toBe(201);
+    await get(`${lyon}&zoom=18`);
+    await get(`${lyon}&zoom=18`);
+    expect(t.app.ctx.mapIndex.builds).toBe(builds);
   });
 
   it('refuses a box or zoom that makes no sense, in French', async () => {
