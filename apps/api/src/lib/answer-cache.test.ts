@@ -55,6 +55,35 @@ describe('AnswerCache', () => {
     cache.close();
   });
 
+  it('keeps a scoped answer across data versions while its fingerprint stays, computed once per version', async () => {
+    const version = new DataVersion();
+    const cache = new AnswerCache(version);
+    let fingerprints = 0;
+    let fingerprint = 'a';
+    const scope = () =>
+      cache.perVersion('establishments', async () => {
+        fingerprints += 1;
+        return fingerprint;
+      });
+    let produced = 0;
+    const produce = function* () {
+      produced += 1;
+      yield `[${produced}]`;
+    };
+    const first = await cache.getScoped(await scope(), 'list', produce);
+    expect(await cache.getScoped(await scope(), 'list', produce)).toBe(first);
+    expect(fingerprints).toBe(1);
+    version.bump(); // a menu board: the establishments' fingerprint does not move
+    expect(await cache.getScoped(await scope(), 'list', produce)).toBe(first);
+    expect(fingerprints).toBe(2);
+    expect(produced).toBe(1);
+    fingerprint = 'b';
+    version.bump(); // an establishment
+    const second = await cache.getScoped(await scope(), 'list', produce);
+    expect(second.identity?.toString()).toBe('[2]');
+    cache.close();
+  });
+
   it('keeps only the compressed bytes of a large answer', async () => {
     const cache = new AnswerCache(new DataVersion());
     const big = 'x'.repeat(300 * 1024);

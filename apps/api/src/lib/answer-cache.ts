@@ -164,12 +164,19 @@ export interface AnswerCacheOptions {
 export class AnswerCache {
   readonly #lru: LRUCache<string, EncodedAnswer>;
   readonly #pending = new Map<string, Promise<EncodedAnswer | null>>();
+  /** Answers kept by a fingerprint of what they depend on; the least recently read go first. */
+  readonly #scoped: LRUCache<string, EncodedAnswer>;
+  readonly #memos = new Map<string, { version: number; value: Promise<unknown> }>();
   readonly #dataVersion: DataVersion;
   readonly #stopListening: () => void;
 
   constructor(dataVersion: DataVersion, options: AnswerCacheOptions = {}) {
     this.#dataVersion = dataVersion;
     this.#lru = new LRUCache<string, EncodedAnswer>({
+      maxSize: options.maxSize ?? 64 * 1024 * 1024,
+      sizeCalculation: (a) => a.gzip.length + a.br.length + (a.identity?.length ?? 0) + 256,
+    });
+    this.#scoped = new LRUCache<string, EncodedAnswer>({
       maxSize: options.maxSize ?? 64 * 1024 * 1024,
       sizeCalculation: (a) => a.gzip.length + a.br.length + (a.identity?.length ?? 0) + 256,
     });
@@ -182,6 +189,38 @@ export class AnswerCache {
   /** The cached answer for `key`, produced by `produce` when missing. */
   async get(key: string, produce: () => Pieces): Promise<EncodedAnswer> {
     return (await this.getOrNull(key, produce)) as EncodedAnswer;
+  }
+
+  /**
+   * Same, for an answer that depends on part of the data only: kept under `scope` (a fingerprint of that
+   * part) across data versions, so a write elsewhere (a menu board) does not make the 200,000-row list again.
+   */
+  async getScoped(scope: string, key: string, produce: () => Pieces): Promise<EncodedAnswer> {
+    const fullKey = `scope:${scope}|${key}`;
+    const hit = this.#scoped.get(fullKey);
+    if (hit !== undefined) return hit;
+    const pending = this.#pending.get(fullKey);
+    if (pending !== undefined) return pending as Promise<EncodedAnswer>;
+    const promise = encodeAnswer(produce());
+    this.#pending.set(fullKey, promise);
+    try {
+      const answer = await promise;
+      this.#scoped.set(fullKey, answer);
+      return answer;
+    } finally {
+      if (this.#pending.get(fullKey) === promise) this.#pending.delete(fullKey);
+    }
+  }
+
+  /** `compute` run once per data version (a fingerprint query), its promise shared meanwhile. */
+  perVersion<T>(name: string, compute: () => Promise<T>): Promise<T> {
+    const version = this.#dataVersion.value;
+    const memo = this.#memos.get(name);
+    if (memo !== undefined && memo.version === version) return memo.value as Promise<T>;
+    const value = compute();
+    this.#memos.set(name, { version, value });
+    value.catch(() => this.#memos.delete(name));
+    return value;
   }
 
   /** Same, for answers that may not exist (`produce` gives null: nothing is cached, null is answered). */
@@ -216,5 +255,6 @@ export class AnswerCache {
   close(): void {
     this.#stopListening();
     this.#lru.clear();
+    this.#scoped.clear();
   }
 }

@@ -88,6 +88,19 @@ export async function* establishmentBatches(
   }
 }
 
+/**
+ * What the public views of the establishments depend on, in one cheap row: how many are enabled and their
+ * latest change. A menu board, group or account write leaves it equal; an establishment write changes it
+ * (every write path sets `updated_at`, enabling or disabling changes the count).
+ */
+export async function establishmentsFingerprint(db: DbOrTx): Promise<string> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, at: sql<string | null>`max(${establishments.updatedAt})::text` })
+    .from(establishments)
+    .where(eq(establishments.disabled, false));
+  return `${row?.n ?? 0}|${row?.at ?? ''}`;
+}
+
 export async function countEstablishments(db: DbOrTx, filter: EstablishmentFilter): Promise<number> {
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })

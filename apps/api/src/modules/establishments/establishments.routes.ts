@@ -7,6 +7,7 @@ import { JSON_TYPE, jsonArrayPieces, publicCacheControl, sendAnswer } from '../.
 import {
   countEstablishments,
   establishmentBatches,
+  establishmentsFingerprint,
   findEstablishmentByIdOrUri,
   findEstablishments,
   type EstablishmentFilter,
@@ -48,15 +49,19 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         // The public list is the same for every visitor until the next write: produced once, compressed
         // once, by name in keyset batches (flat memory at 200,000 rows) or whole for the other orders.
         const byName = options.sort === 'name' && options.order === 'asc';
-        const answer = await answers.get(`establishments|${q ?? ''}|${options.sort}|${options.order}`, () =>
-          jsonArrayPieces(
-            byName
-              ? establishmentBatches(db, filter)
-              : (async function* () {
-                  yield await findEstablishments(db, filter, options);
-                })(),
-            (row) => JSON.stringify(toPublicEstablishment(row)),
-          ),
+        const scope = await answers.perVersion('establishments', () => establishmentsFingerprint(db));
+        const answer = await answers.getScoped(
+          scope,
+          `establishments|${q ?? ''}|${options.sort}|${options.order}`,
+          () =>
+            jsonArrayPieces(
+              byName
+                ? establishmentBatches(db, filter)
+                : (async function* () {
+                    yield await findEstablishments(db, filter, options);
+                  })(),
+              (row) => JSON.stringify(toPublicEstablishment(row)),
+            ),
         );
         return sendAnswer(request, reply, answer, {
           contentType: JSON_TYPE,

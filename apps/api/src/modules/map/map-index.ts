@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import Supercluster, { type ClusterProperties, type PointFeature } from 'supercluster';
 import type { MapPointsAnswer, MapPointsQuery } from '@tables-voisines/contract/schemas/map';
 import type { DbOrTx } from '../../db/client';
 import { establishments } from '../../db/schema';
+import { establishmentsFingerprint } from '../establishments/establishments.queries';
 import type { DataVersion } from '../../lib/data-version';
 
 interface PointProps {
@@ -46,15 +47,8 @@ export class MapIndex {
   /** How many builds ran (tests check that a menu board does not rebuild the map). */
   builds = 0;
 
-  async #fingerprint(): Promise<string> {
-    const [row] = await this.#db
-      .select({
-        n: sql<number>`count(*)::int`,
-        at: sql<string | null>`max(${establishments.updatedAt})::text`,
-      })
-      .from(establishments)
-      .where(eq(establishments.disabled, false));
-    return `${row?.n ?? 0}|${row?.at ?? ''}`;
+  #fingerprint(): Promise<string> {
+    return establishmentsFingerprint(this.#db);
   }
 
   /** After a write: rebuild only when the establishments changed (a menu board post leaves the map alone). */
