@@ -244,7 +244,7 @@ async function main() {
       peakRssMeasuredBy: 'VmHWM of the server process after a reset (clear_refs), and VmRSS every 25 ms',
       runs,
     };
-    const file = path.join(root, 'bench/results/export.json');
+    const file = path.join(process.env.BENCH_RESULTS_DIR ?? path.join(root, 'bench/results'), 'export.json');
     await writeFile(file, `${JSON.stringify(record, null, 2)}\n`);
     console.log(`written to ${path.relative(root, file)}`);
   } finally {

@@ -160,9 +160,9 @@ const rows = results.map((r) => ({
 console.log(`Lighthouse ${results[0]?.runs[0]?.lighthouseVersion}, median of ${RUNS} runs`);
 console.table(rows);
 
-await mkdir(path.join(root, 'bench/results'), { recursive: true });
+await mkdir(process.env.BENCH_RESULTS_DIR ?? path.join(root, 'bench/results'), { recursive: true });
 await writeFile(
-  path.join(root, 'bench/results/lighthouse.json'),
+  path.join(process.env.BENCH_RESULTS_DIR ?? path.join(root, 'bench/results'), 'lighthouse.json'),
   `${JSON.stringify(
     {
       command: `npm run bench:lighthouse${RUNS === 3 ? '' : ` -- --runs ${RUNS}`}`,

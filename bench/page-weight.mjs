@@ -166,9 +166,9 @@ try {
     `Total: ${kb(result.total.gzip)} gzip (${kb(result.total.bytes)} minified) in ${result.rows.length} files; budget ${kb(BUDGET_BYTES)}`,
   );
   if (result.mapChunkPreloaded) console.log('Warning: the map chunk is loaded before hydration.');
-  await mkdir(path.join(root, 'bench/results'), { recursive: true });
+  await mkdir(process.env.BENCH_RESULTS_DIR ?? path.join(root, 'bench/results'), { recursive: true });
   await writeFile(
-    path.join(root, 'bench/results/page-weight.json'),
+    path.join(process.env.BENCH_RESULTS_DIR ?? path.join(root, 'bench/results'), 'page-weight.json'),
     `${JSON.stringify(
       {
         command: 'node bench/page-weight.mjs',

@@ -15,6 +15,7 @@ import type { Database } from './db/client';
 import { createMailer } from './adapters/mail/mailer';
 import { createPhotoShare } from './adapters/share/share';
 import { createPhotoStorage } from './adapters/storage/storage';
+import { AnswerCache } from './lib/answer-cache';
 import { BackgroundTasks } from './lib/background';
 import { DataVersion } from './lib/data-version';
 import { AccessTokens } from './lib/tokens';
@@ -24,6 +25,8 @@ import { establishmentsRoutes } from './modules/establishments/establishments.ro
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { MapIndex } from './modules/map/map-index';
+import { mapRoutes } from './modules/map/map.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { menuBoardsRoutes } from './modules/menu-boards/menu-boards.routes';
 import { ownersRoutes } from './modules/owners/owners.routes';
@@ -68,11 +71,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   if (config.jwtSecret === undefined) throw new Error('config.jwtSecret must be resolved before buildApp');
+  const dataVersion = new DataVersion();
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
-    dataVersion: new DataVersion(),
+    dataVersion,
+    answers: new AnswerCache(dataVersion),
+    mapIndex: new MapIndex(database.db, dataVersion),
     tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtl),
     mailer: createMailer(config, app.log),
     rateLimiter: new RateLimiter(createRateLimitStore(config), config.rateLimitSignIn, app.log),
@@ -86,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await ctx.mailer.close();
     await ctx.rateLimiter.store.close();
     await ctx.storage.close();
+    ctx.answers.close();
   });
   // JSON only: Fastify would otherwise accept text/plain bodies and answer 400 instead of 415.
   app.removeContentTypeParser('text/plain');
@@ -120,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(establishmentsRoutes);
   await app.register(groupsRoutes);
+  await app.register(mapRoutes);
   await app.register(categoriesRoutes);
   await app.register(menuBoardsRoutes);
   await app.register(adminsRoutes);

@@ -3,6 +3,8 @@ import type { PhotoShare } from './adapters/share/share';
 import type { PhotoStorage } from './adapters/storage/storage';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { AnswerCache } from './lib/answer-cache';
+import type { MapIndex } from './modules/map/map-index';
 import type { BackgroundTasks } from './lib/background';
 import type { DataVersion } from './lib/data-version';
 import type { AccessTokens } from './lib/tokens';
@@ -15,6 +17,10 @@ export interface AppContext {
   db: Db;
   /** Bumped after every committed write of public data: caches key on it. */
   dataVersion: DataVersion;
+  /** Public answers (lists, groups, public establishments), compressed once per data version. */
+  answers: AnswerCache;
+  /** The map feed's spatial index, rebuilt when establishments change. */
+  mapIndex: MapIndex;
   /** Short access tokens (JWT). */
   tokens: AccessTokens;
   /** SMTP, or `.eml` files in `DATA_DIR/outbox`. */

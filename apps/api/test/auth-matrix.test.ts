@@ -33,6 +33,7 @@ const EXPECTED: Partial<Record<RouteId, Row>> = {
   listEstablishments: ALL(200),
   getPublicEstablishment: ALL(200),
   listGroups: ALL(200),
+  mapPoints: ALL(200),
   searchCategories: ALL(200),
   getCategory: ALL(404),
   surroundingMenuBoards: ALL(200),
@@ -181,6 +182,8 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
       return { params: { id: w.establishmentA.id } };
     case 'searchCategories':
       return { query: '?searchTerm=pi' };
+    case 'mapPoints':
+      return { query: '?west=-5.5&south=41&east=10&north=51.5&zoom=6' };
     case 'getCategory':
       return { params: { id: randomUUID() } };
     case 'surroundingMenuBoards':

@@ -58,6 +58,7 @@ describe('route table', () => {
         'getMedia',
         'exportEstablishments',
         'shareEstablishment',
+        'mapPoints',
         'getPublicEstablishment',
         'listGroups',
         'createGroup',

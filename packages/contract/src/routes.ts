@@ -47,6 +47,7 @@ import {
   UploadParamsSchema,
   UploadQuerySchema,
 } from './schemas/establishment';
+import { MapPointsAnswerSchema, MapPointsQuerySchema } from './schemas/map';
 import { CreateGroupBodySchema, GroupSchema, PatchGroupBodySchema } from './schemas/group';
 import {
   CreateMenuBoardBodySchema,
@@ -396,6 +397,16 @@ export const routes = {
     permission: { action: 'share', subject: 'establishment' },
     params: IdParamsSchema,
     responses: { 200: EstablishmentAnswerSchema, ...errors(400, 401, 403, 404, 409, 502) },
+  },
+  mapPoints: {
+    method: 'GET',
+    path: '/api/map/points',
+    summary:
+      'Les établissements visibles sur la carte : points (id, type, nom, adresse de page, coordonnées) et regroupements selon le zoom',
+    tags: TAGS.establishments,
+    auth: 'none',
+    query: MapPointsQuerySchema,
+    responses: { 200: MapPointsAnswerSchema, ...errors(400) },
   },
   getPublicEstablishment: {
     method: 'GET',

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -54,6 +55,17 @@ describe('rendered pages behind the cache', () => {
     expect(second.body).toBe(first.body);
     const notModified = await get(path, { 'if-none-match': String(second.headers.etag) });
     expect(notModified.statusCode).toBe(304);
+  });
+
+  it('sends the cached page compressed once, in the encoding the browser takes', async () => {
+    const plain = await get(path);
+    const br = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get(path, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 
   it('shows an edit at once after the data version is bumped', async () => {

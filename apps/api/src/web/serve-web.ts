@@ -12,7 +12,8 @@ import {
 import { AppError } from '@tables-voisines/contract/errors';
 import type { PublicData } from '@tables-voisines/contract/public-data';
 import { webBuildDir } from '../paths';
-import { PAGE_CACHE_CONTROL, PageCache, type PageCacheOptions } from './page-cache';
+import { matchesEtag, preferredEncoding } from '../lib/answer-cache';
+import { PAGE_CACHE_CONTROL, PageCache, type CachedPage, type PageCacheOptions } from './page-cache';
 import { createPublicData } from './public-data';
 
 // The web build runs with React Router's `v8_middleware` flag: its request handler takes a
@@ -110,15 +111,16 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
     request.headers.authorization === undefined &&
     request.headers['x-react-router-spa-mode'] === undefined;
 
-  const sendCached = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    page: { headers: [string, string][]; body: Buffer; etag: string },
-  ) => {
+  const sendCached = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
     for (const [name, value] of page.headers) reply.header(name, value);
-    reply.header('etag', page.etag).header('cache-control', PAGE_CACHE_CONTROL);
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-    return reply.code(200).send(page.body);
+    reply
+      .header('etag', page.etag)
+      .header('cache-control', PAGE_CACHE_CONTROL)
+      .header('vary', 'accept-encoding');
+    if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding === 'identity') return reply.code(200).send(page.body);
+    return reply.code(200).header('content-encoding', encoding).send(page[encoding]);
   };
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {

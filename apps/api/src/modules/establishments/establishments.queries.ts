@@ -59,6 +59,48 @@ export async function findEstablishments(
   return rows.map((r) => ({ ...r.establishment, categoryIds: r.categoryIds }));
 }
 
+/**
+ * Every establishment the filter keeps, by name, in batches read with a keyset (`(search_text, id) > last`),
+ * never with OFFSET and never in one result: a list of 200,000 is produced with flat memory.
+ */
+export async function* establishmentBatches(
+  db: DbOrTx,
+  filter: EstablishmentFilter,
+  size = 2000,
+): AsyncGenerator<EstablishmentRow[]> {
+  let last: { searchText: string; id: string } | null = null;
+  for (;;) {
+    const after: SQL | undefined =
+      last === null
+        ? undefined
+        : sql`(${establishments.searchText}, ${establishments.id}) > (${last.searchText}, ${last.id})`;
+    const rows: { establishment: typeof establishments.$inferSelect; categoryIds: string[] }[] = await db
+      .select({ establishment: establishments, categoryIds })
+      .from(establishments)
+      .where(and(whereOf(filter), after))
+      .orderBy(asc(establishments.searchText), asc(establishments.id))
+      .limit(size);
+    if (rows.length === 0) return;
+    yield rows.map((r) => ({ ...r.establishment, categoryIds: r.categoryIds }));
+    const end: typeof establishments.$inferSelect = rows[rows.length - 1]!.establishment;
+    last = { searchText: end.searchText, id: end.id };
+    if (rows.length < size) return;
+  }
+}
+
+/**
+ * What the public views of the establishments depend on, in one cheap row: how many are enabled and their
+ * latest change. A menu board, group or account write leaves it equal; an establishment write changes it
+ * (every write path sets `updated_at`, enabling or disabling changes the count).
+ */
+export async function establishmentsFingerprint(db: DbOrTx): Promise<string> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, at: sql<string | null>`max(${establishments.updatedAt})::text` })
+    .from(establishments)
+    .where(eq(establishments.disabled, false));
+  return `${row?.n ?? 0}|${row?.at ?? ''}`;
+}
+
 export async function countEstablishments(db: DbOrTx, filter: EstablishmentFilter): Promise<number> {
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })

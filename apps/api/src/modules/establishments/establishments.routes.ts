@@ -3,8 +3,11 @@ import { AppError } from '@tables-voisines/contract/errors';
 import { canOnEvery } from '@tables-voisines/contract/permissions';
 import { routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
+import { JSON_TYPE, jsonArrayPieces, publicCacheControl, sendAnswer } from '../../lib/answer-cache';
 import {
   countEstablishments,
+  establishmentBatches,
+  establishmentsFingerprint,
   findEstablishmentByIdOrUri,
   findEstablishments,
   type EstablishmentFilter,
@@ -29,7 +32,7 @@ export function presentEstablishmentFor(auth: Auth, row: EstablishmentRow) {
 }
 
 export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const { db, answers } = app.ctx;
 
   app.get(
     routes.listEstablishments.path,
@@ -42,6 +45,29 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const present = full ? toAdminEstablishment : toPublicEstablishment;
       const filter: EstablishmentFilter = { includeDisabled: full && withDisabled, q };
       const options = { sort: sort ?? 'name', order: order ?? 'asc' } as const;
+      if (!full && page === undefined) {
+        // The public list is the same for every visitor until the next write: produced once, compressed
+        // once, by name in keyset batches (flat memory at 200,000 rows) or whole for the other orders.
+        const byName = options.sort === 'name' && options.order === 'asc';
+        const scope = await answers.perVersion('establishments', () => establishmentsFingerprint(db));
+        const answer = await answers.getScoped(
+          scope,
+          `establishments|${q ?? ''}|${options.sort}|${options.order}`,
+          () =>
+            jsonArrayPieces(
+              byName
+                ? establishmentBatches(db, filter)
+                : (async function* () {
+                    yield await findEstablishments(db, filter, options);
+                  })(),
+              (row) => JSON.stringify(toPublicEstablishment(row)),
+            ),
+        );
+        return sendAnswer(request, reply, answer, {
+          contentType: JSON_TYPE,
+          cacheControl: publicCacheControl(request),
+        });
+      }
       if (page === undefined) {
         const rows = await findEstablishments(db, filter, options);
         return rows.map(present);
@@ -116,12 +142,18 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     routes.getPublicEstablishment.path,
     { schema: schemaOf(routes.getPublicEstablishment) },
-    async (request) => {
-      const row = await findEstablishmentByIdOrUri(db, request.params.id);
-      if (row === null || row.disabled) {
+    async (request, reply) => {
+      const answer = await answers.getOrNull(`public-establishment|${request.params.id}`, async () => {
+        const row = await findEstablishmentByIdOrUri(db, request.params.id);
+        return row === null || row.disabled ? null : [JSON.stringify(toPublicEstablishment(row))];
+      });
+      if (answer === null) {
         throw new AppError('NotFound', "Cet établissement n'existe pas ou n'est plus visible.");
       }
-      return toPublicEstablishment(row);
+      return sendAnswer(request, reply, answer, {
+        contentType: JSON_TYPE,
+        cacheControl: publicCacheControl(request),
+      });
     },
   );
 };

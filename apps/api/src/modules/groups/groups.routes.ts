@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@tables-voisines/contract/routes';
+import { JSON_TYPE, publicCacheControl, sendAnswer } from '../../lib/answer-cache';
 import { schemaOf } from '../../plugins/contract-route';
 import { authOf } from '../auth/auth-of';
 import { actorOf } from '../history/history';
@@ -8,9 +9,15 @@ import { createGroup, deleteGroup, patchGroup } from './groups.service';
 
 export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  app.get(routes.listGroups.path, { schema: schemaOf(routes.listGroups) }, async () =>
-    (await findGroups(ctx.db)).map(toGroup),
-  );
+  app.get(routes.listGroups.path, { schema: schemaOf(routes.listGroups) }, async (request, reply) => {
+    const answer = await ctx.answers.get('groups', async function* () {
+      yield JSON.stringify((await findGroups(ctx.db)).map(toGroup));
+    });
+    return sendAnswer(request, reply, answer, {
+      contentType: JSON_TYPE,
+      cacheControl: publicCacheControl(request),
+    });
+  });
 
   app.post(routes.createGroup.path, { schema: schemaOf(routes.createGroup) }, async (request, reply) => {
     const row = await createGroup(ctx, actorOf(authOf(request)), request.body);

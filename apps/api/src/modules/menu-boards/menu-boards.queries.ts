@@ -109,6 +109,56 @@ export function findSurroundingMenuBoards(db: DbOrTx, box: Bounds, categoryIds: 
   });
 }
 
+/** At most this many boards per answer: the map shows a city's worth, not a region's (docs/api.md). */
+export const SURROUNDING_LIMIT = 1000;
+
+/**
+ * The same answer as `findSurroundingMenuBoards`, built by PostgreSQL as one JSON text (json_agg): at a
+ * million boards, making and parsing thousands of row objects in JavaScript cost more than the query itself.
+ * The text is sent as it is; `surrounding.test.ts` checks it equals the answer made in JavaScript.
+ */
+export async function surroundingMenuBoardsJson(
+  db: DbOrTx,
+  box: Bounds,
+  categoryIds: string[],
+  day: string,
+  limit = SURROUNDING_LIMIT,
+): Promise<string> {
+  const inCategories =
+    categoryIds.length === 0
+      ? sql``
+      : sql`and exists (select 1 from menu_board_items f where f.menu_board_id = mb.id and f.category_id in (${sql.join(
+          categoryIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}))`;
+  const result = await db.execute<{ body: string }>(sql`
+    select coalesce(json_agg(json_build_object(
+      'id', b.id,
+      'establishment', json_build_object(
+        'id', b.establishment_id, 'uri', b.uri, 'name', b.name, 'kind', b.kind,
+        'location', json_build_object('latitude', b.latitude, 'longitude', b.longitude)),
+      'title', b.title,
+      'date', b.date,
+      'items', coalesce((
+        select json_agg(json_build_object(
+          'name', i.name, 'price', i.price_cents::float8 / 100, 'category', i.category_id) order by i.position)
+        from menu_board_items i where i.menu_board_id = b.id), '[]'::json),
+      'createdAt', to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    ) order by b.created_at, b.id), '[]'::json)::text as body
+    from (
+      select mb.id, mb.establishment_id, mb.title, mb.date, mb.created_at,
+             e.uri, e.name, e.kind, e.latitude, e.longitude
+      from menu_boards mb
+      join establishments e on e.id = mb.establishment_id
+      where mb.date = ${day}::date and not e.disabled
+        and point(e.longitude, e.latitude) <@ box(point(${box.southWest.longitude}, ${box.southWest.latitude}), point(${box.northEast.longitude}, ${box.northEast.latitude}))
+        ${inCategories}
+      order by mb.created_at, mb.id
+      limit ${limit}
+    ) b`);
+  return (result as unknown as { rows: { body: string }[] }).rows[0]?.body ?? '[]';
+}
+
 /** The establishment's menu board for `day` (YYYY-MM-DD, Europe/Paris), the latest when there are several. */
 export async function findTodayMenuBoard(
   db: DbOrTx,

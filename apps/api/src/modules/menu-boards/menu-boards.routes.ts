@@ -6,7 +6,7 @@ import { parisDay } from '../../lib/today';
 import { schemaOf } from '../../plugins/contract-route';
 import { authOf } from '../auth/auth-of';
 import { actorOf } from '../history/history';
-import { findSurroundingMenuBoards } from './menu-boards.queries';
+import { surroundingMenuBoardsJson } from './menu-boards.queries';
 import {
   createMenuBoard,
   deleteMenuBoard,
@@ -28,9 +28,11 @@ export const menuBoardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     routes.surroundingMenuBoards.path,
     { schema: schemaOf(routes.surroundingMenuBoards) },
-    async (request) => {
+    async (request, reply) => {
       const { northEast, southWest, categories } = request.body;
-      return findSurroundingMenuBoards(db, { northEast, southWest }, categories, parisDay());
+      const body = await surroundingMenuBoardsJson(db, { northEast, southWest }, categories, parisDay());
+      // Already JSON, made by the database: bytes, not an object to serialise again.
+      return reply.type('application/json; charset=utf-8').send(Buffer.from(body) as never);
     },
   );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "establishments_search_text_id_idx" ON "establishments" USING btree ("search_text","id");

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminAccount, type TestAccount } from '../../../test/accounts';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { createCategory, createEstablishment, disableEstablishment } from '../../../test/factories';
+import { parisDay } from '../../lib/today';
+
+let t: TestApp;
+let admin: TestAccount;
+const france = 'west=-5.5&south=41&east=10&north=51.5';
+const lyon = 'west=4.8&south=45.7&east=4.9&north=45.8';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdminAccount(t, { permissions: [{ action: 'manage', subject: 'all' }] });
+  for (const [i, offset] of [0, 0.001, 0.002].entries()) {
+    await createEstablishment(t.db, {
+      name: `Bouchon n°${i}`,
+      latitude: 45.76 + offset,
+      longitude: 4.83 + offset,
+    });
+  }
+  await createEstablishment(t.db, { name: 'Le Parisien', town: 'Paris', latitude: 48.85, longitude: 2.35 });
+  const hidden = await createEstablishment(t.db, { name: 'Fermé', latitude: 45.761, longitude: 4.831 });
+  await disableEstablishment(t.db, hidden.id);
+});
+afterAll(() => t.close());
+
+const get = (query: string) => t.app.inject({ method: 'GET', url: `/api/map/points?${query}` });
+
+describe('GET /api/map/points', () => {
+  it('groups close establishments at a country-wide zoom and counts only the enabled ones', async () => {
+    const answer = await get(`${france}&zoom=5`);
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json();
+    expect(body.total).toBe(4);
+    const cluster = body.features.find((f: { type: string }) => f.type === 'cluster');
+    expect(cluster).toMatchObject({ type: 'cluster', count: 3, expansionZoom: expect.any(Number) });
+    expect(cluster.latitude).toBeCloseTo(45.761, 2);
+    const paris = body.features.find((f: { type: string }) => f.type === 'point');
+    expect(paris).toEqual({
+      type: 'point',
+      id: expect.any(String),
+      kind: 'restaurant',
+      name: 'Le Parisien',
+      uri: 'le-parisien-a-paris',
+      latitude: 48.85,
+      longitude: 2.35,
+    });
+  });
+
+  it('gives every establishment on its own at street zoom, and only those inside the box', async () => {
+    const body = (await get(`${lyon}&zoom=18`)).json();
+    expect(body.features.map((f: { name: string }) => f.name).sort()).toEqual([
+      'Bouchon n°0',
+      'Bouchon n°1',
+      'Bouchon n°2',
+    ]);
+  });
+
+  it('shows a new establishment after a write', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/establishment/',
+      headers: admin.headers,
+      payload: {
+        kind: 'remplisvert',
+        name: 'La Cantine Verte',
+        venueType: 'restaurant',
+        address: { town: 'Lyon' },
+        location: { latitude: 45.75, longitude: 4.85 },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    // The previous index answers while the new one is built.
+    await expect
+      .poll(async () => (await get(`${lyon}&zoom=18`)).json().features.map((f: { name: string }) => f.name))
+      .toContain('La Cantine Verte');
+  });
+
+  it('rebuilds the index after a write of establishments only, not after a menu board', async () => {
+    await get(`${lyon}&zoom=18`);
+    const builds = t.app.ctx.mapIndex.builds;
+    const category = await createCategory(t.db, 'Crêpes');
+    const board = await t.app.inject({
+      method: 'POST',
+      url: '/api/menuboard/',
+      headers: admin.headers,
+      payload: {
+        establishment: (await get(`${lyon}&zoom=18`)).json().features[0].id,
+        title: 'Ardoise du jour',
+        date: parisDay(),
+        items: [{ name: 'Galette', price: 9.5, category: category.id }],
+      },
+    });
+    expect(board.statusCode).toBe(201);
+    await get(`${lyon}&zoom=18`);
+    await get(`${lyon}&zoom=18`);
+    expect(t.app.ctx.mapIndex.builds).toBe(builds);
+  });
+
+  it('refuses a box or zoom that makes no sense, in French', async () => {
+    const bad = await get('west=4&south=46&east=5&north=45&zoom=10');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'ValidationError' });
+    const zoom = (await get(`${lyon}&zoom=40`)).json();
+    expect(zoom.details).toEqual([expect.objectContaining({ message: 'Zoom : au plus 22.' })]);
+    expect((await get('zoom=5')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,402 @@
+// API benchmark of issue 8, on PostgreSQL, every figure beside its reference measured in the same run:
+//   - the cached public list (autocannon) vs @fastify/static serving the same bytes from a file;
+//   - the map feed: latency per viewport (p95) vs GET /healthz, the HTTP floor;
+//   - POST /menuboards/surrounding (p95) vs the bare SQL query sent by a pg client;
+//   - a detail page served from the page cache vs rendered on every request;
+//   - the server's resident memory (peak while under all of the above).
+//
+//   npm run bench:api                      200,000 establishments in tv_perf_bench (npm run bench:data first)
+//   BENCH_DATA_URL=postgres://... npm run bench:api
+//   npm run bench:api -- --quick           a scratch database of 3,000 establishments, short runs: checks only
+//                                           that the benchmark works (CI)
+// Writes bench/results/api.json (or api-quick.json), and the explain plans to surrounding-explain.txt.
+import { execFileSync, fork } from 'node:child_process';
+import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import {
+  MiB,
+  freePort,
+  machine,
+  quick,
+  resultsDir,
+  root,
+  round,
+  seededRandom,
+  startApi,
+  summary,
+} from './support/common.mjs';
+
+const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const scratchName = `tv_perf_quick_${process.pid}`;
+const DURATION = quick ? 2 : 10;
+// `--server-flags "--max-old-space-size=160"`: Node flags of the measured server (results: api-capped.json).
+const flagsAt = process.argv.indexOf('--server-flags');
+const serverFlags = flagsAt === -1 ? [] : process.argv[flagsAt + 1].split(' ').filter(Boolean);
+const VIEWPORTS = quick ? 100 : 2000;
+const BOXES = quick ? 30 : 300;
+
+function urlOf(name) {
+  const url = new URL(postgresServer);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function cli(args, env) {
+  execFileSync(process.execPath, ['apps/api/dist/bench-data-cli.js', ...args], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+}
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: 10, duration: DURATION, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+const rateOf = (r) => ({
+  requestsPerSecond: round(r.requests.average, 1),
+  megabytesPerSecond: round(r.throughput.average / MiB, 1),
+  latencyP50Ms: r.latency.p50,
+  latencyP99Ms: r.latency.p99,
+  non2xx: r.non2xx,
+  errors: r.errors,
+});
+
+/** The query of `surroundingMenuBoardsJson` (apps/api/src/modules/menu-boards/menu-boards.queries.ts). */
+function surroundingSql(box, categories, day) {
+  const params = [
+    day,
+    box.southWest.longitude,
+    box.southWest.latitude,
+    box.northEast.longitude,
+    box.northEast.latitude,
+  ];
+  const inCategories =
+    categories.length === 0
+      ? ''
+      : `and exists (select 1 from menu_board_items f where f.menu_board_id = mb.id and f.category_id in (${categories
+          .map((id) => {
+            params.push(id);
+            return `$${params.length}::uuid`;
+          })
+          .join(', ')}))`;
+  params.push(1000);
+  const text = `
+    select coalesce(json_agg(json_build_object(
+      'id', b.id,
+      'establishment', json_build_object(
+        'id', b.establishment_id, 'uri', b.uri, 'name', b.name, 'kind', b.kind,
+        'location', json_build_object('latitude', b.latitude, 'longitude', b.longitude)),
+      'title', b.title, 'date', b.date,
+      'items', coalesce((
+        select json_agg(json_build_object(
+          'name', i.name, 'price', i.price_cents::float8 / 100, 'category', i.category_id) order by i.position)
+        from menu_board_items i where i.menu_board_id = b.id), '[]'::json),
+      'createdAt', to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    ) order by b.created_at, b.id), '[]'::json)::text as body
+    from (
+      select mb.id, mb.establishment_id, mb.title, mb.date, mb.created_at, e.uri, e.name, e.kind, e.latitude, e.longitude
+      from menu_boards mb join establishments e on e.id = mb.establishment_id
+      where mb.date = $1::date and not e.disabled
+        and point(e.longitude, e.latitude) <@ box(point($2, $3), point($4, $5))
+        ${inCategories}
+      order by mb.created_at, mb.id
+      limit $${params.length}
+    ) b`;
+  return { text, values: params };
+}
+
+/** A box the size of a 1280 × 800 screen at `zoom`, centred on a point. */
+function viewport(center, zoom) {
+  const lonSpan = (1280 / 256) * (360 / 2 ** zoom);
+  const latSpan = (800 / 256) * (360 / 2 ** zoom) * Math.cos((center.latitude * Math.PI) / 180);
+  return {
+    west: Math.max(-180, center.longitude - lonSpan / 2),
+    east: Math.min(180, center.longitude + lonSpan / 2),
+    south: Math.max(-90, center.latitude - latSpan / 2),
+    north: Math.min(90, center.latitude + latSpan / 2),
+  };
+}
+
+async function timed(fn) {
+  const started = performance.now();
+  await fn();
+  return performance.now() - started;
+}
+
+async function main() {
+  execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: root, stdio: 'inherit' });
+  const admin = new pg.Client({ connectionString: postgresServer });
+  await admin.connect();
+  let databaseUrl = process.env.BENCH_DATA_URL ?? urlOf('tv_perf_bench');
+  if (quick) {
+    await admin.query(`create database "${scratchName}"`);
+    databaseUrl = urlOf(scratchName);
+    cli(['--establishments', '3000', '--boards', '10000'], { BENCH_DATA_URL: databaseUrl });
+  } else {
+    // The set was loaded on some earlier day: its newest boards become today's.
+    cli(['--shift'], { BENCH_DATA_URL: databaseUrl });
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tv-bench-api-'));
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  let api;
+  let staticServer;
+  const loadBefore = machine();
+  try {
+    api = await startApi(
+      {
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: 'bench-secret-long-enough-for-hs256-signing-0123456789',
+        DATA_DIR: dataDir,
+      },
+      serverFlags,
+    );
+    const idleRss = await api.rss();
+    // Peak resident memory of each phase: where the memory goes.
+    const phases = {};
+    const phase = async (name) => {
+      phases[name] = Math.round(api.memory.peak / MiB);
+      api.memory.peak = await api.rss();
+    };
+    const { n: establishments } = (
+      await db.query('select count(*)::int as n from establishments where not disabled')
+    ).rows[0];
+    const { n: boards } = (await db.query('select count(*)::int as n from menu_boards')).rows[0];
+    const { day } = (await db.query('select max(date)::text as day from menu_boards')).rows[0];
+    console.log(`${establishments} établissements visibles, ${boards} ardoises, jour ${day}`);
+
+    // 1. The public list: first production, then cached, against the same bytes from @fastify/static.
+    const listUrl = `${api.base}/api/establishments/`;
+    let started = performance.now();
+    // node:http, not fetch: fetch would decode the Brotli bytes the static server must serve as they are.
+    const first = await new Promise((resolve, reject) => {
+      http
+        .get(listUrl, { headers: { 'accept-encoding': 'br' } }, (response) => {
+          const parts = [];
+          response.on('data', (part) => parts.push(part));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(parts) }));
+        })
+        .on('error', reject);
+    });
+    const listBr = first.body;
+    const coldSeconds = (performance.now() - started) / 1000;
+    if (first.headers['content-encoding'] !== 'br') throw new Error('the list is not Brotli-encoded');
+    const staticDir = path.join(dataDir, 'static');
+    await mkdir(staticDir);
+    const listJson = zlib.brotliDecompressSync(listBr);
+    await writeFile(path.join(staticDir, 'list.json'), listJson);
+    await writeFile(path.join(staticDir, 'list.json.br'), listBr);
+    const staticPort = await freePort();
+    staticServer = fork(path.join(root, 'bench/support/static-server.mjs'), [staticDir, String(staticPort)], {
+      stdio: 'inherit',
+    });
+    await new Promise((resolve) => staticServer.once('message', resolve));
+    const headers = { 'accept-encoding': 'br' };
+    const listApi = rateOf(await cannon({ url: listUrl, headers }));
+    const listStatic = rateOf(await cannon({ url: `http://127.0.0.1:${staticPort}/list.json`, headers }));
+    const notModified = rateOf(
+      await cannon({ url: listUrl, headers: { ...headers, 'if-none-match': first.headers.etag } }),
+    );
+    staticServer.kill();
+    console.log('liste', listApi, 'statique', listStatic);
+    await phase('list');
+
+    // 2. The map feed, one viewport after another, and /healthz the same way as the HTTP floor.
+    const centers = (
+      await db.query(
+        'select latitude, longitude from establishments where not disabled order by md5(id::text) limit 500',
+      )
+    ).rows;
+    const random = seededRandom(8);
+    const mapUrls = Array.from({ length: VIEWPORTS }, () => {
+      const center = centers[Math.floor(random() * centers.length)];
+      const zoom = 5 + Math.floor(random() * 12);
+      const v = viewport(center, zoom);
+      return `${api.base}/api/map/points?west=${v.west}&south=${v.south}&east=${v.east}&north=${v.north}&zoom=${zoom}`;
+    });
+    started = performance.now();
+    await (await fetch(mapUrls[0])).arrayBuffer();
+    const indexBuildSeconds = (performance.now() - started) / 1000;
+    const mapMs = [];
+    const healthMs = [];
+    let mapFeatures = 0;
+    for (const url of mapUrls) {
+      healthMs.push(await timed(async () => (await fetch(`${api.base}/healthz`)).arrayBuffer()));
+      mapMs.push(
+        await timed(async () => {
+          const body = await (await fetch(url)).json();
+          mapFeatures = Math.max(mapFeatures, body.features.length);
+        }),
+      );
+    }
+    const franceUrl = `${api.base}/api/map/points?west=-5.5&south=41&east=10&north=51.5&zoom=6`;
+    const mapFrance = rateOf(await cannon({ url: franceUrl }));
+    console.log('carte', summary(mapMs), 'healthz', summary(healthMs));
+    await phase('mapFeed');
+
+    // 3. Surrounding menu boards: HTTP against the bare SQL, box by box, zoom 9 to 12.
+    const categories = (await db.query('select id from categories order by slug')).rows.map((r) => r.id);
+    const boxes = Array.from({ length: BOXES }, () => {
+      const center = centers[Math.floor(random() * centers.length)];
+      const v = viewport(center, 9 + Math.floor(random() * 4));
+      const picked = random() < 0.5 ? [] : [categories[Math.floor(random() * categories.length)]];
+      return {
+        categories: picked,
+        northEast: { latitude: v.north, longitude: v.east },
+        southWest: { latitude: v.south, longitude: v.west },
+      };
+    });
+    const httpMs = [];
+    const sqlMs = [];
+    let largest = 0;
+    for (const box of boxes) {
+      const query = surroundingSql(box, box.categories, day);
+      sqlMs.push(await timed(() => db.query(query)));
+      httpMs.push(
+        await timed(async () => {
+          const response = await fetch(`${api.base}/menuboards/surrounding`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(box),
+          });
+          largest = Math.max(largest, (await response.json()).length);
+        }),
+      );
+    }
+    console.log('ardoises HTTP', summary(httpMs), 'SQL', summary(sqlMs));
+    await phase('surrounding');
+    const explain = [];
+    for (const [label, box] of [
+      [
+        'Paris, zoom 9',
+        { southWest: { latitude: 48.55, longitude: 1.85 }, northEast: { latitude: 49.15, longitude: 2.85 } },
+      ],
+      [
+        'Lyon, zoom 11',
+        { southWest: { latitude: 45.68, longitude: 4.7 }, northEast: { latitude: 45.84, longitude: 4.98 } },
+      ],
+      [
+        'Cantal, zoom 10',
+        { southWest: { latitude: 44.8, longitude: 2.2 }, northEast: { latitude: 45.2, longitude: 2.8 } },
+      ],
+    ]) {
+      for (const cats of [[], categories.slice(0, 1)]) {
+        const query = surroundingSql(box, cats, day);
+        const plan = await db.query({
+          ...query,
+          text: `explain (analyze, buffers, costs off) ${query.text}`,
+        });
+        explain.push(
+          `== ${label}, ${cats.length === 0 ? 'toutes catégories' : 'une catégorie'} ==`,
+          ...plan.rows.map((r) => r['QUERY PLAN']),
+          '',
+        );
+      }
+    }
+
+    // 4. A detail page: from the page cache, and rendered on every request (a query string skips the cache).
+    const { uri, kind } = (
+      await db.query('select uri, kind from establishments where not disabled order by md5(id::text) limit 1')
+    ).rows[0];
+    const pageUrl = `${api.base}/${kind}/${encodeURIComponent(uri)}`;
+    await fetch(pageUrl);
+    const pageCached = rateOf(await cannon({ url: pageUrl, headers }));
+    const pageRendered = rateOf(await cannon({ url: `${pageUrl}?v=[<id>]`, idReplacement: true }));
+    console.log('page en cache', pageCached, 'rendue', pageRendered);
+    await phase('detailPage');
+
+    const endRss = await api.rss();
+    const mapP95 = summary(mapMs).p95Ms;
+    const record = {
+      what: 'API of issue 8 on PostgreSQL: each figure with its reference measured in the same run',
+      command: `npm run bench:api${quick ? ' -- --quick' : ''}${serverFlags.length > 0 ? ` -- --server-flags "${serverFlags.join(' ')}"` : ''}`,
+      serverCommand: `node ${[...serverFlags, 'apps/api/dist/server.js'].join(' ')}`,
+      date: new Date().toISOString(),
+      quick,
+      machineBefore: loadBefore,
+      machineAfter: machine(),
+      postgres: (await db.query('show server_version')).rows[0].server_version,
+      data: { establishmentsVisible: establishments, menuBoards: boards, day },
+      list: {
+        goal: 'cached list at >= 50 % of the rate of @fastify/static serving the same bytes',
+        brotliBytes: listBr.length,
+        jsonBytes: listJson.length,
+        firstProductionSeconds: round(coldSeconds),
+        cached: listApi,
+        reference: { what: '@fastify/static, preCompressed, same .br bytes, own process', ...listStatic },
+        ratio: round(listApi.requestsPerSecond / listStatic.requestsPerSecond),
+        met: listApi.requestsPerSecond >= 0.5 * listStatic.requestsPerSecond,
+        notModified304: notModified,
+      },
+      mapFeed: {
+        goal: 'p95 <= 10 ms per viewport (zoom 5 to 16, 1280 x 800 px)',
+        indexBuildSeconds: round(indexBuildSeconds),
+        viewports: summary(mapMs),
+        reference: { what: 'GET /healthz, same client, same loop', ...summary(healthMs) },
+        largestAnswerFeatures: mapFeatures,
+        franceZoom6: mapFrance,
+        met: mapP95 <= 10,
+      },
+      surrounding: {
+        goal: 'p95 of POST /menuboards/surrounding within 2x of the bare SQL query',
+        boxes: BOXES,
+        largestAnswerBoards: largest,
+        http: summary(httpMs),
+        reference: { what: 'the same SQL sent by a pg client (no HTTP, no Node work)', ...summary(sqlMs) },
+        ratioP95: round(summary(httpMs).p95Ms / summary(sqlMs).p95Ms),
+        met: summary(httpMs).p95Ms <= 2 * summary(sqlMs).p95Ms,
+        explainPlans: 'bench/results/surrounding-explain.txt',
+      },
+      detailPage: {
+        page: `/${kind}/${uri}`,
+        cached: pageCached,
+        reference: {
+          what: 'the same page rendered on every request (query string, no cache)',
+          ...pageRendered,
+        },
+        ratio: round(pageCached.requestsPerSecond / pageRendered.requestsPerSecond, 1),
+      },
+      memory: {
+        goal: 'RSS <= 250 MB under load at 200,000 establishments (PostgreSQL mode)',
+        idleMiB: Math.round(idleRss / MiB),
+        peakMiB: Math.max(...Object.values(phases)),
+        peakMiBByPhase: phases,
+        endMiB: Math.round(endRss / MiB),
+        sampledEveryMs: 50,
+        met: Math.max(...Object.values(phases)) <= 250,
+      },
+    };
+    await mkdir(resultsDir, { recursive: true });
+    const file = path.join(
+      resultsDir,
+      quick ? 'api-quick.json' : serverFlags.length > 0 ? 'api-capped.json' : 'api.json',
+    );
+    await writeFile(file, `${JSON.stringify(record, null, 2)}\n`);
+    if (!quick && serverFlags.length === 0) {
+      await writeFile(path.join(resultsDir, 'surrounding-explain.txt'), explain.join('\n'));
+    }
+    console.log(`written to ${path.relative(root, file)}`);
+  } finally {
+    if (staticServer && staticServer.exitCode === null) staticServer.kill();
+    await api?.stop();
+    await db.end();
+    if (quick) await admin.query(`drop database if exists "${scratchName}" with (force)`);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,44 @@
+// `npm run bench`: every benchmark, one after the other (they measure ratios, never two at once).
+//   npm run bench                full size: API at 200,000 establishments (npm run bench:data first), exports at
+//                                200,000 rows, page weight, Lighthouse median of 3; writes bench/results/
+//   npm run bench -- --quick     small data and short runs (under 5 minutes): checks only that every
+//                                benchmark works; results go to a temporary folder, bench/results/ is untouched
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const quick = process.argv.includes('--quick');
+const env = { ...process.env };
+if (quick) env.BENCH_RESULTS_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'tv-bench-quick-'));
+
+const steps = [
+  ['API (liste, carte, ardoises, pages, mémoire)', ['bench/api.mjs', ...(quick ? ['--quick'] : [])], {}],
+  ['exports CSV et XLSX', ['bench/export.mjs'], quick ? { BENCH_ROWS: '2000' } : {}],
+  ['poids JavaScript de la page détail', ['bench/page-weight.mjs'], {}],
+  ['Lighthouse', ['bench/lighthouse.mjs', '--runs', quick ? '1' : '3'], {}],
+];
+
+const started = performance.now();
+const failed = [];
+for (const [label, args, extra] of steps) {
+  console.log(`\n=== ${label} ===`);
+  const t = performance.now();
+  try {
+    execFileSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extra } });
+    console.log(`--- ${label} : ${((performance.now() - t) / 1000).toFixed(0)} s`);
+  } catch {
+    failed.push(label);
+    console.error(`--- ${label} : ÉCHEC`);
+  }
+}
+console.log(
+  `\n${steps.length - failed.length}/${steps.length} mesures en ${((performance.now() - started) / 1000).toFixed(0)} s` +
+    (quick ? ` (résultats dans ${env.BENCH_RESULTS_DIR})` : ' (résultats dans bench/results/)'),
+);
+if (failed.length > 0) {
+  console.error(`Échec : ${failed.join(', ')}`);
+  process.exit(1);
+}

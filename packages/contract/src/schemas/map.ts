@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { UuidSchema } from './common';
+import { KindSchema } from './establishment';
+
+/** Zoom levels of the map feed: France whole at 5-6, a street at 16; past 15 every point is itself. */
+export const MAP_MIN_ZOOM = 0;
+export const MAP_MAX_ZOOM = 22;
+
+const coordinate = (min: number, max: number, label: string) =>
+  z.coerce
+    .number({ error: `${label} : un nombre est attendu.` })
+    .min(min, `${label} : au moins ${min}.`)
+    .max(max, `${label} : au plus ${max}.`);
+
+/** `GET /api/map/points`: the visible box (west, south, east, north in degrees) and the zoom. */
+export const MapPointsQuerySchema = z
+  .object({
+    west: coordinate(-180, 180, 'Longitude ouest'),
+    south: coordinate(-90, 90, 'Latitude sud'),
+    east: coordinate(-180, 180, 'Longitude est'),
+    north: coordinate(-90, 90, 'Latitude nord'),
+    zoom: z.coerce
+      .number({ error: 'Zoom : un nombre est attendu.' })
+      .int('Zoom : un entier est attendu.')
+      .min(MAP_MIN_ZOOM, `Zoom : au moins ${MAP_MIN_ZOOM}.`)
+      .max(MAP_MAX_ZOOM, `Zoom : au plus ${MAP_MAX_ZOOM}.`),
+  })
+  .refine((q) => q.south <= q.north, { message: 'La latitude sud doit être inférieure à la latitude nord.' });
+export type MapPointsQuery = z.output<typeof MapPointsQuerySchema>;
+
+/** One establishment on the map: only what a marker needs (its page is one click away). */
+export const MapPointSchema = z
+  .object({
+    type: z.literal('point'),
+    id: UuidSchema,
+    kind: KindSchema,
+    name: z.string(),
+    uri: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+  })
+  .meta({ id: 'MapPoint' });
+export type MapPoint = z.infer<typeof MapPointSchema>;
+
+/** Several establishments close together at this zoom: their count, and the zoom at which they part. */
+export const MapClusterSchema = z
+  .object({
+    type: z.literal('cluster'),
+    id: z.number().int(),
+    count: z.number().int(),
+    latitude: z.number(),
+    longitude: z.number(),
+    expansionZoom: z.number().int(),
+  })
+  .meta({ id: 'MapCluster' });
+export type MapCluster = z.infer<typeof MapClusterSchema>;
+
+export const MapPointsAnswerSchema = z
+  .object({
+    zoom: z.number().int(),
+    total: z.number().int(),
+    features: z.array(z.discriminatedUnion('type', [MapPointSchema, MapClusterSchema])),
+  })
+  .meta({ id: 'MapPoints' });
+export type MapPointsAnswer = z.infer<typeof MapPointsAnswerSchema>;
