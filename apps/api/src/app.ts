@@ -30,8 +30,9 @@ import { ownersRoutes } from './modules/owners/owners.routes';
 import { shareRoutes } from './modules/share/share.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { registerErrorHandling, sendError } from './plugins/errors';
 import { createRateLimitStore, RateLimiter } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { manifestRoutes } from './modules/site/manifest.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { registerWeb } from './web/serve-web';
@@ -65,6 +66,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Malformed or over-long addresses are refused before routing: same error shape as the rest.
+    frameworkErrors: (error, request, reply) => {
+      sendError(request, reply, error);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   if (config.jwtSecret === undefined) throw new Error('config.jwtSecret must be resolved before buildApp');
@@ -93,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerAuth(app);
+  await registerSecurityHeaders(app, config);
 
   await app.register(fastifySwagger, {
     openapi: {

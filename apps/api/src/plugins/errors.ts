@@ -63,7 +63,13 @@ export function toAppError(error: unknown): AppError {
       );
     case 'FST_ERR_BAD_URL':
     case 'FST_ERR_VALIDATION':
-      return new AppError('ValidationError', "L'adresse demandée est mal formée.");
+      return new AppError('ValidationError', "L'adresse demandée est mal formée.", [
+        { path: '', message: 'Adresse mal formée' },
+      ]);
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('ValidationError', "L'adresse demandée est trop longue.", [
+        { path: '', message: 'Paramètre de chemin trop long' },
+      ]);
     default:
       break;
   }

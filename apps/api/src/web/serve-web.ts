@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +13,7 @@ import {
 import { AppError } from '@tables-voisines/contract/errors';
 import type { PublicData } from '@tables-voisines/contract/public-data';
 import { webBuildDir } from '../paths';
+import { cspNonceOf } from '../plugins/security-headers';
 import { PAGE_CACHE_CONTROL, PageCache, type PageCacheOptions } from './page-cache';
 import { createPublicData } from './public-data';
 
@@ -26,6 +28,15 @@ declare module 'react-router' {
 const ONE_YEAR = 31_536_000;
 /** Written by the web build at the root of the client folder: its scope is the whole site. */
 const SERVICE_WORKER_FILE = 'sw.js';
+
+/**
+ * Cached pages are rendered with this stand-in nonce, replaced by each answer's own nonce when sent: a
+ * nonce must never be the same for two answers. It never leaves the process.
+ */
+const NONCE_PLACEHOLDER = randomBytes(18).toString('base64url');
+
+const withNonce = (body: Buffer, nonce: string): Buffer =>
+  Buffer.from(body.toString('utf8').replaceAll(NONCE_PLACEHOLDER, nonce), 'utf8');
 
 /** Fastify request -> Fetch Request, as React Router's handler expects. */
 function toFetchRequest(request: FastifyRequest, signal: AbortSignal): Request {
@@ -42,6 +53,11 @@ function toFetchRequest(request: FastifyRequest, signal: AbortSignal): Request {
 /** Headers of a rendered page worth replaying from the cache (the body's length is Fastify's job). */
 function replayableHeaders(response: Response): [string, string][] {
   return [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'set-cookie');
+}
+
+/** The server build's entry re-exports the context key the page's CSP nonce is read from (older builds: none). */
+function cspNonceKeyOf(build: ServerBuild): RouterContext<string> | undefined {
+  return (build.entry.module as { cspNonceContext?: RouterContext<string> }).cspNonceContext;
 }
 
 /** The server build's entry re-exports the context key loaders read the public data from. */
@@ -71,6 +87,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handleRequest = createRequestHandler(build, 'production');
   const publicDataKey = publicDataKeyOf(build);
+  const cspNonceKey = cspNonceKeyOf(build);
   const publicData = createPublicData(app.ctx);
   const cache = options.pageCache === false ? null : new PageCache(app.ctx.dataVersion, options.pageCache);
   if (cache !== null) app.addHook('onClose', async () => cache.close());
@@ -117,8 +134,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
   ) => {
     for (const [name, value] of page.headers) reply.header(name, value);
     reply.header('etag', page.etag).header('cache-control', PAGE_CACHE_CONTROL);
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-    return reply.code(200).send(page.body);
+    if (request.headers['if-none-match'] === page.etag) {
+      // The browser keeps its copy, whose scripts carry the nonce of the answer it came with: a new
+      // policy in the 304 would replace that answer's and block them.
+      reply.raw.removeHeader('content-security-policy');
+      return reply.code(304).send();
+    }
+    return reply.code(200).send(withNonce(page.body, cspNonceOf(request)));
   };
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
@@ -135,9 +157,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
     });
     const context = new RouterContextProvider();
     context.set(publicDataKey, publicData);
+    if (cspNonceKey !== undefined)
+      context.set(cspNonceKey, cacheable ? NONCE_PLACEHOLDER : cspNonceOf(request));
     const response = await handleRequest(toFetchRequest(request, controller.signal), context);
     // Whole documents, not streams: pages are small and a complete body can be cached.
-    const body = response.body === null ? null : Buffer.from(await response.arrayBuffer());
+    let body: Buffer | null = response.body === null ? null : Buffer.from(await response.arrayBuffer());
 
     if (cacheable && response.status === 200 && body !== null && !response.headers.has('set-cookie')) {
       const page = cache!.set(request.url, replayableHeaders(response), body);
@@ -145,6 +169,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
     }
     reply.code(response.status);
     for (const [name, value] of replayableHeaders(response)) reply.header(name, value);
+    if (cacheable && body !== null) body = withNonce(body, cspNonceOf(request));
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     if (cacheable && response.status === 404) reply.header('cache-control', PAGE_CACHE_CONTROL);
