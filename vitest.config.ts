@@ -14,10 +14,22 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.reliability.test.ts'],
           globalSetup: ['./apps/api/test/global-setup.ts'],
           setupFiles: ['./test/no-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // Real server processes killed, restarted, run for minutes: `npm run test:reliability`.
+          name: 'reliability',
+          include: ['apps/api/test/**/*.reliability.test.ts'],
+          fileParallelism: false,
+          setupFiles: ['./test/no-console-error.ts'],
+          testTimeout: 30 * 60_000,
+          hookTimeout: 5 * 60_000,
         },
       },
       {
