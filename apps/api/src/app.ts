@@ -17,6 +17,7 @@ import { createPhotoShare } from './adapters/share/share';
 import { createPhotoStorage } from './adapters/storage/storage';
 import { BackgroundTasks } from './lib/background';
 import { DataVersion } from './lib/data-version';
+import { shareDataVersion } from './lib/shared-data-version';
 import { AccessTokens } from './lib/tokens';
 import { adminsRoutes } from './modules/admins/admins.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
@@ -86,6 +87,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     share: createPhotoShare(config),
   };
   app.decorate('ctx', ctx);
+  if (database.engine === 'postgres' && config.databaseUrl !== undefined) {
+    // Replicas on one PostgreSQL drop their caches after a write made on any of them.
+    const stopSharing = await shareDataVersion(ctx.dataVersion, config.databaseUrl, app.log);
+    app.addHook('onClose', stopSharing);
+  }
   app.addHook('onClose', async () => {
     await ctx.background.drain();
     await ctx.mailer.close();
