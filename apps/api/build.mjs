@@ -9,7 +9,14 @@ const external = Object.keys(manifest.dependencies ?? {}).filter(
 );
 
 await build({
-  entryPoints: ['src/server.ts', 'src/seed-cli.ts', 'src/export-cli.ts', 'src/admin-cli.ts'],
+  entryPoints: [
+    'src/server.ts',
+    'src/seed-cli.ts',
+    'src/export-cli.ts',
+    'src/admin-cli.ts',
+    'src/backup-cli.ts',
+    'src/restore-cli.ts',
+  ],
   outdir: 'dist',
   bundle: true,
   splitting: true,

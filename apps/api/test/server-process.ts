@@ -41,6 +41,8 @@ export async function spawnServer(env: Record<string, string>, port?: number): P
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       NODE_ENV: 'production',
+      // The embedded database unless the test says otherwise (npm run test:db sets DATABASE_URL).
+      DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       SEED: 'none',
       ...env,

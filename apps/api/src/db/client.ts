@@ -79,7 +79,7 @@ const LOCK_OPTIONS = { stale: 10_000, update: 2_000 } as const;
  * cut): we wait until the lock goes stale (10 s after its last refresh) and take it over, which proper-lockfile
  * does safely; a lock still refreshed by someone is never taken.
  */
-async function lockDataDir(dataDir: string, dir: string): Promise<() => Promise<void>> {
+export async function lockDataDir(dataDir: string, dir: string): Promise<() => Promise<void>> {
   const lockfilePath = `${dir}.lock`;
   const ownerFile = `${dir}.lock.owner`;
   let release: () => Promise<void>;
