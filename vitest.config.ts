@@ -1,4 +1,16 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/** Real server processes killed, restarted, run for minutes: only with `npm run test:reliability`. */
+const reliability: TestProjectInlineConfiguration = {
+  test: {
+    name: 'reliability',
+    include: ['apps/api/test/**/*.reliability.test.ts'],
+    fileParallelism: false,
+    setupFiles: ['./test/no-console-error.ts'],
+    testTimeout: 30 * 60_000,
+    hookTimeout: 5 * 60_000,
+  },
+};
 
 export default defineConfig({
   test: {
@@ -23,17 +35,6 @@ export default defineConfig({
       },
       {
         test: {
-          // Real server processes killed, restarted, run for minutes: `npm run test:reliability`.
-          name: 'reliability',
-          include: ['apps/api/test/**/*.reliability.test.ts'],
-          fileParallelism: false,
-          setupFiles: ['./test/no-console-error.ts'],
-          testTimeout: 30 * 60_000,
-          hookTimeout: 5 * 60_000,
-        },
-      },
-      {
-        test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['./test/no-console-error.ts'],
@@ -50,6 +51,7 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      ...(process.env.RELIABILITY === undefined ? [] : [reliability]),
     ],
   },
 });
