@@ -14,7 +14,8 @@ import { ADMIN, FULL, recordFigures, report, signInAdmin } from './support';
  */
 
 const DURATION_MS = Number(process.env.SOAK_MS ?? (FULL ? 600_000 : 45_000));
-const RATE_PER_S = 30;
+// Within what one embedded-database process serves on a shared 2-core machine (PGlite answers one query at a time).
+const RATE_PER_S = Number(process.env.SOAK_RATE ?? 10);
 const WARM_UP_SHARE = 0.2;
 
 async function rssOf(pid: number): Promise<number> {
@@ -123,7 +124,10 @@ describe('soak', () => {
           if (!response.ok && errors.length < 20) errors.push(`${kind} #${i}: ${response.status}`);
           else if (!response.ok) errors.push('…');
         })
-        .catch((error: unknown) => void errors.push(`${kind} #${i}: ${String(error)}`))
+        .catch((error: unknown) => {
+          const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+          errors.push(`${kind} #${i}: ${String(error)} (${cause?.code ?? cause?.message ?? '?'})`);
+        })
         .finally(() => inFlight.delete(p));
       inFlight.add(p);
     }
