@@ -1,4 +1,16 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/** Real server processes killed, restarted, run for minutes: only with `npm run test:reliability`. */
+const reliability: TestProjectInlineConfiguration = {
+  test: {
+    name: 'reliability',
+    include: ['apps/api/test/**/*.reliability.test.ts'],
+    fileParallelism: false,
+    setupFiles: ['./test/no-console-error.ts'],
+    testTimeout: 30 * 60_000,
+    hookTimeout: 5 * 60_000,
+  },
+};
 
 export default defineConfig({
   test: {
@@ -14,6 +26,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.reliability.test.ts'],
           globalSetup: ['./apps/api/test/global-setup.ts'],
           setupFiles: ['./test/no-console-error.ts'],
           testTimeout: 30_000,
@@ -38,6 +51,7 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      ...(process.env.RELIABILITY === undefined ? [] : [reliability]),
     ],
   },
 });

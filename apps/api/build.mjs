@@ -15,6 +15,8 @@ await build({
     'src/export-cli.ts',
     'src/admin-cli.ts',
     'src/bench-data-cli.ts',
+    'src/backup-cli.ts',
+    'src/restore-cli.ts',
   ],
   outdir: 'dist',
   bundle: true,

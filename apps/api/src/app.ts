@@ -18,6 +18,7 @@ import { createPhotoStorage } from './adapters/storage/storage';
 import { AnswerCache } from './lib/answer-cache';
 import { BackgroundTasks } from './lib/background';
 import { DataVersion } from './lib/data-version';
+import { shareDataVersion } from './lib/shared-data-version';
 import { AccessTokens } from './lib/tokens';
 import { adminsRoutes } from './modules/admins/admins.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
@@ -33,8 +34,9 @@ import { ownersRoutes } from './modules/owners/owners.routes';
 import { shareRoutes } from './modules/share/share.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { registerErrorHandling, sendError } from './plugins/errors';
 import { createRateLimitStore, RateLimiter } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { manifestRoutes } from './modules/site/manifest.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { registerWeb } from './web/serve-web';
@@ -68,6 +70,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Malformed or over-long addresses are refused before routing: same error shape as the rest.
+    frameworkErrors: (error, request, reply) => {
+      sendError(request, reply, error);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   if (config.jwtSecret === undefined) throw new Error('config.jwtSecret must be resolved before buildApp');
@@ -87,6 +93,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     share: createPhotoShare(config),
   };
   app.decorate('ctx', ctx);
+  if (database.engine === 'postgres' && config.databaseUrl !== undefined) {
+    // Replicas on one PostgreSQL drop their caches after a write made on any of them.
+    const stopSharing = await shareDataVersion(ctx.dataVersion, config.databaseUrl, app.log);
+    app.addHook('onClose', stopSharing);
+  }
   app.addHook('onClose', async () => {
     await ctx.background.drain();
     await ctx.mailer.close();
@@ -100,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerAuth(app);
+  await registerSecurityHeaders(app, config);
 
   await app.register(fastifySwagger, {
     openapi: {

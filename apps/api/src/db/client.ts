@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -43,6 +44,70 @@ export class DataDirLockedError extends Error {
 
 export const pgliteExtensions = { pg_trgm };
 
+interface LockOwner {
+  pid: number;
+  host: string;
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, someone else's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+async function readOwner(file: string): Promise<LockOwner | undefined> {
+  try {
+    const owner = JSON.parse(await readFile(file, 'utf8')) as Partial<LockOwner>;
+    return typeof owner.pid === 'number' && typeof owner.host === 'string'
+      ? { pid: owner.pid, host: owner.host }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Lock's freshness: refreshed every 2 s while we run, stale 10 s after the last refresh. */
+const LOCK_OPTIONS = { stale: 10_000, update: 2_000 } as const;
+
+/**
+ * Takes the data directory's lock (`db.lock`, proper-lockfile) and records who holds it (`db.lock.owner`).
+ * Held by a live process: refused at once. Left by a process that died without releasing it (SIGKILL, power
+ * cut): we wait until the lock goes stale (10 s after its last refresh) and take it over, which proper-lockfile
+ * does safely; a lock still refreshed by someone is never taken.
+ */
+export async function lockDataDir(dataDir: string, dir: string): Promise<() => Promise<void>> {
+  const lockfilePath = `${dir}.lock`;
+  const ownerFile = `${dir}.lock.owner`;
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(dir, { ...LOCK_OPTIONS, lockfilePath });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+    const owner = await readOwner(ownerFile);
+    const ownerAlive = owner !== undefined && (owner.host !== os.hostname() || isAlive(owner.pid));
+    if (ownerAlive) throw new DataDirLockedError(dataDir);
+    try {
+      release = await lockfile.lock(dir, {
+        ...LOCK_OPTIONS,
+        lockfilePath,
+        retries: { retries: 14, factor: 1, minTimeout: 1_000, maxTimeout: 1_000 },
+      });
+    } catch (retryError) {
+      if ((retryError as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dataDir);
+      throw retryError;
+    }
+  }
+  await writeFile(ownerFile, JSON.stringify({ pid: process.pid, host: os.hostname() } satisfies LockOwner));
+  return async () => {
+    await rm(ownerFile, { force: true });
+    await release();
+  };
+}
+
 async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   let release: (() => Promise<void>) | undefined;
   let dir: string | undefined;
@@ -50,13 +115,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
     dir = path.join(dataDir, 'db');
     await mkdir(dir, { recursive: true });
     // PGlite has no lock of its own: a second process on the same directory would corrupt it.
-    // The lock is refreshed while we run and counts as stale 10 s after a crash.
-    try {
-      release = await lockfile.lock(dir, { stale: 10_000, update: 2_000, lockfilePath: `${dir}.lock` });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dataDir);
-      throw error;
-    }
+    release = await lockDataDir(dataDir, dir);
   }
   const client = new PGlite({
     ...(dir === undefined ? {} : { dataDir: dir }),

@@ -1,7 +1,7 @@
 /**
  * A number that changes on every write of public data. Caches of rendered pages and public answers
  * are keyed by it, so a write shows at once without tracking which page shows what.
- * In-process for now; several replicas will share it through the database (issue: replicas).
+ * Several replicas on one PostgreSQL share it through LISTEN/NOTIFY (`shared-data-version.ts`).
  */
 export class DataVersion {
   #value = 0;

@@ -21,6 +21,35 @@ function databaseErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+// Connection exceptions (08xxx), the server shutting down or starting (57P01-57P03), and the socket errors
+// of a database that is down or restarting.
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03']);
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+const UNAVAILABLE_MESSAGES =
+  /connection terminated|timeout exceeded when trying to connect|connection error|server closed the connection|the database system is (?:starting up|shutting down)/i;
+
+/** True when the database could not be reached: the request may succeed if sent again shortly. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      (UNAVAILABLE_STATES.has(code) || code.startsWith('08') || UNAVAILABLE_ERRNOS.has(code))
+    )
+      return true;
+    if (UNAVAILABLE_MESSAGES.test(e.message)) return true;
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+  }
+  return false;
+}
+
 /** Turns anything thrown while handling a request into the contract's `{ code, message, details }`. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -39,6 +68,12 @@ export function toAppError(error: unknown): AppError {
       'ValidationError',
       'Certaines informations contiennent des caractères non acceptés.',
       [{ path: '', message: 'Caractère de contrôle ou séquence invalide' }],
+    );
+  }
+  if (isDatabaseUnavailable(error)) {
+    return new AppError(
+      'ServiceUnavailable',
+      'La base de données ne répond pas : réessayez dans quelques secondes.',
     );
   }
   const fastifyError = error as Partial<FastifyError>;
@@ -63,7 +98,13 @@ export function toAppError(error: unknown): AppError {
       );
     case 'FST_ERR_BAD_URL':
     case 'FST_ERR_VALIDATION':
-      return new AppError('ValidationError', "L'adresse demandée est mal formée.");
+      return new AppError('ValidationError', "L'adresse demandée est mal formée.", [
+        { path: '', message: 'Adresse mal formée' },
+      ]);
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('ValidationError', "L'adresse demandée est trop longue.", [
+        { path: '', message: 'Paramètre de chemin trop long' },
+      ]);
     default:
       break;
   }

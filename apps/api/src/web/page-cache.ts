@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { DataVersion } from '../lib/data-version';
 import { parisDay } from '../lib/today';
@@ -7,9 +6,6 @@ import { parisDay } from '../lib/today';
 export interface CachedPage {
   headers: [string, string][];
   body: Buffer;
-  /** The body compressed once, when cached: a hit costs no compression. */
-  gzip: Buffer;
-  br: Buffer;
   etag: string;
 }
 
@@ -63,15 +59,7 @@ export class PageCache {
 
   set(path: string, headers: [string, string][], body: Buffer): CachedPage {
     const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
-    // A page is tens of kilobytes: a millisecond or two, once per page and data version.
-    const gzip = zlib.gzipSync(body, { level: 6 });
-    const br = zlib.brotliCompressSync(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    });
-    const page: CachedPage = { headers, body, gzip, br, etag };
+    const page: CachedPage = { headers, body, etag };
     this.#lru.set(this.#key(path), page);
     return page;
   }

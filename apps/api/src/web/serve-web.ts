@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -13,6 +15,7 @@ import { AppError } from '@tables-voisines/contract/errors';
 import type { PublicData } from '@tables-voisines/contract/public-data';
 import { webBuildDir } from '../paths';
 import { matchesEtag, preferredEncoding } from '../lib/answer-cache';
+import { cspNonceOf } from '../plugins/security-headers';
 import { PAGE_CACHE_CONTROL, PageCache, type CachedPage, type PageCacheOptions } from './page-cache';
 import { createPublicData } from './public-data';
 
@@ -27,6 +30,35 @@ declare module 'react-router' {
 const ONE_YEAR = 31_536_000;
 /** Written by the web build at the root of the client folder: its scope is the whole site. */
 const SERVICE_WORKER_FILE = 'sw.js';
+
+/**
+ * Cached pages are rendered with this stand-in nonce, replaced by each answer's own nonce when sent: a
+ * nonce must never be the same for two answers. It never leaves the process.
+ */
+const NONCE_PLACEHOLDER = randomBytes(18).toString('base64url');
+
+const withNonce = (body: Buffer, nonce: string): Buffer =>
+  Buffer.from(body.toString('utf8').replaceAll(NONCE_PLACEHOLDER, nonce), 'utf8');
+
+/**
+ * Every answer of a page carries its own nonce, so the bytes differ each time and cannot be compressed
+ * once in the cache: they are compressed per answer with fast settings (Brotli 4, gzip 6: about a
+ * millisecond for a page of tens of kilobytes).
+ */
+function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: Buffer) {
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding === 'identity') return reply.send(body);
+  const compressed =
+    encoding === 'br'
+      ? zlib.brotliCompressSync(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
+      : zlib.gzipSync(body, { level: 6 });
+  return reply.header('content-encoding', encoding).send(compressed);
+}
 
 /** Fastify request -> Fetch Request, as React Router's handler expects. */
 function toFetchRequest(request: FastifyRequest, signal: AbortSignal): Request {
@@ -43,6 +75,11 @@ function toFetchRequest(request: FastifyRequest, signal: AbortSignal): Request {
 /** Headers of a rendered page worth replaying from the cache (the body's length is Fastify's job). */
 function replayableHeaders(response: Response): [string, string][] {
   return [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'set-cookie');
+}
+
+/** The server build's entry re-exports the context key the page's CSP nonce is read from (older builds: none). */
+function cspNonceKeyOf(build: ServerBuild): RouterContext<string> | undefined {
+  return (build.entry.module as { cspNonceContext?: RouterContext<string> }).cspNonceContext;
 }
 
 /** The server build's entry re-exports the context key loaders read the public data from. */
@@ -72,6 +109,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handleRequest = createRequestHandler(build, 'production');
   const publicDataKey = publicDataKeyOf(build);
+  const cspNonceKey = cspNonceKeyOf(build);
   const publicData = createPublicData(app.ctx);
   const cache = options.pageCache === false ? null : new PageCache(app.ctx.dataVersion, options.pageCache);
   if (cache !== null) app.addHook('onClose', async () => cache.close());
@@ -117,10 +155,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
       .header('etag', page.etag)
       .header('cache-control', PAGE_CACHE_CONTROL)
       .header('vary', 'accept-encoding');
-    if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (encoding === 'identity') return reply.code(200).send(page.body);
-    return reply.code(200).header('content-encoding', encoding).send(page[encoding]);
+    if (matchesEtag(request.headers['if-none-match'], page.etag)) {
+      // The browser keeps its copy, whose scripts carry the nonce of the answer it came with: a new
+      // policy in the 304 would replace that answer's and block them.
+      reply.raw.removeHeader('content-security-policy');
+      return reply.code(304).send();
+    }
+    return sendCompressed(request, reply.code(200), withNonce(page.body, cspNonceOf(request)));
   };
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
@@ -137,9 +178,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
     });
     const context = new RouterContextProvider();
     context.set(publicDataKey, publicData);
+    if (cspNonceKey !== undefined)
+      context.set(cspNonceKey, cacheable ? NONCE_PLACEHOLDER : cspNonceOf(request));
     const response = await handleRequest(toFetchRequest(request, controller.signal), context);
     // Whole documents, not streams: pages are small and a complete body can be cached.
-    const body = response.body === null ? null : Buffer.from(await response.arrayBuffer());
+    let body: Buffer | null = response.body === null ? null : Buffer.from(await response.arrayBuffer());
 
     if (cacheable && response.status === 200 && body !== null && !response.headers.has('set-cookie')) {
       const page = cache!.set(request.url, replayableHeaders(response), body);
@@ -147,6 +190,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
     }
     reply.code(response.status);
     for (const [name, value] of replayableHeaders(response)) reply.header(name, value);
+    if (cacheable && body !== null) body = withNonce(body, cspNonceOf(request));
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     if (cacheable && response.status === 404) reply.header('cache-control', PAGE_CACHE_CONTROL);

@@ -2,10 +2,12 @@ import { PassThrough } from 'node:stream';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type EntryContext } from 'react-router';
+import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { createEmotionCache } from '../theme/emotion-cache';
+import { cspNonceContext } from './csp-nonce-context';
 
 export { publicDataContext } from './public-data-context';
+export { cspNonceContext } from './csp-nonce-context';
 
 export const streamTimeout = 10_000;
 
@@ -19,7 +21,10 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ): Promise<Response> {
+  // Inline scripts carry the request's Content-Security-Policy nonce (none for the static export).
+  const nonce = loadContext.get(cspNonceContext) || undefined;
   return new Promise((resolve, reject) => {
     const cache = createEmotionCache();
     // Styles collected in the cache instead of written beside each component: extracted below.
@@ -29,9 +34,10 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <CacheProvider value={cache}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </CacheProvider>,
       {
+        nonce,
         onAllReady() {
           shellRendered = true;
           const chunks: Buffer[] = [];

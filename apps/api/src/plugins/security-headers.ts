@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+
+/** One year, with subdomains: what browsers' preload lists expect. */
+export const HSTS_HEADER = 'max-age=31536000; includeSubDomains';
+
+const nonces = new WeakMap<IncomingMessage, string>();
+
+/** The nonce of this request's Content-Security-Policy: inline scripts of a rendered page must carry it. */
+export function cspNonceOf(request: FastifyRequest): string {
+  let nonce = nonces.get(request.raw);
+  if (nonce === undefined) {
+    nonce = randomBytes(16).toString('base64');
+    nonces.set(request.raw, nonce);
+  }
+  return nonce;
+}
+
+const originOf = (url: string | undefined): string[] => {
+  if (url === undefined) return [];
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * The Content-Security-Policy directives. Scripts: this origin and the request's nonce only (React
+ * Router's inline hydration scripts carry it), never `'unsafe-inline'`. Styles keep `'unsafe-inline'`:
+ * MUI (emotion), react-admin and MapLibre insert style elements and attributes at run time, and a style
+ * cannot run code (decision 0015).
+ */
+export function cspDirectives(config: Config) {
+  const storage =
+    config.s3 === undefined ? [] : [...originOf(config.s3.endpoint), ...originOf(config.s3.publicUrl)];
+  // A configured base map names tile, glyph and sprite hosts we cannot list in advance.
+  const mapHosts = config.mapStyleUrl === undefined ? [] : ['https:'];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", (req: IncomingMessage) => `'nonce-${nonces.get(req) ?? 'none'}'`],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...storage, ...mapHosts],
+    fontSrc: ["'self'", 'data:', ...mapHosts],
+    connectSrc: ["'self'", ...storage, ...mapHosts],
+    workerSrc: ["'self'", 'blob:'],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    upgradeInsecureRequests: null,
+  };
+}
+
+/**
+ * Security headers on every answer (@fastify/helmet): a strict Content-Security-Policy with a nonce per
+ * request, `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`, no referrer across origins, and
+ * `Strict-Transport-Security` only when the request came over HTTPS (directly or, with TRUST_PROXY, as
+ * told by `X-Forwarded-Proto`): sent over plain HTTP it would be ignored, and on localhost it would pin
+ * the developer's browser to HTTPS. No CORS plugin: other origins get no `Access-Control-*` header.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  // Before helmet's own hook: the directive function above reads the nonce of the raw request.
+  app.addHook('onRequest', async (request) => {
+    cspNonceOf(request);
+  });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    hsts: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Photos and map tiles from object storage or another host: no cross-origin isolation.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_HEADER);
+  });
+}
