@@ -3,7 +3,7 @@
 // their figures printed and written to bench/results/reliability-*.json.
 //
 //   full (default): 10,000 fuzzed requests on PGlite and on PostgreSQL, 1,000 writes killed mid-way on both
-//                   engines, PostgreSQL cut for 20 s under load, two replicas, 10 minutes of soak.
+//                   engines, PostgreSQL stopped and cut off for 20 s under load, two replicas, 10 minutes of soak.
 //   --quick (CI):   300 writes per engine, a 6 s cut, the replicas, 45 s of soak (the quick fuzz is in npm test).
 //
 // Needs the machine's PostgreSQL (RELIABILITY_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres)
