@@ -314,3 +314,8 @@ export const exportUsersRoute = {
   method: 'POST',
   path: '/api/users/export',
 } as const satisfies RouteRef<'exportUsers'>;
+export const mapPointsRoute = {
+  id: 'mapPoints',
+  method: 'GET',
+  path: '/api/map/points',
+} as const satisfies RouteRef<'mapPoints'>;
