@@ -86,10 +86,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     answers: new AnswerCache(dataVersion),
     mapIndex: new MapIndex(database.db, dataVersion),
     tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtl),
-    mailer: createMailer(config, app.log),
-    rateLimiter: new RateLimiter(createRateLimitStore(config), config.rateLimitSignIn, app.log),
+    mailer: await createMailer(config, app.log),
+    rateLimiter: new RateLimiter(await createRateLimitStore(config), config.rateLimitSignIn, app.log),
     background: new BackgroundTasks(),
-    storage: createPhotoStorage(config),
+    storage: await createPhotoStorage(config),
     share: createPhotoShare(config),
   };
   app.decorate('ctx', ctx);

@@ -4,7 +4,6 @@ import { AppError } from '@tables-voisines/contract/errors';
 import type { Config } from '../config';
 import { MemoryRateLimitStore } from '../adapters/rate-limit/memory-store';
 import type { RateLimitStore } from '../adapters/rate-limit/rate-limit-store';
-import { RedisRateLimitStore } from '../adapters/rate-limit/redis-store';
 
 /** Attempts that guess something (a password, a code, an address) are counted per bucket. */
 export type RateLimitBucket =
@@ -22,10 +21,11 @@ const WINDOW_MS = 60_000;
 /** Limits per address alone and per identifier alone are this many times wider (offices behind one NAT). */
 const WIDE_FACTOR = 10;
 
-export function createRateLimitStore(config: Config): RateLimitStore {
-  return config.redisUrl === undefined
-    ? new MemoryRateLimitStore()
-    : new RedisRateLimitStore(config.redisUrl);
+/** ioredis is loaded only when REDIS_URL is set. */
+export async function createRateLimitStore(config: Config): Promise<RateLimitStore> {
+  if (config.redisUrl === undefined) return new MemoryRateLimitStore();
+  const { RedisRateLimitStore } = await import('../adapters/rate-limit/redis-store');
+  return new RedisRateLimitStore(config.redisUrl);
 }
 
 /**

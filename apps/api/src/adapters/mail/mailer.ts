@@ -1,7 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import { OutboxMailer } from './outbox-mailer';
-import { SmtpMailer } from './smtp-mailer';
 
 export interface MailMessage {
   to: string;
@@ -16,10 +14,14 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
-  return config.mail.smtpUrl === undefined
-    ? new OutboxMailer(config.dataDir, config.mail.from, log)
-    : new SmtpMailer(config.mail.smtpUrl, config.mail.from);
+/** Only the implementation in use is loaded (the outbox's loads nodemailer with its first message). */
+export async function createMailer(config: Config, log: FastifyBaseLogger): Promise<Mailer> {
+  if (config.mail.smtpUrl === undefined) {
+    const { OutboxMailer } = await import('./outbox-mailer');
+    return new OutboxMailer(config.dataDir, config.mail.from, log);
+  }
+  const { SmtpMailer } = await import('./smtp-mailer');
+  return new SmtpMailer(config.mail.smtpUrl, config.mail.from);
 }
 
 /**

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Mailer, MailMessage } from './mailer';
 
 /** Embedded mode: each message becomes an `.eml` file (opens in any mail client) and a log line. */
 export class OutboxMailer implements Mailer {
-  readonly #transport: Transporter;
+  #transport: Promise<Transporter> | null = null;
   readonly dir: string;
 
   constructor(
@@ -16,11 +16,18 @@ export class OutboxMailer implements Mailer {
     private readonly log: FastifyBaseLogger,
   ) {
     this.dir = path.join(dataDir, 'outbox');
-    this.#transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  /** nodemailer is loaded by the first message: most servers in embedded mode never send one. */
+  #transporter(): Promise<Transporter> {
+    this.#transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
+    return this.#transport;
   }
 
   async send(message: MailMessage): Promise<void> {
-    const info = await this.#transport.sendMail({ from: this.from, ...message });
+    const info = await (await this.#transporter()).sendMail({ from: this.from, ...message });
     await mkdir(this.dir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.dir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);

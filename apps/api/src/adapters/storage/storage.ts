@@ -1,6 +1,5 @@
 import type { Config } from '../../config';
 import { LocalPhotoStorage } from './local-storage';
-import { S3PhotoStorage } from './s3-storage';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
 
@@ -65,8 +64,12 @@ export interface PhotoStorage {
   close(): Promise<void>;
 }
 
-export function createPhotoStorage(config: Config): PhotoStorage {
-  if (config.s3 !== undefined) return new S3PhotoStorage(config.s3);
+/** The AWS SDK (about 20 MiB resident) is loaded only when a bucket is configured. */
+export async function createPhotoStorage(config: Config): Promise<PhotoStorage> {
+  if (config.s3 !== undefined) {
+    const { S3PhotoStorage } = await import('./s3-storage');
+    return new S3PhotoStorage(config.s3);
+  }
   return new LocalPhotoStorage({
     dataDir: config.dataDir,
     secret: config.jwtSecret!,

@@ -3,7 +3,6 @@ import { PassThrough, Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 
 export type Cell = string | number | boolean | Date | null;
 
@@ -95,15 +94,17 @@ export function xlsxStream(
   log: FastifyBaseLogger,
 ): Readable {
   const out = new PassThrough({ highWaterMark: 1024 * 1024 });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out as unknown as Writable,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 18 }));
-  sheet.getRow(1).font = { bold: true };
   (async () => {
+    // exceljs and its zip libraries (about 30 MiB resident) are loaded by the first workbook asked for.
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out as unknown as Writable,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 18 }));
+    sheet.getRow(1).font = { bold: true };
     for await (const batch of batches) {
       if (out.destroyed) return;
       for (const row of batch) {

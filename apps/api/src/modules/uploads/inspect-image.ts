@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { AppError } from '@tables-voisines/contract/errors';
 import {
   VARIANTS,
@@ -17,6 +16,9 @@ const FORMAT_OF: Readonly<Record<string, ImageType>> = {
 /** About 50 megapixels: bigger than any camera photo, small enough that a decompression bomb is refused. */
 const MAX_PIXELS = 50_000_000;
 
+/** sharp and libvips (about 25 MiB resident) are loaded with the first photo, not by every server. */
+const loadSharp = async () => (await import('sharp')).default;
+
 const notAnImage = (declared: string) =>
   new AppError(
     'UnsupportedMediaType',
@@ -31,6 +33,7 @@ export async function inspectImage(
   bytes: Buffer,
   declared: ImageType,
 ): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_PIXELS });
     const meta = await image.metadata();
@@ -46,6 +49,7 @@ export async function inspectImage(
 
 /** The resized WebP copies of a photo (card, page, social sharing), turned upright by its EXIF. */
 export async function makeVariants(bytes: Buffer): Promise<{ variant: VariantName; bytes: Buffer }[]> {
+  const sharp = await loadSharp();
   const out: { variant: VariantName; bytes: Buffer }[] = [];
   for (const variant of Object.keys(VARIANTS) as VariantName[]) {
     const { width, height } = VARIANTS[variant];
