@@ -1,17 +1,13 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
-import Supercluster, { type ClusterProperties, type PointFeature } from 'supercluster';
+import Supercluster, { type ClusterProperties } from 'supercluster';
 import type { MapPointsAnswer, MapPointsQuery } from '@tables-voisines/contract/schemas/map';
 import type { DbOrTx } from '../../db/client';
 import { establishments } from '../../db/schema';
 import { establishmentsFingerprint } from '../establishments/establishments.queries';
 import type { DataVersion } from '../../lib/data-version';
 
-interface PointProps {
-  id: string;
-  kind: 'restaurant' | 'remplisvert';
-  name: string;
-  uri: string;
-}
+type Kind = 'restaurant' | 'remplisvert';
+const KINDS: readonly Kind[] = ['restaurant', 'remplisvert'];
 
 /** Past this zoom every establishment is drawn on its own. */
 export const MAP_CLUSTER_MAX_ZOOM = 15;
@@ -20,11 +16,110 @@ const BATCH = 20_000;
 /** Seven decimals: about a centimetre, more than the stored coordinates hold. */
 const round7 = (x: number) => Math.round(x * 1e7) / 1e7;
 
+/**
+ * What the map says of each establishment, in a few flat buffers rather than 200,000 objects and 600,000
+ * strings (about 75 bytes a point instead of about 200): point `i` is the id the index gives back.
+ */
+class PointTable {
+  /** UUIDs as their 16 bytes. */
+  readonly #ids: Buffer;
+  readonly #kinds: Uint8Array;
+  /** Each point's name then its uri, UTF-8, one after the other. */
+  readonly #text: Buffer;
+  /** Where point i's name ends (`2i`) and its uri ends (`2i + 1`) in `#text`. */
+  readonly #ends: Uint32Array;
+
+  constructor(ids: Buffer, kinds: Uint8Array, text: Buffer, ends: Uint32Array) {
+    this.#ids = ids;
+    this.#kinds = kinds;
+    this.#text = text;
+    this.#ends = ends;
+  }
+
+  get length(): number {
+    return this.#kinds.length;
+  }
+
+  id(i: number): string {
+    const hex = this.#ids.toString('hex', 16 * i, 16 * i + 16);
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  kind(i: number): Kind {
+    return KINDS[this.#kinds[i]!]!;
+  }
+
+  name(i: number): string {
+    return this.#text.toString('utf8', i === 0 ? 0 : this.#ends[2 * i - 1], this.#ends[2 * i]);
+  }
+
+  uri(i: number): string {
+    return this.#text.toString('utf8', this.#ends[2 * i], this.#ends[2 * i + 1]);
+  }
+}
+
+/** Fills a PointTable batch by batch (the number of rows is not known beforehand). */
+class PointTableBuilder {
+  readonly #ids: Buffer[] = [];
+  readonly #kinds: Uint8Array[] = [];
+  readonly #text: Buffer[] = [];
+  readonly #ends: Uint32Array[] = [];
+  #textLength = 0;
+  /** Coordinates, for the index's load only. */
+  readonly longitudes: number[] = [];
+  readonly latitudes: number[] = [];
+
+  add(
+    rows: readonly {
+      id: string;
+      kind: Kind;
+      name: string;
+      uri: string;
+      latitude: number;
+      longitude: number;
+    }[],
+  ) {
+    const ids = Buffer.alloc(16 * rows.length);
+    const kinds = new Uint8Array(rows.length);
+    const ends = new Uint32Array(2 * rows.length);
+    const parts: string[] = [];
+    for (const [i, r] of rows.entries()) {
+      ids.write(r.id.replaceAll('-', ''), 16 * i, 16, 'hex');
+      kinds[i] = KINDS.indexOf(r.kind);
+      this.#textLength += Buffer.byteLength(r.name);
+      ends[2 * i] = this.#textLength;
+      this.#textLength += Buffer.byteLength(r.uri);
+      ends[2 * i + 1] = this.#textLength;
+      parts.push(r.name, r.uri);
+      this.longitudes.push(r.longitude);
+      this.latitudes.push(r.latitude);
+    }
+    this.#ids.push(ids);
+    this.#kinds.push(kinds);
+    this.#ends.push(ends);
+    this.#text.push(Buffer.from(parts.join('')));
+  }
+
+  table(): PointTable {
+    const kinds = new Uint8Array(this.longitudes.length);
+    const ends = new Uint32Array(2 * this.longitudes.length);
+    let at = 0;
+    for (const [i, part] of this.#kinds.entries()) {
+      kinds.set(part, at);
+      ends.set(this.#ends[i]!, 2 * at);
+      at += part.length;
+    }
+    return new PointTable(Buffer.concat(this.#ids), kinds, Buffer.concat(this.#text), ends);
+  }
+}
+
 interface Built {
   version: number;
   /** Enabled establishments and their latest change when built: a write elsewhere leaves them equal. */
   fingerprint: string;
-  index: Supercluster<PointProps>;
+  /** Points carry no properties: a point's feature id is its row in `points`. */
+  index: Supercluster<null>;
+  points: PointTable;
   total: number;
 }
 
@@ -62,13 +157,13 @@ export class MapIndex {
     this.builds += 1;
     const version = this.#dataVersion.value;
     const fingerprint = await this.#fingerprint();
-    const features: PointFeature<PointProps>[] = [];
+    const table = new PointTableBuilder();
     let last: string | null = null;
     // Keyset batches: a few megabytes at a time, whatever the number of establishments.
     for (;;) {
       const rows: {
         id: string;
-        kind: PointProps['kind'];
+        kind: Kind;
         name: string;
         uri: string;
         latitude: number;
@@ -88,19 +183,22 @@ export class MapIndex {
         )
         .orderBy(asc(establishments.id))
         .limit(BATCH);
-      for (const r of rows) {
-        features.push({
-          type: 'Feature',
-          geometry: { type: 'Point', coordinates: [r.longitude, r.latitude] },
-          properties: { id: r.id, kind: r.kind, name: r.name, uri: r.uri },
-        });
-      }
+      table.add(rows);
       if (rows.length < BATCH) break;
       last = rows[rows.length - 1]!.id;
     }
-    const index = new Supercluster<PointProps>({ radius: 60, maxZoom: MAP_CLUSTER_MAX_ZOOM, minPoints: 2 });
-    index.load(features);
-    return { version, fingerprint, index, total: features.length };
+    const points = table.table();
+    const index = new Supercluster<null>({ radius: 60, maxZoom: MAP_CLUSTER_MAX_ZOOM, minPoints: 2 });
+    // The features live only while supercluster reads them: it keeps their coordinates in typed arrays.
+    index.load(
+      table.longitudes.map((longitude, i) => ({
+        type: 'Feature' as const,
+        id: i,
+        properties: null,
+        geometry: { type: 'Point' as const, coordinates: [longitude, table.latitudes[i]!] },
+      })),
+    );
+    return { version, fingerprint, index, points, total: points.length };
   }
 
   /** The index of the current data version, or the previous one while the new one is built. */
@@ -125,7 +223,7 @@ export class MapIndex {
 
   /** Points and clusters inside the box at this zoom. */
   async query(query: MapPointsQuery): Promise<MapPointsAnswer> {
-    const { index, total } = await this.#current();
+    const { index, points, total } = await this.#current();
     const zoom = Math.min(query.zoom, MAP_CLUSTER_MAX_ZOOM + 1);
     const found = index.getClusters([query.west, query.south, query.east, query.north], zoom);
     return {
@@ -133,8 +231,8 @@ export class MapIndex {
       total,
       features: found.map((f) => {
         const [longitude, latitude] = f.geometry.coordinates as [number, number];
-        const props = f.properties as PointProps | ClusterProperties;
-        if ('cluster' in props && props.cluster) {
+        const props = f.properties as ClusterProperties | null;
+        if (props?.cluster) {
           return {
             type: 'cluster' as const,
             id: props.cluster_id,
@@ -144,14 +242,14 @@ export class MapIndex {
             expansionZoom: index.getClusterExpansionZoom(props.cluster_id),
           };
         }
-        const p = props as PointProps;
+        const i = f.id as number;
         // Supercluster hands back projected-then-unprojected coordinates: 48.85 comes out as 48.850000000000016.
         return {
           type: 'point' as const,
-          id: p.id,
-          kind: p.kind,
-          name: p.name,
-          uri: p.uri,
+          id: points.id(i),
+          kind: points.kind(i),
+          name: points.name(i),
+          uri: points.uri(i),
           latitude: round7(latitude),
           longitude: round7(longitude),
         };

@@ -57,6 +57,22 @@ describe('GET /api/map/points', () => {
     ]);
   });
 
+  it('gives each point the id, kind, name and uri of its establishment, accents included', async () => {
+    const list = (await t.app.inject({ method: 'GET', url: '/api/establishments/' })).json() as {
+      id: string;
+      kind: string;
+      name: string;
+      uri: string;
+    }[];
+    const points = (await get(`${lyon}&zoom=18`)).json().features;
+    expect(points).toHaveLength(3);
+    for (const point of points) {
+      const stored = list.find((e) => e.id === point.id);
+      expect(stored).toBeDefined();
+      expect(point).toMatchObject({ kind: stored!.kind, name: stored!.name, uri: stored!.uri });
+    }
+  });
+
   it('shows a new establishment after a write', async () => {
     const created = await t.app.inject({
       method: 'POST',
