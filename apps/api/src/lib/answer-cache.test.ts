@@ -5,10 +5,34 @@ import { createAdminAccount, type TestAccount } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createEstablishment } from '../../test/factories';
 import { DataVersion } from './data-version';
-import { AnswerCache, matchesEtag, preferredEncoding } from './answer-cache';
+import { AnswerCache, jsonArrayPieces, matchesEtag, PIECE_CHARS, preferredEncoding } from './answer-cache';
 
 const gunzip = promisify(zlib.gunzip);
 const unbrotli = promisify(zlib.brotliDecompress);
+
+describe('jsonArrayPieces', () => {
+  async function* batches<T>(...lists: T[][]) {
+    for (const list of lists) yield list;
+  }
+  const collect = async (pieces: AsyncIterable<string>) => {
+    const all: string[] = [];
+    for await (const piece of pieces) all.push(piece);
+    return all;
+  };
+
+  it('writes the JSON of the whole list, in pieces that stay small whatever the batches', async () => {
+    const item = (i: number) => ({ i, name: `Café n°${i} ’`, text: 'x'.repeat(i % 700) });
+    const lists = [Array.from({ length: 900 }, (_, i) => item(i)), [], [item(900)], [item(901), item(902)]];
+    const pieces = await collect(jsonArrayPieces(batches(...lists), (x) => JSON.stringify(x)));
+    expect(pieces.join('')).toBe(JSON.stringify(lists.flat()));
+    expect(pieces.length).toBeGreaterThan(10);
+    for (const piece of pieces) expect(piece.length).toBeLessThan(PIECE_CHARS + 1000);
+  });
+
+  it('writes [] for no rows', async () => {
+    expect((await collect(jsonArrayPieces(batches<number>([], []), String))).join('')).toBe('[]');
+  });
+});
 
 describe('encoding negotiation', () => {
   it('prefers Brotli, then gzip, and honours q=0', () => {

@@ -11,7 +11,7 @@ const KINDS: readonly Kind[] = ['restaurant', 'remplisvert'];
 
 /** Past this zoom every establishment is drawn on its own. */
 export const MAP_CLUSTER_MAX_ZOOM = 15;
-const BATCH = 20_000;
+const BATCH = 2000;
 
 /** Seven decimals: about a centimetre, more than the stored coordinates hold. */
 const round7 = (x: number) => Math.round(x * 1e7) / 1e7;
