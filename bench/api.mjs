@@ -1,9 +1,9 @@
 // API benchmark of issue 8, on PostgreSQL, every figure beside its reference measured in the same run:
 //   - the cached public list (autocannon) vs @fastify/static serving the same bytes from a file;
-//   - the map feed: latency per viewport (p95) vs GET /healthz, the HTTP floor;
+//   - the map: latency per viewport (p95) vs GET /healthz, the HTTP floor; the compact feed, once then cached;
 //   - POST /menuboards/surrounding (p95) vs the bare SQL query sent by a pg client;
 //   - a detail page served from the page cache vs rendered on every request;
-//   - the server's resident memory (peak while under all of the above).
+//   - the server's resident memory (peak while under all of the above), with its breakdown per phase.
 //
 //   npm run bench:api                      200,000 establishments in tv_perf_bench (npm run bench:data first)
 //   BENCH_DATA_URL=postgres://... npm run bench:api
@@ -28,15 +28,18 @@ import {
   round,
   seededRandom,
   startApi,
+  startFlags,
   summary,
 } from './support/common.mjs';
 
 const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const scratchName = `tv_perf_quick_${process.pid}`;
 const DURATION = quick ? 2 : 10;
-// `--server-flags "--max-old-space-size=160"`: Node flags of the measured server (results: api-capped.json).
+// The server runs with the Node flags of `npm start`; `--server-flags "--max-old-space-size=160"` adds some
+// (results: api-capped.json).
 const flagsAt = process.argv.indexOf('--server-flags');
-const serverFlags = flagsAt === -1 ? [] : process.argv[flagsAt + 1].split(' ').filter(Boolean);
+const extraFlags = flagsAt === -1 ? [] : process.argv[flagsAt + 1].split(' ').filter(Boolean);
+const serverFlags = [...startFlags(), ...extraFlags];
 const VIEWPORTS = quick ? 100 : 2000;
 const BOXES = quick ? 30 : 300;
 
@@ -160,12 +163,18 @@ async function main() {
         DATA_DIR: dataDir,
       },
       serverFlags,
+      { probeFile: path.join(dataDir, 'memory-probe.jsonl') },
     );
     const idleRss = await api.rss();
-    // Peak resident memory of each phase: where the memory goes.
+    // Peak resident memory of each phase, and the server's own breakdown at that phase's highest sample
+    // (process.memoryUsage() in MiB: V8's heap, buffers outside it; the rest of the RSS is code and malloc).
+    const highest = (samples) => samples.reduce((a, b) => (b.rss > (a?.rss ?? -1) ? b : a), null);
+    await new Promise((r) => setTimeout(r, 300));
+    const breakdown = { idle: highest(await api.probeSamples()) };
     const phases = {};
     const phase = async (name) => {
       phases[name] = Math.round(api.memory.peak / MiB);
+      breakdown[name] = highest(await api.probeSamples());
       api.memory.peak = await api.rss();
     };
     const { n: establishments } = (
@@ -241,7 +250,13 @@ async function main() {
     }
     const franceUrl = `${api.base}/api/map/points?west=-5.5&south=41&east=10&north=51.5&zoom=6`;
     const mapFrance = rateOf(await cannon({ url: franceUrl }));
-    console.log('carte', summary(mapMs), 'healthz', summary(healthMs));
+    // The web map's feed (every establishment as a compact tuple), produced once then served from memory.
+    const feedUrl = `${api.base}/api/map/feed`;
+    started = performance.now();
+    const feedBytes = (await (await fetch(feedUrl, { headers })).arrayBuffer()).byteLength;
+    const feedFirstSeconds = (performance.now() - started) / 1000;
+    const feedCached = rateOf(await cannon({ url: feedUrl, headers }));
+    console.log('carte', summary(mapMs), 'healthz', summary(healthMs), 'flux', feedCached);
     await phase('mapFeed');
 
     // 3. Surrounding menu boards: HTTP against the bare SQL, box by box, zoom 9 to 12.
@@ -319,8 +334,8 @@ async function main() {
     const mapP95 = summary(mapMs).p95Ms;
     const record = {
       what: 'API of issue 8 on PostgreSQL: each figure with its reference measured in the same run',
-      command: `npm run bench:api${quick ? ' -- --quick' : ''}${serverFlags.length > 0 ? ` -- --server-flags "${serverFlags.join(' ')}"` : ''}`,
-      serverCommand: `node ${[...serverFlags, 'apps/api/dist/server.js'].join(' ')}`,
+      command: `npm run bench:api${quick ? ' -- --quick' : ''}${extraFlags.length > 0 ? ` -- --server-flags "${extraFlags.join(' ')}"` : ''}`,
+      serverCommand: `NODE_ENV=${process.env.NODE_ENV ?? 'production'} node ${[...serverFlags, 'apps/api/dist/server.js'].join(' ')}`,
       date: new Date().toISOString(),
       quick,
       machineBefore: loadBefore,
@@ -346,6 +361,12 @@ async function main() {
         largestAnswerFeatures: mapFeatures,
         franceZoom6: mapFrance,
         met: mapP95 <= 10,
+        feed: {
+          what: "GET /api/map/feed, the web map's compact feed: first production, then cached (Brotli)",
+          firstProductionSeconds: round(feedFirstSeconds),
+          decodedBytes: feedBytes,
+          cached: feedCached,
+        },
       },
       surrounding: {
         goal: 'p95 of POST /menuboards/surrounding within 2x of the bare SQL query',
@@ -371,6 +392,7 @@ async function main() {
         idleMiB: Math.round(idleRss / MiB),
         peakMiB: Math.max(...Object.values(phases)),
         peakMiBByPhase: phases,
+        breakdownMiBAtPeakOfPhase: breakdown,
         endMiB: Math.round(endRss / MiB),
         sampledEveryMs: 50,
         met: Math.max(...Object.values(phases)) <= 250,
@@ -379,10 +401,10 @@ async function main() {
     await mkdir(resultsDir, { recursive: true });
     const file = path.join(
       resultsDir,
-      quick ? 'api-quick.json' : serverFlags.length > 0 ? 'api-capped.json' : 'api.json',
+      quick ? 'api-quick.json' : extraFlags.length > 0 ? 'api-capped.json' : 'api.json',
     );
     await writeFile(file, `${JSON.stringify(record, null, 2)}\n`);
-    if (!quick && serverFlags.length === 0) {
+    if (!quick && extraFlags.length === 0) {
       await writeFile(path.join(resultsDir, 'surrounding-explain.txt'), explain.join('\n'));
     }
     console.log(`written to ${path.relative(root, file)}`);

@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks: free ports, the built server started on a database, memory of a process,
 // percentiles and the record every result file carries (command, date, machine and its load).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -72,14 +73,49 @@ export async function waitReady(base, child) {
   throw new Error('server not ready after 180 s');
 }
 
-/** `node apps/api/dist/server.js` on a database, with a sampler of its resident memory. */
-export async function startApi(env, nodeFlags = []) {
+/** The Node flags `npm start` runs the server with (package.json), so a benchmark measures that server. */
+export function startFlags() {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const match = / node ((?:--\S+ )*)apps\/api\/dist\/server\.js/.exec(manifest.scripts.start);
+  if (match === null)
+    throw new Error('package.json: the start script no longer runs apps/api/dist/server.js');
+  return match[1].split(' ').filter(Boolean);
+}
+
+/** Samples of bench/support/memory-probe.mjs written since the last call. */
+function probeReader(file) {
+  let offset = 0;
+  return async () => {
+    const text = await readFile(file, 'utf8').catch(() => '');
+    const end = text.lastIndexOf('\n') + 1;
+    const lines = text.slice(offset, end).split('\n').filter(Boolean);
+    offset = end;
+    return lines.map((line) => JSON.parse(line));
+  };
+}
+
+/**
+ * `node apps/api/dist/server.js` on a database (`NODE_ENV=production` unless set, as `npm start` does), with
+ * a sampler of its resident memory; with `probeFile`, the server also writes its memory breakdown there.
+ */
+export async function startApi(env, nodeFlags = [], { probeFile } = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeFlags, 'apps/api/dist/server.js'], {
+  const probe =
+    probeFile === undefined ? [] : ['--import', path.join(root, 'bench/support/memory-probe.mjs')];
+  const child = spawn(process.execPath, [...nodeFlags, ...probe, 'apps/api/dist/server.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', SEED: 'none', ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      NODE_ENV: process.env.NODE_ENV ?? 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      SEED: 'none',
+      ...env,
+      ...(probeFile === undefined ? {} : { MEMORY_PROBE_FILE: probeFile }),
+      PORT: String(port),
+    },
   });
   await waitReady(base, child);
   const memory = { peak: 0, samples: 0 };
@@ -97,6 +133,8 @@ export async function startApi(env, nodeFlags = []) {
     child,
     memory,
     rss: () => rssOf(child.pid),
+    /** Probe samples since the last call (none without `probeFile`). */
+    probeSamples: probeFile === undefined ? async () => [] : probeReader(probeFile),
     async stop() {
       clearInterval(timer);
       if (child.exitCode === null) {
