@@ -11,16 +11,28 @@ type Pieces = Iterable<string | Buffer> | AsyncIterable<string | Buffer>;
 /** Answers up to this size keep their uncompressed bytes; larger ones are inflated from gzip on demand. */
 const KEEP_IDENTITY_BELOW = 256 * 1024;
 
+/**
+ * Compressed bytes as the compressor gave them, in chunks of up to 64 KiB: a large answer is never copied
+ * into one buffer (that copy doubled its memory until the chunks were collected, 38 MB for the list).
+ */
+export interface Chunks {
+  parts: readonly Buffer[];
+  length: number;
+}
+
 /** One answer, encoded once: what a request needs is then a lookup and a write. */
 export interface EncodedAnswer {
   etag: string;
   /** Uncompressed bytes, kept for small answers only (clients without gzip are rare). */
   identity: Buffer | null;
-  gzip: Buffer;
-  br: Buffer;
+  gzip: Chunks;
+  br: Chunks;
   /** Uncompressed length in bytes. */
   length: number;
 }
+
+/** Compressor output chunk: fewer, larger parts for large answers (zlib's default is 16 KiB). */
+const CHUNK_SIZE = 64 * 1024;
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -46,11 +58,16 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
-async function collect(stream: zlib.Gzip | zlib.BrotliCompress): Promise<Buffer> {
+async function collect(stream: zlib.Gzip | zlib.BrotliCompress): Promise<Chunks> {
   const parts: Buffer[] = [];
-  stream.on('data', (part: Buffer) => parts.push(part));
+  let length = 0;
+  stream.on('data', (part: Buffer) => {
+    parts.push(part);
+    length += part.length;
+  });
   await once(stream, 'end');
-  return Buffer.concat(parts);
+  // Small answers (most of them) in one buffer; large ones keep their chunks.
+  return { parts: parts.length > 1 && length < CHUNK_SIZE ? [Buffer.concat(parts)] : parts, length };
 }
 
 async function write(stream: Writable, chunk: Buffer): Promise<void> {
@@ -64,10 +81,13 @@ async function write(stream: Writable, chunk: Buffer): Promise<void> {
  */
 export async function encodeAnswer(pieces: Pieces): Promise<EncodedAnswer> {
   const hash = createHash('sha1');
-  const gzip = zlib.createGzip({ level: 6 });
+  const gzip = zlib.createGzip({ level: 6, chunkSize: CHUNK_SIZE });
   const gzipped = collect(gzip);
   // Brotli's quality 5 is about gzip's speed for a third smaller output on JSON and HTML.
-  const br = zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+  const br = zlib.createBrotliCompress({
+    chunkSize: CHUNK_SIZE,
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+  });
   const brotlied = collect(br);
   const kept: Buffer[] = [];
   let keptLength = 0;
@@ -153,15 +173,16 @@ export function sendAnswer(
   reply.header('content-type', options.contentType);
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (encoding !== 'identity') {
+    const { parts, length } = answer[encoding];
     return reply
       .header('content-encoding', encoding)
-      .header('content-length', answer[encoding].length)
-      .send(answer[encoding]);
+      .header('content-length', length)
+      .send(parts.length === 1 ? parts[0] : Readable.from(parts));
   }
   if (answer.identity !== null) return reply.send(answer.identity);
   return reply
     .header('content-length', answer.length)
-    .send(Readable.from([answer.gzip]).pipe(zlib.createGunzip()));
+    .send(Readable.from(answer.gzip.parts).pipe(zlib.createGunzip()));
 }
 
 export interface AnswerCacheOptions {
