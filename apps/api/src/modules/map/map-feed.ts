@@ -1,5 +1,6 @@
 import type { MapFeedEntry } from '@tables-voisines/contract/schemas/map';
 import type { DbOrTx } from '../../db/client';
+import { PIECE_CHARS } from '../../lib/answer-cache';
 import { establishmentBatches, type EstablishmentRow } from '../establishments/establishments.queries';
 
 /** Six decimals: about 11 cm, finer than a map can show. */
@@ -29,28 +30,31 @@ export async function* mapFeedPieces(db: DbOrTx): AsyncGenerator<string> {
   const hours = new Dictionary<EstablishmentRow['openingHours']>();
   const categorySets = new Dictionary<string[]>();
   let count = 0;
-  yield '{"establishments":[';
+  // Pieces under V8's large-object size, as jsonArrayPieces writes them (see PIECE_CHARS).
+  let piece = '{"establishments":[';
   for await (const batch of establishmentBatches(db, { includeDisabled: false })) {
-    const text = batch
-      .map((row) => {
-        const entry: MapFeedEntry = [
-          row.id,
-          row.kind,
-          row.name,
-          row.uri,
-          round6(row.latitude),
-          round6(row.longitude),
-          row.venueType,
-          row.town,
-          hours.indexOf(row.openingHours, JSON.stringify(row.openingHours)),
-          categorySets.indexOf(row.categoryIds, row.categoryIds.join(',')),
-        ];
-        return JSON.stringify(entry);
-      })
-      .join(',');
-    yield count === 0 ? text : `,${text}`;
-    count += batch.length;
+    for (const row of batch) {
+      const entry: MapFeedEntry = [
+        row.id,
+        row.kind,
+        row.name,
+        row.uri,
+        round6(row.latitude),
+        round6(row.longitude),
+        row.venueType,
+        row.town,
+        hours.indexOf(row.openingHours, JSON.stringify(row.openingHours)),
+        categorySets.indexOf(row.categoryIds, row.categoryIds.join(',')),
+      ];
+      piece += count === 0 ? JSON.stringify(entry) : `,${JSON.stringify(entry)}`;
+      count += 1;
+      if (piece.length >= PIECE_CHARS) {
+        yield piece;
+        piece = '';
+      }
+    }
   }
+  yield piece;
   yield `],"openingHours":${JSON.stringify(hours.values)}`;
   yield `,"categorySets":${JSON.stringify(categorySets.values)}`;
   yield `,"count":${count}}`;
