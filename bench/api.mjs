@@ -28,7 +28,7 @@ import {
   round,
   seededRandom,
   startApi,
-  startFlags,
+  startCommand,
   summary,
 } from './support/common.mjs';
 
@@ -39,7 +39,7 @@ const DURATION = quick ? 2 : 10;
 // (results: api-capped.json).
 const flagsAt = process.argv.indexOf('--server-flags');
 const extraFlags = flagsAt === -1 ? [] : process.argv[flagsAt + 1].split(' ').filter(Boolean);
-const serverFlags = [...startFlags(), ...extraFlags];
+const serverFlags = [...startCommand().flags, ...extraFlags];
 const VIEWPORTS = quick ? 100 : 2000;
 const BOXES = quick ? 30 : 300;
 
@@ -335,7 +335,12 @@ async function main() {
     const record = {
       what: 'API of issue 8 on PostgreSQL: each figure with its reference measured in the same run',
       command: `npm run bench:api${quick ? ' -- --quick' : ''}${extraFlags.length > 0 ? ` -- --server-flags "${extraFlags.join(' ')}"` : ''}`,
-      serverCommand: `NODE_ENV=${process.env.NODE_ENV ?? 'production'} node ${[...serverFlags, 'apps/api/dist/server.js'].join(' ')}`,
+      serverCommand: [
+        ...Object.entries(startCommand().env).map(([name, value]) => `${name}=${process.env[name] ?? value}`),
+        'node',
+        ...serverFlags,
+        'apps/api/dist/server.js',
+      ].join(' '),
       date: new Date().toISOString(),
       quick,
       machineBefore: loadBefore,

@@ -73,13 +73,21 @@ export async function waitReady(base, child) {
   throw new Error('server not ready after 180 s');
 }
 
-/** The Node flags `npm start` runs the server with (package.json), so a benchmark measures that server. */
-export function startFlags() {
+/**
+ * How `npm start` runs the server (package.json): its environment defaults (`NAME=${NAME:-value}`) and Node
+ * flags, so a benchmark measures that server.
+ */
+export function startCommand() {
   const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const match = / node ((?:--\S+ )*)apps\/api\/dist\/server\.js/.exec(manifest.scripts.start);
+  const match = /^((?:\w+=\S+ )*)node ((?:--\S+ )*)apps\/api\/dist\/server\.js$/.exec(manifest.scripts.start);
   if (match === null)
     throw new Error('package.json: the start script no longer runs apps/api/dist/server.js');
-  return match[1].split(' ').filter(Boolean);
+  const env = {};
+  for (const assignment of match[1].split(' ').filter(Boolean)) {
+    const [, name, value] = /^(\w+)=(?:\$\{\w+:-(.*)\}|(.*))$/.exec(assignment) ?? [];
+    if (name !== undefined) env[name] = value ?? assignment.slice(name.length + 1);
+  }
+  return { env, flags: match[2].split(' ').filter(Boolean) };
 }
 
 /** Samples of bench/support/memory-probe.mjs written since the last call. */
@@ -95,7 +103,7 @@ function probeReader(file) {
 }
 
 /**
- * `node apps/api/dist/server.js` on a database (`NODE_ENV=production` unless set, as `npm start` does), with
+ * `node apps/api/dist/server.js` on a database, with the environment defaults of `npm start` (unless set) and
  * a sampler of its resident memory; with `probeFile`, the server also writes its memory breakdown there.
  */
 export async function startApi(env, nodeFlags = [], { probeFile } = {}) {
@@ -107,8 +115,8 @@ export async function startApi(env, nodeFlags = [], { probeFile } = {}) {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
+      ...startCommand().env,
       ...process.env,
-      NODE_ENV: process.env.NODE_ENV ?? 'production',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       SEED: 'none',
