@@ -40,7 +40,7 @@ type TokenSource = () => string | null;
 
 const ESTABLISHMENT_SORTS = new Set(['name', 'town', 'createdAt', 'updatedAt', 'uri']);
 /** Fields an admin may send back for an establishment (the rest are computed by the server). */
-const ESTABLISHMENT_FIELDS = [
+export const ESTABLISHMENT_FIELDS = [
   'kind',
   'name',
   'venueType',
