@@ -189,7 +189,10 @@ describe('the back office', () => {
         return names.length > 0 && names.every((name) => /auberge/i.test(name));
       })
       .toBe(true);
-    // A filter the API does not know: applied in the browser over the whole list.
+    // Filters are the server's: the list asks for one page with them.
+    const filtered = page.waitForRequest((r) =>
+      /\/api\/establishments\/\?.*kind=remplisvert.*page=1/.test(r.url()),
+    );
     await page.getByRole('button', { name: 'Ajouter un filtre' }).click();
     await page.getByRole('menu').getByText('Type', { exact: true }).click();
     await page.getByRole('combobox', { name: 'Type', exact: true }).click();
@@ -205,6 +208,7 @@ describe('the back office', () => {
         );
       })
       .toBe(true);
+    expect((await filtered).url()).toMatch(/q=auberge/);
     await checkAxe('liste filtrée');
   });
 

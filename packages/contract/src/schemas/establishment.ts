@@ -314,6 +314,19 @@ export const ListEstablishmentsQuerySchema = PageQuerySchema.extend({
     })
     .default('name'),
   order: z.enum(SORT_ORDERS, { error: 'Ordre inconnu : « asc » ou « desc » est attendu.' }).default('asc'),
+  kind: KindSchema.optional(),
+  venueType: VenueTypeSchema.optional(),
+  /** Part of the town's name, ignoring case and accents. */
+  town: z.string().trim().max(100, 'La ville ne peut dépasser 100 caractères.').optional(),
+  /** Admins only (ignored otherwise, like `withDisabled`): the disabled ones, or the enabled ones. */
+  disabled: BooleanQuerySchema.optional(),
+  /** Admins only: `none` (unclaimed), `any` (claimed) or one owner's id. */
+  restaurantOwner: z
+    .string()
+    .refine((v) => v === 'none' || v === 'any' || UuidSchema.safeParse(v).success, {
+      message: 'Propriétaire : « none », « any » ou un identifiant est attendu.',
+    })
+    .optional(),
 });
 export type ListEstablishmentsQuery = z.output<typeof ListEstablishmentsQuerySchema>;
 

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Kind, VenueType } from '@tables-voisines/contract/labels';
 import type { DbOrTx } from '../../db/client';
 import { establishmentCategories, establishments } from '../../db/schema';
 import { escapeLike } from '../../lib/sql';
@@ -20,13 +21,36 @@ export interface EstablishmentFilter {
   includeDisabled: boolean;
   /** Name or town, accent and case insensitive. */
   q?: string | undefined;
+  kind?: Kind | undefined;
+  venueType?: VenueType | undefined;
+  /** Part of the town, accent and case insensitive. */
+  town?: string | undefined;
+  /** Only the disabled (true) or only the enabled (false) ones; with `includeDisabled` only. */
+  disabled?: boolean | undefined;
+  /** `none`: unclaimed, `any`: claimed, or one owner's id. */
+  owner?: 'none' | 'any' | (string & {}) | undefined;
 }
+
+/**
+ * The town as `normalizeForSearch` writes it, for the letters of French place names: lower case, accents
+ * and ligatures folded (the search column holds the name and the town together, so it cannot say which
+ * part matched).
+ */
+const foldedTown = sql`replace(replace(translate(lower(${establishments.town}), 'àáâäãåçèéêëìíîïñòóôöõùúûüýÿ', 'aaaaaaceeeeiiiinooooouuuuyy'), 'œ', 'oe'), 'æ', 'ae')`;
 
 function whereOf(filter: EstablishmentFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (!filter.includeDisabled) conditions.push(eq(establishments.disabled, false));
+  else if (filter.disabled !== undefined) conditions.push(eq(establishments.disabled, filter.disabled));
   const term = filter.q === undefined ? '' : normalizeForSearch(filter.q);
   if (term !== '') conditions.push(sql`${establishments.searchText} like ${`%${escapeLike(term)}%`}`);
+  if (filter.kind !== undefined) conditions.push(eq(establishments.kind, filter.kind));
+  if (filter.venueType !== undefined) conditions.push(eq(establishments.venueType, filter.venueType));
+  const town = filter.town === undefined ? '' : normalizeForSearch(filter.town);
+  if (town !== '') conditions.push(sql`${foldedTown} like ${`%${escapeLike(town)}%`}`);
+  if (filter.owner === 'none') conditions.push(isNull(establishments.ownerId));
+  else if (filter.owner === 'any') conditions.push(isNotNull(establishments.ownerId));
+  else if (filter.owner !== undefined) conditions.push(eq(establishments.ownerId, filter.owner));
   return conditions.length === 0 ? undefined : and(...conditions);
 }
 

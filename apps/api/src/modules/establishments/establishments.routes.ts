@@ -38,12 +38,20 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     routes.listEstablishments.path,
     { schema: schemaOf(routes.listEstablishments) },
     async (request, reply) => {
-      const { q, sort, order, page, perPage, withDisabled } = request.query;
+      const { q, sort, order, page, perPage, withDisabled, kind, venueType, town } = request.query;
       // Callers who may read every establishment (admins) get full records, and the disabled ones on
-      // demand; anonymous visitors and owners get the public view of the enabled ones.
+      // demand; anonymous visitors and owners get the public view of the enabled ones, and the filters on
+      // what that view does not show (disabled, owner) are ignored for them.
       const full = request.auth !== null && canOnEvery(request.auth.ability, 'read', 'establishment');
       const present = full ? toAdminEstablishment : toPublicEstablishment;
-      const filter: EstablishmentFilter = { includeDisabled: full && withDisabled, q };
+      const filter: EstablishmentFilter = {
+        includeDisabled: full && withDisabled,
+        q,
+        kind,
+        venueType,
+        town,
+        ...(full ? { disabled: request.query.disabled, owner: request.query.restaurantOwner } : {}),
+      };
       const options = { sort: sort ?? 'name', order: order ?? 'asc' } as const;
       if (!full && page === undefined) {
         // The public list is the same for every visitor until the next write: produced once, compressed
@@ -52,7 +60,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         const scope = await answers.perVersion('establishments', () => establishmentsFingerprint(db));
         const answer = await answers.getScoped(
           scope,
-          `establishments|${q ?? ''}|${options.sort}|${options.order}`,
+          `establishments|${q ?? ''}|${options.sort}|${options.order}|${kind ?? ''}|${venueType ?? ''}|${town ?? ''}`,
           () =>
             jsonArrayPieces(
               byName

@@ -14,9 +14,10 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(routes.mapFeed.path, { schema: schemaOf(routes.mapFeed) }, async (request, reply) => {
-    // Like the public list: made once until an establishment changes, compressed once, revalidated by ETag.
+    // Like the public list: made once until an establishment changes, compressed once, revalidated by ETag;
+    // while a new one is made (seconds at 200,000), the latest one answers.
     const scope = await answers.perVersion('establishments', () => establishmentsFingerprint(db));
-    const answer = await answers.getScoped(scope, 'map-feed', () => mapFeedPieces(db));
+    const answer = await answers.getScopedOrLatest(scope, 'map-feed', () => mapFeedPieces(db));
     return sendAnswer(request, reply, answer, {
       contentType: JSON_TYPE,
       cacheControl: publicCacheControl(request),

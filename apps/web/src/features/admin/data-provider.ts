@@ -1,5 +1,5 @@
 import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'react-admin';
-import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
+import type { Kind, VenueType } from '@tables-voisines/contract/schemas/establishment';
 import { apiRequest, isApiError, type ApiError } from '../../lib/api-client';
 import {
   createAdminRoute,
@@ -31,8 +31,8 @@ import { issuesToFieldErrors } from './form-errors';
 
 /*
  * react-admin's data provider over the site's typed API client. Lists the API answers whole (owners,
- * admins, groups) are searched, sorted and paged here; establishments are paged by the server unless a
- * filter it does not know is set (kind, venue type, town, disabled, owner), then filtered here.
+ * admins, groups) are searched, sorted and paged here; establishments are searched, filtered (kind, venue
+ * type, town, disabled, owner), sorted and paged by the server.
  */
 
 type Row = RaRecord & Record<string, unknown>;
@@ -40,7 +40,7 @@ type TokenSource = () => string | null;
 
 const ESTABLISHMENT_SORTS = new Set(['name', 'town', 'createdAt', 'updatedAt', 'uri']);
 /** Fields an admin may send back for an establishment (the rest are computed by the server). */
-const ESTABLISHMENT_FIELDS = [
+export const ESTABLISHMENT_FIELDS = [
   'kind',
   'name',
   'venueType',
@@ -137,10 +137,7 @@ export function pageLocally<T extends Record<string, unknown>>(
     return Object.entries(filters).every(([field, wanted]) => {
       if (wanted === undefined || wanted === '' || wanted === null) return true;
       const value = valueAt(row, field);
-      if (field === 'town') return normalize(valueAt(row, 'address.town')).includes(normalize(wanted).trim());
       if (typeof wanted === 'boolean') return Boolean(value) === wanted;
-      if (wanted === 'none') return value === null || value === undefined;
-      if (wanted === 'any') return value !== null && value !== undefined;
       return value === wanted;
     });
   });
@@ -162,8 +159,6 @@ export function pageLocally<T extends Record<string, unknown>>(
   return { data: result, total };
 }
 
-const SERVER_ESTABLISHMENT_FILTERS = new Set(['q']);
-
 /**
  * `mayRead(resource)`: whether the signed-in admin may read a resource; reads it may not make fail here
  * with the server's 403 answer, without a request (a page it may not open still mounts its list).
@@ -173,14 +168,6 @@ export function createDataProvider(
   mayRead: (resource: string) => boolean = () => true,
 ): DataProvider {
   const token = () => getToken() ?? undefined;
-
-  async function allEstablishments(q?: string): Promise<Establishment[]> {
-    const rows = await apiRequest(listEstablishmentsRoute, {
-      token: token(),
-      query: { withDisabled: true, q: q === '' ? undefined : q },
-    });
-    return rows as Establishment[];
-  }
 
   async function listOwners(): Promise<Row[]> {
     return (await apiRequest(listOwnersRoute, { token: token() })) as unknown as Row[];
@@ -196,41 +183,37 @@ export function createDataProvider(
   async function getList(resource: string, params: GetListParams): Promise<{ data: Row[]; total: number }> {
     switch (resource) {
       case 'establishments': {
+        // Every filter and sort of the list is the server's: at 200,000 establishments, one page travels.
         const filter = (params.filter ?? {}) as Record<string, unknown>;
-        const q = typeof filter.q === 'string' ? filter.q.trim() : undefined;
-        const localFilters = Object.entries(filter)
-          .filter(
-            ([key, value]) =>
-              !SERVER_ESTABLISHMENT_FILTERS.has(key) && value !== undefined && value !== '' && value !== null,
-          )
-          // "Propriétaire précis": one owner's establishment.
-          .map(([key, value]): [string, unknown] => [key === 'ownerId' ? 'restaurantOwner' : key, value]);
+        const text = (key: string) =>
+          typeof filter[key] === 'string' && filter[key].trim() !== '' ? filter[key].trim() : undefined;
         const sortField = params.sort?.field === 'address.town' ? 'town' : params.sort?.field;
-        if (localFilters.length === 0 && (sortField === undefined || ESTABLISHMENT_SORTS.has(sortField))) {
-          let total = 0;
-          const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
-          const rows = await apiRequest(listEstablishmentsRoute, {
-            token: token(),
-            query: {
-              withDisabled: true,
-              q: q === '' ? undefined : q,
-              page,
-              perPage,
-              sort: sortField as 'name' | undefined,
-              order: params.sort?.order === 'DESC' ? 'desc' : 'asc',
-            },
-            onResponse: (response) => {
-              total = Number(response.headers.get('X-Total-Count') ?? 0);
-            },
-          });
-          return { data: rows as unknown as Row[], total };
-        }
-        const rows = await allEstablishments(q);
-        return pageLocally(
-          rows as unknown as Row[],
-          { ...params, filter: Object.fromEntries(localFilters) },
-          ['name'],
-        );
+        const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
+        let total = 0;
+        const rows = await apiRequest(listEstablishmentsRoute, {
+          token: token(),
+          query: {
+            withDisabled: true,
+            q: text('q'),
+            kind: text('kind') as Kind | undefined,
+            venueType: text('venueType') as VenueType | undefined,
+            town: text('town'),
+            disabled: typeof filter.disabled === 'boolean' ? filter.disabled : undefined,
+            // "Propriétaire précis" (one owner's establishment) before "avec / sans propriétaire".
+            restaurantOwner: text('ownerId') ?? text('restaurantOwner'),
+            page,
+            perPage,
+            sort:
+              sortField !== undefined && ESTABLISHMENT_SORTS.has(sortField)
+                ? (sortField as 'name')
+                : undefined,
+            order: params.sort?.order === 'DESC' ? 'desc' : 'asc',
+          },
+          onResponse: (response) => {
+            total = Number(response.headers.get('X-Total-Count') ?? 0);
+          },
+        });
+        return { data: rows as unknown as Row[], total };
       }
       case 'restaurant-owners':
         return pageLocally(await listOwners(), params, ['email', 'firstName', 'lastName', 'phone']);

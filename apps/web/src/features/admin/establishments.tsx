@@ -37,6 +37,7 @@ import { EstablishmentHistory } from './establishment-history';
 import { EstablishmentOwnerPanel } from './establishment-owner';
 import { EstablishmentPhotoPanel } from './establishment-photo';
 import { ExportButtons } from './export-buttons';
+import { ESTABLISHMENT_FIELDS } from './data-provider';
 import { zodValidator } from './form-errors';
 import { LocationInput } from './location-input';
 import { OpeningHoursInput } from './opening-hours-input';
@@ -45,23 +46,8 @@ export const KIND_CHOICES = Object.entries(KIND_LABELS).map(([id, name]) => ({ i
 export const VENUE_TYPE_CHOICES = Object.entries(VENUE_TYPE_LABELS).map(([id, name]) => ({ id, name }));
 const PRICE_CHOICES = PRICE_RANGES.map((id) => ({ id, name: id }));
 
-const WRITABLE_FIELDS = [
-  'kind',
-  'name',
-  'venueType',
-  'address',
-  'location',
-  'uri',
-  'description',
-  'phone',
-  'email',
-  'website',
-  'openingHours',
-  'priceRange',
-  'categories',
-  'disabled',
-  'restaurantOwner',
-];
+/** What the form checks: the photo is not among them, its own panel uploads and sends it. */
+const WRITABLE_FIELDS: readonly string[] = ESTABLISHMENT_FIELDS.filter((field) => field !== 'photo');
 
 function writable(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(

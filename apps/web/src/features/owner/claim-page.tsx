@@ -16,9 +16,10 @@ import {
   ownerResendEstablishmentCodeRoute,
   patchOwnerRoute,
 } from '../../lib/api-routes';
-import { checkForm, formFailure, type FieldErrors } from './form-errors';
+import { checkForm, formFailure } from './form-errors';
 import { OWNER_PATHS } from './owner-paths';
 import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
+import { useFormSubmission } from './use-form-submission';
 import { useOwnerPage } from './use-owner-page';
 
 type Found = ApiResponse<'listEstablishments'>[number];
@@ -46,9 +47,7 @@ export function ClaimPage() {
   const { store, owner, token, here } = useOwnerPage('unlinked');
   const navigate = useNavigate();
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<Message>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, notice, busy, send } = useFormSubmission();
   const [search, setSearch] = useState('');
   const [results, setResults] = useState<Found[] | null>(null);
   const [searchMessage, setSearchMessage] = useState<Message>(null);
@@ -62,26 +61,18 @@ export function ClaimPage() {
       setErrors(check.errors);
       return;
     }
-    setBusy(true);
-    setMessage(null);
-    try {
-      const updated = await apiRequest(patchOwnerRoute, {
-        token: token!,
-        params: { id: owner!.id },
-        body: check.data,
-      });
-      store?.updateAccount({ restaurantOwner: updated });
-      void navigate(OWNER_PATHS.home);
-    } catch (error) {
-      const failure = formFailure(error, {
-        EstablishmentAlreadyClaimed: 'establishmentCode',
-        NotFound: 'establishmentCode',
-      });
-      setErrors(failure.fields);
-      setMessage(failure.message === null ? null : { text: failure.message, severity: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      async () => {
+        const updated = await apiRequest(patchOwnerRoute, {
+          token: token!,
+          params: { id: owner!.id },
+          body: check.data,
+        });
+        store?.updateAccount({ restaurantOwner: updated });
+        void navigate(OWNER_PATHS.home);
+      },
+      { codes: { EstablishmentAlreadyClaimed: 'establishmentCode', NotFound: 'establishmentCode' } },
+    );
   }
 
   async function find() {
@@ -119,7 +110,7 @@ export function ClaimPage() {
       intro="Étape 3 sur 3 : saisissez le code de votre établissement (8 caractères) pour tenir sa page à jour."
     >
       <OwnerForm label="Code de l’établissement" onSubmit={claim}>
-        <FormMessage message={message?.text ?? null} severity={message?.severity} />
+        <FormMessage message={notice} />
         <TextField
           label="Code de l’établissement"
           value={code}

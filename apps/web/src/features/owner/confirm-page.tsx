@@ -6,9 +6,10 @@ import { useNavigate } from 'react-router';
 import { ConfirmBodySchema } from '@tables-voisines/contract/schemas/account';
 import { apiRequest } from '../../lib/api-client';
 import { ownerConfirmRoute, ownerResendRoute } from '../../lib/api-routes';
-import { checkForm, formFailure, type FieldErrors } from './form-errors';
+import { checkForm, formFailure } from './form-errors';
 import { OWNER_PATHS } from './owner-paths';
 import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
+import { useFormSubmission } from './use-form-submission';
 import { useOwnerPage } from './use-owner-page';
 
 /** A new code may be asked 60 seconds after the last one was sent. */
@@ -18,9 +19,7 @@ export function ConfirmPage() {
   const { store, owner, token, here } = useOwnerPage('unconfirmed');
   const navigate = useNavigate();
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<{ text: string; severity: 'error' | 'success' } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, notice, setNotice, busy, send } = useFormSubmission();
   // A deadline rather than a count of ticks: right even when a background tab's timers were slowed down.
   const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_DELAY_S * 1000);
   const [now, setNow] = useState(() => Date.now());
@@ -40,32 +39,27 @@ export function ConfirmPage() {
       setErrors(check.errors);
       return;
     }
-    setBusy(true);
-    setMessage(null);
-    try {
-      const confirmed = await apiRequest(ownerConfirmRoute, { token: token!, body: check.data });
-      store?.updateAccount({ restaurantOwner: confirmed });
-      void navigate(OWNER_PATHS.claim);
-    } catch (error) {
-      const failure = formFailure(error, { InvalidCode: 'code' });
-      setErrors(failure.fields);
-      setMessage(failure.message === null ? null : { text: failure.message, severity: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      async () => {
+        const confirmed = await apiRequest(ownerConfirmRoute, { token: token!, body: check.data });
+        store?.updateAccount({ restaurantOwner: confirmed });
+        void navigate(OWNER_PATHS.claim);
+      },
+      { codes: { InvalidCode: 'code' } },
+    );
   }
 
   async function resend() {
-    setMessage(null);
+    setNotice(null);
     try {
       await apiRequest(ownerResendRoute, { token: token! });
       setResendAt(Date.now() + RESEND_DELAY_S * 1000);
       setNow(Date.now());
       setCode('');
       setErrors({});
-      setMessage({ text: `Un nouveau code a été envoyé à ${owner!.email}.`, severity: 'success' });
+      setNotice({ text: `Un nouveau code a été envoyé à ${owner!.email}.`, severity: 'success' });
     } catch (error) {
-      setMessage({
+      setNotice({
         text: formFailure(error).message ?? 'Le code n’a pas pu être renvoyé.',
         severity: 'error',
       });
@@ -78,7 +72,7 @@ export function ConfirmPage() {
       intro={`Étape 2 sur 3 : saisissez le code à 6 chiffres envoyé à ${owner.email}.`}
     >
       <OwnerForm label="Confirmation de l’adresse e-mail" onSubmit={submit}>
-        <FormMessage message={message?.text ?? null} severity={message?.severity} />
+        <FormMessage message={notice} />
         <TextField
           label="Code de confirmation"
           value={code}

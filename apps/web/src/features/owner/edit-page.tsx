@@ -19,14 +19,17 @@ import {
   toEstablishmentPatch,
   type EstablishmentFormValues,
 } from './establishment-form';
-import { checkForm, formFailure, type FieldErrors } from './form-errors';
+import { checkForm, type FieldErrors } from './form-errors';
 import { CategoriesField } from './category-picker';
 import { OpeningHoursEditor } from './opening-hours-editor';
 import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
 import { PagePreview } from './page-preview';
 import { PhotoField } from './photo-field';
+import { useFormSubmission } from './use-form-submission';
 import { useOwnerEstablishment } from './use-owner-establishment';
 import { useOwnerPage } from './use-owner-page';
+
+const TO_CORRECT = 'Certains champs sont à corriger.';
 
 const onFields = (errors: FieldErrors): FieldErrors =>
   Object.fromEntries(Object.entries(errors).map(([path, message]) => [establishmentFieldOf(path), message]));
@@ -60,12 +63,10 @@ function EditForm({
   onSaved: (e: Establishment) => void;
 }) {
   const [values, setValues] = useState(() => toEstablishmentForm(establishment));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<{ text: string; severity: 'error' | 'success' } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, notice, setNotice, busy, send } = useFormSubmission();
   const set = <K extends keyof EstablishmentFormValues>(name: K, value: EstablishmentFormValues[K]) => {
     setValues((v) => ({ ...v, [name]: value }));
-    setMessage(null);
+    setNotice(null);
   };
 
   async function save() {
@@ -73,27 +74,26 @@ function EditForm({
     const check = checkForm(PatchEstablishmentBodySchema, body);
     if (!check.ok) {
       setErrors(onFields(check.errors));
-      setMessage({ text: 'Certains champs sont à corriger.', severity: 'error' });
+      setNotice({ text: TO_CORRECT, severity: 'error' });
       return;
     }
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    try {
-      const saved = (await apiRequest(patchEstablishmentRoute, {
-        token,
-        params: { id: establishment.id },
-        body,
-      })) as Establishment;
-      onSaved(saved);
-      setMessage({ text: 'Modifications publiées.', severity: 'success' });
-    } catch (error) {
-      const failure = formFailure(error);
-      setErrors(onFields(failure.fields));
-      setMessage({ text: failure.message ?? 'Certains champs sont à corriger.', severity: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      async () => {
+        const saved = (await apiRequest(patchEstablishmentRoute, {
+          token,
+          params: { id: establishment.id },
+          body,
+        })) as Establishment;
+        onSaved(saved);
+        setNotice({ text: 'Modifications publiées.', severity: 'success' });
+      },
+      {
+        onFailure: (failure) => {
+          setErrors(onFields(failure.fields));
+          setNotice({ text: failure.message ?? TO_CORRECT, severity: 'error' });
+        },
+      },
+    );
   }
 
   async function savePhoto(url: string) {
@@ -188,7 +188,7 @@ function EditForm({
             errors={errors}
             onChange={(rows) => set('openingHours', rows)}
           />
-          <FormMessage message={message?.text ?? null} severity={message?.severity} />
+          <FormMessage message={notice} />
           <Box sx={{ position: 'sticky', bottom: 0, py: 1, bgcolor: 'background.paper', zIndex: 1 }}>
             <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
               Publier les modifications

@@ -15,9 +15,10 @@ import { apiRequest } from '../../lib/api-client';
 import { createMenuBoardRoute, patchMenuBoardRoute } from '../../lib/api-routes';
 import { formatFrenchDay } from '../../lib/format';
 import { CategoryPicker } from './category-picker';
-import { checkForm, formFailure, type FieldErrors } from './form-errors';
+import { checkForm, type FieldErrors } from './form-errors';
 import { formatPriceInput, toMenuBoardBody, toRowPath } from './menu-board-form';
 import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
+import { useFormSubmission } from './use-form-submission';
 import { parisDay } from './paris-day';
 import { useOwnerEstablishment } from './use-owner-establishment';
 import { useOwnerPage } from './use-owner-page';
@@ -57,14 +58,12 @@ function MenuBoardForm({
   const [rows, setRows] = useState<Row[]>(() => initialRows(existing));
   // Once published today, a correction updates the same board.
   const [boardId, setBoardId] = useState<string | null>(existing?.board.id ?? null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<{ text: string; severity: 'error' | 'success' } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, notice, setNotice, busy, send } = useFormSubmission();
   const publicPath = establishmentPath(establishment.kind, establishment.uri);
 
   const update = (key: number, patch: Partial<Row>) => {
     setRows((all) => all.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-    setMessage(null);
+    setNotice(null);
   };
 
   async function publish() {
@@ -78,32 +77,31 @@ function MenuBoardForm({
     if (!check.ok) {
       const fields = toRows(check.errors);
       setErrors(fields);
-      setMessage({ text: fields.items ?? 'Certains plats sont à compléter.', severity: 'error' });
+      setNotice({ text: fields.items ?? 'Certains plats sont à compléter.', severity: 'error' });
       return;
     }
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    try {
-      if (boardId === null) {
-        const created = await apiRequest(createMenuBoardRoute, { token, body: check.data });
-        setBoardId(created.id);
-      } else {
-        const { title: newTitle, date, items } = check.data;
-        await apiRequest(patchMenuBoardRoute, {
-          token,
-          params: { id: boardId },
-          body: { title: newTitle, date, items },
-        });
-      }
-      setMessage({ text: 'Ardoise publiée : elle est en ligne sur votre page.', severity: 'success' });
-    } catch (error) {
-      const failure = formFailure(error);
-      setErrors(toRows(failure.fields));
-      setMessage({ text: failure.message ?? 'Certains plats sont à corriger.', severity: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      async () => {
+        if (boardId === null) {
+          const created = await apiRequest(createMenuBoardRoute, { token, body: check.data });
+          setBoardId(created.id);
+        } else {
+          const { title: newTitle, date, items } = check.data;
+          await apiRequest(patchMenuBoardRoute, {
+            token,
+            params: { id: boardId },
+            body: { title: newTitle, date, items },
+          });
+        }
+        setNotice({ text: 'Ardoise publiée : elle est en ligne sur votre page.', severity: 'success' });
+      },
+      {
+        onFailure: (failure) => {
+          setErrors(toRows(failure.fields));
+          setNotice({ text: failure.message ?? 'Certains plats sont à corriger.', severity: 'error' });
+        },
+      },
+    );
   }
 
   return (
@@ -171,8 +169,8 @@ function MenuBoardForm({
       >
         Ajouter un plat
       </Button>
-      <FormMessage message={message?.text ?? null} severity={message?.severity} />
-      {message?.severity === 'success' && (
+      <FormMessage message={notice} />
+      {notice?.severity === 'success' && (
         <Typography>
           <Link href={publicPath}>Voir l’ardoise sur ma page</Link>
         </Typography>

@@ -8,6 +8,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { Link as RouterLink, NavLink, useNavigate } from 'react-router';
 import { useSession } from '../session/use-session';
 import { OWNER_PATHS, ownerStep } from './owner-paths';
+import type { FormNotice } from './use-form-submission';
 
 /** A screen of the guided path: a heading, an optional line under it, its content. */
 export function OwnerScreen({
@@ -66,10 +67,12 @@ export function FormMessage({
   message,
   severity = 'error',
 }: {
-  message: string | null;
+  /** A text (an error unless `severity` says otherwise), or a form's notice. */
+  message: string | FormNotice | null;
   severity?: 'error' | 'success' | 'info';
 }) {
   if (message === null) return null;
+  if (typeof message !== 'string') return <FormMessage message={message.text} severity={message.severity} />;
   return (
     <Alert severity={severity} role={severity === 'error' ? 'alert' : 'status'}>
       {message}

@@ -9,17 +9,16 @@ import {
 } from '@tables-voisines/contract/schemas/account';
 import { apiRequest } from '../../lib/api-client';
 import { ownerForgottenPasswordConfirmRoute, ownerForgottenPasswordRoute } from '../../lib/api-routes';
-import { checkForm, formFailure, type FieldErrors } from './form-errors';
+import { checkForm } from './form-errors';
 import { OWNER_PATHS } from './owner-paths';
 import { FormMessage, OwnerForm, OwnerScreen, TextLink } from './owner-ui';
 import { passwordStrength } from './password-strength';
+import { useFormSubmission } from './use-form-submission';
 
 export function ForgottenPasswordPage() {
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { errors, setErrors, notice, busy, send } = useFormSubmission();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function submit() {
     const check = checkForm(ForgottenPasswordBodySchema, { email });
@@ -27,18 +26,10 @@ export function ForgottenPasswordPage() {
       setErrors(check.errors);
       return;
     }
-    setBusy(true);
-    setMessage(null);
-    try {
+    await send(async () => {
       await apiRequest(ownerForgottenPasswordRoute, { body: check.data });
       setSentTo(check.data.email);
-    } catch (error) {
-      const failure = formFailure(error);
-      setErrors(failure.fields);
-      setMessage(failure.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -58,7 +49,7 @@ export function ForgottenPasswordPage() {
         </>
       ) : (
         <OwnerForm label="Mot de passe oublié" onSubmit={submit}>
-          <FormMessage message={message} />
+          <FormMessage message={notice} />
           <TextField
             label="Adresse e-mail"
             type="email"
@@ -87,36 +78,35 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { errors, setErrors, notice, setNotice, busy, send } = useFormSubmission();
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
   const strength = passwordStrength(password);
 
   async function submit() {
     const check = checkForm(ForgottenPasswordConfirmBodySchema, { token, password });
     if (!check.ok) {
       setErrors(check.errors);
-      setMessage(check.errors.token ?? null);
+      setNotice(check.errors.token === undefined ? null : { text: check.errors.token, severity: 'error' });
       return;
     }
     if (repeat !== password) {
       setErrors({ repeat: 'Les deux mots de passe ne sont pas identiques.' });
       return;
     }
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    try {
-      await apiRequest(ownerForgottenPasswordConfirmRoute, { body: check.data });
-      setDone(true);
-    } catch (error) {
-      const failure = formFailure(error);
-      setErrors(failure.fields);
-      setMessage(failure.message ?? failure.fields.token ?? null);
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      async () => {
+        await apiRequest(ownerForgottenPasswordConfirmRoute, { body: check.data });
+        setDone(true);
+      },
+      {
+        // A refused link is about no field shown here: said over the form.
+        onFailure: (failure) => {
+          setErrors(failure.fields);
+          const text = failure.message ?? failure.fields.token;
+          setNotice(text === undefined ? null : { text, severity: 'error' });
+        },
+      },
+    );
   }
 
   return (
@@ -136,7 +126,7 @@ export function ResetPasswordPage() {
         </>
       ) : (
         <OwnerForm label="Choix du nouveau mot de passe" onSubmit={submit}>
-          <FormMessage message={message} />
+          <FormMessage message={notice} />
           {token === '' && (
             <FormMessage message="Ce lien est incomplet : ouvrez le lien reçu par e-mail, ou demandez-en un nouveau." />
           )}

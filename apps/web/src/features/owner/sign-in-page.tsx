@@ -4,9 +4,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { OwnerSignInBodySchema } from '@tables-voisines/contract/schemas/account';
-import { checkForm, formFailure, type FieldErrors } from './form-errors';
+import { checkForm } from './form-errors';
 import { OWNER_PATHS } from './owner-paths';
 import { FormMessage, OwnerForm, OwnerScreen, TextLink } from './owner-ui';
+import { useFormSubmission } from './use-form-submission';
 import { useOwnerPage } from './use-owner-page';
 
 export function SignInPage() {
@@ -14,9 +15,7 @@ export function SignInPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, notice, busy, send } = useFormSubmission();
 
   async function submit() {
     const check = checkForm(OwnerSignInBodySchema, { email, password });
@@ -29,19 +28,10 @@ export function SignInPage() {
       return;
     }
     if (store === null) return;
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    try {
+    await send(async () => {
       await store.signInOwner(check.data);
       void navigate(OWNER_PATHS.home);
-    } catch (error) {
-      const failure = formFailure(error);
-      setErrors(failure.fields);
-      setMessage(failure.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -50,7 +40,7 @@ export function SignInPage() {
       intro="Connectez-vous pour tenir à jour la page de votre établissement et publier l’ardoise du jour."
     >
       <OwnerForm label="Connexion" onSubmit={submit}>
-        <FormMessage message={message} />
+        <FormMessage message={notice} />
         <TextField
           label="Adresse e-mail"
           type="email"

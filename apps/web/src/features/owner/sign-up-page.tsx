@@ -9,10 +9,11 @@ import { SignUpBodySchema } from '@tables-voisines/contract/schemas/account';
 import { EmailSchema } from '@tables-voisines/contract/schemas/common';
 import { apiRequest } from '../../lib/api-client';
 import { ownerCheckRoute, ownerSignUpRoute } from '../../lib/api-routes';
-import { checkForm, formFailure, type FieldErrors } from './form-errors';
+import { checkForm } from './form-errors';
 import { OWNER_PATHS } from './owner-paths';
 import { FormMessage, OwnerForm, OwnerScreen, TextLink } from './owner-ui';
 import { passwordStrength } from './password-strength';
+import { useFormSubmission } from './use-form-submission';
 import { useOwnerPage } from './use-owner-page';
 
 const EMAIL_TAKEN = 'Cette adresse e-mail est déjà utilisée.';
@@ -21,10 +22,8 @@ export function SignUpPage() {
   const { store } = useOwnerPage('signed-out');
   const navigate = useNavigate();
   const [values, setValues] = useState({ email: '', password: '', firstName: '', lastName: '', phone: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, notice, busy, send } = useFormSubmission();
   const [emailTaken, setEmailTaken] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const strength = passwordStrength(values.password);
 
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) => {
@@ -58,20 +57,14 @@ export function SignUpPage() {
       return;
     }
     if (store === null) return;
-    setBusy(true);
-    setMessage(null);
-    try {
-      const result = await apiRequest(ownerSignUpRoute, { body: check.data });
-      store.acceptOwnerSignIn(result);
-      void navigate(OWNER_PATHS.confirm);
-    } catch (error) {
-      const failure = formFailure(error, { EmailAlreadyUsed: 'email' });
-      setErrors(failure.fields);
-      setEmailTaken(failure.fields.email === EMAIL_TAKEN);
-      setMessage(failure.message);
-    } finally {
-      setBusy(false);
-    }
+    const failure = await send(
+      async () => {
+        store.acceptOwnerSignIn(await apiRequest(ownerSignUpRoute, { body: check.data }));
+        void navigate(OWNER_PATHS.confirm);
+      },
+      { codes: { EmailAlreadyUsed: 'email' } },
+    );
+    setEmailTaken(failure?.fields.email === EMAIL_TAKEN);
   }
 
   return (
@@ -80,7 +73,7 @@ export function SignUpPage() {
       intro="Étape 1 sur 3 : votre compte. Vous confirmerez ensuite votre adresse e-mail, puis rattacherez votre établissement."
     >
       <OwnerForm label="Création du compte" onSubmit={submit}>
-        <FormMessage message={message} />
+        <FormMessage message={notice} />
         <TextField
           label="Adresse e-mail"
           type="email"
