@@ -8,6 +8,7 @@ import { findPublicPages } from '../modules/site/site.queries';
 import { listSitemapEntries } from '../modules/site/site.service';
 import { webBuildDir } from '../paths';
 import { establishmentPageFile } from './export-file-names';
+import { readPublicDataAsSnapshot } from './public-data';
 
 export interface ExportedPage {
   /** The address as links and the sitemap write it (percent-encoded). */
@@ -44,9 +45,15 @@ export async function exportSite(app: FastifyInstance, outDir: string): Promise<
   await cp(path.join(webBuildDir, 'client'), outDir, { recursive: true });
 
   let files = 0;
+  // Each folder made once: a few folders hold thousands of pages.
+  const folders = new Set<string>([outDir]);
   const write = async (file: string, body: string | Buffer) => {
     const target = path.join(outDir, file);
-    await mkdir(path.dirname(target), { recursive: true });
+    const folder = path.dirname(target);
+    if (!folders.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      folders.add(folder);
+    }
     await writeFile(target, body);
     files += 1;
   };
@@ -58,59 +65,70 @@ export async function exportSite(app: FastifyInstance, outDir: string): Promise<
     return response.rawPayload;
   };
 
-  const pages: ExportedPage[] = [{ path: '/', file: 'index.html' }];
-  await write('index.html', await render('/', 200));
-  await write('_.data', await render('/_.data', 200));
-
-  // A few pages at once: while one waits for the database or the disk, another renders.
-  const publicPages = (await findPublicPages(db)).map((page) => ({
-    path: establishmentPath(page.kind, page.uri),
-    file: establishmentPageFile(page.kind, page.uri),
-    dataFile: establishmentPageFile(page.kind, page.uri, 'data'),
-  }));
-  const queue = publicPages.values();
-  const worker = async () => {
-    for (const page of queue) {
-      await write(page.file, await render(page.path, 200));
-      await write(page.dataFile, await render(`${page.path}.data`, 200));
-    }
-  };
-  await Promise.all(Array.from({ length: EXPORT_CONCURRENCY }, worker));
-  pages.push(...publicPages.map((p) => ({ path: p.path, file: p.file })));
-
-  await write('404.html', await render('/page-introuvable-export', 404));
-  // React Router renders the root's loading screen for this build-time header only: the SPA fallback.
-  await write('__spa-fallback.html', await render('/', 200, { 'x-react-router-spa-mode': 'yes' }));
-
-  const manifestHtml = (await render('/', 200)).toString('utf8');
-  const version = /\/assets\/manifest-([0-9a-f]+)\.js/.exec(manifestHtml)?.[1];
-  if (version === undefined) throw new Error('No route manifest version in the home page');
-  const query = new URLSearchParams({ paths: MANIFEST_PROBES.join(','), version });
-  await write('__manifest', await render(`/__manifest?${query}`, 200));
-
-  for (const [name, body] of buildSitemapFiles(
-    config.publicUrl,
-    await listSitemapEntries(db, config.publicUrl),
-    SITEMAP_URL_LIMIT,
-  )) {
-    await write(name, body);
+  // The database does not change during the export: reads the same for a page's two renders, or for
+  // every page, are made once (the live server's reads are not affected).
+  const stopSnapshot = readPublicDataAsSnapshot(app.ctx);
+  try {
+    return await exportFiles();
+  } finally {
+    stopSnapshot();
   }
-  await write('robots.txt', renderRobotsTxt(config.publicUrl));
-  await write(MANIFEST_PATH.slice(1), await render(MANIFEST_PATH, 200));
 
-  await write('pages.json', `${JSON.stringify(pages, null, 1)}\n`);
-  // nginx decodes the address before matching: the map's keys are decoded paths.
-  const nginxMap = pages
-    .filter((p) => p.path !== '/')
-    .flatMap((p) => {
-      const decoded = decodeURIComponent(p.path);
-      const quote = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`;
-      return [
-        `  ${quote(decoded)} /${p.file};`,
-        `  ${quote(`${decoded}.data`)} /${p.file.replace(/\.html$/, '.data')};`,
-      ];
-    });
-  await write('nginx-pages.conf', `map $uri $exported_page {\n  default "";\n${nginxMap.join('\n')}\n}\n`);
+  async function exportFiles(): Promise<ExportResult> {
+    const pages: ExportedPage[] = [{ path: '/', file: 'index.html' }];
+    await write('index.html', await render('/', 200));
+    await write('_.data', await render('/_.data', 200));
 
-  return { pages: pages.length, files, ms: Math.round(performance.now() - startedAt) };
+    // A few pages at once: while one waits for the database or the disk, another renders.
+    const publicPages = (await findPublicPages(db)).map((page) => ({
+      path: establishmentPath(page.kind, page.uri),
+      file: establishmentPageFile(page.kind, page.uri),
+      dataFile: establishmentPageFile(page.kind, page.uri, 'data'),
+    }));
+    const queue = publicPages.values();
+    const worker = async () => {
+      for (const page of queue) {
+        await write(page.file, await render(page.path, 200));
+        await write(page.dataFile, await render(`${page.path}.data`, 200));
+      }
+    };
+    await Promise.all(Array.from({ length: EXPORT_CONCURRENCY }, worker));
+    pages.push(...publicPages.map((p) => ({ path: p.path, file: p.file })));
+
+    await write('404.html', await render('/page-introuvable-export', 404));
+    // React Router renders the root's loading screen for this build-time header only: the SPA fallback.
+    await write('__spa-fallback.html', await render('/', 200, { 'x-react-router-spa-mode': 'yes' }));
+
+    const manifestHtml = (await render('/', 200)).toString('utf8');
+    const version = /\/assets\/manifest-([0-9a-f]+)\.js/.exec(manifestHtml)?.[1];
+    if (version === undefined) throw new Error('No route manifest version in the home page');
+    const query = new URLSearchParams({ paths: MANIFEST_PROBES.join(','), version });
+    await write('__manifest', await render(`/__manifest?${query}`, 200));
+
+    for (const [name, body] of buildSitemapFiles(
+      config.publicUrl,
+      await listSitemapEntries(db, config.publicUrl),
+      SITEMAP_URL_LIMIT,
+    )) {
+      await write(name, body);
+    }
+    await write('robots.txt', renderRobotsTxt(config.publicUrl));
+    await write(MANIFEST_PATH.slice(1), await render(MANIFEST_PATH, 200));
+
+    await write('pages.json', `${JSON.stringify(pages, null, 1)}\n`);
+    // nginx decodes the address before matching: the map's keys are decoded paths.
+    const nginxMap = pages
+      .filter((p) => p.path !== '/')
+      .flatMap((p) => {
+        const decoded = decodeURIComponent(p.path);
+        const quote = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`;
+        return [
+          `  ${quote(decoded)} /${p.file};`,
+          `  ${quote(`${decoded}.data`)} /${p.file.replace(/\.html$/, '.data')};`,
+        ];
+      });
+    await write('nginx-pages.conf', `map $uri $exported_page {\n  default "";\n${nginxMap.join('\n')}\n}\n`);
+
+    return { pages: pages.length, files, ms: Math.round(performance.now() - startedAt) };
+  }
 }
