@@ -8,7 +8,9 @@
 // (a) The export: the real command (`node apps/api/dist/export-cli.js`, what `npm run export` runs after its
 //     build check) on a scratch database `tv_sb_*` filled by `bench:data`; its rate is the pages it wrote
 //     divided by the export's own time (every page's HTML and `.data` rendered through the app, written to
-//     disk, plus assets, sitemaps, manifest); the command's whole wall time is recorded beside it.
+//     disk, plus assets, sitemaps, manifest); the command's whole wall time is recorded beside it. The
+//     export uses one thread per core (EXPORT_THREADS=1: one only, like the reference); the threads used
+//     are recorded.
 // (b) The reference, "bare": for the very pages the export wrote (its pages.json), React's `renderToString`
 //     of the router alone (`<CacheProvider><ServerRouter/></CacheProvider>`, as the app's server entry
 //     renders it, without its stream and style extraction) on each page's routing context, already
@@ -194,14 +196,17 @@ async function main() {
 
     // (a) The export, as `npm run export` runs it.
     const exportArgs = ['--enable-source-maps', 'apps/api/dist/export-cli.js', outDir];
+    // Other work on the machine weighs on both sides: the load average is kept beside each.
+    const exportLoad = os.loadavg().map((x) => round(x));
     const exported = await run(exportArgs, env);
-    const said = /: (\d+) pages, (\d+) fichiers, en ([\d.]+) s/.exec(exported.stdout);
+    const said = /: (\d+) pages, (\d+) fichiers, en ([\d.]+) s(?: \((\d+) fils?\))?/.exec(exported.stdout);
     if (said === null) throw new Error(`unexpected export output: ${exported.stdout}`);
     const pages = JSON.parse(await readFile(path.join(outDir, 'pages.json'), 'utf8'));
     const exportSeconds = Number(said[3]);
     const exportRate = pages.length / exportSeconds;
 
     // (b) The bare loop over the same pages.
+    const bareLoad = os.loadavg().map((x) => round(x));
     const bare = await bareLoop(
       pages.map((p) => p.path),
       env,
@@ -229,6 +234,10 @@ async function main() {
       export: {
         command: `node ${exportArgs.join(' ').replace(outDir, '<dossier>')}`,
         files: Number(said[2]),
+        // The export shares the pages between threads (one per core unless EXPORT_THREADS says otherwise);
+        // the reference loop below runs on one thread.
+        threads: said[4] === undefined ? 1 : Number(said[4]),
+        loadAverageAtStart: exportLoad,
         seconds: exportSeconds,
         wallSecondsWithStartup: round(exported.seconds, 1),
         pagesPerSecond: round(exportRate, 1),
@@ -238,6 +247,8 @@ async function main() {
         pagesPerSecond: round(bareRate, 1),
         meanHtmlKiB: round(bare.htmlBytes / pages.length / 1024, 1),
         contextsBuiltUntimedSeconds: round(bare.prepareMs / 1000, 1),
+        threads: 1,
+        loadAverageAtStart: bareLoad,
       },
       ratio: round(ratio, 3),
       goal: 'export rate ≥ 0.5 × renderToString rate',
@@ -246,7 +257,8 @@ async function main() {
       machine: machine(),
     };
     console.log(
-      `export : ${record.export.pagesPerSecond} pages/s (${pages.length} pages en ${exportSeconds} s) ; ` +
+      `export : ${record.export.pagesPerSecond} pages/s (${pages.length} pages en ${exportSeconds} s, ` +
+        `${record.export.threads} fil(s)) ; ` +
         `renderToString : ${record.renderToStringLoop.pagesPerSecond} pages/s ; rapport ${record.ratio} ` +
         `(objectif ≥ 0,5 : ${record.met ? 'atteint' : 'manqué'})`,
     );

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createEstablishment, disableEstablishment } from '../../test/factories';
-import { exportSite } from './export-site';
+import { exportPageFiles, exportSite, type PageFiles } from './export-site';
 
 let t: TestApp;
 let outDir: string;
@@ -58,4 +58,27 @@ it('writes every public page under a safe file name, with the 404, the SPA fallb
   expect(await read('nginx-pages.conf')).toContain(
     '"/remplisvert/pourquoi-pas-?-a-lyon" /remplisvert/pourquoi-pas-_3F-a-lyon.html;',
   );
+});
+
+it("shares the establishments' pages with helper threads, which write the same files", async () => {
+  // An in-process stand-in for export-cli's worker threads: it renders through the same app.
+  const given: PageFiles[] = [];
+  const helper = {
+    concurrency: 1,
+    async exportPage(page: PageFiles) {
+      given.push(page);
+      await exportPageFiles(t.app, outDir, page);
+    },
+  };
+  const result = await exportSite(t.app, outDir, { helpers: [helper] });
+  expect(result.pages).toBe(4);
+  expect(given.length).toBeGreaterThan(0);
+  const pages = JSON.parse(await readFile(path.join(outDir, 'pages.json'), 'utf8')) as { file: string }[];
+  for (const { file } of pages) {
+    expect(existsSync(path.join(outDir, file))).toBe(true);
+    if (file !== 'index.html')
+      expect(existsSync(path.join(outDir, file.replace(/\.html$/, '.data')))).toBe(true);
+  }
+  const first = given[0]!;
+  expect(await readFile(path.join(outDir, first.file), 'utf8')).toMatch(/^<!DOCTYPE html><html lang="fr">/);
 });

@@ -8,6 +8,7 @@ import { findPublicPages } from '../modules/site/site.queries';
 import { listSitemapEntries } from '../modules/site/site.service';
 import { webBuildDir } from '../paths';
 import { establishmentPageFile } from './export-file-names';
+import { readPublicDataAsSnapshot } from './public-data';
 
 export interface ExportedPage {
   /** The address as links and the sitemap write it (percent-encoded). */
@@ -22,20 +23,59 @@ export interface ExportResult {
   ms: number;
 }
 
-/** Pages rendered at once by the export (measured in `npm run bench:export-pages`). */
-const EXPORT_CONCURRENCY = 4;
+/** Pages rendered at once by one thread of the export (measured in `npm run bench:export-pages`). */
+export const EXPORT_CONCURRENCY = 4;
 
 /** A route of every kind, so that the exported route manifest knows them all (no lookup on a static host). */
 const MANIFEST_PROBES = ['/', '/restaurant/x', '/remplisvert/x', '/page-inconnue'];
 
-/**
- * Writes the whole public site as static files into `outDir` (emptied first): every enabled establishment's
- * page and its data file (`.data`, what client-side navigation fetches), the home page, `404.html`, the SPA
- * fallback (the loading screen, for addresses that have no file), the route manifest, `sitemap.xml`,
- * `robots.txt`, the built assets, and `pages.json` / `nginx-pages.conf` mapping each address to its file.
- * Pages are rendered by the app itself (`inject`), exactly as the server answers them.
- */
-export async function exportSite(app: FastifyInstance, outDir: string): Promise<ExportResult> {
+/** An establishment's page: its address and its two files. */
+export interface PageFiles {
+  path: string;
+  file: string;
+  dataFile: string;
+}
+
+/** Another thread that renders pages with its own copy of the app (see export-cli.ts). */
+export interface PageHelper {
+  /** Pages it is given at once. */
+  concurrency: number;
+  /** Settled once it can take pages (it builds its app meanwhile); none: at once. */
+  ready?: Promise<void>;
+  /** Renders the page and its `.data` and writes both under the export folder (its folders exist). */
+  exportPage(page: PageFiles): Promise<void>;
+}
+
+export interface ExportOptions {
+  /** Threads sharing the establishments' pages with this one. */
+  helpers?: readonly PageHelper[];
+}
+
+/** The app's answer to a GET, as the server sends it; any other status than `expected` fails the export. */
+export async function renderPage(
+  app: FastifyInstance,
+  url: string,
+  expected: number,
+  headers: Record<string, string> = {},
+): Promise<Buffer> {
+  const response = await app.inject({ method: 'GET', url, headers });
+  if (response.statusCode !== expected) {
+    throw new Error(`${url} answered ${response.statusCode} instead of ${expected}`);
+  }
+  return response.rawPayload;
+}
+
+/** An establishment's page and its `.data` (what client-side navigation fetches), written into `outDir`. */
+export async function exportPageFiles(app: FastifyInstance, outDir: string, page: PageFiles): Promise<void> {
+  await writeFile(path.join(outDir, page.file), await renderPage(app, page.path, 200));
+  await writeFile(path.join(outDir, page.dataFile), await renderPage(app, `${page.path}.data`, 200));
+}
+
+export async function exportSite(
+  app: FastifyInstance,
+  outDir: string,
+  options: ExportOptions = {},
+): Promise<ExportResult> {
   const startedAt = performance.now();
   const { db, config } = app.ctx;
   await rm(outDir, { recursive: true, force: true });
@@ -44,73 +84,103 @@ export async function exportSite(app: FastifyInstance, outDir: string): Promise<
   await cp(path.join(webBuildDir, 'client'), outDir, { recursive: true });
 
   let files = 0;
+  // Each folder made once: a few folders hold thousands of pages.
+  const folders = new Set<string>([outDir]);
   const write = async (file: string, body: string | Buffer) => {
     const target = path.join(outDir, file);
-    await mkdir(path.dirname(target), { recursive: true });
+    const folder = path.dirname(target);
+    if (!folders.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      folders.add(folder);
+    }
     await writeFile(target, body);
     files += 1;
   };
-  const render = async (url: string, expected: number, headers: Record<string, string> = {}) => {
-    const response = await app.inject({ method: 'GET', url, headers });
-    if (response.statusCode !== expected) {
-      throw new Error(`${url} answered ${response.statusCode} instead of ${expected}`);
-    }
-    return response.rawPayload;
-  };
+  const render = (url: string, expected: number, headers: Record<string, string> = {}) =>
+    renderPage(app, url, expected, headers);
 
-  const pages: ExportedPage[] = [{ path: '/', file: 'index.html' }];
-  await write('index.html', await render('/', 200));
-  await write('_.data', await render('/_.data', 200));
-
-  // A few pages at once: while one waits for the database or the disk, another renders.
-  const publicPages = (await findPublicPages(db)).map((page) => ({
-    path: establishmentPath(page.kind, page.uri),
-    file: establishmentPageFile(page.kind, page.uri),
-    dataFile: establishmentPageFile(page.kind, page.uri, 'data'),
-  }));
-  const queue = publicPages.values();
-  const worker = async () => {
-    for (const page of queue) {
-      await write(page.file, await render(page.path, 200));
-      await write(page.dataFile, await render(`${page.path}.data`, 200));
-    }
-  };
-  await Promise.all(Array.from({ length: EXPORT_CONCURRENCY }, worker));
-  pages.push(...publicPages.map((p) => ({ path: p.path, file: p.file })));
-
-  await write('404.html', await render('/page-introuvable-export', 404));
-  // React Router renders the root's loading screen for this build-time header only: the SPA fallback.
-  await write('__spa-fallback.html', await render('/', 200, { 'x-react-router-spa-mode': 'yes' }));
-
-  const manifestHtml = (await render('/', 200)).toString('utf8');
-  const version = /\/assets\/manifest-([0-9a-f]+)\.js/.exec(manifestHtml)?.[1];
-  if (version === undefined) throw new Error('No route manifest version in the home page');
-  const query = new URLSearchParams({ paths: MANIFEST_PROBES.join(','), version });
-  await write('__manifest', await render(`/__manifest?${query}`, 200));
-
-  for (const [name, body] of buildSitemapFiles(
-    config.publicUrl,
-    await listSitemapEntries(db, config.publicUrl),
-    SITEMAP_URL_LIMIT,
-  )) {
-    await write(name, body);
+  // The database does not change during the export: reads the same for a page's two renders, or for
+  // every page, are made once (the live server's reads are not affected).
+  const stopSnapshot = readPublicDataAsSnapshot(app.ctx);
+  try {
+    return await exportFiles();
+  } finally {
+    stopSnapshot();
   }
-  await write('robots.txt', renderRobotsTxt(config.publicUrl));
-  await write(MANIFEST_PATH.slice(1), await render(MANIFEST_PATH, 200));
 
-  await write('pages.json', `${JSON.stringify(pages, null, 1)}\n`);
-  // nginx decodes the address before matching: the map's keys are decoded paths.
-  const nginxMap = pages
-    .filter((p) => p.path !== '/')
-    .flatMap((p) => {
-      const decoded = decodeURIComponent(p.path);
-      const quote = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`;
-      return [
-        `  ${quote(decoded)} /${p.file};`,
-        `  ${quote(`${decoded}.data`)} /${p.file.replace(/\.html$/, '.data')};`,
-      ];
-    });
-  await write('nginx-pages.conf', `map $uri $exported_page {\n  default "";\n${nginxMap.join('\n')}\n}\n`);
+  async function exportFiles(): Promise<ExportResult> {
+    const pages: ExportedPage[] = [{ path: '/', file: 'index.html' }];
+    await write('index.html', await render('/', 200));
+    await write('_.data', await render('/_.data', 200));
 
-  return { pages: pages.length, files, ms: Math.round(performance.now() - startedAt) };
+    // A few pages at once: while one waits for the database or the disk, another renders; helper threads,
+    // if any, take pages from the same queue.
+    const publicPages: PageFiles[] = (await findPublicPages(db)).map((page) => ({
+      path: establishmentPath(page.kind, page.uri),
+      file: establishmentPageFile(page.kind, page.uri),
+      dataFile: establishmentPageFile(page.kind, page.uri, 'data'),
+    }));
+    for (const folder of new Set(publicPages.map((p) => path.dirname(path.join(outDir, p.file))))) {
+      await mkdir(folder, { recursive: true });
+    }
+    const queue = publicPages.values();
+    const slot = async (exportPage: (page: PageFiles) => Promise<void>) => {
+      for (const page of queue) {
+        await exportPage(page);
+        files += 2;
+      }
+    };
+    const slots: Promise<void>[] = [];
+    for (const helper of options.helpers ?? []) {
+      for (let i = 0; i < helper.concurrency; i++) {
+        slots.push(
+          (async () => {
+            // A helper takes pages once it is ready, not before: this thread has them meanwhile.
+            if (helper.ready !== undefined) await helper.ready;
+            await slot((page) => helper.exportPage(page));
+          })(),
+        );
+      }
+    }
+    for (let i = 0; i < EXPORT_CONCURRENCY; i++)
+      slots.push(slot((page) => exportPageFiles(app, outDir, page)));
+    await Promise.all(slots);
+    pages.push(...publicPages.map((p) => ({ path: p.path, file: p.file })));
+
+    await write('404.html', await render('/page-introuvable-export', 404));
+    // React Router renders the root's loading screen for this build-time header only: the SPA fallback.
+    await write('__spa-fallback.html', await render('/', 200, { 'x-react-router-spa-mode': 'yes' }));
+
+    const manifestHtml = (await render('/', 200)).toString('utf8');
+    const version = /\/assets\/manifest-([0-9a-f]+)\.js/.exec(manifestHtml)?.[1];
+    if (version === undefined) throw new Error('No route manifest version in the home page');
+    const query = new URLSearchParams({ paths: MANIFEST_PROBES.join(','), version });
+    await write('__manifest', await render(`/__manifest?${query}`, 200));
+
+    for (const [name, body] of buildSitemapFiles(
+      config.publicUrl,
+      await listSitemapEntries(db, config.publicUrl),
+      SITEMAP_URL_LIMIT,
+    )) {
+      await write(name, body);
+    }
+    await write('robots.txt', renderRobotsTxt(config.publicUrl));
+    await write(MANIFEST_PATH.slice(1), await render(MANIFEST_PATH, 200));
+
+    await write('pages.json', `${JSON.stringify(pages, null, 1)}\n`);
+    // nginx decodes the address before matching: the map's keys are decoded paths.
+    const nginxMap = pages
+      .filter((p) => p.path !== '/')
+      .flatMap((p) => {
+        const decoded = decodeURIComponent(p.path);
+        const quote = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`;
+        return [
+          `  ${quote(decoded)} /${p.file};`,
+          `  ${quote(`${decoded}.data`)} /${p.file.replace(/\.html$/, '.data')};`,
+        ];
+      });
+    await write('nginx-pages.conf', `map $uri $exported_page {\n  default "";\n${nginxMap.join('\n')}\n}\n`);
+
+    return { pages: pages.length, files, ms: Math.round(performance.now() - startedAt) };
+  }
 }
