@@ -39,7 +39,7 @@ import { createRateLimitStore, RateLimiter } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { manifestRoutes } from './modules/site/manifest.routes';
 import { siteRoutes } from './modules/site/site.routes';
-import { registerWeb } from './web/serve-web';
+import { registerWeb, type WebOptions } from './web/serve-web';
 
 // Validation messages in French: people read them in forms.
 z.config(z.locales.fr());
@@ -49,6 +49,8 @@ export interface BuildAppOptions {
   database: Database;
   /** Serve the React Router build when present (off in most API tests). */
   serveWeb?: boolean;
+  /** The page cache; off for the static export, which renders every page once. */
+  pageCache?: WebOptions['pageCache'];
   /** Pino logger options; tests pass `false`. */
   logger?: boolean | object;
 }
@@ -151,6 +153,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(siteRoutes);
   await app.register(manifestRoutes);
-  if (options.serveWeb ?? true) await registerWeb(app);
+  if (options.serveWeb ?? true) await registerWeb(app, { pageCache: options.pageCache });
   return app;
 }

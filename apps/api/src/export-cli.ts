@@ -26,12 +26,14 @@ type ToHelper = { id: number; page: PageFiles } | { close: true };
 type FromHelper = { ready: true } | { id: number; error?: string };
 
 /**
- * Helper threads besides this one: one per other core by default (`EXPORT_THREADS` sets the total, 1 for
- * none). Only with PostgreSQL: each thread opens its own connections, which an embedded PGlite forbids.
+ * Helper threads besides this one: by default the cores but one, left to PostgreSQL (on this 2-core machine
+ * two threads were slower than one: 51–55 against 69–87 pages/s over 1,961 pages); `EXPORT_THREADS` sets the
+ * total, 1 for none. Only with PostgreSQL: each thread opens its own connections, which an embedded PGlite
+ * forbids.
  */
 function helperCount(engine: 'pglite' | 'postgres'): number {
   if (engine !== 'postgres') return 0;
-  const threads = Number(process.env.EXPORT_THREADS ?? os.availableParallelism());
+  const threads = Number(process.env.EXPORT_THREADS ?? Math.max(1, os.availableParallelism() - 1));
   if (!Number.isInteger(threads) || threads < 1) throw new Error('EXPORT_THREADS: un entier ≥ 1');
   return threads - 1;
 }
@@ -88,7 +90,7 @@ async function helperMain(): Promise<void> {
   const config = loadConfig();
   config.jwtSecret = jwtSecret;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, pageCache: false });
   // The same fixed snapshot as the main thread reads (see exportSite).
   const stopSnapshot = readPublicDataAsSnapshot(app.ctx);
   const closed = new Promise<void>((resolve) => {
@@ -131,7 +133,7 @@ async function main(): Promise<number> {
     for (let i = 0; i < helperCount(database.engine); i++) {
       helpers.push(startHelper({ outDir, jwtSecret: config.jwtSecret }));
     }
-    const app = await buildApp({ config, database, logger: false });
+    const app = await buildApp({ config, database, logger: false, pageCache: false });
     try {
       const result = await exportSite(app, outDir, { helpers });
       console.log(

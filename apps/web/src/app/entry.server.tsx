@@ -31,6 +31,8 @@ export default function handleRequest(
     cache.compat = true;
     let statusCode = responseStatusCode;
     let shellRendered = false;
+    // Cleared once the page is complete: a pending timer would keep the whole render in memory for 11 s.
+    let timeout: ReturnType<typeof setTimeout> | undefined = undefined;
 
     const { pipe, abort } = renderToPipeableStream(
       <CacheProvider value={cache}>
@@ -45,6 +47,7 @@ export default function handleRequest(
           sink.on('data', (chunk: Buffer) => chunks.push(chunk));
           sink.on('error', reject);
           sink.on('end', () => {
+            clearTimeout(timeout);
             const html = Buffer.concat(chunks).toString('utf8');
             const emotion = createEmotionServer(cache);
             const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
@@ -59,6 +62,7 @@ export default function handleRequest(
           pipe(sink);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
@@ -68,6 +72,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
