@@ -50,6 +50,13 @@ function median(values) {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+class LighthouseRuntimeError extends Error {
+  constructor(url, runtimeError) {
+    super(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+    this.code = runtimeError.code;
+  }
+}
+
 async function runLighthouse(url, config) {
   // A fresh browser per run: no cache or service worker carried from one run to the next.
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
@@ -61,7 +68,7 @@ async function runLighthouse(url, config) {
     );
     if (result === undefined) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(url, lhr.runtimeError);
     const scores = Object.fromEntries(
       CATEGORIES.map((id) => [
         id,
@@ -108,6 +115,24 @@ function chromeVersion() {
  * `npm start` rebuilds only when a source changed, and a build made from the test runner (NODE_ENV=test)
  * ships React's development code: refuse to score that.
  */
+/**
+ * Lighthouse sometimes fails to record the trace on a loaded machine (NO_NAVSTART, NO_FCP...) and says to
+ * run it again: a run that ends in such an error is run again, twice at most, and the retries are recorded.
+ */
+async function runLighthouseWithRetries(url, config) {
+  const errors = [];
+  for (;;) {
+    try {
+      const run = await runLighthouse(url, config);
+      return errors.length === 0 ? run : { ...run, retriedAfter: errors };
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || errors.length === 2) throw error;
+      errors.push(error.code);
+      process.stderr.write(`  ${error.message} — nouvel essai\n`);
+    }
+  }
+}
+
 async function assertProductionBuild(baseUrl) {
   const html = await (await fetch(`${baseUrl}/`)).text();
   const entry = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)?.[0];
@@ -135,7 +160,7 @@ try {
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) {
         process.stderr.write(`${pageName} ${preset} run ${i + 1}/${RUNS}…\n`);
-        runs.push(await runLighthouse(`${server.baseUrl}${pagePath}`, config));
+        runs.push(await runLighthouseWithRetries(`${server.baseUrl}${pagePath}`, config));
       }
       const medians = Object.fromEntries(
         CATEGORIES.map((id) => [id, median(runs.map((r) => r.scores[id]).filter((s) => s !== null))]),

@@ -1,4 +1,5 @@
 import closeWithGrace from 'close-with-grace';
+import { routes } from '@tables-voisines/contract/routes';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, openDatabase, type Database } from './db/client';
@@ -64,6 +65,11 @@ async function main(): Promise<void> {
   app.log.info(
     { url: config.publicUrl, engine: database.engine, startupMs: Math.round(performance.now() - startedAt) },
     `${config.site.name} est prêt`,
+  );
+  // The map's feed and index take seconds to make at 200,000 establishments: made now, in the background,
+  // rather than for the first visitor.
+  void Promise.all([app.inject({ method: 'GET', url: routes.mapFeed.path }), app.ctx.mapIndex.warm()]).catch(
+    (err: unknown) => app.log.warn({ err }, 'map data not prepared at start'),
   );
 }
 

@@ -34,6 +34,7 @@ const EXPECTED: Partial<Record<RouteId, Row>> = {
   getPublicEstablishment: ALL(200),
   listGroups: ALL(200),
   mapPoints: ALL(200),
+  mapFeed: ALL(200),
   searchCategories: ALL(200),
   getCategory: ALL(404),
   surroundingMenuBoards: ALL(200),

@@ -59,6 +59,7 @@ describe('route table', () => {
         'exportEstablishments',
         'shareEstablishment',
         'mapPoints',
+        'mapFeed',
         'getPublicEstablishment',
         'listGroups',
         'createGroup',

@@ -47,7 +47,7 @@ import {
   UploadParamsSchema,
   UploadQuerySchema,
 } from './schemas/establishment';
-import { MapPointsAnswerSchema, MapPointsQuerySchema } from './schemas/map';
+import { MapFeedSchema, MapPointsAnswerSchema, MapPointsQuerySchema } from './schemas/map';
 import { CreateGroupBodySchema, GroupSchema, PatchGroupBodySchema } from './schemas/group';
 import {
   CreateMenuBoardBodySchema,
@@ -407,6 +407,15 @@ export const routes = {
     auth: 'none',
     query: MapPointsQuerySchema,
     responses: { 200: MapPointsAnswerSchema, ...errors(400) },
+  },
+  mapFeed: {
+    method: 'GET',
+    path: '/api/map/feed',
+    summary:
+      'Tous les établissements visibles, sous une forme compacte : ce que la carte, sa liste et ses filtres utilisent',
+    tags: TAGS.establishments,
+    auth: 'none',
+    responses: { 200: MapFeedSchema },
   },
   getPublicEstablishment: {
     method: 'GET',

@@ -84,6 +84,58 @@ describe('AnswerCache', () => {
     cache.close();
   });
 
+  it('serves the latest answer while the one of a new scope is made, then the new one', async () => {
+    const cache = new AnswerCache(new DataVersion());
+    let release = () => {};
+    const slow = async function* (text: string, wait: boolean) {
+      if (wait) await new Promise<void>((resolve) => (release = resolve));
+      yield text;
+    };
+    // Nothing made yet: the first request waits for its answer.
+    const first = await cache.getScopedOrLatest('a', 'feed', () => slow('[1]', false));
+    expect(first.identity?.toString()).toBe('[1]');
+    // A write: the scope moved, the new answer is being made; requests get the latest one at once.
+    let made = 0;
+    const produce = () => {
+      made += 1;
+      return slow('[2]', true);
+    };
+    expect(await cache.getScopedOrLatest('b', 'feed', produce)).toBe(first);
+    expect(await cache.getScopedOrLatest('b', 'feed', produce)).toBe(first);
+    expect(made).toBe(1);
+    release();
+    await expect
+      .poll(async () => (await cache.getScopedOrLatest('b', 'feed', produce)).identity?.toString())
+      .toBe('[2]');
+    expect(made).toBe(1);
+    cache.close();
+  });
+
+  it('tries again after a failed production, still serving the latest answer meanwhile', async () => {
+    const cache = new AnswerCache(new DataVersion());
+    const first = await cache.getScopedOrLatest('a', 'feed', function* () {
+      yield '[1]';
+    });
+    let attempts = 0;
+    const failing = async function* () {
+      attempts += 1;
+      yield '[';
+      throw new Error('database gone');
+    };
+    expect(await cache.getScopedOrLatest('b', 'feed', failing)).toBe(first);
+    await expect
+      .poll(async () => (await cache.getScopedOrLatest('b', 'feed', failing), attempts))
+      .toBeGreaterThan(1);
+    const second = await cache.getScopedOrLatest('b', 'feed', function* () {
+      yield '[2]';
+    });
+    await expect
+      .poll(async () => (await cache.getScopedOrLatest('b', 'feed', () => [])).identity?.toString())
+      .toBe('[2]');
+    expect(second).toBe(first);
+    cache.close();
+  });
+
   it('keeps only the compressed bytes of a large answer', async () => {
     const cache = new AnswerCache(new DataVersion());
     const big = 'x'.repeat(300 * 1024);

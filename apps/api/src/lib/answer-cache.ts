@@ -167,6 +167,8 @@ export class AnswerCache {
   /** Answers kept by a fingerprint of what they depend on; the least recently read go first. */
   readonly #scoped: LRUCache<string, EncodedAnswer>;
   readonly #memos = new Map<string, { version: number; value: Promise<unknown> }>();
+  /** The answer last made for each key of `getScopedOrLatest`, served while the next one is made. */
+  readonly #latest = new Map<string, EncodedAnswer>();
   readonly #dataVersion: DataVersion;
   readonly #stopListening: () => void;
 
@@ -210,6 +212,25 @@ export class AnswerCache {
     } finally {
       if (this.#pending.get(fullKey) === promise) this.#pending.delete(fullKey);
     }
+  }
+
+  /**
+   * Same as `getScoped`, except that while the answer of a new scope is produced, the latest answer made for
+   * `key` is served instead of waiting: for an answer that takes seconds to make at 200,000 establishments
+   * (the map feed), where a map a few seconds behind a write is better than a map that waits.
+   */
+  async getScopedOrLatest(scope: string, key: string, produce: () => Pieces): Promise<EncodedAnswer> {
+    const hit = this.#scoped.get(`scope:${scope}|${key}`);
+    if (hit !== undefined) return hit;
+    const fresh = this.getScoped(scope, key, produce).then((answer) => {
+      this.#latest.set(key, answer);
+      return answer;
+    });
+    const latest = this.#latest.get(key);
+    if (latest === undefined) return fresh;
+    // Made in the background; a failure is tried again by the next request (nothing stays pending).
+    fresh.catch(() => undefined);
+    return latest;
   }
 
   /** `compute` run once per data version (a fingerprint query), its promise shared meanwhile. */
@@ -256,5 +277,6 @@ export class AnswerCache {
     this.#stopListening();
     this.#lru.clear();
     this.#scoped.clear();
+    this.#latest.clear();
   }
 }

@@ -319,3 +319,8 @@ export const mapPointsRoute = {
   method: 'GET',
   path: '/api/map/points',
 } as const satisfies RouteRef<'mapPoints'>;
+export const mapFeedRoute = {
+  id: 'mapFeed',
+  method: 'GET',
+  path: '/api/map/feed',
+} as const satisfies RouteRef<'mapFeed'>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UuidSchema } from './common';
-import { KindSchema } from './establishment';
+import { KindSchema, OpeningHoursSchema, VenueTypeSchema } from './establishment';
 
 /** Zoom levels of the map feed: France whole at 5-6, a street at 16; past 15 every point is itself. */
 export const MAP_MIN_ZOOM = 0;
@@ -63,3 +63,34 @@ export const MapPointsAnswerSchema = z
   })
   .meta({ id: 'MapPoints' });
 export type MapPointsAnswer = z.infer<typeof MapPointsAnswerSchema>;
+
+/**
+ * `GET /api/map/feed`: every enabled establishment with only what the map, its list and its filters use, in
+ * a compact form. One tuple per establishment; opening hours and category lists repeat a lot, so each
+ * distinct value is written once in `openingHours` / `categorySets` and the tuples give its index.
+ */
+export const MapFeedEntrySchema = z
+  .tuple([
+    UuidSchema.describe('id'),
+    KindSchema.describe('kind'),
+    z.string().describe('name'),
+    z.string().describe('uri'),
+    z.number().describe('latitude'),
+    z.number().describe('longitude'),
+    VenueTypeSchema.describe('venueType'),
+    z.string().describe('town'),
+    z.number().int().min(0).describe('index in openingHours'),
+    z.number().int().min(0).describe('index in categorySets'),
+  ])
+  .meta({ id: 'MapFeedEntry' });
+export type MapFeedEntry = z.infer<typeof MapFeedEntrySchema>;
+
+export const MapFeedSchema = z
+  .object({
+    establishments: z.array(MapFeedEntrySchema),
+    openingHours: z.array(OpeningHoursSchema),
+    categorySets: z.array(z.array(UuidSchema)),
+    count: z.number().int(),
+  })
+  .meta({ id: 'MapFeed' });
+export type MapFeed = z.infer<typeof MapFeedSchema>;

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MapFeedSchema, type MapFeed } from '@tables-voisines/contract/schemas/map';
+import { PublicEstablishmentSchema } from '@tables-voisines/contract/schemas/establishment';
+import { createAdminAccount, type TestAccount } from '../../../test/accounts';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { createCategory, createEstablishment, disableEstablishment } from '../../../test/factories';
+import { parisDay } from '../../lib/today';
+
+let t: TestApp;
+let admin: TestAccount;
+const lunch = [{ day: 1, opens: '12:00', closes: '14:30' }];
+const evenings = [
+  { day: 5, opens: '19:00', closes: '02:00' },
+  { day: 6, opens: '19:00', closes: '23:00' },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdminAccount(t, { permissions: [{ action: 'manage', subject: 'all' }] });
+  const pizza = await createCategory(t.db, 'Pizza');
+  const crepes = await createCategory(t.db, 'Crêpes');
+  await createEstablishment(t.db, {
+    name: 'Bouchon « Chez Léon »',
+    town: 'Lyon',
+    latitude: 45.7640431,
+    longitude: 4.8356591,
+    openingHours: lunch,
+    categoryIds: [pizza.id, crepes.id],
+  });
+  await createEstablishment(t.db, { name: 'Le Parisien', town: 'Paris', openingHours: lunch });
+  await createEstablishment(t.db, {
+    kind: 'remplisvert',
+    venueType: 'bar',
+    name: 'Le Zinc',
+    town: 'Nantes',
+    openingHours: evenings,
+    categoryIds: [crepes.id, pizza.id],
+  });
+  await createEstablishment(t.db, { name: 'Sans horaires', town: 'Brest', openingHours: [] });
+  const hidden = await createEstablishment(t.db, { name: 'Désactivé', town: 'Lille' });
+  await disableEstablishment(t.db, hidden.id);
+});
+afterAll(() => t.close());
+
+const getFeed = (headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: '/api/map/feed', headers });
+
+describe('GET /api/map/feed', () => {
+  it('holds every enabled establishment of the public list, with the fields the map uses', async () => {
+    const answer = await getFeed();
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    const feed = MapFeedSchema.parse(answer.json());
+    const list = PublicEstablishmentSchema.array().parse(
+      (await t.app.inject({ method: 'GET', url: '/api/establishments/' })).json(),
+    );
+    expect(feed.count).toBe(list.length);
+    expect(feed.establishments.map((e) => e[2]).sort()).not.toContain('Désactivé');
+    const decoded = feed.establishments.map(
+      ([id, kind, name, uri, latitude, longitude, venueType, town, hours, categories]) => ({
+        id,
+        kind,
+        name,
+        uri,
+        location: { latitude, longitude },
+        venueType,
+        town,
+        openingHours: feed.openingHours[hours],
+        categories: feed.categorySets[categories],
+      }),
+    );
+    const expected = list.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      name: e.name,
+      uri: e.uri,
+      location: {
+        latitude: Number(e.location.latitude.toFixed(6)),
+        longitude: Number(e.location.longitude.toFixed(6)),
+      },
+      venueType: e.venueType,
+      town: e.address.town,
+      openingHours: e.openingHours,
+      categories: e.categories,
+    }));
+    expect(decoded.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      expected.sort((a, b) => a.id.localeCompare(b.id)),
+    );
+  });
+
+  it('writes each distinct opening hours and category list once', async () => {
+    const feed = (await getFeed()).json() as MapFeed;
+    expect(feed.openingHours).toHaveLength(3);
+    const lunchIndexes = feed.establishments
+      .filter((e) => e[7] === 'Lyon' || e[7] === 'Paris')
+      .map((e) => e[8]);
+    expect(new Set(lunchIndexes).size).toBe(1);
+    // The same categories in another order are another list: their order is the display order.
+    expect(feed.categorySets).toHaveLength(3);
+    expect(feed.categorySets).toContainEqual([]);
+  });
+
+  it('is compressed, has an ETag and answers 304 to a client that has it', async () => {
+    const first = await getFeed({ 'accept-encoding': 'br, gzip' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    const etag = String(first.headers.etag);
+    const again = await getFeed({ 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('stays the same after a menu board, and changes after an establishment write', async () => {
+    const before = (await getFeed()).headers.etag;
+    const category = await createCategory(t.db, 'Galettes');
+    const lyon = ((await getFeed()).json() as MapFeed).establishments.find((e) => e[7] === 'Lyon')!;
+    const board = await t.app.inject({
+      method: 'POST',
+      url: '/api/menuboard/',
+      headers: admin.headers,
+      payload: {
+        establishment: lyon[0],
+        title: 'Ardoise du jour',
+        date: parisDay(),
+        items: [{ name: 'Complète', price: 9.5, category: category.id }],
+      },
+    });
+    expect(board.statusCode).toBe(201);
+    expect((await getFeed()).headers.etag).toBe(before);
+
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/establishment/${lyon[0]}`,
+      headers: admin.headers,
+      payload: { name: 'Bouchon Léon' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    // The latest feed answers while the new one is made, then the new one.
+    await expect
+      .poll(async () => ((await getFeed()).json() as MapFeed).establishments.map((e) => e[2]))
+      .toContain('Bouchon Léon');
+    const after = await getFeed();
+    expect(after.headers.etag).not.toBe(before);
+    expect((after.json() as MapFeed).establishments.map((e) => e[2])).not.toContain('Bouchon « Chez Léon »');
+  });
+});

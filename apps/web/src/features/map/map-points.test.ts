@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { MapFeed } from '@tables-voisines/contract/schemas/map';
+import { NO_FILTERS, filterPoints } from './map-filters';
+import { decodeMapFeed } from './map-points';
+
+const PIZZA = '0b8e7c4e-3a0f-4a43-9d0c-6f1f1c2a0001';
+const CREPES = '0b8e7c4e-3a0f-4a43-9d0c-6f1f1c2a0002';
+const feed: MapFeed = {
+  establishments: [
+    [
+      'a0000000-0000-4000-8000-000000000001',
+      'restaurant',
+      'Chez Léon',
+      'chez-leon-a-lyon',
+      45.764043,
+      4.835659,
+      'restaurant',
+      'Lyon',
+      0,
+      1,
+    ],
+    [
+      'a0000000-0000-4000-8000-000000000002',
+      'remplisvert',
+      'Le Zinc',
+      'le-zinc-a-nantes',
+      47.218371,
+      -1.553621,
+      'bar',
+      'Nantes',
+      1,
+      0,
+    ],
+    [
+      'a0000000-0000-4000-8000-000000000003',
+      'restaurant',
+      'Le Parisien',
+      'le-parisien-a-paris',
+      48.85,
+      2.35,
+      'brasserie',
+      'Paris',
+      0,
+      0,
+    ],
+  ],
+  openingHours: [
+    [{ day: 1, opens: '12:00', closes: '14:30' }],
+    [{ day: 5, opens: '19:00', closes: '02:00' }],
+  ],
+  categorySets: [[], [PIZZA, CREPES]],
+  count: 3,
+};
+
+describe('decodeMapFeed', () => {
+  it('gives each establishment its fields, hours and categories from the dictionaries', () => {
+    const [leon, zinc] = decodeMapFeed(feed);
+    expect(leon).toEqual({
+      id: 'a0000000-0000-4000-8000-000000000001',
+      uri: 'chez-leon-a-lyon',
+      kind: 'restaurant',
+      name: 'Chez Léon',
+      location: { latitude: 45.764043, longitude: 4.835659 },
+      venueType: 'restaurant',
+      town: 'Lyon',
+      openingHours: [{ day: 1, opens: '12:00', closes: '14:30' }],
+      categories: [PIZZA, CREPES],
+      searchText: 'chez leon lyon',
+    });
+    expect(zinc).toMatchObject({ kind: 'remplisvert', venueType: 'bar', categories: [] });
+  });
+
+  it('shares one object per distinct value instead of a copy per establishment', () => {
+    const [leon, , parisien] = decodeMapFeed(feed);
+    expect(leon!.openingHours).toBe(parisien!.openingHours);
+  });
+
+  it('feeds the filters as the full list did: opening hours, kinds, categories and the text search', () => {
+    const points = decodeMapFeed(feed);
+    // Monday 24 November 2025, 13:00 in Paris; Friday 28 November, 23:00.
+    const monday = new Date('2025-11-24T12:00:00Z');
+    const friday = new Date('2025-11-28T22:00:00Z');
+    const names = (filters: Partial<typeof NO_FILTERS>, now: Date, categories: string[] = []) =>
+      filterPoints(points, { ...NO_FILTERS, ...filters }, { now, categories, menuBoards: [] }).map(
+        (p) => p.name,
+      );
+    expect(names({ openNow: true }, monday)).toEqual(['Chez Léon', 'Le Parisien']);
+    expect(names({ openNow: true }, friday)).toEqual(['Le Zinc']);
+    expect(names({ kinds: ['remplisvert'] }, monday)).toEqual(['Le Zinc']);
+    expect(names({}, monday, [CREPES])).toEqual(['Chez Léon']);
+    expect(names({ query: 'nantes' }, monday)).toEqual(['Le Zinc']);
+  });
+});
