@@ -53,6 +53,8 @@ const STEP_MS = 16;
 /** After the mouse is released: inertia, then `moveend` (the HTML markers are rebuilt then). */
 const TAIL_MS = 700;
 const LOAD_TIMEOUT_MS = quick ? 90_000 : 20 * 60_000;
+/** A scenario stops after the drag that passes this time (a page that draws a frame a second takes long). */
+const SCENARIO_CAP_MS = quick ? 60_000 : 90_000;
 
 const PARIS = { latitude: 48.8566, longitude: 2.3522 };
 const LYON = { latitude: 45.764, longitude: 4.8357 };
@@ -319,10 +321,14 @@ async function recordPans(page) {
     window.__tvProbe.recording = true;
     return performance.now();
   });
-  for (let round = 0; round < ROUNDS; round += 1) {
+  const capAt = Date.now() + SCENARIO_CAP_MS;
+  let drags = 0;
+  pans: for (let round = 0; round < ROUNDS; round += 1) {
     for (const [x, y] of PATTERN) {
       await drag(page, box, x * dx, y * dy);
       await sleep(TAIL_MS);
+      drags += 1;
+      if (Date.now() > capAt) break pans;
     }
   }
   const { frames, longTasks, endedAt } = await page.evaluate(() => {
@@ -336,7 +342,8 @@ async function recordPans(page) {
     longTasks === null ? null : longTasks.filter(([start]) => start >= startedAt && start <= endedAt);
   const over = (ms) => intervals.filter((x) => x > ms).length;
   return {
-    drags: ROUNDS * PATTERN.length,
+    drags,
+    dragsPlanned: ROUNDS * PATTERN.length,
     dragPx: [dx, dy],
     durationMs: round(endedAt - startedAt, 0),
     frames: intervals.length,
@@ -363,6 +370,16 @@ async function recordPans(page) {
     viewBefore: before,
     viewAfter: after,
   };
+}
+
+/** What is measured so far, written after each scenario: a run stopped halfway still leaves its figures. */
+const finished = [];
+async function writePartial(current) {
+  await mkdir(resultsDir, { recursive: true });
+  await writeFile(
+    path.join(resultsDir, 'map-frames.partial.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), machine: machine(), runs: [...finished, current] }, null, 2)}\n`,
+  );
 }
 
 /** One fresh browser, one page: load, then every scenario of the viewport. */
@@ -499,6 +516,7 @@ async function run(base, viewportName, mode) {
         `  ${name}: ${figures.frames} images, p95 ${figures.p95Ms} ms, max ${figures.maxMs} ms, ${figures.markersAfter} repères\n`,
       );
       results.push({ scenario: name, zoom, ...figures });
+      await writePartial({ viewport: viewportName, mode, load, scenarios: results, dataRequests });
     }
     await context.close();
     return {
@@ -585,7 +603,10 @@ async function main() {
     // Reference and data one after the other for each viewport: the machine's load moves between them less.
     const runs = [];
     for (const viewportName of Object.keys(VIEWPORTS)) {
-      for (const mode of ['reference', 'data']) runs.push(await run(api.base, viewportName, mode));
+      for (const mode of ['reference', 'data']) {
+        runs.push(await run(api.base, viewportName, mode));
+        finished.push(runs.at(-1));
+      }
     }
     const comparison = [];
     for (const viewportName of Object.keys(VIEWPORTS)) {
@@ -678,6 +699,7 @@ async function main() {
     await mkdir(resultsDir, { recursive: true });
     const file = path.join(resultsDir, 'map-frames.json');
     await writeFile(file, `${JSON.stringify(record, null, 2)}\n`);
+    await rm(path.join(resultsDir, 'map-frames.partial.json'), { force: true });
     console.log(`written to ${path.relative(root, file) || file}`);
   } finally {
     await api?.stop();
