@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark, one after the other (they measure ratios, never two at once).
 //   npm run bench                full size: API at 200,000 establishments (npm run bench:data first), exports at
-//                                200,000 rows, static export of 10,000 pages, page weight, Lighthouse median
-//                                of 3; writes bench/results/
+//                                200,000 rows, static export of 10,000 pages, page weight, frame times of the
+//                                browser map at 200,000, Lighthouse median of 3; writes bench/results/
 //   npm run bench -- --quick     small data and short runs (under 5 minutes): checks only that every
 //                                benchmark works; results go to a temporary folder, bench/results/ is untouched
 import { execFileSync } from 'node:child_process';
@@ -20,6 +20,11 @@ const steps = [
   ['exports CSV et XLSX', ['bench/export.mjs'], quick ? { BENCH_ROWS: '2000' } : {}],
   ['export statique des pages (10 000)', ['bench/export-pages.mjs', ...(quick ? ['--quick'] : [])], {}],
   ['poids JavaScript de la page détail', ['bench/page-weight.mjs'], {}],
+  [
+    'carte dans le navigateur : images en déplacement',
+    ['bench/map-frames.mjs', ...(quick ? ['--quick'] : [])],
+    {},
+  ],
   ['Lighthouse', ['bench/lighthouse.mjs', '--runs', quick ? '1' : '3'], {}],
 ];
 
