@@ -68,3 +68,21 @@ export function menuBoardsInView(boards: readonly MenuBoard[], bounds: Bounds | 
     .filter((b) => bounds === null || isInsideBounds(bounds, b.establishment.location))
     .sort((a, b) => a.establishment.name.localeCompare(b.establishment.name, 'fr'));
 }
+
+/**
+ * The menu boards drawn on the map: inside the box, the nearest to its centre first, at most `limit`. A
+ * zoom-9 box over Paris holds a thousand boards at the scale of France; as many HTML markers made every
+ * pan take seconds a frame, and the list beside the map shows them all anyway.
+ */
+export function menuBoardsOnMap(
+  boards: readonly MenuBoard[],
+  bounds: Bounds | null,
+  center: LatLng,
+  limit: number,
+): MenuBoard[] {
+  const inside =
+    bounds === null ? [...boards] : boards.filter((b) => isInsideBounds(bounds, b.establishment.location));
+  if (inside.length <= limit) return inside;
+  const distance = new Map(inside.map((b) => [b.id, distanceKm(center, b.establishment.location)]));
+  return inside.sort((a, b) => (distance.get(a.id) ?? 0) - (distance.get(b.id) ?? 0)).slice(0, limit);
+}

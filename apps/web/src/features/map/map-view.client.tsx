@@ -14,6 +14,7 @@ import {
   createMenuBoardMarker,
   createSelectedMarker,
 } from './marker-elements';
+import { menuBoardsOnMap } from './map-filters';
 import { circleRing, MIN_DETAIL_ZOOM } from './map-rules';
 import { useMapStore, useMapState, useSelectEstablishment } from './map-store';
 import type { MapPoint } from './map-points';
@@ -45,6 +46,9 @@ const FRENCH_UI: Record<string, string> = {
   'CooperativeGesturesHandler.MacHelpText': 'Utilisez ⌘ + molette pour zoomer',
   'CooperativeGesturesHandler.MobileHelpText': 'Utilisez deux doigts pour déplacer la carte',
 };
+
+/** Menu-board markers drawn at most; the list beside the map shows every board in view. */
+const MAX_MENU_BOARD_MARKERS = 100;
 
 const ESTABLISHMENTS = 'establishments';
 const GROUPS = 'groups';
@@ -301,11 +305,18 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
     };
   }, [mapInitialized, store, points]);
 
-  // Today's menu boards at zoom 9 or more, beside their establishment's marker.
+  // Today's menu boards at zoom 9 or more, beside their establishment's marker: those in view, the nearest
+  // to the centre first, a hundred at most.
+  const detailed = zoom >= MIN_DETAIL_ZOOM;
+  const bounds = useMapState((s) => s.bounds);
+  const boardsOnMap = useMemo(
+    () => (detailed ? menuBoardsOnMap(menuBoards, bounds, center, MAX_MENU_BOARD_MARKERS) : []),
+    [detailed, menuBoards, bounds, center],
+  );
   useEffect(() => {
     const map = mapRef.current;
-    if (map === null || !mapInitialized || zoom < MIN_DETAIL_ZOOM) return;
-    const markers = menuBoards.map((board) => {
+    if (map === null || !mapInitialized) return;
+    const markers = boardsOnMap.map((board) => {
       const element = createMenuBoardMarker(board.establishment.name);
       element.dataset.menuBoardId = board.id;
       element.addEventListener('click', () => selectRef.current(board.establishment));
@@ -317,7 +328,7 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
     return () => {
       for (const marker of markers) marker.remove();
     };
-  }, [mapInitialized, menuBoards, zoom]);
+  }, [mapInitialized, boardsOnMap]);
 
   // The list's hovered or focused establishment, wherever it is (alone or inside a cluster).
   useEffect(() => {
