@@ -6,6 +6,7 @@ import { photoJpeg } from '../apps/api/test/images';
 import {
   launchBrowser,
   newVisitorContext,
+  settleAnimations,
   waitForRouter,
   watchPageErrors,
   type Browser,
@@ -54,6 +55,7 @@ async function checkAxe(screen: string) {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   // Past MUI's transitions (menus closing, notifications sliding in).
   await page.waitForTimeout(300);
+  await settleAnimations(page);
   // The base map's canvas has no text to check; the rest of the screen is checked.
   const results = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
   expect(

@@ -9,6 +9,7 @@ import { startSmtp, type TestSmtp } from '../apps/api/test/smtp';
 import {
   launchBrowser,
   newVisitorContext,
+  settleAnimations,
   waitForRouter,
   watchPageErrors,
   type Browser,
@@ -91,6 +92,7 @@ afterAll(async () => {
 
 /** axe on the whole screen: no violation at all. */
 async function expectAccessible(p: Page) {
+  await settleAnimations(p);
   const results = await new AxeBuilder({ page: p }).analyze();
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

@@ -79,3 +79,15 @@ export async function waitForRouter(page: Page): Promise<void> {
     return router?.state.initialized === true;
   });
 }
+
+/**
+ * Waits until the page's CSS transitions and animations have run: axe reads colours as they are, and a
+ * button fading back from disabled fails the contrast check halfway. Endless animations are left alone.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const running = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+  });
+}
