@@ -13,7 +13,8 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:22-bookworm-slim
 # MALLOC_ARENA_MAX: two glibc malloc arenas, not 8 per core; see docs/decisions/0026-server-memory.md.
-ENV NODE_ENV=production MALLOC_ARENA_MAX=2 HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# MALLOC_MMAP_THRESHOLD_ and the V8 flags of CMD: docs/decisions/0033-answers-in-files-and-gc-settings.md.
+ENV NODE_ENV=production MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
@@ -29,4 +30,4 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # The server itself, not npm: SIGTERM reaches it and it stops gracefully.
-CMD ["node", "--enable-source-maps", "apps/api/dist/server.js"]
+CMD ["node", "--enable-source-maps", "--heap-growing-percent=40", "--max-semi-space-size=8", "apps/api/dist/server.js"]

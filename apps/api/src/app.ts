@@ -80,13 +80,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (config.jwtSecret === undefined) throw new Error('config.jwtSecret must be resolved before buildApp');
   const dataVersion = new DataVersion();
+  const answers = new AnswerCache(dataVersion);
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     dataVersion,
-    answers: new AnswerCache(dataVersion),
-    mapIndex: new MapIndex(database.db, dataVersion),
+    answers,
+    mapIndex: new MapIndex(database.db, dataVersion, answers.heavy),
     tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtl),
     mailer: await createMailer(config, app.log),
     rateLimiter: new RateLimiter(await createRateLimitStore(config), config.rateLimitSignIn, app.log),

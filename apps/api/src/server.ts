@@ -1,9 +1,9 @@
 import closeWithGrace from 'close-with-grace';
-import { routes } from '@tables-voisines/contract/routes';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, openDatabase, type Database } from './db/client';
 import { migrateDatabase, STARTUP_LOCK_KEY } from './db/migrate';
+import { mapFeedAnswer } from './modules/map/map.routes';
 import { resolveJwtSecret } from './secrets';
 import { bootstrapAdmin, BootstrapAdminError } from './startup/bootstrap-admin';
 import { isDemoLoaded, scheduleDemoBoardRefresh, seedIfNeeded } from './startup/seed';
@@ -67,9 +67,10 @@ async function main(): Promise<void> {
     `${config.site.name} est prêt`,
   );
   // The map's feed and index take seconds to make at 200,000 establishments: made now, in the background,
-  // rather than for the first visitor.
-  void Promise.all([app.inject({ method: 'GET', url: routes.mapFeed.path }), app.ctx.mapIndex.warm()]).catch(
-    (err: unknown) => app.log.warn({ err }, 'map data not prepared at start'),
+  // rather than for the first visitor; one after the other, and before a first list asked meanwhile (big
+  // productions queue on `answers.heavy`: their transient garbage does not add up).
+  void Promise.all([mapFeedAnswer(app.ctx), app.ctx.mapIndex.warm()]).catch((err: unknown) =>
+    app.log.warn({ err }, 'map data not prepared at start'),
   );
 }
 

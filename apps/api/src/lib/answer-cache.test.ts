@@ -1,14 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccount, type TestAccount } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createEstablishment } from '../../test/factories';
 import { DataVersion } from './data-version';
-import { AnswerCache, jsonArrayPieces, matchesEtag, PIECE_CHARS, preferredEncoding } from './answer-cache';
+import {
+  AnswerCache,
+  gzipOf,
+  jsonArrayPieces,
+  matchesEtag,
+  OneAtATime,
+  PIECE_CHARS,
+  preferredEncoding,
+  sendAnswer,
+  type Body,
+} from './answer-cache';
+import { AnswerFiles } from './answer-files';
 
 const gunzip = promisify(zlib.gunzip);
 const unbrotli = promisify(zlib.brotliDecompress);
+
+/** The bytes of a body, wherever they are. */
+async function bytesOf(body: Body): Promise<Buffer> {
+  return body.file === undefined ? Buffer.concat(body.parts) : readFile(body.file);
+}
 
 describe('jsonArrayPieces', () => {
   async function* batches<T>(...lists: T[][]) {
@@ -68,8 +90,8 @@ describe('AnswerCache', () => {
     expect(produced).toBe(1);
     expect(a).toBe(b);
     expect(a.identity?.toString()).toBe('[1]');
-    expect((await gunzip(Buffer.concat(a.gzip.parts))).toString()).toBe('[1]');
-    expect((await unbrotli(Buffer.concat(a.br.parts))).toString()).toBe('[1]');
+    expect((await gunzip(await bytesOf(await gzipOf(a)))).toString()).toBe('[1]');
+    expect((await unbrotli(await bytesOf(a.br))).toString()).toBe('[1]');
     expect(await cache.get('k', produce)).toBe(a);
     version.bump();
     const c = await cache.get('k', produce);
@@ -169,8 +191,172 @@ describe('AnswerCache', () => {
     });
     expect(answer.identity).toBeNull();
     expect(answer.length).toBe(big.length);
-    expect((await gunzip(Buffer.concat(answer.gzip.parts))).toString()).toBe(big);
+    expect((await gunzip(await bytesOf(await gzipOf(answer)))).toString()).toBe(big);
     cache.close();
+  });
+});
+
+describe('gzip copies made on demand', () => {
+  it('makes the gzip copy on the first request for it, once, and keeps it', async () => {
+    const cache = new AnswerCache(new DataVersion(), { filesRoot: false });
+    const large = JSON.stringify(Array.from({ length: 40_000 }, (_, i) => ({ i, name: `Café n°${i}` })));
+    // Small (uncompressed bytes kept) and large (inflated from Brotli).
+    for (const text of ['[1,2,3]', large]) {
+      const answer = await cache.get(`k${text.length}`, function* () {
+        for (let i = 0; i < text.length; i += PIECE_CHARS) yield text.slice(i, i + PIECE_CHARS);
+      });
+      expect(answer.identity === null).toBe(text === large);
+      expect(answer.gzip).toBeNull();
+      const [a, b] = await Promise.all([gzipOf(answer), gzipOf(answer)]);
+      expect(a).toBe(b);
+      expect(answer.gzip).toBe(a);
+      expect(await gzipOf(answer)).toBe(a);
+      expect((await gunzip(await bytesOf(a))).toString()).toBe(text);
+    }
+    cache.close();
+  });
+});
+
+describe('large answers in files', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'tv-answer-files-'));
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+  // Hex of random bytes: compresses to about half.
+  const random = (bytes: number) => JSON.stringify([randomBytes(bytes).toString('hex')]);
+
+  it('serves a file-backed answer byte for byte, with its ETag and 304, in each encoding', async () => {
+    const cache = new AnswerCache(new DataVersion(), { filesRoot: root, fileAbove: 64 * 1024 });
+    const text = random(200 * 1024);
+    const app = Fastify();
+    app.get('/list', async (request, reply) => {
+      const answer = await cache.getScoped('s', 'list', function* () {
+        for (let i = 0; i < text.length; i += PIECE_CHARS) yield text.slice(i, i + PIECE_CHARS);
+      });
+      return sendAnswer(request, reply, answer, {
+        contentType: 'application/json',
+        cacheControl: 'no-cache',
+      });
+    });
+    try {
+      const br = await app.inject({ url: '/list', headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      const answer = await cache.getScoped('s', 'list', () => []);
+      const brFile = answer.br.file as string;
+      expect(path.dirname(brFile)).toBe(cache.files?.dir);
+      expect(br.rawPayload.equals(await readFile(brFile))).toBe(true);
+      expect(br.headers['content-length']).toBe(String(answer.br.length));
+      expect((await unbrotli(br.rawPayload)).toString()).toBe(text);
+
+      expect(answer.gzip).toBeNull();
+      const gz = await app.inject({ url: '/list', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect((await gunzip(gz.rawPayload)).toString()).toBe(text);
+      const gzFile = answer.gzip?.file as string;
+      expect(gz.rawPayload.equals(await readFile(gzFile))).toBe(true);
+
+      const plain = await app.inject({ url: '/list' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(text);
+
+      const again = await app.inject({
+        url: '/list',
+        headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(cache.files?.list().sort()).toEqual([brFile, gzFile].sort());
+    } finally {
+      await app.close();
+      cache.close();
+    }
+    expect(existsSync(cache.files?.dir as string)).toBe(false);
+  });
+
+  it('keeps the files while their answer is served, removes them once the next one is made', async () => {
+    const cache = new AnswerCache(new DataVersion(), { filesRoot: root, fileAbove: 1024, discardDelayMs: 0 });
+    const first = await cache.getScopedOrLatest('a', 'feed', () => [random(16 * 1024)]);
+    await gzipOf(first);
+    const files = [first.br.file as string, first.gzip?.file as string];
+    for (const file of files) expect(existsSync(file)).toBe(true);
+    // The establishments changed: the first answer is served while the next one is made.
+    let release = () => {};
+    const next = async function* () {
+      await new Promise<void>((resolve) => (release = resolve));
+      yield random(16 * 1024);
+    };
+    expect(await cache.getScopedOrLatest('b', 'feed', next)).toBe(first);
+    for (const file of files) expect(existsSync(file)).toBe(true);
+    release();
+    await expect.poll(async () => (await cache.getScopedOrLatest('b', 'feed', next)) !== first).toBe(true);
+    for (const file of files) expect(existsSync(file)).toBe(false);
+    const second = await cache.getScopedOrLatest('b', 'feed', next);
+    expect(cache.files?.list()).toEqual([second.br.file]);
+    cache.close();
+  });
+
+  it('removes the gzip file of an answer whose Brotli bytes stayed in memory, once it is replaced', async () => {
+    // Brotli takes this JSON to about 86 KB, gzip to about 163 KB: only the gzip copy goes to a file.
+    const cache = new AnswerCache(new DataVersion(), {
+      filesRoot: root,
+      fileAbove: 120 * 1024,
+      discardDelayMs: 0,
+    });
+    const text = JSON.stringify(
+      Array.from({ length: 20_000 }, (_, i) => ({ i, name: `Café n°${i}`, x: (i * 7919) % 10_007 })),
+    );
+    const first = await cache.getScopedOrLatest('a', 'list', () => [text]);
+    expect(first.br.file).toBeUndefined();
+    const gzip = await gzipOf(first);
+    const file = gzip.file as string;
+    expect((await gunzip(await readFile(file))).toString()).toBe(text);
+    expect(await cache.getScopedOrLatest('b', 'list', () => [text])).toBe(first);
+    await expect
+      .poll(async () => (await cache.getScopedOrLatest('b', 'list', () => [text])) !== first)
+      .toBe(true);
+    expect(existsSync(file)).toBe(false);
+    cache.close();
+  });
+
+  it('removes at start the directories of processes no longer running, not those of running ones', async () => {
+    // Above Linux's largest pid (4,194,304): never running.
+    const dead = path.join(root, '999999999-dead');
+    const running = path.join(root, `${process.pid}-other`);
+    await mkdir(dead);
+    await mkdir(running);
+    const files = new AnswerFiles(root);
+    expect(existsSync(dead)).toBe(false);
+    expect(existsSync(running)).toBe(true);
+    expect(existsSync(files.dir)).toBe(true);
+    files.close();
+    expect(existsSync(files.dir)).toBe(false);
+  });
+});
+
+describe('OneAtATime', () => {
+  it('runs tasks one after the other, and goes on after a failure', async () => {
+    const queue = new OneAtATime();
+    const log: string[] = [];
+    const task =
+      (name: string, ms: number, fail = false) =>
+      () => {
+        log.push(`start ${name}`);
+        return new Promise<string>((resolve, reject) =>
+          setTimeout(() => {
+            log.push(`end ${name}`);
+            if (fail) reject(new Error(name));
+            else resolve(name);
+          }, ms),
+        );
+      };
+    const results = await Promise.allSettled([
+      queue.run(task('a', 30)),
+      queue.run(task('b', 5, true)),
+      queue.run(task('c', 1)),
+    ]);
+    expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
   });
 });
 

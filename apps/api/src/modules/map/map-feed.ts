@@ -1,7 +1,12 @@
 import type { MapFeedEntry } from '@tables-voisines/contract/schemas/map';
 import type { DbOrTx } from '../../db/client';
-import { PIECE_CHARS } from '../../lib/answer-cache';
+import { jsonArrayPieces, PIECE_CHARS } from '../../lib/answer-cache';
 import { establishmentBatches, type EstablishmentRow } from '../establishments/establishments.queries';
+
+/** One batch of the values, for `jsonArrayPieces`. */
+async function* once<T>(values: readonly T[]): AsyncGenerator<readonly T[]> {
+  yield values;
+}
 
 /** Six decimals: about 11 cm, finer than a map can show. */
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
@@ -54,8 +59,11 @@ export async function* mapFeedPieces(db: DbOrTx): AsyncGenerator<string> {
       }
     }
   }
-  yield piece;
-  yield `],"openingHours":${JSON.stringify(hours.values)}`;
-  yield `,"categorySets":${JSON.stringify(categorySets.values)}`;
+  yield `${piece}],"openingHours":`;
+  // The dictionaries in small pieces too: at 200,000 the opening hours are mostly distinct, and one string of
+  // them was tens of megabytes (large-object space, and as many again in its UTF-8 buffer).
+  yield* jsonArrayPieces(once(hours.values), (value) => JSON.stringify(value));
+  yield ',"categorySets":';
+  yield* jsonArrayPieces(once(categorySets.values), (value) => JSON.stringify(value));
   yield `,"count":${count}}`;
 }

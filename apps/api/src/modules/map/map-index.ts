@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { establishments } from '../../db/schema';
 import { establishmentsFingerprint } from '../establishments/establishments.queries';
 import type { DataVersion } from '../../lib/data-version';
+import { OneAtATime } from '../../lib/answer-cache';
 
 type Kind = 'restaurant' | 'remplisvert';
 const KINDS: readonly Kind[] = ['restaurant', 'remplisvert'];
@@ -133,10 +134,13 @@ export class MapIndex {
   readonly #dataVersion: DataVersion;
   #built: Built | null = null;
   #building: Promise<Built> | null = null;
+  readonly #heavy: OneAtATime;
 
-  constructor(db: DbOrTx, dataVersion: DataVersion) {
+  /** `heavy`: builds wait for the other big productions (the list, the map feed) under way. */
+  constructor(db: DbOrTx, dataVersion: DataVersion, heavy: OneAtATime = new OneAtATime()) {
     this.#db = db;
     this.#dataVersion = dataVersion;
+    this.#heavy = heavy;
   }
 
   /** How many builds ran (tests check that a menu board does not rebuild the map). */
@@ -150,7 +154,7 @@ export class MapIndex {
   async #refresh(built: Built | null): Promise<Built> {
     const version = this.#dataVersion.value;
     if (built !== null && (await this.#fingerprint()) === built.fingerprint) return { ...built, version };
-    return this.#load();
+    return this.#heavy.run(() => this.#load());
   }
 
   async #load(): Promise<Built> {

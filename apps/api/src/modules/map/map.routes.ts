@@ -1,12 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
-import { JSON_TYPE, publicCacheControl, sendAnswer } from '../../lib/answer-cache';
+import type { AppContext } from '../../context';
+import { JSON_TYPE, publicCacheControl, sendAnswer, type EncodedAnswer } from '../../lib/answer-cache';
 import { establishmentsFingerprint } from '../establishments/establishments.queries';
 import { mapFeedPieces } from './map-feed';
 
+/**
+ * The map feed, like the public list: made once until an establishment changes, compressed once, revalidated
+ * by ETag; while a new one is made (seconds at 200,000), the latest one answers. Also called at start, so
+ * the first visitor does not wait (not through `inject`, which would hold the whole decoded answer, 31 MB at
+ * 200,000, and its string: 120 MB until the next full collection).
+ */
+export async function mapFeedAnswer({ db, answers }: AppContext): Promise<EncodedAnswer> {
+  const scope = await answers.perVersion('establishments', () => establishmentsFingerprint(db));
+  return answers.getScopedOrLatest(scope, 'map-feed', () => mapFeedPieces(db), { heavy: true });
+}
+
 export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, answers, mapIndex } = app.ctx;
+  const { mapIndex } = app.ctx;
   app.get(routes.mapPoints.path, { schema: schemaOf(routes.mapPoints) }, async (request, reply) => {
     // Revalidated on every use: a write shows at once.
     reply.header('cache-control', 'public, no-cache');
@@ -14,11 +26,7 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(routes.mapFeed.path, { schema: schemaOf(routes.mapFeed) }, async (request, reply) => {
-    // Like the public list: made once until an establishment changes, compressed once, revalidated by ETag;
-    // while a new one is made (seconds at 200,000), the latest one answers.
-    const scope = await answers.perVersion('establishments', () => establishmentsFingerprint(db));
-    const answer = await answers.getScopedOrLatest(scope, 'map-feed', () => mapFeedPieces(db));
-    return sendAnswer(request, reply, answer, {
+    return sendAnswer(request, reply, await mapFeedAnswer(app.ctx), {
       contentType: JSON_TYPE,
       cacheControl: publicCacheControl(request),
     });
