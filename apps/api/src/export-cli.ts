@@ -9,20 +9,14 @@ import { openDatabase } from './db/client';
 import { migrateDatabase, STARTUP_LOCK_KEY } from './db/migrate';
 import { resolveJwtSecret } from './secrets';
 import { seedIfNeeded } from './startup/seed';
-import {
-  EXPORT_CONCURRENCY,
-  exportPageFiles,
-  exportSite,
-  type PageFiles,
-  type PageHelper,
-} from './web/export-site';
+import { exportSite, pageBatchExporter, type PageFiles, type PageHelper } from './web/export-site';
 import { readPublicDataAsSnapshot } from './web/public-data';
 
 interface HelperData {
   outDir: string;
   jwtSecret: string;
 }
-type ToHelper = { id: number; page: PageFiles } | { close: true };
+type ToHelper = { id: number; pages: PageFiles[] } | { close: true };
 type FromHelper = { ready: true } | { id: number; error?: string };
 
 /**
@@ -67,13 +61,12 @@ function startHelper(data: HelperData): PageHelper & { close(): Promise<void> } 
     }),
   );
   return {
-    concurrency: EXPORT_CONCURRENCY,
     ready,
-    async exportPage(page) {
+    async exportPages(pages) {
       if (failure !== undefined) throw failure;
       const id = nextId++;
       const done = new Promise<void>((resolve, reject) => pending.set(id, { resolve, reject }));
-      worker.postMessage({ id, page } satisfies ToHelper);
+      worker.postMessage({ id, pages } satisfies ToHelper);
       return done;
     },
     async close() {
@@ -83,7 +76,7 @@ function startHelper(data: HelperData): PageHelper & { close(): Promise<void> } 
   };
 }
 
-/** In a helper thread: the app built again, pages rendered as the main thread asks. */
+/** In a helper thread: the app built again, batches of pages rendered as the main thread asks. */
 async function helperMain(): Promise<void> {
   const { outDir, jwtSecret } = workerData as HelperData;
   const port = parentPort!;
@@ -93,10 +86,11 @@ async function helperMain(): Promise<void> {
   const app = await buildApp({ config, database, logger: false, pageCache: false });
   // The same fixed snapshot as the main thread reads (see exportSite).
   const stopSnapshot = readPublicDataAsSnapshot(app.ctx);
+  const exportPages = pageBatchExporter(app, outDir);
   const closed = new Promise<void>((resolve) => {
     port.on('message', (message: ToHelper) => {
       if ('close' in message) return resolve();
-      exportPageFiles(app, outDir, message.page).then(
+      exportPages(message.pages).then(
         () => port.postMessage({ id: message.id } satisfies FromHelper),
         (error: unknown) =>
           port.postMessage({
@@ -135,10 +129,13 @@ async function main(): Promise<number> {
     }
     const app = await buildApp({ config, database, logger: false, pageCache: false });
     try {
+      const cpu = process.cpuUsage();
       const result = await exportSite(app, outDir, { helpers });
+      const spent = process.cpuUsage(cpu);
       console.log(
         `Site exporté dans ${outDir} : ${result.pages} pages, ${result.files} fichiers, en ${(result.ms / 1000).toFixed(1)} s` +
-          ` (${helpers.length + 1} fil${helpers.length > 0 ? 's' : ''}).`,
+          ` (${helpers.length + 1} fil${helpers.length > 0 ? 's' : ''}, ` +
+          `${((spent.user + spent.system) / 1e6).toFixed(1)} s de calcul).`,
       );
     } finally {
       await app.close();

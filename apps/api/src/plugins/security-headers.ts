@@ -9,11 +9,14 @@ export const HSTS_HEADER = 'max-age=31536000; includeSubDomains';
 
 const nonces = new WeakMap<IncomingMessage, string>();
 
+/** A Content-Security-Policy nonce never given before. */
+export const newCspNonce = (): string => randomBytes(16).toString('base64');
+
 /** The nonce of this request's Content-Security-Policy: inline scripts of a rendered page must carry it. */
 export function cspNonceOf(request: FastifyRequest): string {
   let nonce = nonces.get(request.raw);
   if (nonce === undefined) {
-    nonce = randomBytes(16).toString('base64');
+    nonce = newCspNonce();
     nonces.set(request.raw, nonce);
   }
   return nonce;

@@ -2,10 +2,18 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createEstablishment, disableEstablishment } from '../../test/factories';
-import { exportPageFiles, exportSite, type PageFiles } from './export-site';
+import {
+  createCategory,
+  createEstablishment,
+  createGroup,
+  createMenuBoard,
+  disableEstablishment,
+} from '../../test/factories';
+import { groupMembers } from '../db/schema';
+import { parisDay } from '../lib/today';
+import { exportSite, pageBatchExporter, type PageFiles } from './export-site';
 
 let t: TestApp;
 let outDir: string;
@@ -15,7 +23,27 @@ beforeAll(async () => {
   // What `npm run export` sets: React Router then renders the SPA fallback for its build-time header.
   process.env.IS_RR_BUILD_REQUEST = 'yes';
   t = await createTestApp({ serveWeb: true, env: { PUBLIC_URL: 'https://tables.example' } });
-  await createEstablishment(t.db, { name: "L'Atelier (Chez Toto)", town: 'Saint-Étienne' });
+  const category = await createCategory(t.db, 'Plat du jour');
+  const atelier = await createEstablishment(t.db, {
+    name: "L'Atelier (Chez Toto)",
+    town: 'Saint-Étienne',
+    categoryIds: [category.id],
+  });
+  // A board of today and a group around the place: the page's every loader has something to say.
+  await createMenuBoard(t.db, {
+    establishmentId: atelier.id,
+    date: parisDay(new Date()),
+    items: [{ name: 'Tarte aux pralines', priceCents: 650, categoryId: category.id }],
+  });
+  await createGroup(t.db, { name: 'Les Tables de la Loire', latitude: 45.764, longitude: 4.8357 });
+  // And one far away that it joined by hand.
+  const far = await createGroup(t.db, {
+    name: 'Les Amis du Nord',
+    latitude: 50.63,
+    longitude: 3.06,
+    radiusKm: 5,
+  });
+  await t.db.insert(groupMembers).values({ groupId: far.id, establishmentId: atelier.id });
   await createEstablishment(t.db, { name: 'Pourquoi Pas ?', town: 'Lyon', kind: 'remplisvert' });
   await createEstablishment(t.db, { name: 'Burger & Co, Frites', town: 'Strasbourg' });
   await disableEstablishment(t.db, (await createEstablishment(t.db, { name: 'Bar Fermé', town: 'Lyon' })).id);
@@ -63,11 +91,11 @@ it('writes every public page under a safe file name, with the 404, the SPA fallb
 it("shares the establishments' pages with helper threads, which write the same files", async () => {
   // An in-process stand-in for export-cli's worker threads: it renders through the same app.
   const given: PageFiles[] = [];
+  const exportPages = pageBatchExporter(t.app, outDir);
   const helper = {
-    concurrency: 1,
-    async exportPage(page: PageFiles) {
-      given.push(page);
-      await exportPageFiles(t.app, outDir, page);
+    async exportPages(pages: PageFiles[]) {
+      given.push(...pages);
+      await exportPages(pages);
     },
   };
   const result = await exportSite(t.app, outDir, { helpers: [helper] });
@@ -81,4 +109,44 @@ it("shares the establishments' pages with helper threads, which write the same f
   }
   const first = given[0]!;
   expect(await readFile(path.join(outDir, first.file), 'utf8')).toMatch(/^<!DOCTYPE html><html lang="fr">/);
+});
+
+it('writes each page and its .data as the live server answers them (the .data byte for byte)', async () => {
+  // Pages carry the time of their render: the same instant for the export and the live answers.
+  // (Today's, so that today's board shows.)
+  const frozen = new Date();
+  vi.useFakeTimers({ toFake: ['Date'], now: frozen });
+  try {
+    await exportSite(t.app, outDir);
+    const pages = JSON.parse(await readFile(path.join(outDir, 'pages.json'), 'utf8')) as {
+      path: string;
+      file: string;
+    }[];
+    // Every page but one: the live answer carries a nonce of its own, the export's another.
+    const withoutNonce = (html: string) => html.replace(/ nonce="[^"]+"/g, ' nonce=""');
+    const established = pages.filter((p) => p.path !== '/');
+    expect(established).toHaveLength(3);
+    for (const page of established) {
+      const html = await t.app.inject({ method: 'GET', url: page.path });
+      expect(html.statusCode).toBe(200);
+      const exportedHtml = await readFile(path.join(outDir, page.file), 'utf8');
+      expect(withoutNonce(exportedHtml)).toBe(withoutNonce(html.body));
+      expect(exportedHtml).toMatch(/ nonce="[^"]+"/);
+
+      const data = await t.app.inject({ method: 'GET', url: `${page.path}.data` });
+      expect(data.statusCode).toBe(200);
+      const exportedData = await readFile(path.join(outDir, page.file.replace(/\.html$/, '.data')));
+      expect(exportedData.equals(data.rawPayload)).toBe(true);
+    }
+    const atelier = await readFile(
+      path.join(outDir, 'restaurant/l_27atelier-_28chez-toto_29-a-saint-_C3_A9tienne.data'),
+      'utf8',
+    );
+    expect(atelier).toContain('Tarte aux pralines');
+    expect(atelier).toContain('Les Tables de la Loire');
+    expect(atelier).toContain('Les Amis du Nord');
+    expect(atelier).toContain(frozen.toISOString());
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -3,10 +3,16 @@ import type { AppContext } from '../context';
 import { parisDay } from '../lib/today';
 import { findCategoriesByIds } from '../modules/categories/find-categories-by-ids';
 import { toPublicEstablishment } from '../modules/establishments/establishments.presenter';
-import { findEstablishmentByIdOrUri } from '../modules/establishments/establishments.queries';
-import { findGroupsOfEstablishment } from '../modules/groups/find-groups-of-establishment';
+import {
+  findEstablishmentByIdOrUri,
+  findEstablishmentsByUris,
+} from '../modules/establishments/establishments.queries';
+import {
+  findGroupsOfEstablishment,
+  findGroupsOfEstablishments,
+} from '../modules/groups/find-groups-of-establishment';
 import { findGroups, toGroup } from '../modules/groups/groups.queries';
-import { findTodayMenuBoard } from '../modules/menu-boards/menu-boards.queries';
+import { findTodayMenuBoard, findTodayMenuBoards } from '../modules/menu-boards/menu-boards.queries';
 
 export function publicSettingsOf(config: AppContext['config']): PublicSettings {
   return {
@@ -23,6 +29,11 @@ export function publicSettingsOf(config: AppContext['config']): PublicSettings {
 class ReadMemo<V> {
   readonly #reads = new Map<string, Promise<V>>();
   constructor(readonly max: number) {}
+
+  /** An answer read beforehand, unless one is already known. */
+  put(key: string, value: V): void {
+    if (!this.#reads.has(key)) void this.read(key, async () => value);
+  }
 
   read(key: string, read: () => Promise<V>): Promise<V> {
     const known = this.#reads.get(key);
@@ -58,8 +69,9 @@ const snapshots = new WeakMap<AppContext, SnapshotMemo>();
  * (categories) once for all. The live server never calls this: its reads always go to the database.
  */
 export function readPublicDataAsSnapshot(ctx: AppContext): () => void {
-  // A few pages are rendered at once; a page's second render follows its first closely.
-  const perPage = 512;
+  // Pages are read ahead by the hundred (`readAheadPublicPages`), a batch or two per thread at a time, and
+  // a few rendered at once; a page's second render follows its first closely.
+  const perPage = 4 * READ_AHEAD_PAGES;
   snapshots.set(ctx, {
     establishments: new ReadMemo(perPage),
     rowsById: new ReadMemo(perPage),
@@ -71,6 +83,40 @@ export function readPublicDataAsSnapshot(ctx: AppContext): () => void {
   return () => {
     snapshots.delete(ctx);
   };
+}
+
+/** Pages whose reads `readAheadPublicPages` is given at once by the export. */
+export const READ_AHEAD_PAGES = 128;
+
+/**
+ * For the export, in a snapshot (`readPublicDataAsSnapshot`): the reads of these establishments' pages
+ * made beforehand, a few queries for them all instead of a few for each: their rows, today's boards and
+ * their groups, remembered as their pages' loaders ask them. Nothing outside a snapshot.
+ */
+export async function readAheadPublicPages(ctx: AppContext, uris: readonly string[]): Promise<void> {
+  const memo = snapshots.get(ctx);
+  if (memo === undefined) return;
+  const { db } = ctx;
+  const rows = await findEstablishmentsByUris(db, uris);
+  const shown = [...rows.values()].filter((row) => row !== null && !row.disabled);
+  const day = parisDay(new Date());
+  const [boards, groupsOf] = await Promise.all([
+    findTodayMenuBoards(
+      db,
+      shown.map((row) => row!.id),
+      day,
+    ),
+    findGroupsOfEstablishments(
+      db,
+      shown.map((row) => ({ id: row!.id, location: { latitude: row!.latitude, longitude: row!.longitude } })),
+    ),
+  ]);
+  for (const [uri, row] of rows) {
+    memo.establishments.put(uri, row);
+    if (row !== null) memo.rowsById.put(row.id, row);
+  }
+  for (const [id, board] of boards) memo.menuBoards.put(`${day}|${id}`, board);
+  for (const [id, groups] of groupsOf) memo.groupsOf.put(id, groups.map(toGroup));
 }
 
 /** The reads of the public pages, on the live database: what React Router loaders get. */

@@ -15,7 +15,7 @@ import { AppError } from '@tables-voisines/contract/errors';
 import type { PublicData } from '@tables-voisines/contract/public-data';
 import { webBuildDir } from '../paths';
 import { matchesEtag, preferredEncoding } from '../lib/answer-cache';
-import { cspNonceOf } from '../plugins/security-headers';
+import { cspNonceOf, newCspNonce } from '../plugins/security-headers';
 import { PAGE_CACHE_CONTROL, PageCache, type CachedPage, type PageCacheOptions } from './page-cache';
 import { createPublicData } from './public-data';
 
@@ -90,6 +90,23 @@ function publicDataKeyOf(build: ServerBuild): RouterContext<PublicData> {
   return key;
 }
 
+/** A GET of the site rendered by React Router outside any HTTP request (see `siteRendererOf`). */
+export type SiteRenderer = (
+  url: string,
+  headers?: Record<string, string>,
+) => Promise<{ status: number; body: Buffer | null }>;
+
+const renderers = new WeakMap<FastifyInstance, SiteRenderer>();
+
+/**
+ * For the static export: the site's pages rendered as the route below renders them, without Fastify
+ * (no HTTP request, headers, compression nor cache), each with a nonce of its own as an uncached answer
+ * has. None when the app serves no web build.
+ */
+export function siteRendererOf(app: FastifyInstance): SiteRenderer | undefined {
+  return renderers.get(app);
+}
+
 export interface WebOptions {
   /** Off for the static export, which renders every page once. */
   pageCache?: false | PageCacheOptions;
@@ -113,6 +130,20 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
   const publicData = createPublicData(app.ctx);
   const cache = options.pageCache === false ? null : new PageCache(app.ctx.dataVersion, options.pageCache);
   if (cache !== null) app.addHook('onClose', async () => cache.close());
+
+  /** React Router's answer to a Fetch request, its loaders reading the live public data. */
+  const render = (request: Request, nonce: string): Promise<Response> => {
+    const context = new RouterContextProvider();
+    context.set(publicDataKey, publicData);
+    if (cspNonceKey !== undefined) context.set(cspNonceKey, nonce);
+    return handleRequest(request, context);
+  };
+  renderers.set(app, async (url, headers = {}) => {
+    // The address an injected request has (its default host).
+    const response = await render(new Request(new URL(url, 'http://localhost'), { headers }), newCspNonce());
+    const body = response.body === null ? null : Buffer.from(await response.arrayBuffer());
+    return { status: response.status, body };
+  });
 
   await app.register(fastifyStatic, {
     root: path.join(webBuildDir, 'client'),
@@ -176,11 +207,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
     reply.raw.once('close', () => {
       if (!reply.raw.writableEnded) controller.abort();
     });
-    const context = new RouterContextProvider();
-    context.set(publicDataKey, publicData);
-    if (cspNonceKey !== undefined)
-      context.set(cspNonceKey, cacheable ? NONCE_PLACEHOLDER : cspNonceOf(request));
-    const response = await handleRequest(toFetchRequest(request, controller.signal), context);
+    const response = await render(
+      toFetchRequest(request, controller.signal),
+      cacheable ? NONCE_PLACEHOLDER : cspNonceOf(request),
+    );
     // Whole documents, not streams: pages are small and a complete body can be cached.
     let body: Buffer | null = response.body === null ? null : Buffer.from(await response.arrayBuffer());
 

@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, getTableColumns, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Kind, VenueType } from '@tables-voisines/contract/labels';
 import type { DbOrTx } from '../../db/client';
 import { establishmentCategories, establishments } from '../../db/schema';
@@ -154,6 +166,30 @@ export async function findEstablishmentByIdOrUri(
     .where(where);
   const row = rows.find((r) => r.establishment.id === idOrUri.toLowerCase()) ?? rows[0];
   return row === undefined ? null : { ...row.establishment, categoryIds: row.categoryIds };
+}
+
+/**
+ * What `findEstablishmentByIdOrUri` answers for each of these uris, read at once (the static export reads
+ * its pages by the hundred): by uri, none for a uri nothing holds. Uris only: an id-shaped one is left out
+ * (it may name an establishment by its id), as are those no uri can be.
+ */
+export async function findEstablishmentsByUris(
+  db: DbOrTx,
+  uris: readonly string[],
+): Promise<Map<string, EstablishmentRow | null>> {
+  const asked = uris.filter((uri) => !URI_FORBIDDEN.test(uri) && !UUID_RE.test(uri));
+  const found = new Map<string, EstablishmentRow | null>(asked.map((uri) => [uri, null]));
+  if (asked.length === 0) return found;
+  const rows = await db
+    .select({ establishment: establishments, categoryIds })
+    .from(establishments)
+    .where(inArray(establishments.uri, asked));
+  for (const row of rows) {
+    // The first row of a uri, as the single read takes it (uris are unique).
+    if (found.get(row.establishment.uri) === null)
+      found.set(row.establishment.uri, { ...row.establishment, categoryIds: row.categoryIds });
+  }
+  return found;
 }
 
 export async function findEstablishmentById(db: DbOrTx, id: string): Promise<EstablishmentRow | null> {

@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import { circleContainsPoint, type LatLng } from '@tables-voisines/contract/geo';
 import type { DbOrTx } from '../../db/client';
 import { groupMembers, groups } from '../../db/schema';
@@ -16,15 +16,41 @@ export async function findGroupsOfEstablishment(db: DbOrTx, establishment: { id:
     })
     .from(groups)
     .orderBy(asc(groups.name), asc(groups.id));
-  return rows
-    .filter(
-      (r) =>
-        r.member ||
-        circleContainsPoint(
-          { latitude: r.group.latitude, longitude: r.group.longitude },
-          r.group.radiusKm,
-          establishment.location,
+  return rows.filter((r) => isGroupOf(r.group, r.member, establishment.location)).map((r) => r.group);
+}
+
+const isGroupOf = (group: typeof groups.$inferSelect, member: boolean, location: LatLng) =>
+  member ||
+  circleContainsPoint({ latitude: group.latitude, longitude: group.longitude }, group.radiusKm, location);
+
+/**
+ * `findGroupsOfEstablishment` of each of these establishments, read at once (the static export reads its
+ * pages by the hundred): by establishment id.
+ */
+export async function findGroupsOfEstablishments(
+  db: DbOrTx,
+  list: readonly { id: string; location: LatLng }[],
+): Promise<Map<string, (typeof groups.$inferSelect)[]>> {
+  const found = new Map(list.map((e) => [e.id, [] as (typeof groups.$inferSelect)[]]));
+  if (list.length === 0) return found;
+  const [all, members] = await Promise.all([
+    db.select().from(groups).orderBy(asc(groups.name), asc(groups.id)),
+    db
+      .select({ groupId: groupMembers.groupId, establishmentId: groupMembers.establishmentId })
+      .from(groupMembers)
+      .where(
+        inArray(
+          groupMembers.establishmentId,
+          list.map((e) => e.id),
         ),
-    )
-    .map((r) => r.group);
+      ),
+  ]);
+  const memberships = new Set(members.map((m) => `${m.groupId} ${m.establishmentId}`));
+  for (const { id, location } of list) {
+    found.set(
+      id,
+      all.filter((group) => isGroupOf(group, memberships.has(`${group.id} ${id}`), location)),
+    );
+  }
+  return found;
 }

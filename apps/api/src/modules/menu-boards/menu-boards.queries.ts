@@ -173,6 +173,25 @@ export async function findTodayMenuBoard(
   return board ?? null;
 }
 
+/** `findTodayMenuBoard` of each of these establishments, read at once (the static export): by establishment. */
+export async function findTodayMenuBoards(
+  db: DbOrTx,
+  establishmentIds: readonly string[],
+  day: string,
+): Promise<Map<string, MenuBoardAnswer | null>> {
+  const found = new Map<string, MenuBoardAnswer | null>(establishmentIds.map((id) => [id, null]));
+  if (establishmentIds.length === 0) return found;
+  const boards = await findMenuBoards(db, {
+    where: and(inArray(menuBoards.establishmentId, [...establishmentIds]), eq(menuBoards.date, day)),
+    orderBy: [desc(menuBoards.createdAt), desc(menuBoards.id)],
+  });
+  // The first of each establishment in the single read's order.
+  for (const board of boards) {
+    if (found.get(board.establishment.id) === null) found.set(board.establishment.id, board);
+  }
+  return found;
+}
+
 export async function findMenuBoardById(db: DbOrTx, id: string): Promise<MenuBoardAnswer | null> {
   const [board] = await findMenuBoards(db, { where: eq(menuBoards.id, id), orderBy: [] });
   return board ?? null;
