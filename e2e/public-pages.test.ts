@@ -61,7 +61,9 @@ describe('an establishment page', () => {
     );
     expect(response?.status()).toBe(200);
     const html = await response!.text();
-    expect(html).toContain('<style data-emotion="tv ');
+    // Plain CSS (decision 0031): a stylesheet in `<head>`, no emotion styles.
+    expect(html).toMatch(/<link [^>]*rel="stylesheet" href="\/assets\/root-[\w-]+\.css"/);
+    expect(html).not.toContain('data-emotion');
     expect(html).toContain('application/ld+json');
     await expect(page.locator('h1').textContent()).resolves.toBe(special.name);
     expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe(
@@ -81,6 +83,30 @@ describe('an establishment page', () => {
       results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);
     expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('loads neither MUI nor emotion before the map (decision 0031)', async () => {
+    const context = await newVisitorContext(browser);
+    const page = await context.newPage();
+    const scripts: Promise<{ url: string; body: string } | null>[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() !== 'script' || r.url().includes('map-view')) return;
+      // A script still arriving when the page closes has no body to read.
+      scripts.push(
+        r.text().then(
+          (body) => ({ url: r.url(), body }),
+          () => null,
+        ),
+      );
+    });
+    await page.goto(`${server.baseUrl}${establishmentPath(plain.kind, plain.uri)}`);
+    await waitForRouter(page);
+    const loaded = (await Promise.all(scripts)).filter((s) => s !== null);
+    expect(loaded.length).toBeGreaterThan(3);
+    // MUI's component names (their class names' prefix) and emotion's style tags, as built.
+    const heavy = loaded.filter((s) => /["'`]Mui[A-Z]\w+|data-emotion/.test(s.body)).map((s) => s.url);
+    expect(heavy).toEqual([]);
     await context.close();
   });
 });

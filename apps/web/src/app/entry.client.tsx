@@ -1,21 +1,16 @@
-import { CacheProvider } from '@emotion/react';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { watchBrokenAssets } from '../features/navigation/watch-broken-assets';
-import { createEmotionCache } from '../theme/emotion-cache';
 
 watchBrokenAssets();
 
-const cache = createEmotionCache();
-
+// No MUI nor emotion here: the signed-in areas bring theirs (theme/mui-providers.tsx).
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <CacheProvider value={cache}>
-        <HydratedRouter />
-      </CacheProvider>
+      <HydratedRouter />
     </StrictMode>,
   );
 });

@@ -13,8 +13,8 @@ export const streamTimeout = 10_000;
 
 /**
  * Renders the whole document before answering (`onAllReady`): pages are complete HTML for visitors,
- * search engines and the page cache, and the MUI styles the page used are extracted with emotion into
- * `<head>`, so the first paint is styled before any script runs.
+ * search engines and the page cache. The signed-in areas' MUI styles are extracted with emotion into
+ * `<head>` (the public pages have a stylesheet instead), so the first paint is styled before any script runs.
  */
 export default function handleRequest(
   request: Request,
@@ -50,7 +50,10 @@ export default function handleRequest(
             clearTimeout(timeout);
             const html = Buffer.concat(chunks).toString('utf8');
             const emotion = createEmotionServer(cache);
-            const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+            const critical = emotion.extractCriticalToChunks(html);
+            // Public pages use no emotion (decision 0031): no empty style tag in them.
+            critical.styles = critical.styles.filter((style) => style.css !== '');
+            const styles = emotion.constructStyleTagsFromChunks(critical);
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
             resolve(
               new Response(html.replace('</head>', `${styles}</head>`), {

@@ -1,15 +1,10 @@
 import '@fontsource/open-sans/latin-400.css';
 import '@fontsource/open-sans/latin-600.css';
 import '@fontsource/open-sans/latin-700.css';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CssBaseline from '@mui/material/CssBaseline';
-import Typography from '@mui/material/Typography';
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import '../features/site/public.css';
+import type { ReactNode } from 'react';
 import {
-  Link as RouterLink,
+  Link,
   Links,
   Meta,
   Outlet,
@@ -27,7 +22,6 @@ import { PwaLoader } from '../features/pwa/pwa-loader';
 import { LoadingScreen } from '../features/site/loading-screen';
 import { NotFoundContent } from '../features/site/not-found-content';
 import { SiteHeader } from '../features/site/site-header';
-import { theme } from '../theme/theme';
 import type { Route } from './+types/root';
 import { publicDataContext } from './public-data-context';
 
@@ -59,9 +53,6 @@ export function meta({ data, error }: Route.MetaArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
-  );
   const settings = useRouteLoaderData<typeof loader>('root');
   return (
     <html lang="fr">
@@ -78,11 +69,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-          {settings && <PwaLoader siteName={settings.siteName} siteShortName={settings.siteShortName} />}
-        </ThemeProvider>
+        {children}
+        {settings && <PwaLoader siteName={settings.siteName} siteShortName={settings.siteShortName} />}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -93,36 +81,16 @@ export function Layout({ children }: { children: ReactNode }) {
 function Page({ children }: { children: ReactNode }) {
   const settings = useRouteLoaderData<typeof loader>('root');
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
-      <Box
-        component="a"
-        href="#contenu"
-        sx={{
-          position: 'absolute',
-          left: 8,
-          top: -48,
-          zIndex: 2000,
-          px: 2,
-          py: 1,
-          bgcolor: 'background.paper',
-          color: 'text.primary',
-          borderRadius: 1,
-          '&:focus': { top: 8 },
-        }}
-      >
+    <div className="tv-page">
+      <a href="#contenu" className="tv-skip-link">
         Aller au contenu
-      </Box>
+      </a>
       <SiteHeader siteName={settings?.siteName ?? DEFAULT_SITE_NAME} />
       <SlowNavigationNotice />
-      <Box
-        component="main"
-        id="contenu"
-        tabIndex={-1}
-        sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0, outline: 'none' }}
-      >
+      <main id="contenu" tabIndex={-1} className="tv-main">
         {children}
-      </Box>
-    </Box>
+      </main>
+    </div>
   );
 }
 
@@ -154,17 +122,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <Page>
-      <Box sx={{ p: 3, maxWidth: 640 }}>
-        <Typography variant="h1" gutterBottom>
-          Une erreur est survenue
-        </Typography>
-        <Typography sx={{ mb: 2 }}>
+      <div className="tv-message-page">
+        <h1 className="tv-h1">Une erreur est survenue</h1>
+        <p className="tv-text" style={{ marginBottom: 16 }}>
           La page n’a pas pu s’afficher. Veuillez réessayer dans quelques instants.
-        </Typography>
-        <Button component={RouterLink} to="/" variant="contained">
+        </p>
+        <Link to="/" className="tv-button tv-button--contained">
           Retour à la carte
-        </Button>
-      </Box>
+        </Link>
+      </div>
     </Page>
   );
 }

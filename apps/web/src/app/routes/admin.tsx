@@ -1,6 +1,4 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
+import { MuiProviders } from '../../theme/mui-providers';
 import type { Route } from './+types/admin';
 
 /*
@@ -26,26 +24,19 @@ export function shouldRevalidate() {
 
 export function HydrateFallback() {
   return (
-    <Box
-      component="main"
-      role="status"
-      sx={{
-        minHeight: '100dvh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 2,
-      }}
-    >
-      <Typography variant="h1">Administration</Typography>
-      <CircularProgress aria-hidden="true" size={28} />
-      <Typography>Chargement de l’espace d’administration…</Typography>
-    </Box>
+    <main role="status" className="tv-loading">
+      <h1 className="tv-h1">Administration</h1>
+      <span className="tv-spinner" aria-hidden="true" />
+      <p className="tv-text">Chargement de l’espace d’administration…</p>
+    </main>
   );
 }
 
 export default function AdminRoute({ loaderData }: Route.ComponentProps) {
   const { AdminApp } = loaderData;
-  return <AdminApp />;
+  return (
+    <MuiProviders>
+      <AdminApp />
+    </MuiProviders>
+  );
 }

@@ -1,4 +1,5 @@
 import { HomePanel } from '../../features/map/home-panel';
+import { QueryProvider } from '../../lib/query-provider';
 import type { Route } from './+types/home';
 
 export function meta(_: Route.MetaArgs) {
@@ -13,5 +14,9 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export default function Home() {
-  return <HomePanel />;
+  return (
+    <QueryProvider>
+      <HomePanel />
+    </QueryProvider>
+  );
 }

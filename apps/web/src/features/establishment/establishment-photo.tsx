@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { PHOTO_VARIANTS, photoVariantUrl } from '@tables-voisines/contract/photo-variants';
 import type { Photo } from '@tables-voisines/contract/schemas/establishment';
 
@@ -15,8 +14,7 @@ export function EstablishmentPhoto({ photo, name }: { photo: NonNullable<Photo>;
       ? undefined
       : `${card} ${PHOTO_VARIANTS.card.width}w, ${page} ${PHOTO_VARIANTS.page.width}w`;
   return (
-    <Box
-      component="img"
+    <img
       src={page ?? photo.url}
       srcSet={srcSet}
       alt={`Photo de ${name}`}
@@ -25,15 +23,7 @@ export function EstablishmentPhoto({ photo, name }: { photo: NonNullable<Photo>;
       sizes="(min-width: 960px) 420px, 100vw"
       fetchPriority="high"
       decoding="async"
-      sx={{
-        display: 'block',
-        width: '100%',
-        height: 'auto',
-        aspectRatio: '1200 / 630',
-        objectFit: 'cover',
-        borderRadius: 2,
-        bgcolor: 'grey.200',
-      }}
+      className="tv-photo"
     />
   );
 }

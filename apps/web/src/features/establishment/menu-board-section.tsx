@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { Category } from '@tables-voisines/contract/schemas/category';
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { formatEuros, formatFrenchDay } from '../../lib/format';
@@ -8,44 +6,28 @@ import { formatEuros, formatFrenchDay } from '../../lib/format';
 export function MenuBoardSection({ board, categories }: { board: MenuBoard; categories: Category[] }) {
   const categoryName = new Map(categories.map((c) => [c.id, c.name]));
   return (
-    <Box component="section" aria-labelledby="ardoise" sx={{ bgcolor: 'grey.50', borderRadius: 2, p: 2 }}>
-      <Typography id="ardoise" variant="h2" gutterBottom>
+    <section aria-labelledby="ardoise" className="tv-board-section">
+      <h2 id="ardoise" className="tv-h2">
         Ardoise du jour
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      </h2>
+      <p className="tv-small tv-muted" style={{ marginBottom: 8 }}>
         {board.title.trim().toLowerCase() === 'ardoise du jour'
           ? formatFrenchDay(board.date)
           : `${board.title} · ${formatFrenchDay(board.date)}`}
-      </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      </p>
+      <ul>
         {board.items.map((item, index) => (
-          <Box
-            component="li"
-            key={`${index}-${item.name}`}
-            sx={{
-              display: 'flex',
-              justifyContent: 'space-between',
-              gap: 2,
-              py: 0.75,
-              borderTop: index === 0 ? 0 : 1,
-              borderColor: 'divider',
-            }}
-          >
+          <li key={`${index}-${item.name}`} className="tv-dish">
             <span>
               {item.name}
               {categoryName.has(item.category) && (
-                <Typography component="span" variant="body2" color="text.secondary">
-                  {' '}
-                  · {categoryName.get(item.category)}
-                </Typography>
+                <span className="tv-small tv-muted"> · {categoryName.get(item.category)}</span>
               )}
             </span>
-            <Box component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-              {formatEuros(item.price)}
-            </Box>
-          </Box>
+            <span className="tv-price">{formatEuros(item.price)}</span>
+          </li>
         ))}
-      </Box>
-    </Box>
+      </ul>
+    </section>
   );
 }

@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import { visuallyHidden } from '../../lib/visually-hidden';
 import {
   DAY_NAMES_FR,
   formatFrenchTime,
@@ -20,42 +17,23 @@ function slotsOf(hours: readonly OpeningHoursEntry[], day: number): string {
 export function OpeningHoursTable({ hours, now }: { hours: readonly OpeningHoursEntry[]; now: Date }) {
   const today = parisWeekTime(now).day;
   return (
-    <Box
-      component="table"
-      sx={{ borderCollapse: 'collapse', width: '100%', '& th, & td': { py: 0.5, px: 1, textAlign: 'left' } }}
-    >
-      <Box component="caption" sx={visuallyHidden}>
-        Horaires d’ouverture de la semaine
-      </Box>
+    <table className="tv-hours">
+      <caption className="tv-visually-hidden">Horaires d’ouverture de la semaine</caption>
       <tbody>
         {DAY_NAMES_FR.map((name, index) => {
           const day = index + 1;
           const isToday = day === today;
           return (
-            <Box
-              component="tr"
-              key={name}
-              aria-current={isToday ? 'date' : undefined}
-              sx={isToday ? { bgcolor: 'grey.100', fontWeight: 700 } : undefined}
-            >
-              <Box
-                component="th"
-                scope="row"
-                sx={{ fontWeight: 'inherit', textTransform: 'capitalize', width: '40%' }}
-              >
+            <tr key={name} aria-current={isToday ? 'date' : undefined}>
+              <th scope="row">
                 {name}
-                {isToday && (
-                  <Typography component="span" variant="inherit" sx={visuallyHidden}>
-                    {' '}
-                    (aujourd’hui)
-                  </Typography>
-                )}
-              </Box>
+                {isToday && <span className="tv-visually-hidden"> (aujourd’hui)</span>}
+              </th>
               <td>{slotsOf(hours, day)}</td>
-            </Box>
+            </tr>
           );
         })}
       </tbody>
-    </Box>
+    </table>
   );
 }

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import {
   describeOpeningStatus,
   openingStatus,
@@ -10,12 +9,11 @@ export function OpeningStatusLine({ hours, now }: { hours: readonly OpeningHours
   if (hours.length === 0) return null;
   const status = openingStatus(hours, now);
   return (
-    <Box
-      component="p"
+    <p
       data-testid="opening-status"
-      sx={{ m: 0, fontWeight: 600, color: status.open ? '#1b5e20' : '#b71c1c' }}
+      className={`tv-status ${status.open ? 'tv-status--open' : 'tv-status--closed'}`}
     >
       {describeOpeningStatus(status, now)}
-    </Box>
+    </p>
   );
 }

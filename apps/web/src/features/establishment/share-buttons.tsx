@@ -1,26 +1,26 @@
-import EmailIcon from '@mui/icons-material/Email';
-import FacebookIcon from '@mui/icons-material/Facebook';
-import LinkIcon from '@mui/icons-material/Link';
-import ShareIcon from '@mui/icons-material/Share';
-import WhatsAppIcon from '@mui/icons-material/WhatsApp';
-import XIcon from '@mui/icons-material/X';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import { EMAIL_ICON, FACEBOOK_ICON, Icon, LINK_ICON, SHARE_ICON, WHATSAPP_ICON, X_ICON } from '../site/icons';
 
-function ShareLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
+function ShareLink({ href, label, icon }: { href: string; label: string; icon: string }) {
   return (
-    <IconButton
-      component="a"
+    <a
       href={href}
-      target="_blank"
+      target={href.startsWith('mailto:') ? undefined : '_blank'}
       rel="noopener noreferrer"
       aria-label={label}
       title={label}
-      sx={{ color: 'text.primary' }}
+      className="tv-icon-button"
     >
-      {children}
-    </IconButton>
+      <Icon path={icon} />
+    </a>
+  );
+}
+
+function ShareButton({ label, icon, onClick }: { label: string; icon: string; onClick: () => void }) {
+  return (
+    <button type="button" aria-label={label} title={label} className="tv-icon-button" onClick={onClick}>
+      <Icon path={icon} />
+    </button>
   );
 }
 
@@ -39,54 +39,43 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
+    <div className="tv-share">
       {canShareNatively && (
-        <IconButton
-          aria-label="Partager…"
-          title="Partager…"
-          sx={{ color: 'text.primary' }}
+        <ShareButton
+          label="Partager…"
+          icon={SHARE_ICON}
           onClick={() => void navigator.share({ url, title }).catch(() => {})}
-        >
-          <ShareIcon />
-        </IconButton>
+        />
       )}
-      <ShareLink href={`https://www.facebook.com/sharer/sharer.php?u=${u}`} label="Partager sur Facebook">
-        <FacebookIcon />
-      </ShareLink>
-      <ShareLink href={`https://twitter.com/intent/tweet?url=${u}&text=${t}`} label="Partager sur X">
-        <XIcon />
-      </ShareLink>
+      <ShareLink
+        href={`https://www.facebook.com/sharer/sharer.php?u=${u}`}
+        label="Partager sur Facebook"
+        icon={FACEBOOK_ICON}
+      />
+      <ShareLink
+        href={`https://twitter.com/intent/tweet?url=${u}&text=${t}`}
+        label="Partager sur X"
+        icon={X_ICON}
+      />
       <ShareLink
         href={`https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`}
         label="Partager sur WhatsApp"
-      >
-        <WhatsAppIcon />
-      </ShareLink>
-      <IconButton
-        component="a"
-        href={`mailto:?subject=${t}&body=${u}`}
-        aria-label="Envoyer par e-mail"
-        title="Envoyer par e-mail"
-        sx={{ color: 'text.primary' }}
-      >
-        <EmailIcon />
-      </IconButton>
-      <IconButton
-        aria-label="Copier le lien"
-        title="Copier le lien"
-        sx={{ color: 'text.primary' }}
+        icon={WHATSAPP_ICON}
+      />
+      <ShareLink href={`mailto:?subject=${t}&body=${u}`} label="Envoyer par e-mail" icon={EMAIL_ICON} />
+      <ShareButton
+        label="Copier le lien"
+        icon={LINK_ICON}
         onClick={() =>
           void navigator.clipboard.writeText(url).then(
             () => setCopied(true),
             () => {},
           )
         }
-      >
-        <LinkIcon />
-      </IconButton>
-      <Box component="span" role="status" sx={{ fontSize: '0.875rem', color: 'text.secondary' }}>
+      />
+      <span role="status" className="tv-small tv-muted">
         {copied ? 'Lien copié' : ''}
-      </Box>
-    </Box>
+      </span>
+    </div>
   );
 }

@@ -1,9 +1,4 @@
-import CloseIcon from '@mui/icons-material/Close';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import { CLOSE_ICON, Icon } from '../site/icons';
 import { useEffect, useState } from 'react';
 import {
   DEFAULT_HIDDEN_DAYS_AFTER_CLOSE,
@@ -94,50 +89,23 @@ export function SmartBanner({
   };
 
   return (
-    <Paper
-      component="aside"
-      aria-label="Application mobile"
-      elevation={6}
-      data-testid="smart-banner"
-      sx={{
-        position: 'fixed',
-        left: 0,
-        right: 0,
-        bottom: 0,
-        zIndex: (theme) => theme.zIndex.appBar + 1,
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1.5,
-        px: 1,
-        py: 1,
-        pb: 'max(8px, env(safe-area-inset-bottom))',
-        borderRadius: 0,
-      }}
-    >
-      <IconButton aria-label="Fermer le bandeau" size="small" onClick={() => remember(keys.closedAt)}>
-        <CloseIcon fontSize="small" />
-      </IconButton>
-      <Box
-        component="img"
-        src="/icons/icon-96.png"
-        alt=""
-        width={48}
-        height={48}
-        sx={{ borderRadius: 2, flexShrink: 0 }}
-      />
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography component="p" sx={{ fontWeight: 700, lineHeight: 1.3 }} noWrap>
-          {appName}
-        </Typography>
-        <Typography component="p" variant="body2" color="text.secondary" noWrap>
-          {texts.store}
-        </Typography>
-        <Typography component="p" variant="body2" color="text.secondary" noWrap>
-          {texts.price}
-        </Typography>
-      </Box>
-      <Button
-        variant="contained"
+    <aside aria-label="Application mobile" data-testid="smart-banner" className="tv-paper tv-smart-banner">
+      <button
+        type="button"
+        aria-label="Fermer le bandeau"
+        className="tv-icon-button tv-icon-button--small"
+        onClick={() => remember(keys.closedAt)}
+      >
+        <Icon path={CLOSE_ICON} />
+      </button>
+      <img src="/icons/icon-96.png" alt="" width={48} height={48} className="tv-smart-banner__icon" />
+      <div className="tv-smart-banner__text">
+        <p className="tv-smart-banner__name tv-nowrap">{appName}</p>
+        <p className="tv-small tv-muted tv-nowrap">{texts.store}</p>
+        <p className="tv-small tv-muted tv-nowrap">{texts.price}</p>
+      </div>
+      <a
+        className="tv-button tv-button--contained"
         href={storeUrl(banner.platform, banner.appId)}
         target="_blank"
         rel="noopener"
@@ -145,7 +113,7 @@ export function SmartBanner({
         aria-label={`Voir l’application ${appName} ${texts.store.charAt(0).toLowerCase()}${texts.store.slice(1)}`}
       >
         Voir
-      </Button>
-    </Paper>
+      </a>
+    </aside>
   );
 }

@@ -1,39 +1,16 @@
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
 
 /** Logo, product name (back to the map) and the restaurant owners' entry. */
 export function SiteHeader({ siteName }: { siteName: string }) {
   return (
-    <Box
-      component="header"
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'space-between',
-        gap: 2,
-        px: { xs: 2, md: 3 },
-        height: 56,
-        flexShrink: 0,
-        borderBottom: 1,
-        borderColor: 'divider',
-        bgcolor: 'background.paper',
-      }}
-    >
-      <Link
-        component={RouterLink}
-        to="/"
-        prefetch="intent"
-        underline="none"
-        color="text.primary"
-        sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 700, fontSize: '1.125rem' }}
-      >
+    <header className="tv-header">
+      <Link to="/" prefetch="intent" className="tv-link tv-header__home">
         <img src="/favicon.svg" alt="" width={32} height={32} />
         {siteName}
       </Link>
-      <Link component={RouterLink} to="/espace-restaurateur" prefetch="intent" sx={{ fontWeight: 600 }}>
+      <Link to="/espace-restaurateur" prefetch="intent" className="tv-link tv-strong">
         Espace restaurateur
       </Link>
-    </Box>
+    </header>
   );
 }
