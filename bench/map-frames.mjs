@@ -5,7 +5,7 @@
 // PerformanceObserver the long tasks. The reference, measured in the same run on the same page: the same pans
 // with the establishment data answered empty (the list `GET /api/establishments/` and any `/api/map/`
 // request), so the base map alone is drawn. Whatever request carries the data, "data shown" is read from the
-// page: the first frame with a cluster or marker (`.tv-cluster, .tv-marker`).
+// page: the first frame after the map element reports drawn clusters or places (`data-drawn-*`).
 //
 //   npm run bench:map-frames                 BENCH_DATA_URL (default tv_perf_bench: npm run bench:data first)
 //   npm run bench:map-frames -- --quick      a scratch database of 3,000 establishments, one round of pans
@@ -88,6 +88,28 @@ const VIEWPORTS = quick
       },
     }
   : ALL_VIEWPORTS;
+// BENCH_VIEWPORTS=desktop BENCH_SCENARIOS=paris-z13: a part of the run, to look into one case (its figures
+// go to a temporary folder unless BENCH_RESULTS_DIR says where, so the recorded full run stays whole).
+const onlyViewports = (process.env.BENCH_VIEWPORTS ?? '').split(',').filter(Boolean);
+const onlyScenarios = (process.env.BENCH_SCENARIOS ?? '').split(',').filter(Boolean);
+const partialRun = onlyViewports.length > 0 || onlyScenarios.length > 0;
+const SELECTED_VIEWPORTS = Object.fromEntries(
+  Object.entries(VIEWPORTS)
+    .filter(([name]) => onlyViewports.length === 0 || onlyViewports.includes(name))
+    .map(([name, viewport]) => [
+      name,
+      {
+        ...viewport,
+        scenarios: viewport.scenarios.filter(
+          ([scenario]) => onlyScenarios.length === 0 || onlyScenarios.includes(scenario),
+        ),
+      },
+    ]),
+);
+const outputDir =
+  partialRun && process.env.BENCH_RESULTS_DIR === undefined
+    ? path.join(os.tmpdir(), 'tv-bench-partial')
+    : resultsDir;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -132,14 +154,21 @@ function pageProbe() {
     status: null,
   };
   window.__tvProbe = probe;
+  // What MapLibre drew (clusters and places), as the map element reports it once the map is still.
+  const drawnPlaces = () => {
+    const map = document.querySelector('[data-testid="map"]');
+    if (map === null) return 0;
+    return ['drawnClusters', 'drawnRestaurants', 'drawnRemplisvert']
+      .map((key) => Number(map.dataset[key] ?? 0))
+      .reduce((a, b) => a + b, 0);
+  };
+  window.__tvDrawn = drawnPlaces;
   const loop = (time) => {
     if (probe.recording) probe.frames.push(time);
     if (probe.mapReadyAt === null && document.querySelector('[data-testid="map"][data-ready="true"]')) {
       probe.mapReadyAt = time;
     }
-    if (probe.dataShownAt === null && document.querySelector('.tv-cluster, .tv-marker')) {
-      probe.dataShownAt = time;
-    }
+    if (probe.dataShownAt === null && drawnPlaces() > 0) probe.dataShownAt = time;
     if (probe.statusAt === null) {
       for (const element of document.querySelectorAll('[role="status"]')) {
         const text = element.textContent ?? '';
@@ -365,26 +394,99 @@ async function recordPans(page) {
             ),
             maxMs: round(Math.max(0, ...tasks.map(([, d]) => d)), 0),
           },
-    markersAfter: await page.locator('.tv-cluster, .tv-marker').count(),
-    boardMarkersAfter: await page.locator('.tv-board-marker').count(),
+    markersAfter: await page.evaluate(() => window.__tvDrawn()),
+    boardMarkersAfter: Number((await page.getByTestId('map').getAttribute('data-drawn-boards')) ?? 0),
     viewBefore: before,
     viewAfter: after,
   };
 }
 
+/**
+ * BENCH_PROFILE=paris-z13,france-z6: a CPU profile of the page's main thread during those scenarios' pans
+ * (with the data), written as a .cpuprofile (Chrome DevTools opens it) in a temporary folder, with the functions
+ * that took the most time printed.
+ */
+const profiled = (process.env.BENCH_PROFILE ?? '').split(',').filter(Boolean);
+
+/**
+ * BENCH_TRACE=paris-z13: a Chromium trace of those scenarios' pans; prints where the page's main thread spent
+ * its time by kind of work (scripts, style, layout, paint, compositing), outermost events only.
+ */
+/** Profiles and traces are tens of megabytes: kept out of bench/results. */
+const profilesDir = path.join(os.tmpdir(), 'tv-bench-profiles');
+const traced = (process.env.BENCH_TRACE ?? '').split(',').filter(Boolean);
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'];
+
+async function summariseTrace(buffer, name) {
+  const { traceEvents } = JSON.parse(buffer.toString('utf8'));
+  const mainThreads = new Set(
+    traceEvents
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const events = traceEvents
+    .filter((e) => e.ph === 'X' && e.dur !== undefined && mainThreads.has(`${e.pid}:${e.tid}`))
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  // Time by event name, counting an event inside another only under its innermost name (self time).
+  const selfUs = new Map();
+  const stack = [];
+  for (const event of events) {
+    while (stack.length > 0 && stack.at(-1).ts + stack.at(-1).dur <= event.ts) stack.pop();
+    const parent = stack.at(-1);
+    if (parent !== undefined) selfUs.set(parent.name, (selfUs.get(parent.name) ?? 0) - event.dur);
+    selfUs.set(event.name, (selfUs.get(event.name) ?? 0) + event.dur);
+    stack.push(event);
+  }
+  await mkdir(profilesDir, { recursive: true });
+  const file = path.join(profilesDir, `map-frames-${name}.trace.json`);
+  await writeFile(file, buffer);
+  process.stderr.write(`  trace ${name} (${file}), main thread self time:\n`);
+  for (const [event, us] of [...selfUs].sort((a, b) => b[1] - a[1]).slice(0, 20)) {
+    process.stderr.write(`    ${(us / 1000).toFixed(0).padStart(7)} ms  ${event}\n`);
+  }
+}
+
+async function startProfile(page) {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 500 });
+  await session.send('Profiler.start');
+  return session;
+}
+
+async function stopProfile(session, name) {
+  const { profile } = await session.send('Profiler.stop');
+  await session.detach();
+  await mkdir(profilesDir, { recursive: true });
+  const file = path.join(profilesDir, `map-frames-${name}.cpuprofile`);
+  await writeFile(file, JSON.stringify(profile));
+  const interval = (profile.endTime - profile.startTime) / 1000 / profile.samples.length;
+  const selfMs = new Map();
+  const counts = new Map();
+  for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
+    selfMs.set(key, (selfMs.get(key) ?? 0) + (counts.get(node.id) ?? 0) * interval);
+  }
+  const top = [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  process.stderr.write(`  profile ${name} (${file}):\n`);
+  for (const [key, ms] of top) process.stderr.write(`    ${ms.toFixed(0).padStart(7)} ms  ${key}\n`);
+}
+
 /** What is measured so far, written after each scenario: a run stopped halfway still leaves its figures. */
 const finished = [];
 async function writePartial(current) {
-  await mkdir(resultsDir, { recursive: true });
+  await mkdir(outputDir, { recursive: true });
   await writeFile(
-    path.join(resultsDir, 'map-frames.partial.json'),
+    path.join(outputDir, 'map-frames.partial.json'),
     `${JSON.stringify({ date: new Date().toISOString(), machine: machine(), runs: [...finished, current] }, null, 2)}\n`,
   );
 }
 
 /** One fresh browser, one page: load, then every scenario of the viewport. */
 async function run(base, viewportName, mode) {
-  const { context: contextOptions, scenarios } = VIEWPORTS[viewportName];
+  const { context: contextOptions, scenarios } = SELECTED_VIEWPORTS[viewportName];
   const server = await chromium.launchServer({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -478,7 +580,7 @@ async function run(base, viewportName, mode) {
         loadLongTasks: p.longTasks,
       };
     });
-    const markers = await page.locator('.tv-cluster, .tv-marker').count();
+    const markers = await page.evaluate(() => window.__tvDrawn());
     if (mode === 'reference' && markers > 0) {
       throw new Error('the reference page still shows establishments: a data request was not recognised');
     }
@@ -512,7 +614,13 @@ async function run(base, viewportName, mode) {
       let figures;
       try {
         await goTo(page, place, zoom);
+        const profiler = mode === 'data' && profiled.includes(name) ? await startProfile(page) : null;
+        const tracing = mode === 'data' && traced.includes(name);
+        if (tracing) await page.context().browser().startTracing(page, { categories: TRACE_CATEGORIES });
         figures = await recordPans(page);
+        if (profiler !== null) await stopProfile(profiler, `${viewportName}-${name}`);
+        if (tracing)
+          await summariseTrace(await page.context().browser().stopTracing(), `${viewportName}-${name}`);
       } catch (error) {
         // A page too slow to follow: the scenarios measured so far are kept, the rest of this page skipped.
         process.stderr.write(`  ${name}: ${error.message.split('\n')[0]}\n`);
@@ -610,14 +718,14 @@ async function main() {
     console.log('préparation des données', warmUp);
     // Reference and data one after the other for each viewport: the machine's load moves between them less.
     const runs = [];
-    for (const viewportName of Object.keys(VIEWPORTS)) {
+    for (const viewportName of Object.keys(SELECTED_VIEWPORTS)) {
       for (const mode of ['reference', 'data']) {
         runs.push(await run(api.base, viewportName, mode));
         finished.push(runs.at(-1));
       }
     }
     const comparison = [];
-    for (const viewportName of Object.keys(VIEWPORTS)) {
+    for (const viewportName of Object.keys(SELECTED_VIEWPORTS)) {
       const reference = runs.find((r) => r.viewport === viewportName && r.mode === 'reference');
       const data = runs.find((r) => r.viewport === viewportName && r.mode === 'data');
       for (const scenario of data.scenarios) {
@@ -700,17 +808,17 @@ async function main() {
         frames: 'requestAnimationFrame timestamps from the first mouse down to the end of the last tail',
         longTasks: "PerformanceObserver 'longtask' over the same window",
         dataShown:
-          'first animation frame with a .tv-cluster or .tv-marker in the page, from navigation start',
+          'first animation frame after the map element reports drawn clusters or places (data-drawn-*, set when the map is idle), from navigation start',
         reference:
           'GET /api/establishments/ answered [], /api/map/feed and /api/map/points empty feeds, any other /api/map/ request its JSON with every array emptied',
       },
       runs,
       comparison,
     };
-    await mkdir(resultsDir, { recursive: true });
-    const file = path.join(resultsDir, 'map-frames.json');
+    await mkdir(outputDir, { recursive: true });
+    const file = path.join(outputDir, 'map-frames.json');
     await writeFile(file, `${JSON.stringify(record, null, 2)}\n`);
-    await rm(path.join(resultsDir, 'map-frames.partial.json'), { force: true });
+    await rm(path.join(outputDir, 'map-frames.partial.json'), { force: true });
     console.log(`written to ${path.relative(root, file) || file}`);
   } finally {
     await api?.stop();

@@ -44,10 +44,42 @@ async function readView(page: Page) {
   return { zoom: Number(zoom), latitude, longitude, group: group ?? '' };
 }
 
-/** Web Mercator, 512 px tiles (MapLibre): where a place is drawn in the map's box. */
-async function pixelOf(page: Page, latitude: number, longitude: number) {
-  const view = await readView(page);
-  const box = (await map(page).boundingBox())!;
+/** What MapLibre has drawn (its layers are pixels): the map element says it once the map is still. */
+async function drawn(page: Page) {
+  const el = map(page);
+  const read = async (name: string) => Number((await el.getAttribute(`data-drawn-${name}`)) ?? 0);
+  const [clusters, restaurants, remplisvert, boards] = await Promise.all(
+    ['clusters', 'restaurants', 'remplisvert', 'boards'].map(read),
+  );
+  return { clusters, restaurants, remplisvert, boards, places: clusters + restaurants + remplisvert };
+}
+
+/**
+ * Waits until the map is still (idle after its last move) and its view has been reported, then reads it:
+ * what is drawn and where are only known then (a wheel zoom eases on after the wheel).
+ */
+async function stillView(page: Page) {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const still = await map(page).getAttribute('data-still');
+        const view = JSON.stringify(await readView(page));
+        const settled = still === 'true' && view === last;
+        last = view;
+        return settled;
+      },
+      { timeout: 15_000, intervals: [250] },
+    )
+    .toBe(true);
+  return readView(page);
+}
+
+type View = Awaited<ReturnType<typeof readView>>;
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Web Mercator, 512 px tiles (MapLibre): where a place is drawn in the map's box for a view. */
+function project(view: View, box: Box, latitude: number, longitude: number) {
   const worldSize = 512 * 2 ** view.zoom;
   const x = (lng: number) => ((lng + 180) / 360) * worldSize;
   const y = (lat: number) => {
@@ -58,6 +90,11 @@ async function pixelOf(page: Page, latitude: number, longitude: number) {
     x: box.x + box.width / 2 + x(longitude) - x(view.longitude),
     y: box.y + box.height / 2 + y(latitude) - y(view.latitude),
   };
+}
+
+/** Where a place is drawn on the page now. */
+async function pixelOf(page: Page, latitude: number, longitude: number) {
+  return project(await readView(page), (await map(page).boundingBox())!, latitude, longitude);
 }
 
 /** Zooms with the mouse wheel on a place until the map reaches `zoom`, as a visitor does. */
@@ -71,15 +108,14 @@ async function zoomInto(page: Page, latitude: number, longitude: number, zoom: n
   await expect
     .poll(async () => (await readView(page)).zoom, { timeout: 10_000 })
     .toBeGreaterThanOrEqual(zoom);
+  await stillView(page);
 }
 
 async function openMap(page: Page) {
   const response = await page.goto(server.baseUrl);
   expect(response?.status()).toBe(200);
   await expect.poll(() => map(page).getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
-  await expect
-    .poll(() => page.locator('.tv-cluster, .tv-marker').count(), { timeout: 20_000 })
-    .toBeGreaterThan(0);
+  await expect.poll(async () => (await drawn(page)).places, { timeout: 20_000 }).toBeGreaterThan(0);
 }
 
 describe('the map page', () => {
@@ -92,10 +128,10 @@ describe('the map page', () => {
     expect(view.zoom).toBe(6);
     expect(view.latitude).toBeCloseTo(46.6, 1);
     expect(view.group).toBe('');
-    await expect.poll(() => page.locator('.tv-cluster').count()).toBeGreaterThan(0);
+    await expect.poll(async () => (await drawn(page)).clusters).toBeGreaterThan(0);
     // Both kinds have their own shape: disc for restaurants, diamond for "Remplis vert".
-    await expect.poll(() => page.locator('.tv-marker--restaurant').count()).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('.tv-marker--remplisvert').count()).toBeGreaterThan(0);
+    await expect.poll(async () => (await drawn(page)).restaurants).toBeGreaterThan(0);
+    await expect.poll(async () => (await drawn(page)).remplisvert).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('establishment-list').locator('li').count()).toBeGreaterThan(0);
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'dans cette zone' }).textContent())
@@ -142,7 +178,7 @@ describe('the map page', () => {
     // Today's menu boards of the visible area, on the map and in the list.
     const boards = page.getByTestId('menu-board-list').locator(':scope > li');
     await expect.poll(() => boards.count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('.tv-board-marker').count()).toBeGreaterThan(0);
+    await expect.poll(async () => (await drawn(page)).boards).toBeGreaterThan(0);
     const before = await boards.count();
     await expect.poll(() => boards.first().textContent()).toMatch(/\d+,\d{2}\s€/u);
 
@@ -198,12 +234,36 @@ describe('the map page', () => {
     await openMap(page);
     await zoomInto(page, nantes.latitude, nantes.longitude, 14);
 
-    const marker = page.locator('.tv-marker').first();
-    await expect.poll(() => page.locator('.tv-marker').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    const id = await marker.getAttribute('data-establishment-id');
-    await marker.click({ force: true });
+    await expect
+      .poll(async () => (await drawn(page)).restaurants + (await drawn(page)).remplisvert, {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
+    // The place drawn nearest the centre of the map, clicked where the map draws it: well inside the map's
+    // box, away from its controls.
+    const feed = (await (await fetch(`${server.baseUrl}/api/map/feed`)).json()) as {
+      establishments: [string, string, string, string, number, number][];
+    };
+    const still = await stillView(page);
+    const box = (await map(page).boundingBox())!;
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const inBox = (p: { x: number; y: number }) =>
+      p.x > box.x + 60 && p.x < box.x + box.width - 60 && p.y > box.y + 60 && p.y < box.y + box.height - 60;
+    const fromCentre = (p: { x: number; y: number }) => Math.hypot(p.x - centre.x, p.y - centre.y);
+    const target = feed.establishments
+      .map((e) => project(still, box, e[4], e[5]))
+      .filter(inBox)
+      .reduce<{ x: number; y: number } | undefined>(
+        (best, p) => (best === undefined || fromCentre(p) < fromCentre(best) ? p : best),
+        undefined,
+      );
+    expect(target, 'a place drawn inside the map').toBeDefined();
+    await page.mouse.click(target!.x, target!.y);
     await page.waitForURL(/\/(restaurant|remplisvert)\//u);
     await expect.poll(async () => (await readView(page)).zoom, { timeout: 15_000 }).toBe(16);
+    // The page opened is the one of a place drawn under the click (another one may be drawn on top).
+    const uri = decodeURIComponent(new URL(page.url()).pathname).split('/').at(-1);
+    const [id] = feed.establishments.find((e) => e[3] === uri)!;
     const establishment = (await (await fetch(`${server.baseUrl}/establishment/${id}/public`)).json()) as {
       uri: string;
       name: string;

@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
-import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { Category } from '@tables-voisines/contract/schemas/category';
+import { CLOSE_ICON, Icon } from '../site/icons';
 import { useMapStore } from './map-store';
 import { useCategorySearch } from './search-categories';
 
@@ -15,49 +13,126 @@ function useDebounced<T>(value: T, delayMs: number): T {
   return debounced;
 }
 
-/** Categories of dishes, searched as the visitor types; they restrict the menu boards and the list. */
+/**
+ * Categories of dishes, searched as the visitor types; they restrict the menu boards and the list. A
+ * combobox with a list box (WAI-ARIA 1.2 pattern): arrows move in the suggestions, Enter picks one,
+ * Escape closes them, Backspace in the empty field removes the last category picked.
+ */
 export function CategoryFilter() {
   const store = useMapStore();
+  const id = useId();
   const [selected, setSelected] = useState<Category[]>([]);
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
   const term = useDebounced(input.trim(), 200);
-  const options = useCategorySearch(term, open);
+  const search = useCategorySearch(term, open);
+  const options = (search.data ?? []).filter((c) => !selected.some((s) => s.id === c.id));
 
+  const change = (next: Category[]) => {
+    setSelected(next);
+    store.dispatch({ type: 'categoriesChanged', categories: next.map((c) => c.id) });
+  };
+  const pick = (category: Category) => {
+    change([...selected, category]);
+    setInput('');
+    setActive(-1);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      if (options.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) => (current + step + options.length) % options.length);
+    } else if (event.key === 'Enter' && open && options[active] !== undefined) {
+      event.preventDefault();
+      pick(options[active]);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    } else if (event.key === 'Backspace' && input === '' && selected.length > 0) {
+      change(selected.slice(0, -1));
+    }
+  };
+
+  const listId = `${id}-liste`;
+  const message = search.isFetching
+    ? 'Recherche…'
+    : term === ''
+      ? 'Aucune catégorie'
+      : `Aucune catégorie pour « ${term} »`;
   return (
-    <Autocomplete
-      multiple
-      size="small"
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
-      options={options.data ?? []}
-      value={selected}
-      // The server already matched the term ignoring case and accents.
-      filterOptions={(list) => list}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      getOptionLabel={(c) => c.name}
-      loading={options.isFetching}
-      loadingText="Recherche…"
-      noOptionsText={term === '' ? 'Aucune catégorie' : `Aucune catégorie pour « ${term} »`}
-      inputValue={input}
-      onInputChange={(_, value) => setInput(value)}
-      onChange={(_, value) => {
-        setSelected(value);
-        store.dispatch({ type: 'categoriesChanged', categories: value.map((c) => c.id) });
-      }}
-      renderValue={(value, getItemProps) =>
-        value.map((c, index) => {
-          const { key, ...itemProps } = getItemProps({ index });
-          return <Chip key={key} label={c.name} size="small" color="primary" {...itemProps} />;
-        })
-      }
-      renderInput={(params) => (
-        <TextField {...params} label="Catégories de plats" placeholder="Crêpes, pizza, végétarien..." />
+    <div className="tv-combobox">
+      <label htmlFor={`${id}-champ`} className="tv-label">
+        Catégories de plats
+      </label>
+      <div className="tv-combobox__field">
+        {selected.map((c) => (
+          <button
+            key={c.id}
+            type="button"
+            className="tv-chip tv-chip--selected"
+            aria-label={`Retirer ${c.name}`}
+            onClick={() => change(selected.filter((s) => s.id !== c.id))}
+          >
+            {c.name}
+            <Icon path={CLOSE_ICON} />
+          </button>
+        ))}
+        <input
+          id={`${id}-champ`}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={open ? listId : undefined}
+          aria-activedescendant={open && options[active] ? `${id}-${options[active].id}` : undefined}
+          placeholder="Crêpes, pizza, végétarien..."
+          value={input}
+          onChange={(event) => {
+            setInput(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onFocus={() => setOpen(true)}
+          onClick={() => setOpen(true)}
+          onBlur={() => {
+            setOpen(false);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+        />
+      </div>
+      {open && (
+        <div className="tv-paper tv-combobox__popup">
+          {options.length > 0 ? (
+            <ul id={listId} role="listbox" aria-label="Catégories proposées">
+              {options.map((c, index) => (
+                <li
+                  key={c.id}
+                  id={`${id}-${c.id}`}
+                  role="option"
+                  aria-selected={index === active}
+                  className={index === active ? 'tv-combobox__active' : undefined}
+                  // Keeps the focus in the field.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => pick(c)}
+                >
+                  {c.name}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p id={listId} className="tv-small tv-muted tv-combobox__message">
+              {message}
+            </p>
+          )}
+        </div>
       )}
-      clearText="Effacer"
-      openText="Ouvrir"
-      closeText="Fermer"
-    />
+    </div>
   );
 }

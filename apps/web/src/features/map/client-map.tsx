@@ -1,14 +1,10 @@
 import { Component, Suspense, lazy, useSyncExternalStore, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
+import { CLOSE_ICON, Icon } from '../site/icons';
 import { useClearMapSelection, useMapState } from './map-store';
 
-// MapLibre touches `window` and weighs about 250 KB gzip: only in the browser, after hydration.
-const MapView = lazy(() => import('./map-view.client'));
+// MapLibre touches `window` and weighs about 250 KB gzip: only in the browser, after hydration, with
+// TanStack Query, which the map's data hooks use and the detail page needs nothing else of before the map.
+const MapView = lazy(() => import('./map-view-with-data.client'));
 
 const subscribeNothing = () => () => {};
 /** `false` on the server and during hydration, `true` afterwards. */
@@ -22,21 +18,9 @@ function useHydrated(): boolean {
 
 function MapPlaceholder({ children }: { children?: ReactNode }) {
   return (
-    <Box
-      role="status"
-      sx={{
-        position: 'absolute',
-        inset: 0,
-        display: 'grid',
-        placeItems: 'center',
-        bgcolor: '#cfe2ee',
-        color: 'text.secondary',
-        textAlign: 'center',
-        p: 2,
-      }}
-    >
-      {children ?? <Typography>Chargement de la carte…</Typography>}
-    </Box>
+    <div role="status" className="tv-map-placeholder">
+      {children ?? <p className="tv-text">Chargement de la carte…</p>}
+    </div>
   );
 }
 
@@ -52,19 +36,17 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
     if (!this.state.failed) return this.props.children;
     return (
       <MapPlaceholder>
-        <Box>
-          <Typography gutterBottom>La carte n’a pas pu être affichée.</Typography>
-          <Typography variant="body2" gutterBottom>
+        <div>
+          <p className="tv-text" style={{ marginBottom: '0.35em' }}>
+            La carte n’a pas pu être affichée.
+          </p>
+          <p className="tv-small" style={{ marginBottom: '0.35em' }}>
             La liste reste disponible. Vous pouvez aussi recharger la page.
-          </Typography>
-          <Button
-            variant="outlined"
-            sx={{ color: 'primary.dark', borderColor: 'primary.dark' }}
-            onClick={() => window.location.reload()}
-          >
+          </p>
+          <button type="button" className="tv-button" onClick={() => window.location.reload()}>
             Recharger la page
-          </Button>
-        </Box>
+          </button>
+        </div>
       </MapPlaceholder>
     );
   }
@@ -75,71 +57,36 @@ function SelectionCard() {
   const clear = useClearMapSelection();
   if (current === null) return null;
   return (
-    <Paper
-      elevation={3}
-      sx={{
-        position: 'absolute',
-        top: 12,
-        left: 12,
-        maxWidth: 'calc(100% - 80px)',
-        display: 'flex',
-        alignItems: 'center',
-        gap: 0.5,
-        pl: 1.5,
-        borderRadius: 2,
-      }}
-    >
-      <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-        {current.name}
-      </Typography>
-      <IconButton size="small" onClick={clear} aria-label={`Fermer ${current.name} et revenir à la liste`}>
-        <CloseIcon fontSize="small" />
-      </IconButton>
-    </Paper>
+    <div className="tv-paper tv-selection-card">
+      <p className="tv-small tv-nowrap tv-strong">{current.name}</p>
+      <button
+        type="button"
+        className="tv-icon-button tv-icon-button--small"
+        onClick={clear}
+        aria-label={`Fermer ${current.name} et revenir à la liste`}
+      >
+        <Icon path={CLOSE_ICON} />
+      </button>
+    </div>
   );
 }
 
 function Legend() {
-  const item = (shape: ReactNode, label: string) => (
-    <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-      {shape}
-      <span>{label}</span>
-    </Box>
-  );
-  const mark = { width: 12, height: 12, display: 'inline-block', border: '1.5px solid #fff' };
   return (
-    <Paper
-      component="ul"
-      aria-label="Légende de la carte"
-      elevation={1}
-      sx={{
-        position: 'absolute',
-        left: 8,
-        bottom: 8,
-        m: 0,
-        px: 1,
-        py: 0.5,
-        listStyle: 'none',
-        display: 'flex',
-        gap: 1.5,
-        fontSize: 12,
-        borderRadius: 2,
-        opacity: 0.95,
-      }}
-    >
-      {item(<Box component="span" sx={{ ...mark, bgcolor: '#c2410c', borderRadius: '50%' }} />, 'Restaurant')}
-      {item(
-        <Box
-          component="span"
-          sx={{ ...mark, bgcolor: '#2e7d32', borderRadius: '2px', transform: 'rotate(45deg)' }}
-        />,
-        'Remplis vert',
-      )}
-      {item(
-        <Box component="span" sx={{ ...mark, bgcolor: '#263238', borderRadius: '3px' }} />,
-        'Ardoise du jour',
-      )}
-    </Paper>
+    <ul aria-label="Légende de la carte" className="tv-paper tv-legend">
+      <li>
+        <span className="tv-kind-mark tv-kind-mark--restaurant" />
+        <span>Restaurant</span>
+      </li>
+      <li>
+        <span className="tv-kind-mark tv-kind-mark--remplisvert" />
+        <span>Remplis vert</span>
+      </li>
+      <li>
+        <span className="tv-kind-mark tv-kind-mark--board" />
+        <span>Ardoise du jour</span>
+      </li>
+    </ul>
   );
 }
 
@@ -153,7 +100,7 @@ export function ClientMap({
 }) {
   const hydrated = useHydrated();
   return (
-    <Box sx={{ position: 'absolute', inset: 0, overflow: 'hidden' }}>
+    <div className="tv-map-area">
       {hydrated ? (
         <MapErrorBoundary>
           <Suspense fallback={<MapPlaceholder />}>
@@ -165,6 +112,6 @@ export function ClientMap({
       )}
       <SelectionCard />
       {!compact && <Legend />}
-    </Box>
+    </div>
   );
 }

@@ -1,14 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import SearchIcon from '@mui/icons-material/Search';
+import { Link } from 'react-router';
 import {
   KINDS,
   KIND_LABELS,
@@ -19,8 +10,8 @@ import {
 } from '@tables-voisines/contract/schemas/establishment';
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { Icon, SEARCH_ICON } from '../site/icons';
 import { formatEuros } from '../../lib/format';
-import { visuallyHidden } from '../../lib/visually-hidden';
 import { CategoryFilter } from './category-filter';
 import { menuBoardsInView, pointsInView } from './map-filters';
 import type { MapPoint } from './map-points';
@@ -30,8 +21,6 @@ import { useVisibleMapData } from './use-visible-map-data';
 import { circleContainsPoint } from '@tables-voisines/contract/geo';
 
 const PAGE_SIZE = 30;
-/** The main orange fails AA as text on white: buttons use its dark variant. */
-const readableButton = { color: 'primary.dark', borderColor: 'primary.dark' } as const;
 const KIND_CHIP_LABELS: Record<Kind, string> = { restaurant: 'Restaurants', remplisvert: 'Remplis vert' };
 
 function toggle<T>(list: readonly T[], value: T): T[] {
@@ -54,24 +43,22 @@ function SearchField() {
     return () => window.clearTimeout(timer);
   }, [store, value]);
   return (
-    <TextField
-      type="search"
-      size="small"
-      fullWidth
-      label="Rechercher"
-      placeholder="Un restaurant, une ville..."
-      value={value}
-      onChange={(event) => setValue(event.target.value)}
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon aria-hidden="true" />
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
+    <div>
+      <label htmlFor="recherche" className="tv-label">
+        Rechercher
+      </label>
+      <div className="tv-search">
+        <Icon path={SEARCH_ICON} />
+        <input
+          id="recherche"
+          type="search"
+          className="tv-input"
+          placeholder="Un restaurant, une ville..."
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
+      </div>
+    </div>
   );
 }
 
@@ -80,18 +67,12 @@ function FilterChips() {
   const filters = useMapState((s) => s.filters);
   const change = (next: Partial<typeof filters>) => store.dispatch({ type: 'filtersChanged', filters: next });
   const chip = (label: string, selected: boolean, onClick: () => void) => (
-    <Chip
-      key={label}
-      label={label}
-      size="small"
-      color={selected ? 'primary' : 'default'}
-      variant={selected ? 'filled' : 'outlined'}
-      aria-pressed={selected}
-      onClick={onClick}
-    />
+    <button key={label} type="button" className="tv-chip" aria-pressed={selected} onClick={onClick}>
+      {label}
+    </button>
   );
   return (
-    <Box role="group" aria-label="Filtres" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+    <div role="group" aria-label="Filtres" className="tv-chips">
       {chip('Ouvert maintenant', filters.openNow, () => change({ openNow: !filters.openNow }))}
       {KINDS.map((kind) =>
         chip(KIND_CHIP_LABELS[kind], filters.kinds.includes(kind), () =>
@@ -103,7 +84,7 @@ function FilterChips() {
           change({ venueTypes: toggle(filters.venueTypes, type) }),
         ),
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -118,99 +99,103 @@ function GroupBanner({ points }: { points: readonly MapPoint[] }) {
   }, [group, points]);
   if (group === null) return null;
   return (
-    <Paper
-      component="section"
-      aria-labelledby="groupe-courant"
-      elevation={0}
-      data-testid="current-group"
-      sx={{ p: 2, borderRadius: 2, bgcolor: '#fff4ee', border: '2px solid #f06023' }}
-    >
-      <Typography id="groupe-courant" component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+    <section aria-labelledby="groupe-courant" data-testid="current-group" className="tv-group">
+      <h2 id="groupe-courant" className="tv-subtitle">
         {group.name}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" gutterBottom>
+      </h2>
+      <p className="tv-small tv-muted" style={{ marginBottom: '0.35em' }}>
         {plural(members.length, 'membre', 'membres')} dans un rayon de {group.radius.toLocaleString('fr-FR')}{' '}
         km
-      </Typography>
-      <Box component="ul" sx={{ m: 0, pl: 2.5, columns: 2, columnGap: 2 }}>
+      </p>
+      <ul>
         {members.slice(0, 12).map((m) => (
-          <li key={m.id}>
-            <Link component={RouterLink} to={establishmentPath(m.kind, m.uri)} variant="body2">
+          <li key={m.id} className="tv-small">
+            <Link to={establishmentPath(m.kind, m.uri)} className="tv-link">
               {m.name}
             </Link>
           </li>
         ))}
-      </Box>
+      </ul>
       {members.length > 12 && (
-        <Typography variant="body2" color="text.secondary">
-          et {plural(members.length - 12, 'autre', 'autres')}
-        </Typography>
+        <p className="tv-small tv-muted">et {plural(members.length - 12, 'autre', 'autres')}</p>
       )}
-    </Paper>
+    </section>
   );
 }
 
 function MenuBoardCard({ board }: { board: MenuBoard }) {
   const e = board.establishment;
   return (
-    <Box component="li" sx={{ p: 1.5, borderRadius: 2, bgcolor: '#263238', color: '#fff' }}>
-      <Typography component="h4" variant="subtitle2" sx={{ fontWeight: 700 }}>
-        <Link component={RouterLink} to={establishmentPath(e.kind, e.uri)} sx={{ color: 'inherit' }}>
+    <li className="tv-board-card">
+      <h4>
+        <Link to={establishmentPath(e.kind, e.uri)} className="tv-link">
           {e.name}
         </Link>
-      </Typography>
-      <Typography variant="body2" sx={{ opacity: 0.9, mb: 0.5 }}>
+      </h4>
+      <p className="tv-small" style={{ opacity: 0.9, marginBottom: 4 }}>
         {board.title}
-      </Typography>
-      <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+      </p>
+      <ul>
         {board.items.map((item, i) => (
-          <Box
-            component="li"
-            key={`${item.name}-${i}`}
-            sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, fontSize: 14 }}
-          >
+          <li key={`${item.name}-${i}`}>
             <span>{item.name}</span>
             <span>{formatEuros(item.price)}</span>
-          </Box>
+          </li>
         ))}
-      </Box>
-    </Box>
+      </ul>
+    </li>
+  );
+}
+
+/** "Afficher 30 de plus (sur 1 234)" under a list that shows a page at a time. */
+function ShowMore({ total, limit, onMore }: { total: number; limit: number; onMore: () => void }) {
+  if (total <= limit) return null;
+  return (
+    <button type="button" className="tv-button tv-button--full tv-more" onClick={onMore}>
+      Afficher {Math.min(PAGE_SIZE, total - limit)} de plus (sur {total.toLocaleString('fr-FR')})
+    </button>
   );
 }
 
 function MenuBoards({ boards }: { boards: readonly MenuBoard[] }) {
   const zoom = useMapState((s) => s.zoom);
   const loading = useMapState((s) => s.refreshInProgress);
+  // A page at a time: a zoom-9 box over Paris holds a thousand boards, and drawing them all on every move
+  // of the map held the page for hundreds of milliseconds.
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  useEffect(() => setLimit(PAGE_SIZE), [boards]);
   return (
-    <Box component="section" aria-labelledby="ardoises">
-      <Typography id="ardoises" component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+    <section aria-labelledby="ardoises">
+      <h2 id="ardoises" className="tv-subtitle">
         Ardoises du jour
-      </Typography>
+      </h2>
       <CategoryFilter />
       {zoom < MIN_DETAIL_ZOOM ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <p className="tv-small tv-muted" style={{ marginTop: 8 }}>
           Zoomez sur une ville pour voir les ardoises du jour de ses restaurateurs.
-        </Typography>
+        </p>
       ) : boards.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <p className="tv-small tv-muted" style={{ marginTop: 8 }}>
           {loading
             ? 'Recherche des ardoises…'
             : 'Aucune ardoise du jour dans cette zone pour ces catégories.'}
-        </Typography>
+        </p>
       ) : (
-        <Box
-          component="ul"
+        <ul
           role="list"
           aria-label={plural(boards.length, 'ardoise du jour', 'ardoises du jour')}
           data-testid="menu-board-list"
-          sx={{ m: 0, mt: 1, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}
+          className="tv-cards"
         >
-          {boards.map((b) => (
+          {boards.slice(0, limit).map((b) => (
             <MenuBoardCard key={b.id} board={b} />
           ))}
-        </Box>
+        </ul>
       )}
-    </Box>
+      {zoom >= MIN_DETAIL_ZOOM && (
+        <ShowMore total={boards.length} limit={limit} onMore={() => setLimit(limit + PAGE_SIZE)} />
+      )}
+    </section>
   );
 }
 
@@ -218,48 +203,24 @@ function EstablishmentCard({ point }: { point: MapPoint }) {
   const store = useMapStore();
   const highlight = (id: string | null) => store.dispatch({ type: 'highlighted', id });
   return (
-    <Box
-      component="li"
+    <li
+      className="tv-establishment-card"
       onMouseEnter={() => highlight(point.id)}
       onMouseLeave={() => highlight(null)}
       onFocus={() => highlight(point.id)}
       onBlur={() => highlight(null)}
-      sx={{
-        borderRadius: 2,
-        border: 1,
-        borderColor: 'divider',
-        '&:hover, &:focus-within': { borderColor: 'primary.main', bgcolor: '#fff8f4' },
-      }}
     >
-      <Link
-        component={RouterLink}
-        to={establishmentPath(point.kind, point.uri)}
-        underline="none"
-        color="inherit"
-        sx={{ display: 'flex', gap: 1.5, alignItems: 'center', p: 1.25, borderRadius: 2 }}
-      >
-        <Box
-          aria-hidden="true"
-          sx={{
-            width: 14,
-            height: 14,
-            flexShrink: 0,
-            bgcolor: point.kind === 'restaurant' ? '#c2410c' : '#2e7d32',
-            borderRadius: point.kind === 'restaurant' ? '50%' : '2px',
-            transform: point.kind === 'restaurant' ? 'none' : 'rotate(45deg)',
-          }}
-        />
-        <Box sx={{ minWidth: 0 }}>
-          <Typography component="h3" variant="body1" sx={{ fontWeight: 600 }} noWrap>
-            {point.name}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
+      <Link to={establishmentPath(point.kind, point.uri)}>
+        <span aria-hidden="true" className={`tv-kind-mark tv-kind-mark--${point.kind}`} />
+        <div className="tv-min-0">
+          <h3 className="tv-nowrap">{point.name}</h3>
+          <p className="tv-small tv-muted tv-nowrap">
             {point.kind === 'restaurant' ? VENUE_TYPE_LABELS[point.venueType] : KIND_LABELS[point.kind]} ·{' '}
             {point.town}
-          </Typography>
-        </Box>
+          </p>
+        </div>
       </Link>
-    </Box>
+    </li>
   );
 }
 
@@ -294,42 +255,32 @@ export function HomePanel() {
         : `${plural(inView.length, 'établissement', 'établissements')} dans cette zone`;
 
   return (
-    <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
-      <Box>
-        <Typography component="h1" variant="h6" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
-          Tables Voisines{' '}
-          <Box component="span" sx={visuallyHidden}>
-            :{' '}
-          </Box>
-          <Box
-            component="span"
-            sx={{ display: 'block', fontSize: 15, fontWeight: 400, color: 'text.secondary' }}
-          >
-            les restaurateurs de votre quartier, partout en France
-          </Box>
-        </Typography>
-      </Box>
+    <div className="tv-panel">
+      <h1 className="tv-panel__title">
+        Tables Voisines <span className="tv-visually-hidden">: </span>
+        <span className="tv-panel__subtitle">les restaurateurs de votre quartier, partout en France</span>
+      </h1>
       <SearchField />
       <FilterChips />
       <GroupBanner points={points} />
       <MenuBoards boards={boardsInView} />
-      <Box component="section" aria-labelledby="liste-etablissements">
-        <Typography id="liste-etablissements" component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+      <section aria-labelledby="liste-etablissements">
+        <h2 id="liste-etablissements" className="tv-subtitle">
           Établissements sur la carte
-        </Typography>
-        <Typography role="status" aria-live="polite" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        </h2>
+        <p role="status" aria-live="polite" className="tv-small tv-muted" style={{ marginBottom: 8 }}>
           {status}
-        </Typography>
+        </p>
         {isError && (
-          <Button variant="outlined" sx={readableButton} onClick={() => void refetch()}>
+          <button type="button" className="tv-button" onClick={() => void refetch()}>
             Réessayer
-          </Button>
+          </button>
         )}
         {!isLoading && !isError && inView.length === 0 && (
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button
-              variant="outlined"
-              sx={readableButton}
+          <div className="tv-actions">
+            <button
+              type="button"
+              className="tv-button"
               onClick={() =>
                 store.dispatch({
                   type: 'viewRequested',
@@ -339,11 +290,11 @@ export function HomePanel() {
               }
             >
               Voir toute la France
-            </Button>
+            </button>
             {filtered && (
-              <Button
-                variant="text"
-                sx={readableButton}
+              <button
+                type="button"
+                className="tv-button tv-button--text"
                 onClick={() =>
                   store.dispatch({
                     type: 'filtersChanged',
@@ -352,35 +303,25 @@ export function HomePanel() {
                 }
               >
                 Retirer les filtres
-              </Button>
+              </button>
             )}
-          </Box>
+          </div>
         )}
         {inView.length > 0 && (
-          <Box
-            component="ul"
+          <ul
             role="list"
             aria-label="Établissements affichés sur la carte"
             data-testid="establishment-list"
-            sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}
+            className="tv-cards"
+            style={{ marginTop: 0 }}
           >
             {inView.slice(0, limit).map((p) => (
               <EstablishmentCard key={p.id} point={p} />
             ))}
-          </Box>
+          </ul>
         )}
-        {inView.length > limit && (
-          <Button
-            sx={{ mt: 1, ...readableButton }}
-            fullWidth
-            variant="outlined"
-            onClick={() => setLimit(limit + PAGE_SIZE)}
-          >
-            Afficher {Math.min(PAGE_SIZE, inView.length - limit)} de plus (sur{' '}
-            {inView.length.toLocaleString('fr-FR')})
-          </Button>
-        )}
-      </Box>
-    </Box>
+        <ShowMore total={inView.length} limit={limit} onMore={() => setLimit(limit + PAGE_SIZE)} />
+      </section>
+    </div>
   );
 }

@@ -1,7 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Bounds } from '@tables-voisines/contract/geo';
+import { distanceKm, type Bounds } from '@tables-voisines/contract/geo';
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
-import { menuBoardsOnMap } from './map-filters';
+import { isInsideBounds } from './map-rules';
+import { menuBoardsOnMap, pointsInView } from './map-filters';
+import type { MapPoint } from './map-points';
 
 const board = (id: string, latitude: number, longitude: number) =>
   ({ id, establishment: { location: { latitude, longitude } } }) as unknown as MenuBoard;
@@ -30,5 +33,63 @@ describe('menuBoardsOnMap', () => {
 
   it('takes every board when the box is not known yet', () => {
     expect(menuBoardsOnMap(boards, null, lyon, 3).map((b) => b.id)).toEqual(['centre', 'near', 'far']);
+  });
+});
+
+const point = (id: string, latitude: number, longitude: number) =>
+  ({ id, location: { latitude, longitude } }) as unknown as MapPoint;
+
+describe('pointsInView', () => {
+  it('counts the places in the box and lists the nearest to the centre first', () => {
+    const points = [point('far', 45.79, 4.89), point('paris', 48.85, 2.35), point('near', 45.765, 4.85)];
+    const inView = pointsInView(points, box, lyon);
+    expect(inView.length).toBe(2);
+    expect(inView.slice(0, 10).map((p) => p.id)).toEqual(['near', 'far']);
+    expect(inView.slice(1, 2).map((p) => p.id)).toEqual(['far']);
+    expect(pointsInView(points, null, lyon).length).toBe(3);
+  });
+
+  it('keeps the order of the feed between places at the same distance', () => {
+    const spots: [number, number][] = [
+      [45.79, 4.89],
+      [45.765, 4.85],
+      [45.71, 4.8],
+    ];
+    const points = Array.from({ length: 200 }, (_, i) => {
+      const [latitude, longitude] = spots[(i * 7) % 3]!;
+      return point(`p${i}`, latitude, longitude);
+    });
+    const near = points.filter((p) => p.location.latitude === 45.765).map((p) => p.id);
+    expect(
+      pointsInView(points, box, lyon)
+        .slice(0, 20)
+        .map((p) => p.id),
+    ).toEqual(near.slice(0, 20));
+  });
+
+  it('gives every page in the order of a stable sort by distance, ties included', () => {
+    // Coordinates on a coarse grid: many places at the same distance from the centre.
+    const coordinate = fc.tuple(fc.integer({ min: 0, max: 10 }), fc.integer({ min: 0, max: 12 }));
+    fc.assert(
+      fc.property(
+        fc.array(coordinate, { maxLength: 300 }),
+        fc.integer({ min: 0, max: 320 }),
+        fc.integer({ min: 1, max: 40 }),
+        (cells, end, growth) => {
+          const points = cells.map(([lat, lon], i) => point(`p${i}`, 45.7 + lat / 100, 4.78 + lon / 100));
+          const expected = points
+            .filter((p) => isInsideBounds(box, p.location))
+            .map((p, i) => ({ p, i, d: distanceKm(lyon, p.location) }))
+            .sort((a, b) => a.d - b.d)
+            .map(({ p }) => p.id);
+          const inView = pointsInView(points, box, lyon);
+          expect(inView.length).toBe(expected.length);
+          expect(inView.slice(0, end).map((p) => p.id)).toEqual(expected.slice(0, end));
+          // A longer page after a shorter one ("Afficher plus") ranks again, the same way.
+          expect(inView.slice(0, end + growth).map((p) => p.id)).toEqual(expected.slice(0, end + growth));
+        },
+      ),
+      { seed: 20261124, numRuns: 300 },
+    );
   });
 });

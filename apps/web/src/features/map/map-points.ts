@@ -1,4 +1,5 @@
-import type { OpeningHours, VenueType } from '@tables-voisines/contract/schemas/establishment';
+import type { LatLng } from '@tables-voisines/contract/geo';
+import type { Kind, OpeningHours, VenueType } from '@tables-voisines/contract/schemas/establishment';
 import type { MapFeed } from '@tables-voisines/contract/schemas/map';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 import { useQuery } from '@tanstack/react-query';
@@ -14,8 +15,32 @@ export interface MapPoint extends MapEstablishment {
   town: string;
   openingHours: OpeningHours;
   categories: readonly string[];
-  /** Name and town normalised for the text search, computed once. */
-  searchText: string;
+  /** Name and town normalised for the text search. */
+  readonly searchText: string;
+}
+
+/**
+ * One establishment of the feed. Its search text is made on the first search only: normalising 200,000
+ * names when the feed arrives held the page's main thread for 1-2 s before the map showed anything.
+ */
+class FeedPoint implements MapPoint {
+  #searchText: string | undefined;
+
+  constructor(
+    readonly id: string,
+    readonly uri: string,
+    readonly kind: Kind,
+    readonly name: string,
+    readonly location: LatLng,
+    readonly venueType: VenueType,
+    readonly town: string,
+    readonly openingHours: OpeningHours,
+    readonly categories: readonly string[],
+  ) {}
+
+  get searchText(): string {
+    return (this.#searchText ??= normalizeForSearch(`${this.name} ${this.town}`));
+  }
 }
 
 /**
@@ -24,18 +49,18 @@ export interface MapPoint extends MapEstablishment {
  */
 export function decodeMapFeed(feed: MapFeed): MapPoint[] {
   return feed.establishments.map(
-    ([id, kind, name, uri, latitude, longitude, venueType, town, hours, categories]) => ({
-      id,
-      uri,
-      kind,
-      name,
-      location: { latitude, longitude },
-      venueType,
-      town,
-      openingHours: feed.openingHours[hours] ?? [],
-      categories: feed.categorySets[categories] ?? [],
-      searchText: normalizeForSearch(`${name} ${town}`),
-    }),
+    ([id, kind, name, uri, latitude, longitude, venueType, town, hours, categories]) =>
+      new FeedPoint(
+        id,
+        uri,
+        kind,
+        name,
+        { latitude, longitude },
+        venueType,
+        town,
+        feed.openingHours[hours] ?? [],
+        feed.categorySets[categories] ?? [],
+      ),
   );
 }
 

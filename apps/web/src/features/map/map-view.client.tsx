@@ -1,5 +1,5 @@
 import * as maplibregl from 'maplibre-gl';
-import type { GeoJSONSource, LngLatBounds, Map as MapLibreMap, Marker } from 'maplibre-gl';
+import type { GeoJSONSource, LngLatBounds, Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { FeatureCollection, Point, Polygon } from 'geojson';
@@ -7,13 +7,17 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Bounds } from '@tables-voisines/contract/geo';
 import type { Group } from '@tables-voisines/contract/schemas/group';
 import { createOfflineStyle } from './base-style';
+import { KIND_LABELS } from '@tables-voisines/contract/labels';
+import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
+import { createHighlightMarker, createSelectedMarker } from './marker-elements';
 import {
-  createClusterMarker,
-  createEstablishmentMarker,
-  createHighlightMarker,
-  createMenuBoardMarker,
-  createSelectedMarker,
-} from './marker-elements';
+  BOARD_IMAGE,
+  CLUSTER_IMAGE_EXPRESSION,
+  clusterImageName,
+  installMarkerImages,
+  REMPLISVERT_IMAGE,
+  RESTAURANT_IMAGE,
+} from './marker-images';
 import { menuBoardsOnMap } from './map-filters';
 import { circleRing, MIN_DETAIL_ZOOM } from './map-rules';
 import { useMapStore, useMapState, useSelectEstablishment } from './map-store';
@@ -52,6 +56,12 @@ const MAX_MENU_BOARD_MARKERS = 100;
 
 const ESTABLISHMENTS = 'establishments';
 const GROUPS = 'groups';
+const BOARDS = 'menu-boards';
+const POINTS_LAYER = 'establishments-points';
+const CLUSTERS_LAYER = 'establishments-clusters';
+const BOARDS_LAYER = 'menu-boards';
+/** Topmost first: what a click or a hover finds. */
+const MARKER_LAYERS = [BOARDS_LAYER, CLUSTERS_LAYER, POINTS_LAYER];
 
 function toBounds(b: LngLatBounds): Bounds {
   return {
@@ -67,6 +77,20 @@ function pointsToGeoJson(points: readonly MapPoint[]): FeatureCollection<Point> 
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [p.location.longitude, p.location.latitude] },
       properties: { id: p.id, kind: p.kind },
+    })),
+  };
+}
+
+function boardsToGeoJson(boards: readonly MenuBoard[]): FeatureCollection<Point> {
+  return {
+    type: 'FeatureCollection',
+    features: boards.map((b) => ({
+      type: 'Feature',
+      geometry: {
+        type: 'Point',
+        coordinates: [b.establishment.location.longitude, b.establishment.location.latitude],
+      },
+      properties: { id: b.id, establishmentId: b.establishment.id, name: b.establishment.name },
     })),
   };
 }
@@ -157,6 +181,11 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
       });
     };
     map.on('moveend', reportView);
+    // Whether the map is still (set again once it is idle): journey tests wait for it before reading what
+    // is drawn or clicking a place where it is drawn.
+    map.on('movestart', () => {
+      container.dataset.still = 'false';
+    });
 
     map.on('load', () => {
       map.addSource(GROUPS, { type: 'geojson', data: groupsToGeoJson([]) });
@@ -196,13 +225,101 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
           restaurants: ['+', ['case', ['==', ['get', 'kind'], 'restaurant'], 1, 0]],
         },
       });
-      // Invisible: it makes MapLibre build the clustered tiles the HTML markers are read from.
+      const images = installMarkerImages(map);
+      const overlap = { 'icon-allow-overlap': true, 'icon-ignore-placement': true } as const;
       map.addLayer({
-        id: 'establishments-data',
-        type: 'circle',
+        id: POINTS_LAYER,
+        type: 'symbol',
         source: ESTABLISHMENTS,
-        paint: { 'circle-radius': 0, 'circle-opacity': 0 },
+        filter: ['!', ['has', 'point_count']],
+        layout: {
+          ...overlap,
+          'icon-image': ['match', ['get', 'kind'], 'remplisvert', REMPLISVERT_IMAGE, RESTAURANT_IMAGE],
+        },
       });
+      map.addLayer({
+        id: CLUSTERS_LAYER,
+        type: 'symbol',
+        source: ESTABLISHMENTS,
+        filter: ['has', 'point_count'],
+        layout: {
+          ...overlap,
+          'icon-image': CLUSTER_IMAGE_EXPRESSION as unknown as maplibregl.ExpressionSpecification,
+        },
+      });
+      map.addSource(BOARDS, { type: 'geojson', data: boardsToGeoJson([]) });
+      map.addLayer({
+        id: BOARDS_LAYER,
+        type: 'symbol',
+        source: BOARDS,
+        layout: { ...overlap, 'icon-image': BOARD_IMAGE, 'icon-offset': [16, -16] },
+      });
+      // What is drawn, in the map element's data attributes once the map is still: journey tests and the
+      // frame benchmark read them (the drawing itself is pixels).
+      map.on('idle', () => {
+        const drawn = map.queryRenderedFeatures({ layers: MARKER_LAYERS });
+        const count = (layer: string, kind?: string) =>
+          drawn.filter((f) => f.layer.id === layer && (kind === undefined || f.properties.kind === kind))
+            .length;
+        container.dataset.drawnClusters = String(count(CLUSTERS_LAYER));
+        container.dataset.drawnRestaurants = String(count(POINTS_LAYER, 'restaurant'));
+        container.dataset.drawnRemplisvert = String(count(POINTS_LAYER, 'remplisvert'));
+        container.dataset.drawnBoards = String(count(BOARDS_LAYER));
+        container.dataset.still = 'true';
+        images.prune(
+          new Set(
+            drawn
+              .filter((f) => f.layer.id === CLUSTERS_LAYER)
+              .map((f) =>
+                clusterImageName(Number(f.properties.point_count), Number(f.properties.restaurants)),
+              ),
+          ),
+        );
+      });
+      const markerAt = (point: maplibregl.PointLike) =>
+        map.queryRenderedFeatures(point, { layers: MARKER_LAYERS })[0];
+      map.on('click', (event) => {
+        const feature = markerAt(event.point);
+        if (feature === undefined) return;
+        const props = feature.properties as Record<string, unknown>;
+        if (feature.layer.id === CLUSTERS_LAYER) {
+          const [lng, lat] = (feature.geometry as Point).coordinates as [number, number];
+          const source = map.getSource(ESTABLISHMENTS) as GeoJSONSource;
+          void source.getClusterExpansionZoom(Number(props.cluster_id)).then((expansionZoom) => {
+            map.easeTo({ center: [lng, lat], zoom: Math.min(expansionZoom, 18) });
+          });
+          return;
+        }
+        const id = String(feature.layer.id === BOARDS_LAYER ? props.establishmentId : props.id);
+        const point = pointsByIdRef.current.get(id);
+        if (point !== undefined) selectRef.current(point);
+      });
+      // Hovering a place: a pointer, its name as a tooltip, and its card highlighted in the list.
+      const canvas = map.getCanvas();
+      let hovered: string | null = null;
+      const hover = (id: string | null, title: string) => {
+        canvas.style.cursor = title === '' ? '' : 'pointer';
+        canvas.title = title;
+        if (id !== hovered) {
+          hovered = id;
+          store.dispatch({ type: 'highlighted', id });
+        }
+      };
+      map.on('mousemove', (event) => {
+        if (map.isMoving()) return;
+        const feature = markerAt(event.point);
+        const props = (feature?.properties ?? {}) as Record<string, unknown>;
+        if (feature === undefined) hover(null, '');
+        else if (feature.layer.id === CLUSTERS_LAYER) {
+          const count = Number(props.point_count).toLocaleString('fr-FR');
+          hover(null, `${count} établissements ici : zoomer pour les voir`);
+        } else if (feature.layer.id === BOARDS_LAYER) hover(null, `Ardoise du jour : ${String(props.name)}`);
+        else {
+          const point = pointsByIdRef.current.get(String(props.id));
+          hover(point?.id ?? null, point === undefined ? '' : `${KIND_LABELS[point.kind]} : ${point.name}`);
+        }
+      });
+      map.on('mouseout', () => hover(null, ''));
       reportView();
       store.dispatch({ type: 'mapInitialized' });
     });
@@ -248,63 +365,6 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
     map.setFilter('group-current-line', filter);
   }, [mapInitialized, currentGroup]);
 
-  // HTML markers for the clusters and single places the clustered source currently holds.
-  useEffect(() => {
-    const map = mapRef.current;
-    if (map === null || !mapInitialized) return;
-    const shown = new Map<string, Marker>();
-    const source = map.getSource(ESTABLISHMENTS) as GeoJSONSource;
-
-    const update = () => {
-      if (!map.isSourceLoaded(ESTABLISHMENTS)) return;
-      const seen = new Set<string>();
-      for (const feature of map.querySourceFeatures(ESTABLISHMENTS)) {
-        const props = feature.properties as Record<string, unknown>;
-        const [lng, lat] = (feature.geometry as Point).coordinates as [number, number];
-        const isCluster = props.cluster === true;
-        const key = isCluster ? `c${String(props.cluster_id)}` : `p${String(props.id)}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        if (shown.has(key)) continue;
-        let element: HTMLButtonElement;
-        if (isCluster) {
-          const clusterId = Number(props.cluster_id);
-          element = createClusterMarker(Number(props.point_count), Number(props.restaurants));
-          element.addEventListener('click', () => {
-            void source.getClusterExpansionZoom(clusterId).then((expansionZoom) => {
-              map.easeTo({ center: [lng, lat], zoom: Math.min(expansionZoom, 18) });
-            });
-          });
-        } else {
-          const point = pointsByIdRef.current.get(String(props.id));
-          if (point === undefined) continue;
-          element = createEstablishmentMarker(point.kind, point.name, point.id);
-          element.addEventListener('click', () => selectRef.current(point));
-          element.addEventListener('mouseenter', () => store.dispatch({ type: 'highlighted', id: point.id }));
-          element.addEventListener('mouseleave', () => store.dispatch({ type: 'highlighted', id: null }));
-        }
-        shown.set(key, new maplibregl.Marker({ element }).setLngLat([lng, lat]).addTo(map));
-      }
-      for (const [key, marker] of shown) {
-        if (!seen.has(key)) {
-          marker.remove();
-          shown.delete(key);
-        }
-      }
-    };
-    const onSourceData = (event: maplibregl.MapSourceDataEvent) => {
-      if (event.sourceId === ESTABLISHMENTS && event.isSourceLoaded) update();
-    };
-    map.on('moveend', update);
-    map.on('sourcedata', onSourceData);
-    update();
-    return () => {
-      map.off('moveend', update);
-      map.off('sourcedata', onSourceData);
-      for (const marker of shown.values()) marker.remove();
-    };
-  }, [mapInitialized, store, points]);
-
   // Today's menu boards at zoom 9 or more, beside their establishment's marker: those in view, the nearest
   // to the centre first, a hundred at most.
   const detailed = zoom >= MIN_DETAIL_ZOOM;
@@ -316,18 +376,7 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
   useEffect(() => {
     const map = mapRef.current;
     if (map === null || !mapInitialized) return;
-    const markers = boardsOnMap.map((board) => {
-      const element = createMenuBoardMarker(board.establishment.name);
-      element.dataset.menuBoardId = board.id;
-      element.addEventListener('click', () => selectRef.current(board.establishment));
-      const { latitude, longitude } = board.establishment.location;
-      return new maplibregl.Marker({ element, offset: [16, -16] })
-        .setLngLat([longitude, latitude])
-        .addTo(map);
-    });
-    return () => {
-      for (const marker of markers) marker.remove();
-    };
+    (map.getSource(BOARDS) as GeoJSONSource | undefined)?.setData(boardsToGeoJson(boardsOnMap));
   }, [mapInitialized, boardsOnMap]);
 
   // The list's hovered or focused establishment, wherever it is (alone or inside a cluster).

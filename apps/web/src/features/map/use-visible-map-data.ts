@@ -1,7 +1,11 @@
+import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { useEffect, useMemo, useState } from 'react';
 import { filterPoints } from './map-filters';
-import { useMapPoints } from './map-points';
+import { useMapPoints, type MapPoint } from './map-points';
 import { useMapState } from './map-store';
+
+const NO_POINTS: readonly MapPoint[] = [];
+const NO_BOARDS: readonly MenuBoard[] = [];
 
 /** The current time, renewed every minute ("Ouvert maintenant" follows the clock). */
 export function useNow(): Date {
@@ -25,19 +29,23 @@ export function useVisibleMapData() {
   const openNow = filters.openNow;
   // The clock only matters with "Ouvert maintenant": do not re-filter every minute otherwise.
   const clock = openNow ? now : null;
+  // Today's boards change with every move from zoom 9; they only matter to the establishments' filter when
+  // categories are chosen. Without this, each move re-filtered 200,000 places and rebuilt the map's source.
+  const boardsForFilter = categories.length > 0 ? boards : NO_BOARDS;
   const points = useMemo(
     () =>
-      filterPoints(pointsQuery.data ?? [], filters, {
+      filterPoints(pointsQuery.data ?? NO_POINTS, filters, {
         now: clock ?? new Date(),
         categories,
-        menuBoards: boards,
+        menuBoards: boardsForFilter,
       }),
-    [pointsQuery.data, filters, clock, categories, boards],
+    [pointsQuery.data, filters, clock, categories, boardsForFilter],
   );
-  const menuBoards = useMemo(() => {
-    const ids = new Set(points.map((p) => p.id));
-    return boards.filter((b) => ids.has(b.establishment.id));
-  }, [points, boards]);
+  const shownIds = useMemo(() => new Set(points.map((p) => p.id)), [points]);
+  const menuBoards = useMemo(
+    () => boards.filter((b) => shownIds.has(b.establishment.id)),
+    [shownIds, boards],
+  );
   return {
     points,
     groups,
