@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { webBuildDir } from '../paths';
@@ -41,5 +42,44 @@ describe('the web site served by the API process', () => {
     const response = await t.app.inject({ method: 'GET', url: asset! });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the Brotli or gzip copy of an asset the browser accepts, the same bytes once decoded', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    const script = /(\/assets\/entry\.client-[^"]+\.js)/.exec(html)?.[1];
+    const stylesheet = /(\/assets\/[^"]+\.css)/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    expect(stylesheet).toBeDefined();
+    for (const url of [script!, stylesheet!, '/map/land.json']) {
+      const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      const br = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toBe(plain.headers['content-type']);
+      expect(br.headers['cache-control']).toBe(plain.headers['cache-control']);
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+      const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+    }
+  });
+
+  it('keeps the service worker revalidated on every visit, compressed or not', async () => {
+    for (const encoding of ['identity', 'gzip, br']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/sw.js',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
   });
 });

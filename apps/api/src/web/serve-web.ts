@@ -150,10 +150,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build writes a Brotli and a gzip copy beside each text file (apps/web/vite.config.ts): sent to
+    // the browsers that accept them, with `Vary: Accept-Encoding`.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       // The service worker is checked for updates on every visit (browsers cap its cache at a day anyway).
-      const serviceWorker = path.basename(filePath) === SERVICE_WORKER_FILE;
+      const serviceWorker = path.basename(filePath).replace(/\.(br|gz)$/, '') === SERVICE_WORKER_FILE;
       reply.header(
         'cache-control',
         serviceWorker
