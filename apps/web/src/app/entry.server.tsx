@@ -48,13 +48,18 @@ export default function handleRequest(
           sink.on('error', reject);
           sink.on('end', () => {
             clearTimeout(timeout);
-            const html = Buffer.concat(chunks).toString('utf8');
+            const body = Buffer.concat(chunks);
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+            // Public pages use no emotion (decision 0031): sent as rendered, no style tag in them.
+            if (Object.keys(cache.inserted).length === 0) {
+              resolve(new Response(body, { status: statusCode, headers: responseHeaders }));
+              return;
+            }
+            const html = body.toString('utf8');
             const emotion = createEmotionServer(cache);
             const critical = emotion.extractCriticalToChunks(html);
-            // Public pages use no emotion (decision 0031): no empty style tag in them.
             critical.styles = critical.styles.filter((style) => style.css !== '');
             const styles = emotion.constructStyleTagsFromChunks(critical);
-            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
             resolve(
               new Response(html.replace('</head>', `${styles}</head>`), {
                 status: statusCode,
