@@ -20,9 +20,9 @@ const RING_ORANGE = '#f06023';
 type Draw = (context: CanvasRenderingContext2D) => void;
 
 /**
- * One canvas for every image, kept on the CPU (`willReadFrequently`): each image is read back at once, and
- * a GPU canvas would make every read a readback from the GPU (a CPU trace of a phone page load showed
- * 317 ms of `ReadPixels` in the map's first frames).
+ * One canvas for every image, kept on the CPU (`willReadFrequently`, as Chromium advises for a canvas that
+ * is read back): each image is read with `getImageData` as soon as it is drawn, which on a GPU canvas is a
+ * readback from the GPU.
  */
 let drawingContext: CanvasRenderingContext2D | null = null;
 
