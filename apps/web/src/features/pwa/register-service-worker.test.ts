@@ -96,6 +96,24 @@ describe('registerServiceWorker', () => {
     expect(states).toEqual(['registering', 'activated']);
   });
 
+  it('follows a worker an earlier page started to install until it is activated', async () => {
+    // Workbox-window sends no event for it: its install began before this page registered.
+    const installing = Object.assign(new EventTarget(), { state: 'installing' }) as unknown as ServiceWorker;
+    const states: ServiceWorkerState[] = [];
+    await registerServiceWorker({
+      location: localhost,
+      supported: true,
+      createWorkbox: () => createFakeWorkbox(async () => ({ active: null, installing, waiting: null })),
+      onStateChange: (state) => states.push(state),
+    });
+    expect(states).toEqual(['registering']);
+    Object.assign(installing, { state: 'installed' });
+    installing.dispatchEvent(new Event('statechange'));
+    Object.assign(installing, { state: 'activated' });
+    installing.dispatchEvent(new Event('statechange'));
+    expect(states).toEqual(['registering', 'activated']);
+  });
+
   it('hands a first worker the page and what it loaded before taking control', async () => {
     const wb = createFakeWorkbox();
     const cached = vi.fn();

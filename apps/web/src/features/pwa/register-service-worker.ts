@@ -106,8 +106,18 @@ export async function registerServiceWorker(options: RegisterOptions = {}): Prom
   setState('registering');
   try {
     const registration = await wb.register();
+    const pending = registration?.installing ?? registration?.waiting ?? null;
     // Already installed by an earlier visit and nothing new on the way: no event will come.
-    if (registration?.active && !registration.installing && !registration.waiting) setState('activated');
+    if (registration?.active && pending === null) setState('activated');
+    // A worker an earlier page of this visit started to install (a full page load came before it was
+    // done): workbox-window reports only the installs it sees begin, so this one is followed here.
+    if (pending !== null) {
+      const follow = () => {
+        if (pending.state === 'activated') setState('activated');
+      };
+      pending.addEventListener('statechange', follow);
+      follow();
+    }
   } catch (error) {
     setState('failed');
     console.error('Service worker registration failed:', error);
