@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
   newVisitorContext,
+  waitForRouter,
   watchPageErrors,
   type Browser,
   type Page,
@@ -302,6 +303,57 @@ describe('the map page', () => {
     const view = await readView(page);
     expect(view.latitude).toBeCloseTo(target.location.latitude, 3);
     expect(view.longitude).toBeCloseTo(target.location.longitude, 3);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a detail page on a phone without the map, which starts once the visitor goes to it', async () => {
+    const list = (await (await fetch(`${server.baseUrl}/api/establishments/`)).json()) as {
+      kind: string;
+      name: string;
+      uri: string;
+      location: { latitude: number; longitude: number };
+    }[];
+    const target = list.find((e) => e.kind === 'restaurant')!;
+    const context = await newVisitorContext(browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const mapScripts: string[] = [];
+    page.on('request', (request) => {
+      if (/map-view-with-data|maplibre/u.test(request.url())) mapScripts.push(request.url());
+    });
+    const response = await page.goto(`${server.baseUrl}/restaurant/${encodeURIComponent(target.uri)}`);
+    expect(response?.status()).toBe(200);
+    expect(await page.getByRole('heading', { level: 1, name: target.name }).isVisible()).toBe(true);
+    // Hydrated and quiet: the content first, the map after it, below the screen, not started.
+    await waitForRouter(page);
+    await page.waitForLoadState('networkidle');
+    const area = page.locator('.tv-map-area');
+    expect(await area.getAttribute('data-map-started')).toBe('false');
+    expect(mapScripts).toEqual([]);
+    const [articleBox, mapBox] = await Promise.all([
+      page.getByRole('article').boundingBox(),
+      page.locator('#carte').boundingBox(),
+    ]);
+    expect(mapBox!.y).toBeGreaterThanOrEqual(articleBox!.y + articleBox!.height - 1);
+    expect(mapBox!.y).toBeGreaterThan(844);
+
+    await page.getByRole('link', { name: 'Voir sur la carte' }).tap();
+    await expect.poll(() => map(page).getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
+    expect(mapScripts.length).toBeGreaterThan(0);
+    const view = await stillView(page);
+    expect(view.zoom).toBe(16);
+    expect(view.latitude).toBeCloseTo(target.location.latitude, 3);
+    expect(view.longitude).toBeCloseTo(target.location.longitude, 3);
+    const onScreen = await page.evaluate(() => {
+      const box = document.getElementById('carte')!.getBoundingClientRect();
+      return box.top < window.innerHeight && box.bottom > 0;
+    });
+    expect(onScreen).toBe(true);
     expect(errors()).toEqual([]);
     await context.close();
   });

@@ -91,6 +91,10 @@ export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
               >
                 Itinéraire
               </a>
+              {/* Phones: the small map is at the end of the page (on desktop it is beside it). */}
+              <a href="#carte" className="tv-button tv-button--small tv-phone-only">
+                Voir sur la carte
+              </a>
             </div>
           </div>
           {establishment.phone && (

@@ -1,4 +1,13 @@
-import { Component, Suspense, lazy, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  Component,
+  Suspense,
+  lazy,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { CLOSE_ICON, Icon } from '../site/icons';
 import { useClearMapSelection, useMapState } from './map-store';
 
@@ -6,14 +15,34 @@ import { useClearMapSelection, useMapState } from './map-store';
 // TanStack Query, which the map's data hooks use and the detail page needs nothing else of before the map.
 const MapView = lazy(() => import('./map-view-with-data.client'));
 
-const subscribeNothing = () => () => {};
-/** `false` on the server and during hydration, `true` afterwards. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
+/** How close to the viewport the map area must come for the map to start (it takes a second to start). */
+const START_MARGIN = '150px 0px';
+
+/**
+ * `false` on the server, during hydration, and while the element is far from the viewport; `true` for good
+ * once it comes within START_MARGIN of it. On a phone the detail page's small map is at the end of the
+ * page: MapLibre (about 1.5 s of main thread on a mid-range phone) starts only for a visitor who scrolls
+ * to it, not for one who came for today's menu. Everywhere else the map is in view and starts at once.
+ */
+function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || element === null) return undefined;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return undefined;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: START_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, near]);
+  return near;
 }
 
 function MapPlaceholder({ children }: { children?: ReactNode }) {
@@ -90,7 +119,10 @@ function Legend() {
   );
 }
 
-/** The map area: the MapLibre map once loaded in the browser, a placeholder before, and its overlays. */
+/**
+ * The map area: the MapLibre map once loaded in the browser and near the viewport, a placeholder before,
+ * and its overlays.
+ */
 export function ClientMap({
   mapStyleUrl,
   compact = false,
@@ -98,10 +130,11 @@ export function ClientMap({
   mapStyleUrl: string | null;
   compact?: boolean;
 }) {
-  const hydrated = useHydrated();
+  const area = useRef<HTMLDivElement>(null);
+  const started = useNearViewport(area);
   return (
-    <div className="tv-map-area">
-      {hydrated ? (
+    <div ref={area} className="tv-map-area" data-map-started={started}>
+      {started ? (
         <MapErrorBoundary>
           <Suspense fallback={<MapPlaceholder />}>
             <MapView mapStyleUrl={mapStyleUrl} />

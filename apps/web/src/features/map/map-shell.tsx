@@ -25,8 +25,9 @@ function Shell({ children }: { children: ReactNode }) {
   // Phones, home: a bottom sheet over the map with three heights (`data-sheet`, public.css).
   return (
     <div className={`tv-shell ${detail ? 'tv-shell--detail' : 'tv-shell--home'}`}>
-      {/* The map: beside the panel on desktop; full screen under the sheet, or a small map above a detail page, on phones. */}
-      <div className="tv-shell__map">
+      {/* The map: beside the panel on desktop; on phones full screen under the sheet, or a small map after
+          a detail page's content (public.css), started only when scrolled near (ClientMap). */}
+      <div id="carte" className="tv-shell__map">
         <ClientMap mapStyleUrl={mapStyleUrl} compact={detail} />
       </div>
       <section
