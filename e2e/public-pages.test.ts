@@ -61,8 +61,12 @@ describe('an establishment page', () => {
     );
     expect(response?.status()).toBe(200);
     const html = await response!.text();
-    // Plain CSS (decision 0031): a stylesheet in `<head>`, no emotion styles.
-    expect(html).toMatch(/<link [^>]*rel="stylesheet" href="\/assets\/root-[\w-]+\.css"/);
+    // Plain CSS (decision 0031): a stylesheet in `<head>`, no emotion styles, asked for before the
+    // scripts' modulepreload links (the first paint waits for it, not for them).
+    const stylesheetAt = html.search(/<link [^>]*rel="stylesheet" href="\/assets\/site-[\w-]+\.css"/);
+    expect(stylesheetAt).toBeGreaterThan(0);
+    expect(stylesheetAt).toBeLessThan(html.indexOf('rel="modulepreload"'));
+    expect(stylesheetAt).toBeLessThan(html.indexOf('</head>'));
     expect(html).not.toContain('data-emotion');
     expect(html).toContain('application/ld+json');
     await expect(page.locator('h1').textContent()).resolves.toBe(special.name);
