@@ -358,6 +358,30 @@ describe('the map page', () => {
     await context.close();
   });
 
+  it('starts the map on a phone going from a detail page to the map page without scrolling', async () => {
+    const list = (await (await fetch(`${server.baseUrl}/api/establishments/`)).json()) as {
+      kind: string;
+      uri: string;
+    }[];
+    const target = list.find((e) => e.kind === 'remplisvert')!;
+    const context = await newVisitorContext(browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.baseUrl}/remplisvert/${encodeURIComponent(target.uri)}`);
+    await waitForRouter(page);
+    expect(await page.locator('.tv-map-area').getAttribute('data-map-started')).toBe('false');
+    await page.getByRole('link', { name: 'Tables Voisines' }).tap();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => map(page).getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
+    await expect.poll(async () => (await drawn(page)).places, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
   it('lays the list out as a bottom sheet over the map on a phone', async () => {
     const context = await newVisitorContext(browser, {
       viewport: { width: 390, height: 844 },
