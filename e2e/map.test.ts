@@ -341,6 +341,10 @@ describe('the map page', () => {
     ]);
     expect(mapBox!.y).toBeGreaterThanOrEqual(articleBox!.y + articleBox!.height - 1);
     expect(mapBox!.y).toBeGreaterThan(844);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
 
     await page.getByRole('link', { name: 'Voir sur la carte' }).tap();
     await expect.poll(() => map(page).getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
