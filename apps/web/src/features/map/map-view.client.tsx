@@ -109,6 +109,17 @@ function groupsToGeoJson(groups: readonly Group[]): FeatureCollection<Polygon> {
   };
 }
 
+const NO_BOARDS: readonly MenuBoard[] = [];
+
+/** Whether the map already draws these boards (each move from zoom 9 computes them again). */
+function sameBoards(drawn: readonly MenuBoard[] | undefined, boards: readonly MenuBoard[]): boolean {
+  return (
+    drawn !== undefined &&
+    drawn.length === boards.length &&
+    drawn.every((b, i) => b.id === boards[i]!.id && b.establishment.name === boards[i]!.establishment.name)
+  );
+}
+
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export interface MapViewProps {
@@ -136,6 +147,26 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
   const highlightedId = useMapState((s) => s.highlightedId);
   const zoom = useMapState((s) => s.zoom);
   const center = useMapState((s) => s.center);
+
+  // Today's menu boards at zoom 9 or more, beside their establishment's marker: those in view, the nearest
+  // to the centre first, a hundred at most.
+  const detailed = zoom >= MIN_DETAIL_ZOOM;
+  const bounds = useMapState((s) => s.bounds);
+  const boardsOnMap = useMemo(
+    () => (detailed ? menuBoardsOnMap(menuBoards, bounds, center, MAX_MENU_BOARD_MARKERS) : NO_BOARDS),
+    [detailed, menuBoards, bounds, center],
+  );
+
+  // The data each source was last given. The sources are created with the data at hand once the style has
+  // loaded, then given data again only when it changes: creating them empty and filling them at once made
+  // the map's worker cut every source into tiles twice, and drew one more frame, while the map started.
+  const latest = useRef({ points, groups, boards: boardsOnMap });
+  latest.current = { points, groups, boards: boardsOnMap };
+  const sent = useRef<{
+    points?: readonly MapPoint[];
+    groups?: readonly Group[];
+    boards?: readonly MenuBoard[];
+  }>({});
 
   // Create the map once; it lives as long as the layout (home and detail pages).
   useEffect(() => {
@@ -187,8 +218,13 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
       container.dataset.still = 'false';
     });
 
-    map.on('load', () => {
-      map.addSource(GROUPS, { type: 'geojson', data: groupsToGeoJson([]) });
+    // Our sources and layers as soon as the style is read ('style.load'), not once the base map's own
+    // sources have loaded ('load'): the map's worker then cuts them into tiles beside the base map's, and
+    // the places show with the base map instead of after it.
+    map.once('style.load', () => {
+      const initial = latest.current;
+      sent.current = { ...initial };
+      map.addSource(GROUPS, { type: 'geojson', data: groupsToGeoJson(initial.groups) });
       map.addLayer({
         id: 'groups-fill',
         type: 'fill',
@@ -217,7 +253,7 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
       });
       map.addSource(ESTABLISHMENTS, {
         type: 'geojson',
-        data: pointsToGeoJson([]),
+        data: pointsToGeoJson(initial.points),
         cluster: true,
         clusterRadius: 48,
         clusterMaxZoom: 13,
@@ -247,7 +283,7 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
           'icon-image': CLUSTER_IMAGE_EXPRESSION as unknown as maplibregl.ExpressionSpecification,
         },
       });
-      map.addSource(BOARDS, { type: 'geojson', data: boardsToGeoJson([]) });
+      map.addSource(BOARDS, { type: 'geojson', data: boardsToGeoJson(initial.boards) });
       map.addLayer({
         id: BOARDS_LAYER,
         type: 'symbol',
@@ -347,13 +383,15 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
   // Establishments: filtered data into the clustered source, then HTML markers for what it shows.
   useEffect(() => {
     const map = mapRef.current;
-    if (map === null || !mapInitialized) return;
+    if (map === null || !mapInitialized || sent.current.points === points) return;
+    sent.current.points = points;
     (map.getSource(ESTABLISHMENTS) as GeoJSONSource | undefined)?.setData(pointsToGeoJson(points));
   }, [mapInitialized, points]);
 
   useEffect(() => {
     const map = mapRef.current;
-    if (map === null || !mapInitialized) return;
+    if (map === null || !mapInitialized || sent.current.groups === groups) return;
+    sent.current.groups = groups;
     (map.getSource(GROUPS) as GeoJSONSource | undefined)?.setData(groupsToGeoJson(groups));
   }, [mapInitialized, groups]);
 
@@ -365,17 +403,10 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
     map.setFilter('group-current-line', filter);
   }, [mapInitialized, currentGroup]);
 
-  // Today's menu boards at zoom 9 or more, beside their establishment's marker: those in view, the nearest
-  // to the centre first, a hundred at most.
-  const detailed = zoom >= MIN_DETAIL_ZOOM;
-  const bounds = useMapState((s) => s.bounds);
-  const boardsOnMap = useMemo(
-    () => (detailed ? menuBoardsOnMap(menuBoards, bounds, center, MAX_MENU_BOARD_MARKERS) : []),
-    [detailed, menuBoards, bounds, center],
-  );
   useEffect(() => {
     const map = mapRef.current;
-    if (map === null || !mapInitialized) return;
+    if (map === null || !mapInitialized || sameBoards(sent.current.boards, boardsOnMap)) return;
+    sent.current.boards = boardsOnMap;
     (map.getSource(BOARDS) as GeoJSONSource | undefined)?.setData(boardsToGeoJson(boardsOnMap));
   }, [mapInitialized, boardsOnMap]);
 
