@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLogin } from 'react-admin';
+import { Logo } from '../site/logo';
 
 /** The administrators' sign-in: username and password, the server's French message on failure. */
 export function LoginPage() {
@@ -54,7 +55,7 @@ export function LoginPage() {
       <Card sx={{ width: '100%', maxWidth: 400 }}>
         <CardContent>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
-            <img src="/favicon.svg" alt="" width={40} height={40} />
+            <Logo size={40} />
             <Typography variant="h1">Administration</Typography>
           </Box>
           <Box

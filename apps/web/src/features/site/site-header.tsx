@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
+import { Logo } from './logo';
 
 /** Logo, product name (back to the map) and the restaurant owners' entry. */
 export function SiteHeader({ siteName }: { siteName: string }) {
   return (
     <header className="tv-header">
       <Link to="/" prefetch="intent" className="tv-link tv-header__home">
-        <img src="/favicon.svg" alt="" width={32} height={32} />
+        <Logo size={32} />
         {siteName}
       </Link>
       <Link to="/espace-restaurateur" prefetch="intent" className="tv-link tv-strong">
