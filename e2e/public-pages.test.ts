@@ -40,6 +40,11 @@ async function visit(path: string) {
     timeout: 15_000,
   });
   refreshed.catch(() => {});
+  const stylesheetRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/site-[\w-]+\.css$/.test(new URL(request.url()).pathname))
+      stylesheetRequests.push(request.url());
+  });
   const response = await page.goto(`${server.baseUrl}${path}`);
   const documentIs404 = response?.status() === 404;
   let allowance = documentIs404 ? 1 : 0;
@@ -51,22 +56,25 @@ async function visit(path: string) {
       }
       return true;
     });
-  return { context, page, errors, response, refreshed };
+  return { context, page, errors, response, refreshed, stylesheetRequests };
 }
 
 describe('an establishment page', () => {
   it('opens directly at its special-character address, complete and styled before any script', async () => {
-    const { context, page, errors, response, refreshed } = await visit(
+    const { context, page, errors, response, refreshed, stylesheetRequests } = await visit(
       establishmentPath(special.kind, special.uri),
     );
     expect(response?.status()).toBe(200);
     const html = await response!.text();
-    // Plain CSS (decision 0031): a stylesheet in `<head>`, no emotion styles, asked for before the
-    // scripts' modulepreload links (the first paint waits for it, not for them).
-    const stylesheetAt = html.search(/<link [^>]*rel="stylesheet" href="\/assets\/site-[\w-]+\.css"/);
-    expect(stylesheetAt).toBeGreaterThan(0);
-    expect(stylesheetAt).toBeLessThan(html.indexOf('rel="modulepreload"'));
-    expect(stylesheetAt).toBeLessThan(html.indexOf('</head>'));
+    // Plain CSS (decision 0031) written in `<head>` (decision 0036), ahead of the scripts' modulepreload
+    // links: the first paint waits for no other request. No emotion styles.
+    const styleAt = html.search(
+      /<style data-precedence="default" data-href="\/assets\/site-[\w-]+\.css">@font-face/,
+    );
+    expect(styleAt).toBeGreaterThan(0);
+    expect(styleAt).toBeLessThan(html.indexOf('rel="modulepreload"'));
+    expect(styleAt).toBeLessThan(html.indexOf('</head>'));
+    expect(html).not.toMatch(/<link [^>]*rel="stylesheet"/);
     expect(html).not.toContain('data-emotion');
     expect(html).toContain('application/ld+json');
     await expect(page.locator('h1').textContent()).resolves.toBe(special.name);
@@ -74,6 +82,9 @@ describe('an establishment page', () => {
       `${server.baseUrl}${establishmentPath(special.kind, special.uri)}`,
     );
     expect((await refreshed).status()).toBe(200);
+    // Hydrated, React kept the stylesheet written in the page: no request for it, the page still styled.
+    expect(stylesheetRequests).toEqual([]);
+    expect(await page.locator('h1').evaluate((h1) => getComputedStyle(h1).fontFamily)).toContain('Open Sans');
     // Hydration mismatches and failed requests are console errors.
     expect(errors()).toEqual([]);
     await context.close();

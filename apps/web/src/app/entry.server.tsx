@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
@@ -5,11 +6,29 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { createEmotionCache } from '../theme/emotion-cache';
 import { cspNonceContext } from './csp-nonce-context';
+import siteStylesheet from './site.css?url';
+import { SiteCssContext } from './site-stylesheet';
 
 export { publicDataContext } from './public-data-context';
 export { cspNonceContext } from './csp-nonce-context';
 
 export const streamTimeout = 10_000;
+
+/**
+ * The site's stylesheet from the client build beside this server build, read once, written in every page
+ * (see SiteStylesheet); `null` under the development server, where it is not a file of the build.
+ */
+let siteCss: string | null | undefined;
+function readSiteCss(): string | null {
+  if (siteCss === undefined) {
+    try {
+      siteCss = readFileSync(new URL(`../client${siteStylesheet}`, import.meta.url), 'utf8');
+    } catch {
+      siteCss = null;
+    }
+  }
+  return siteCss;
+}
 
 /**
  * Renders the whole document before answering (`onAllReady`): pages are complete HTML for visitors,
@@ -35,9 +54,11 @@ export default function handleRequest(
     let timeout: ReturnType<typeof setTimeout> | undefined = undefined;
 
     const { pipe, abort } = renderToPipeableStream(
-      <CacheProvider value={cache}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </CacheProvider>,
+      <SiteCssContext.Provider value={readSiteCss()}>
+        <CacheProvider value={cache}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </CacheProvider>
+      </SiteCssContext.Provider>,
       {
         nonce,
         onAllReady() {

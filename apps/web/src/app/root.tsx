@@ -20,21 +20,12 @@ import { NotFoundContent } from '../features/site/not-found-content';
 import { SiteHeader } from '../features/site/site-header';
 import type { Route } from './+types/root';
 import { publicDataContext } from './public-data-context';
-import siteStylesheet from './site.css?url';
+import { SiteStylesheet } from './site-stylesheet';
 
 /** Public settings from the API configuration, for every page (the map reads `mapStyleUrl`). */
 export function loader({ context }: Route.LoaderArgs): PublicSettings {
   return context.get(publicDataContext).settings;
 }
-
-/**
- * The site's stylesheet with a React `precedence`: React then writes it in <head> before the scripts'
- * modulepreload links (imported as a side effect, React Router's plain link came after them, and on a slow
- * connection the stylesheet that holds the first paint waited behind about 25 scripts).
- */
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: siteStylesheet, precedence: 'default' },
-];
 
 // The configuration does not change while a visitor browses: no data request for the root on navigation.
 export function shouldRevalidate() {
@@ -71,6 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         {settings && <meta name="apple-itunes-app" content={`app-id=${settings.iosAppId}`} />}
         {settings && <meta name="google-play-app" content={`app-id=${settings.androidPackageId}`} />}
+        <SiteStylesheet />
         <Meta />
         <Links />
       </head>
