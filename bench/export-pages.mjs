@@ -12,8 +12,8 @@
 //     export uses one thread per core (EXPORT_THREADS=1: one only, like the reference); the threads used
 //     are recorded.
 // (b) The reference, "bare": for the very pages the export wrote (its pages.json), React's `renderToString`
-//     of the router alone (`<CacheProvider><ServerRouter/></CacheProvider>`, as the app's server entry
-//     renders it, without its stream and style extraction) on each page's routing context, already
+//     of the router alone (`<CacheProvider><ServerRouter/></CacheProvider>` with the stylesheet's text, as
+//     the app's server entry renders it, without its stream and style extraction) on each page's routing context, already
 //     computed: only React's rendering is timed, no HTTP, no Fastify, no loader, no database, no file.
 //     The contexts are built beforehand, untimed, by the server build's own request handler whose loaders
 //     read the live database.
@@ -118,13 +118,20 @@ async function bareLoop(paths, env) {
       'production',
     );
     const publicData = api.createPublicData({ db: database.db, config });
+    // The stylesheet the server entry writes in every page (decision 0036), given the same way.
+    const { SiteCssContext, readSiteCss } = build.entry.module;
+    const siteCss = readSiteCss();
     const render = ({ url, routerContext }) => {
       const cache = createCache({ key: 'css' });
       return renderToString(
         createElement(
-          CacheProvider,
-          { value: cache },
-          createElement(ServerRouter, { context: routerContext, url }),
+          SiteCssContext.Provider,
+          { value: siteCss },
+          createElement(
+            CacheProvider,
+            { value: cache },
+            createElement(ServerRouter, { context: routerContext, url }),
+          ),
         ),
       );
     };
@@ -227,7 +234,7 @@ async function main() {
         '`npm run export` (apps/api/dist/export-cli.js: every page and its .data rendered through the app, ' +
         'written to disk) against a bare loop of React renderToString over the same pages',
       bare:
-        'renderToString(<CacheProvider><ServerRouter context url/></CacheProvider>) of each page exported ' +
+        'renderToString(<SiteCssContext.Provider><CacheProvider><ServerRouter context url/></CacheProvider></SiteCssContext.Provider>) of each page exported ' +
         '(its pages.json), on its routing context built beforehand, untimed, by the server build request ' +
         'handler with live loaders: only React rendering is timed (no HTTP, Fastify, loader, database, ' +
         'nor file write); the export also renders each page .data file and writes both',

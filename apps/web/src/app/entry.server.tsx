@@ -11,6 +11,8 @@ import { SiteCssContext } from './site-stylesheet';
 
 export { publicDataContext } from './public-data-context';
 export { cspNonceContext } from './csp-nonce-context';
+// For the export benchmark's bare loop, which renders the router as this entry does.
+export { SiteCssContext } from './site-stylesheet';
 
 export const streamTimeout = 10_000;
 
@@ -19,7 +21,7 @@ export const streamTimeout = 10_000;
  * (see SiteStylesheet); `null` under the development server, where it is not a file of the build.
  */
 let siteCss: string | null | undefined;
-function readSiteCss(): string | null {
+export function readSiteCss(): string | null {
   if (siteCss === undefined) {
     try {
       siteCss = readFileSync(new URL(`../client${siteStylesheet}`, import.meta.url), 'utf8');
