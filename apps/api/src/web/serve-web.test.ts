@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { webBuildDir } from '../paths';
+import { pageBodies } from './serve-web';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,6 +28,37 @@ describe('the web site served by the API process', () => {
     expect(response.statusCode).toBe(404);
     expect(response.body).toContain('Page introuvable');
     expect(response.body).toContain('<html lang="fr">');
+  });
+
+  it('writes the site stylesheet in each page, from the cache too, each answer with its own nonce', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    const href = /<style data-precedence="default" data-href="(\/assets\/site-[\w-]+\.css)">/.exec(html)?.[1];
+    expect(href).toBeDefined();
+    const stylesheet = (await t.app.inject({ method: 'GET', url: href! })).body;
+    expect(stylesheet).toContain('@font-face');
+    const [first, second] = [
+      await t.app.inject({ method: 'GET', url: '/page-qui-n-existe-pas-mais-en-cache' }),
+      await t.app.inject({ method: 'GET', url: '/' }),
+    ];
+    expect(first.statusCode).toBe(404);
+    for (const answer of [first, second]) {
+      expect(answer.body).toContain(`data-href="${href}">${stylesheet}</style>`);
+    }
+    expect(second.headers['x-page-cache']).toBe('hit');
+    const nonces = [html, second.body].map((body) => /nonce="([^"]+)"/.exec(body)?.[1]);
+    expect(nonces[0]).toBeDefined();
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it('keeps the stylesheet once, not in every cached page, and puts it back when sending one', () => {
+    const stylesheet = `${'p{margin:0 0 1em}'.repeat(20)}/* $& $1 */`;
+    const page = Buffer.from(`<head><style data-href="/a.css">${stylesheet}</style></head><p>Été</p>`);
+    const bodies = pageBodies(stylesheet);
+    const cached = bodies.forCache(page);
+    expect(cached.toString()).not.toContain(stylesheet);
+    expect(cached.length).toBeLessThan(page.length);
+    expect(bodies.forAnswer(cached, 'n0nce').toString()).toBe(page.toString());
+    expect(pageBodies(null).forCache(page)).toBe(page);
   });
 
   it('keeps unknown API paths as JSON 404s, never the HTML page', async () => {
