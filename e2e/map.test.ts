@@ -32,6 +32,18 @@ interface Group {
 }
 
 const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+interface Listed {
+  kind: string;
+  name: string;
+  uri: string;
+  location: { latitude: number; longitude: number };
+}
+/** The public list, as the map's journeys pick their establishments from it. */
+async function listed(): Promise<Listed[]> {
+  return (await (await fetch(`${server.baseUrl}/api/establishments/`)).json()) as Listed[];
+}
 const map = (page: Page) => page.getByTestId('map');
 
 async function readView(page: Page) {
@@ -287,11 +299,7 @@ describe('the map page', () => {
   });
 
   it('centres on an establishment at zoom 16 when its page is opened directly', async () => {
-    const list = (await (await fetch(`${server.baseUrl}/api/establishments/`)).json()) as {
-      kind: string;
-      uri: string;
-      location: { latitude: number; longitude: number };
-    }[];
+    const list = await listed();
     const target = list.find((e) => e.kind === 'remplisvert')!;
     const context = await newVisitorContext(browser, { viewport: DESKTOP });
     const page = await context.newPage();
@@ -308,18 +316,9 @@ describe('the map page', () => {
   });
 
   it('shows a detail page on a phone without the map, which starts once the visitor goes to it', async () => {
-    const list = (await (await fetch(`${server.baseUrl}/api/establishments/`)).json()) as {
-      kind: string;
-      name: string;
-      uri: string;
-      location: { latitude: number; longitude: number };
-    }[];
+    const list = await listed();
     const target = list.find((e) => e.kind === 'restaurant')!;
-    const context = await newVisitorContext(browser, {
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await newVisitorContext(browser, PHONE);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     const mapScripts: string[] = [];
@@ -363,16 +362,9 @@ describe('the map page', () => {
   });
 
   it('starts the map on a phone going from a detail page to the map page without scrolling', async () => {
-    const list = (await (await fetch(`${server.baseUrl}/api/establishments/`)).json()) as {
-      kind: string;
-      uri: string;
-    }[];
+    const list = await listed();
     const target = list.find((e) => e.kind === 'remplisvert')!;
-    const context = await newVisitorContext(browser, {
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await newVisitorContext(browser, PHONE);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${server.baseUrl}/remplisvert/${encodeURIComponent(target.uri)}`);
@@ -387,11 +379,7 @@ describe('the map page', () => {
   });
 
   it('lays the list out as a bottom sheet over the map on a phone', async () => {
-    const context = await newVisitorContext(browser, {
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await newVisitorContext(browser, PHONE);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await openMap(page);
