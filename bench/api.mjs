@@ -396,11 +396,13 @@ async function main() {
         goal: 'RSS <= 250 MB under load at 200,000 establishments (PostgreSQL mode)',
         idleMiB: Math.round(idleRss / MiB),
         peakMiB: Math.max(...Object.values(phases)),
+        // The goal is in MB (10^6 bytes); the phases are in MiB.
+        peakMB: Math.round((Math.max(...Object.values(phases)) * MiB) / 1e6),
         peakMiBByPhase: phases,
         breakdownMiBAtPeakOfPhase: breakdown,
         endMiB: Math.round(endRss / MiB),
         sampledEveryMs: 50,
-        met: Math.max(...Object.values(phases)) <= 250,
+        met: Math.max(...Object.values(phases)) * MiB <= 250e6,
       },
     };
     await mkdir(resultsDir, { recursive: true });
