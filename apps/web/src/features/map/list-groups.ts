@@ -3,6 +3,7 @@ import type { Group } from '@tables-voisines/contract/schemas/group';
 import { apiRequest } from '../../lib/api-client';
 import { listGroupsRoute } from '../../lib/api-routes';
 import type { MapStore } from './map-store';
+import { logLoadFailure } from '../../lib/log-load-failure';
 
 /** `GET /api/groups/`: every group, for the current-group banner and the circles on the map. */
 export function fetchGroups(signal?: AbortSignal): Promise<Group[]> {
@@ -26,7 +27,7 @@ export function useLoadGroups(store: MapStore): void {
         (error: unknown) => {
           if (controller.signal.aborted) return;
           if (attempt === 0) timer = window.setTimeout(() => load(1), RETRY_DELAY_MS);
-          else console.error('Groups could not be loaded', error);
+          else logLoadFailure('Groups could not be loaded', error);
         },
       );
     };

@@ -199,6 +199,23 @@ describe('surrounding menu-board refresh', () => {
     expect(store.getState().coveredAreas).toEqual([]);
   });
 
+  it('only warns of a failure when the browser is offline (a page kept by the service worker)', async () => {
+    const store = createMapStore();
+    store.dispatch({ type: 'viewChanged', bounds: lyonBox, zoom: 10, center });
+    vi.stubGlobal('navigator', { onLine: false });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const failure = new TypeError('Failed to fetch');
+      expect(await refreshSurroundingMenuBoards(store, async () => Promise.reject(failure))).toBe('failed');
+      expect(warn).toHaveBeenCalledWith('Surrounding menu boards could not be loaded (hors ligne)', failure);
+      expect(vi.mocked(console.error)).not.toHaveBeenCalled();
+      expect(store.getState().refreshInProgress).toBe(false);
+    } finally {
+      warn.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('does not start a second fetch while one is running, and catches up afterwards', async () => {
     const store = createMapStore();
     let release: (boards: MenuBoard[]) => void = () => {};

@@ -2,6 +2,7 @@ import type { Bounds } from '@tables-voisines/contract/geo';
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { apiRequest } from '../../lib/api-client';
 import { surroundingMenuBoardsRoute } from '../../lib/api-routes';
+import { logLoadFailure } from '../../lib/log-load-failure';
 import { decideSurroundingFetch, loadPolygonClipping, type SurroundingFetchDecision } from './map-rules';
 import type { MapStore } from './map-store';
 
@@ -19,7 +20,7 @@ type FetchBoards = typeof fetchSurroundingMenuBoards;
 
 /**
  * One refresh of the surrounding menu boards: fetches when the rules say so, records the covered area on
- * success, logs a failure and clears the in-progress flag.
+ * success, logs a failure (a warning when offline) and clears the in-progress flag.
  */
 export async function refreshSurroundingMenuBoards(
   store: MapStore,
@@ -36,7 +37,7 @@ export async function refreshSurroundingMenuBoards(
     store.dispatch({ type: 'refreshSucceeded', bounds, categories, menuBoards });
     return 'fetch';
   } catch (error) {
-    console.error('Surrounding menu boards could not be loaded', error);
+    logLoadFailure('Surrounding menu boards could not be loaded', error);
     store.dispatch({ type: 'refreshFailed' });
     return 'failed';
   }
