@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -359,6 +361,64 @@ describe('the map page', () => {
     expect(onScreen).toBe(true);
     expect(errors()).toEqual([]);
     await context.close();
+  });
+
+  it('keeps a phone detail page still while its HTML arrives in two parts', async () => {
+    const target = (await listed()).find((e) => e.kind === 'restaurant')!;
+    const pagePath = `/restaurant/${encodeURIComponent(target.uri)}`;
+    const html = await (await fetch(`${server.baseUrl}${pagePath}`)).text();
+    // A slow network: the page up to the establishment's name, then the rest 800 ms later; the browser
+    // shows the first part meanwhile. Every other request goes to the server as it is.
+    const cut = html.indexOf('</h1>') + '</h1>'.length;
+    expect(cut).toBeGreaterThan(5);
+    const slow = http.createServer((request, response) => {
+      if (request.url === pagePath) {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        response.write(html.slice(0, cut));
+        setTimeout(() => response.end(html.slice(cut)), 800);
+        return;
+      }
+      fetch(`${server.baseUrl}${request.url}`).then(
+        async (answer) => {
+          const body = Buffer.from(await answer.arrayBuffer());
+          response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' });
+          response.end(body);
+        },
+        () => response.destroy(),
+      );
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const context = await newVisitorContext(browser, PHONE);
+    const page = await context.newPage();
+    try {
+      await page.addInitScript(() => {
+        const shifts: { value: number; nodes: string[] }[] = [];
+        (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+        new PerformanceObserver((entries) => {
+          for (const entry of entries.getEntries() as (PerformanceEntry & {
+            value: number;
+            sources: { node?: Node }[];
+          })[]) {
+            const nodes = entry.sources.map((s) => (s.node instanceof Element ? s.node.className : ''));
+            shifts.push({ value: entry.value, nodes });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const { port } = slow.address() as AddressInfo;
+      await page.goto(`http://127.0.0.1:${port}${pagePath}`);
+      await waitForRouter(page);
+      await page.waitForTimeout(500);
+      const shifts = await page.evaluate(
+        () => (window as unknown as { shifts: { value: number; nodes: string[] }[] }).shifts,
+      );
+      // The map comes after the content as the page arrives: nothing above it moves it down (the fonts
+      // moving the text by a pixel or two weigh about 0.006).
+      expect(shifts.filter((s) => s.nodes.some((n) => n.includes('tv-map'))).map((s) => s.value)).toEqual([]);
+      expect(shifts.reduce((sum, s) => sum + s.value, 0)).toBeLessThan(0.05);
+    } finally {
+      await context.close();
+      await new Promise((resolve) => slow.close(resolve));
+    }
   });
 
   it('starts the map on a phone going from a detail page to the map page without scrolling', async () => {
