@@ -443,6 +443,18 @@ describe('the map page', () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await openMap(page);
+    // The sheet lies over the whole map, its controls included (MapLibre's attribution sits in the
+    // bottom-right corner, under the sheet).
+    const covered = await page.evaluate(() => {
+      const panel = document.querySelector('.tv-shell__panel')!;
+      const box = panel.getBoundingClientRect();
+      return [
+        [box.right - 20, box.bottom - 20],
+        [box.left + 20, box.bottom - 20],
+        [box.right - 20, box.top + 40],
+      ].map(([x, y]) => panel.contains(document.elementFromPoint(x!, y!)));
+    });
+    expect(covered).toEqual([true, true, true]);
     const sheetButton = page.getByRole('button', { name: 'Agrandir la liste' });
     await sheetButton.click();
     await expect
