@@ -29,8 +29,8 @@ import { machine, quick, resultsDir, root, round } from './support/common.mjs';
 
 // What `npm run export` runs under unless told otherwise (its script sets NODE_ENV=${NODE_ENV:-production}):
 // both sides measured with React's production build. Unset, both loaded React's development build, and the
-// bare loop, nearly all React, was 2.6 times slower (403-453 against 1,186 pages/s): a ratio of 0.83-0.9
-// that said nothing of `npm run export`.
+// bare loop, nearly all React, ran at 403-453 pages/s against 1,033-1,448 under production on the same
+// machine: a ratio of 0.83-0.9 that said nothing of `npm run export`.
 process.env.NODE_ENV ??= 'production';
 
 const pagesWanted = Number(process.env.BENCH_PAGES ?? (quick ? 300 : 10_000));
