@@ -124,6 +124,35 @@ describe('an establishment page', () => {
     expect(heavy).toEqual([]);
     await context.close();
   });
+
+  it('has its scripts fetched at low priority, after what the first paint needs (decision 0037)', async () => {
+    const context = await newVisitorContext(browser);
+    const page = await context.newPage();
+    // The priority Chromium itself gave each request, as its network panel shows it.
+    const cdp = await context.newCDPSession(page);
+    const priorities = new Map<string, string>();
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (event.type === 'Script')
+        priorities.set(new URL(event.request.url).pathname, event.request.initialPriority);
+    });
+    await cdp.send('Network.enable');
+    const watched = watchPageErrors(page);
+    const response = await page.goto(`${server.baseUrl}${establishmentPath(plain.kind, plain.uri)}`);
+    const html = await response!.text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+    expect(preloads.length).toBeGreaterThan(10);
+    expect(preloads.filter((tag) => !tag.includes(' fetchpriority="low"'))).toEqual([]);
+    const hrefs = preloads.map((tag) => /href="([^"]+)"/.exec(tag)![1]);
+    await waitForRouter(page);
+    for (const href of hrefs) expect([href, priorities.get(href)]).toEqual([href, 'Low']);
+    // Hydrated, React kept the links it found (none added again at the default priority).
+    const inHead = await page.$$eval('head link[rel="modulepreload"]', (links) =>
+      links.map((l) => `${l.getAttribute('href')} ${l.getAttribute('fetchpriority')}`),
+    );
+    expect(inHead.every((entry) => entry.endsWith(' low'))).toBe(true);
+    expect(watched()).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('the 404 page', () => {

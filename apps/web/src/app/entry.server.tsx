@@ -7,6 +7,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import { createEmotionCache } from '../theme/emotion-cache';
 import { cspNonceContext } from './csp-nonce-context';
 import siteStylesheet from './site.css?url';
+import { lowerScriptPreloads } from './script-preloads';
 import { SiteCssContext } from './site-stylesheet';
 
 export { publicDataContext } from './public-data-context';
@@ -34,8 +35,9 @@ export function readSiteCss(): string | null {
 
 /**
  * Renders the whole document before answering (`onAllReady`): pages are complete HTML for visitors,
- * search engines and the page cache. The signed-in areas' MUI styles are extracted with emotion into
- * `<head>` (the public pages have a stylesheet instead), so the first paint is styled before any script runs.
+ * search engines and the page cache, their scripts preloaded at low priority (lowerScriptPreloads). The
+ * signed-in areas' MUI styles are extracted with emotion into `<head>` (the public pages have a stylesheet
+ * instead), so the first paint is styled before any script runs.
  */
 export default function handleRequest(
   request: Request,
@@ -71,7 +73,7 @@ export default function handleRequest(
           sink.on('error', reject);
           sink.on('end', () => {
             clearTimeout(timeout);
-            const body = Buffer.concat(chunks);
+            const body = lowerScriptPreloads(Buffer.concat(chunks));
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
             // Public pages use no emotion (decision 0031): sent as rendered, no style tag in them.
             if (Object.keys(cache.inserted).length === 0) {

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { lowerScriptPreloads } from './script-preloads';
+
+describe('lowerScriptPreloads', () => {
+  it('asks every script preload at low priority and leaves the rest of the page as it was', () => {
+    const html =
+      '<!DOCTYPE html><html lang="fr"><head><meta charSet="utf-8"/>' +
+      '<link rel="modulepreload" href="/assets/entry.client-A.js"/>' +
+      '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>' +
+      '<link rel="modulepreload" href="/assets/établissement-B.js" nonce="n"/>' +
+      '</head><body><p>Menu du jour : « rôti »</p><link rel="modulepreload" href="/assets/c.js"/></body></html>';
+
+    const lowered = lowerScriptPreloads(Buffer.from(html)).toString('utf8');
+
+    expect(lowered).toBe(
+      html.replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'),
+    );
+    expect(lowered.match(/fetchpriority="low"/g)).toHaveLength(3);
+    expect(lowered).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+  });
+
+  it('gives back the same bytes when the page preloads no script', () => {
+    const html = Buffer.from('<html><head><title>Erreur</title></head><body>Page introuvable</body></html>');
+    expect(lowerScriptPreloads(html)).toBe(html);
+  });
+
+  it('handles a preload at the very start and at the very end of the bytes', () => {
+    const html = '<link rel="modulepreload" href="/a.js"/><link rel="modulepreload"';
+    expect(lowerScriptPreloads(Buffer.from(html)).toString()).toBe(
+      '<link rel="modulepreload" fetchpriority="low" href="/a.js"/><link rel="modulepreload" fetchpriority="low"',
+    );
+  });
+});
