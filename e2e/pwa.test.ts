@@ -223,6 +223,17 @@ describe('the service worker', () => {
     });
     await page.goto(`${localhost}${pathOf(visited!)}`);
     await waitUntilOfflineReady(page);
+    // The bundled base map is precached with the app shell: the map may start after the worker took over,
+    // its files still arriving then (CI once found `/map/land.json` missing offline that way).
+    const baseMapPrecached = await page.evaluate(async () => {
+      const precache = await caches.open((await caches.keys()).find((name) => name.includes('precache'))!);
+      return Promise.all(
+        ['/map/land.json', '/map/borders.json'].map(
+          async (path) => (await precache.match(path, { ignoreSearch: true })) !== undefined,
+        ),
+      );
+    });
+    expect(baseMapPrecached).toEqual([true, true]);
 
     await context.setOffline(true);
     const refreshed = page.waitForResponse((r) => /\/establishment\/[^/]+\/public$/.test(r.url()));

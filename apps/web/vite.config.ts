@@ -8,12 +8,17 @@ import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 
 const clientDir = path.resolve(import.meta.dirname, 'build/client');
 
-/** Files of the app shell besides the code: fonts (woff2 only: every browser with a service worker), icons. */
+/**
+ * Files of the app shell besides the code: fonts (woff2 only: every browser with a service worker), icons,
+ * and the bundled base map (land and borders, 37 KB in Brotli), which the map fetches once it has started,
+ * often after the worker took over on a first visit: precached, it is there offline whenever the map starts.
+ */
 const SHELL_FILES = [
   /^offline\.html$/,
   /^favicon\.svg$/,
   /^icons\/(icon-96|icon-192|icon-512|maskable-192|apple-touch-icon)\.png$/,
   /^assets\/open-sans-latin-\d+-normal-[\w-]+\.woff2$/,
+  /^map\/[\w-]+\.json$/,
 ];
 
 /**
@@ -60,7 +65,7 @@ const pwa: Partial<VitePWAOptions> = {
   injectManifest: {
     // A classic script: registered without `type: 'module'`, which older Safari lacks in workers.
     rollupFormat: 'iife',
-    globPatterns: ['offline.html', 'favicon.svg', 'icons/*.png', 'assets/*.{js,css,woff2}'],
+    globPatterns: ['offline.html', 'favicon.svg', 'icons/*.png', 'assets/*.{js,css,woff2}', 'map/*.json'],
     manifestTransforms: [
       (entries) => {
         const code = appShellCode();

@@ -1,11 +1,11 @@
 /**
  * The service worker (built by vite-plugin-pwa's injectManifest into `build/client/sw.js`, served at the
  * site root with `Cache-Control: no-cache`). Strategy (docs/decisions/0008-service-worker-strategy.md):
- * - precache the app shell only: the entry and root route code, their CSS, the fonts, a few icons and the
- *   offline page;
+ * - precache the app shell only: the entry and root route code, their CSS, the fonts, a few icons, the
+ *   bundled base map and the offline page;
  * - establishment pages, their `.data` files and their public API record: network first, then the cache,
  *   so a visited page stays readable offline;
- * - photos: cache first; hashed assets: cache first (immutable); the bundled base map: stale while
+ * - photos: cache first; hashed assets: cache first (immutable); other files under `/map/`: stale while
  *   revalidate;
  * - any other page that cannot be fetched: the French offline page.
  * The worker takes over at once (skipWaiting + clientsClaim): a page whose old code had failed to load
