@@ -15,6 +15,22 @@ describe('parisWeekTime', () => {
     expect(parisWeekTime(new Date('2025-11-21T23:30:00Z'))).toEqual({ day: 6, minutes: 30 });
     expect(parisWeekTime(new Date('2025-07-06T22:15:00Z'))).toEqual({ day: 1, minutes: 15 });
   });
+
+  it('answers each instant for its own minute, across the clock change and back and forth', () => {
+    // 29 March 2026: at 01:00 UTC Paris goes from 01:59 (UTC+1) to 03:00 (UTC+2).
+    const at = (iso: string) => parisWeekTime(new Date(iso));
+    expect(at('2026-03-29T00:59:00Z')).toEqual({ day: 7, minutes: 119 });
+    expect(at('2026-03-29T00:59:59.999Z')).toEqual({ day: 7, minutes: 119 });
+    expect(at('2026-03-29T01:00:00Z')).toEqual({ day: 7, minutes: 180 });
+    expect(at('2026-03-29T00:59:30Z')).toEqual({ day: 7, minutes: 119 });
+    // A Sunday 23:59 then the Monday after, in Paris (UTC+1 in November).
+    expect(at('2026-11-22T22:59:10Z')).toEqual({ day: 7, minutes: 1439 });
+    expect(at('2026-11-22T23:00:00Z')).toEqual({ day: 1, minutes: 0 });
+    // An answer changed by its caller does not change the next one.
+    const first = at('2026-11-22T23:00:05Z');
+    first.day = 4;
+    expect(at('2026-11-22T23:00:06Z')).toEqual({ day: 1, minutes: 0 });
+  });
 });
 
 describe('openingStatus', () => {

@@ -36,17 +36,28 @@ const PARIS_CLOCK = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** Day of the week (Monday = 1) and minutes since midnight in Europe/Paris at an instant. */
+/** The last answer of `parisWeekTime`, for its UTC minute (pages of an export are rendered in the same minute). */
+let lastWeekTime: { minute: number; value: { day: number; minutes: number } } | undefined;
+
+/**
+ * Day of the week (Monday = 1) and minutes since midnight in Europe/Paris at an instant. Paris's offset
+ * changes on a whole UTC hour, so every instant of a UTC minute has the same answer: the last one is kept
+ * (`formatToParts` costs about 10 µs, and a page asks several times).
+ */
 export function parisWeekTime(now: Date): { day: number; minutes: number } {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (lastWeekTime?.minute === minute) return { ...lastWeekTime.value };
   let day = 1;
   let hour = 0;
-  let minute = 0;
+  let minutes = 0;
   for (const part of PARIS_CLOCK.formatToParts(now)) {
     if (part.type === 'weekday') day = WEEKDAYS[part.value] ?? 1;
     else if (part.type === 'hour') hour = Number(part.value);
-    else if (part.type === 'minute') minute = Number(part.value);
+    else if (part.type === 'minute') minutes = Number(part.value);
   }
-  return { day, minutes: hour * 60 + minute };
+  const value = { day, minutes: hour * 60 + minutes };
+  lastWeekTime = { minute, value };
+  return { ...value };
 }
 
 function toMinutes(time: string): number {

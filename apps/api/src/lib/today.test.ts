@@ -17,6 +17,13 @@ describe('parisDay', () => {
     expect(parisDay(at('2025-12-31T23:30:00Z'))).toBe('2026-01-01');
   });
 
+  it('answers each instant for its own minute, back and forth over midnight', () => {
+    expect(parisDay(at('2026-01-10T22:59:00Z'))).toBe('2026-01-10');
+    expect(parisDay(at('2026-01-10T23:00:00.001Z'))).toBe('2026-01-11');
+    expect(parisDay(at('2026-01-10T22:59:59.999Z'))).toBe('2026-01-10');
+    expect(parisDay(at('2026-01-10T22:59:01Z'))).toBe('2026-01-10');
+  });
+
   it('defaults to now', () => {
     expect(parisDay()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });

@@ -25,10 +25,20 @@ function parts(format: Intl.DateTimeFormat, date: Date): Record<string, number> 
   return result;
 }
 
-/** The day in Europe/Paris as YYYY-MM-DD. */
+/** The last answer of `parisDay`, for its UTC minute. */
+let lastDay: { minute: number; day: string } | undefined;
+
+/**
+ * The day in Europe/Paris as YYYY-MM-DD. Paris's day starts on a whole UTC minute, so every instant of a
+ * UTC minute has the same answer: the last one is kept (pages and reads ask it many times a second).
+ */
 export function parisDay(date: Date = new Date()): string {
+  const minute = Math.floor(date.getTime() / 60_000);
+  if (lastDay?.minute === minute) return lastDay.day;
   const { year = 0, month = 0, day = 0 } = parts(PARIS_DAY, date);
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const answer = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  lastDay = { minute, day: answer };
+  return answer;
 }
 
 /** How far Paris wall-clock time is ahead of UTC at an instant, in milliseconds (3,600,000 or 7,200,000). */
