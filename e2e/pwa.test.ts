@@ -210,6 +210,48 @@ describe('the service worker', () => {
     await context.close();
   });
 
+  it('hands the worker what was still arriving when it took over: the page’s public record', async () => {
+    const [, , third] = establishments;
+    const context = await newVisitorContext(browser, { serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    // The record the page refreshes itself from once shown, held until the worker is active: it then ends
+    // outside the worker, after the list of what the page loaded was handed to it.
+    let held = 0;
+    await page.route(/\/establishment\/[^/]+\/public$/, async (route) => {
+      held += 1;
+      await page.waitForFunction(() => document.documentElement.dataset.serviceWorker === 'activated', null, {
+        timeout: 30_000,
+      });
+      await route.continue();
+    });
+    await page.goto(`${localhost}${pathOf(third!)}`);
+    await waitUntilOfflineReady(page);
+    expect(held).toBe(1);
+    const record = await page.evaluate(
+      () =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) =>
+          /\/establishment\/[^/]+\/public$/.test(entry.name),
+        )?.workerStart,
+    );
+    // Fetched without the worker.
+    expect(record).toBe(0);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const pages = await caches.open('pages');
+            return (await pages.keys()).some((request) =>
+              /\/establishment\/[^/]+\/public$/.test(request.url),
+            );
+          }),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
   it('keeps a visited establishment page and its photo readable with the network cut, and shows the offline page otherwise', async () => {
     const [visited, other] = establishments;
     const photoUrl = await givePhoto(visited!.id);

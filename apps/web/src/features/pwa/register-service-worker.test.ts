@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   INSECURE_ORIGIN_MESSAGE,
   isServiceWorkerOrigin,
+  LATE_RESOURCES_MS,
   registerServiceWorker,
+  type LoadedResource,
   urlsLoadedBeforeControl,
   type ServiceWorkerState,
   type WorkboxLike,
@@ -141,6 +143,65 @@ describe('registerServiceWorker', () => {
       },
     ]);
     expect(cached).toHaveBeenCalled();
+  });
+
+  it('hands it, for a while and by batches, what finishes loading without it after it took control', async () => {
+    vi.useFakeTimers();
+    try {
+      const wb = createFakeWorkbox();
+      let onResources: ((resources: readonly LoadedResource[]) => void) | undefined;
+      const stop = vi.fn();
+      await registerServiceWorker({
+        location: localhost,
+        supported: true,
+        createWorkbox: () => wb,
+        loadedResources: () => [{ name: 'http://localhost:3000/assets/establishment-abc.js' }],
+        watchResources: (listener) => {
+          onResources = listener;
+          return stop;
+        },
+      });
+      expect(onResources).toBeUndefined();
+      wb.emit('activated', { isUpdate: false });
+      const late = (name: string, workerStart = 0, initiatorType = 'fetch') => ({
+        name,
+        workerStart,
+        initiatorType,
+      });
+      onResources!([
+        // On its way when the worker took over: fetched without it.
+        late('http://localhost:3000/map/land.json'),
+        // Already handed over with the page.
+        late('http://localhost:3000/assets/establishment-abc.js'),
+        // Through the worker: its routes keep it.
+        late('http://localhost:3000/assets/map-def.js', 12.5, 'script'),
+        // Not kept offline.
+        late('http://localhost:3000/menuboards/surrounding'),
+        late('https://elsewhere.example/script.js', 0, 'script'),
+      ]);
+      onResources!([late('https://photos.example/p/a.webp', 0, 'img')]);
+      expect(wb.messages).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(wb.messages.slice(1)).toEqual([
+        {
+          type: 'CACHE_PAGE',
+          urls: ['http://localhost:3000/map/land.json', 'https://photos.example/p/a.webp'],
+        },
+      ]);
+      // The same address again, then a new one just before the end of the watch: sent at its end.
+      await vi.advanceTimersByTimeAsync(LATE_RESOURCES_MS - 1200);
+      onResources!([late('http://localhost:3000/map/land.json'), late('http://localhost:3000/media/p.webp')]);
+      expect(stop).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(200);
+      expect(stop).toHaveBeenCalledTimes(1);
+      expect(wb.messages.slice(2)).toEqual([
+        { type: 'CACHE_PAGE', urls: ['http://localhost:3000/media/p.webp'] },
+      ]);
+      await vi.advanceTimersByTimeAsync(LATE_RESOURCES_MS);
+      expect(wb.messages).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reloads the page when an update is active and some resources had failed', async () => {

@@ -31,7 +31,15 @@ export function urlsLoadedBeforeControl(
   resources: readonly { name: string; initiatorType?: string }[],
   origin: string,
 ): string[] {
-  const urls = new Set([pageUrl.split('#')[0]!]);
+  return [...new Set([pageUrl.split('#')[0]!, ...cacheableResourceUrls(resources, origin)])];
+}
+
+/** Of the resources a page loaded, those the worker keeps for offline visits (see urlsLoadedBeforeControl). */
+export function cacheableResourceUrls(
+  resources: readonly { name: string; initiatorType?: string }[],
+  origin: string,
+): string[] {
+  const urls = new Set<string>();
   for (const { name, initiatorType } of resources) {
     const url = new URL(name, origin);
     const ours =
@@ -41,6 +49,27 @@ export function urlsLoadedBeforeControl(
     if (ours || foreignImage) urls.add(url.href);
   }
   return [...urls];
+}
+
+/** A resource the page finished loading; `workerStart` 0: fetched without the worker. */
+export type LoadedResource = { name: string; initiatorType?: string; workerStart: number };
+
+/**
+ * How long after a first worker takes control the page still hands it what finishes loading without it:
+ * requests already on their way when it took over (a map chunk, the base map, a photo) end outside it.
+ */
+export const LATE_RESOURCES_MS = 30_000;
+/** Late resources are handed over together, this long after the last one. */
+const LATE_RESOURCES_BATCH_MS = 500;
+
+/** Resources the page finishes loading from now on, until the returned function is called. */
+function watchResources(onResources: (resources: readonly LoadedResource[]) => void): () => void {
+  if (typeof PerformanceObserver === 'undefined') return () => {};
+  const observer = new PerformanceObserver((list) =>
+    onResources(list.getEntries() as PerformanceResourceTiming[]),
+  );
+  observer.observe({ type: 'resource' });
+  return () => observer.disconnect();
 }
 
 /** The part of workbox-window used here: tests give a fake one. */
@@ -59,6 +88,8 @@ export interface RegisterOptions {
   createWorkbox?: (url: string) => WorkboxLike;
   failedResources?: () => number;
   loadedResources?: () => readonly { name: string; initiatorType?: string }[];
+  /** Follows the resources the page finishes loading (tests give a fake one); returns its stop. */
+  watchResources?: (onResources: (resources: readonly LoadedResource[]) => void) => () => void;
   reload?: () => void;
   onStateChange?: (state: ServiceWorkerState) => void;
   /** After a first install, once the worker has cached the current page and what it loaded. */
@@ -101,7 +132,42 @@ export async function registerServiceWorker(options: RegisterOptions = {}): Prom
       () => options.onPageCached?.(),
       (error: unknown) => console.warn('Service worker could not cache the current page:', error),
     );
+    handLateResources(new Set(urls));
   });
+
+  /**
+   * Requests on their way when the worker took control end without it and after the list above was made:
+   * for a while, what finishes loading without the worker is handed to it too, by batches, each address once.
+   */
+  function handLateResources(sent: Set<string>) {
+    let batch = new Set<string>();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      timer = undefined;
+      const urls = [...batch];
+      batch = new Set();
+      if (urls.length === 0) return;
+      wb.messageSW({ type: CACHE_PAGE_MESSAGE, urls }).catch((error: unknown) =>
+        console.warn('Service worker could not cache resources loaded late:', error),
+      );
+    };
+    const stop = (options.watchResources ?? watchResources)((resources) => {
+      const late = resources.filter((resource) => resource.workerStart === 0);
+      for (const url of cacheableResourceUrls(late, location.origin)) {
+        if (sent.has(url)) continue;
+        sent.add(url);
+        batch.add(url);
+      }
+      if (batch.size > 0 && timer === undefined) timer = setTimeout(flush, LATE_RESOURCES_BATCH_MS);
+    });
+    setTimeout(() => {
+      stop();
+      if (timer !== undefined) {
+        clearTimeout(timer);
+        flush();
+      }
+    }, LATE_RESOURCES_MS);
+  }
 
   setState('registering');
   try {
