@@ -55,29 +55,29 @@ export interface ExportOptions {
   helpers?: readonly PageHelper[];
 }
 
-/** The app's answer to a GET, as the server sends it; any other status than `expected` fails the export. */
-export async function renderPage(
-  app: FastifyInstance,
-  url: string,
-  expected: number,
-  headers: Record<string, string> = {},
-): Promise<Buffer> {
-  const response = await app.inject({ method: 'GET', url, headers });
-  if (response.statusCode !== expected) {
-    throw new Error(`${url} answered ${response.statusCode} instead of ${expected}`);
-  }
+/** The app's answer to a GET that is not a page of the site, as the server sends it; not 200 fails the export. */
+async function renderAnswer(app: FastifyInstance, url: string): Promise<Buffer> {
+  const response = await app.inject({ method: 'GET', url });
+  if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode} instead of 200`);
   return response.rawPayload;
 }
 
 /**
- * A page of the site as React Router renders it for the server's route, without going through Fastify
- * (thousands of pages: its request and answer objects showed in the export's profile).
+ * A page of the site (or its `.data`) as React Router renders it for the server's route, without going
+ * through Fastify (thousands of pages: its request and answer objects showed in the export's profile), and
+ * without a CSP nonce (see `siteRendererOf`); any other status than `expected` fails the export.
  */
-async function renderSitePage(app: FastifyInstance, url: string): Promise<Buffer> {
+async function renderSitePage(
+  app: FastifyInstance,
+  url: string,
+  expected = 200,
+  headers: Record<string, string> = {},
+): Promise<Buffer> {
   const render = siteRendererOf(app);
   if (render === undefined) throw new Error('The app serves no web build: run `npm run build` first');
-  const { status, body } = await render(url);
-  if (status !== 200 || body === null) throw new Error(`${url} answered ${status} instead of 200`);
+  const { status, body } = await render(url, headers);
+  if (status !== expected || body === null)
+    throw new Error(`${url} answered ${status} instead of ${expected}`);
   return body;
 }
 
@@ -145,8 +145,8 @@ export async function exportSite(
     await writeFile(target, body);
     files += 1;
   };
-  const render = (url: string, expected: number, headers: Record<string, string> = {}) =>
-    renderPage(app, url, expected, headers);
+  const render = (url: string, expected = 200, headers: Record<string, string> = {}) =>
+    renderSitePage(app, url, expected, headers);
 
   // The database does not change during the export: reads the same for a page's two renders, or for
   // every page, are made once (the live server's reads are not affected).
@@ -208,7 +208,7 @@ export async function exportSite(
     const version = /\/assets\/manifest-([0-9a-f]+)\.js/.exec(manifestHtml)?.[1];
     if (version === undefined) throw new Error('No route manifest version in the home page');
     const query = new URLSearchParams({ paths: MANIFEST_PROBES.join(','), version });
-    await write('__manifest', await render(`/__manifest?${query}`, 200));
+    await write('__manifest', await renderAnswer(app, `/__manifest?${query}`));
 
     for (const [name, body] of buildSitemapFiles(
       config.publicUrl,
@@ -218,7 +218,7 @@ export async function exportSite(
       await write(name, body);
     }
     await write('robots.txt', renderRobotsTxt(config.publicUrl));
-    await write(MANIFEST_PATH.slice(1), await render(MANIFEST_PATH, 200));
+    await write(MANIFEST_PATH.slice(1), await renderAnswer(app, MANIFEST_PATH));
 
     await write('pages.json', `${JSON.stringify(pages, null, 1)}\n`);
     // nginx decodes the address before matching: the map's keys are decoded paths.

@@ -15,7 +15,7 @@ import { AppError } from '@tables-voisines/contract/errors';
 import type { PublicData } from '@tables-voisines/contract/public-data';
 import { webBuildDir } from '../paths';
 import { matchesEtag, preferredEncoding } from '../lib/answer-cache';
-import { cspNonceOf, newCspNonce } from '../plugins/security-headers';
+import { cspNonceOf } from '../plugins/security-headers';
 import { PAGE_CACHE_CONTROL, PageCache, type CachedPage, type PageCacheOptions } from './page-cache';
 import { createPublicData } from './public-data';
 
@@ -131,8 +131,9 @@ const renderers = new WeakMap<FastifyInstance, SiteRenderer>();
 
 /**
  * For the static export: the site's pages rendered as the route below renders them, without Fastify
- * (no HTTP request, headers, compression nor cache), each with a nonce of its own as an uncached answer
- * has. None when the app serves no web build.
+ * (no HTTP request, headers, compression nor cache), and without a CSP nonce: a nonce written in a static
+ * file would be every visitor's, protecting nothing (a CDN's policy allows the pages' inline scripts
+ * otherwise, docs/operations.md). None when the app serves no web build.
  */
 export function siteRendererOf(app: FastifyInstance): SiteRenderer | undefined {
   return renderers.get(app);
@@ -172,7 +173,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
   };
   renderers.set(app, async (url, headers = {}) => {
     // The address an injected request has (its default host).
-    const response = await render(new Request(new URL(url, 'http://localhost'), { headers }), newCspNonce());
+    const response = await render(new Request(new URL(url, 'http://localhost'), { headers }), '');
     const body = response.body === null ? null : Buffer.from(await response.arrayBuffer());
     return { status: response.status, body };
   });
