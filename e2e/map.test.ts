@@ -300,6 +300,99 @@ describe('the map page', () => {
     await context.close();
   });
 
+  it('names the place under the mouse, rings the place of the card under it, opens the place of a board', async () => {
+    const groups = (await (await fetch(`${server.baseUrl}/api/groups/`)).json()) as Group[];
+    const nantes = groups.find((g) => g.name.includes('Nantes'))!;
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openMap(page);
+    await zoomInto(page, nantes.latitude, nantes.longitude, 14);
+    const feed = (await (await fetch(`${server.baseUrl}/api/map/feed`)).json()) as {
+      establishments: [string, 'restaurant' | 'remplisvert', string, string, number, number][];
+    };
+    const still = await stillView(page);
+    const box = (await map(page).boundingBox())!;
+    const inBox = (p: { x: number; y: number }) =>
+      p.x > box.x + 60 && p.x < box.x + box.width - 60 && p.y > box.y + 60 && p.y < box.y + box.height - 60;
+    const drawnAt = feed.establishments.map((e) => ({ e, at: project(still, box, e[4], e[5]) }));
+    const apart = (at: { x: number; y: number }, others: { x: number; y: number }[]) =>
+      others.every((o) => o === at || Math.hypot(o.x - at.x, o.y - at.y) > 40);
+    const halo = page.locator('.tv-halo');
+
+    // A place alone where it is drawn: the mouse over it names it and rings it.
+    const alone = drawnAt.find(
+      ({ at }) =>
+        inBox(at) &&
+        apart(
+          at,
+          drawnAt.map((d) => d.at),
+        ),
+    );
+    expect(alone, 'a place drawn alone inside the map').toBeDefined();
+    await page.mouse.move(alone!.at.x, alone!.at.y);
+    const label = alone!.e[1] === 'restaurant' ? 'Restaurant' : 'Remplis vert';
+    await expect
+      .poll(() => page.locator('canvas.maplibregl-canvas').getAttribute('title'))
+      .toBe(`${label} : ${alone!.e[2]}`);
+    await expect.poll(() => halo.count()).toBe(1);
+    const ring = (await halo.boundingBox())!;
+    expect(Math.abs(ring.x + ring.width / 2 - alone!.at.x)).toBeLessThan(3);
+    expect(Math.abs(ring.y + ring.height / 2 - alone!.at.y)).toBeLessThan(3);
+
+    // A card of the list under the mouse: its place ringed on the map, wherever it is.
+    const cards = page.getByTestId('establishment-list').locator('li');
+    const names = await cards.locator('h3').allTextContents();
+    const index = names.findIndex((name) => feed.establishments.filter((e) => e[2] === name).length === 1);
+    expect(index, 'a card whose name is the only one of its kind').toBeGreaterThanOrEqual(0);
+    const place = drawnAt.find(({ e }) => e[2] === names[index])!;
+    await cards.nth(index).hover();
+    await expect
+      .poll(async () => {
+        const at = await halo.boundingBox();
+        return at === null
+          ? Infinity
+          : Math.hypot(at.x + at.width / 2 - place.at.x, at.y + at.height / 2 - place.at.y);
+      })
+      .toBeLessThan(3);
+    await page.mouse.move(box.x + box.width - 5, box.y + box.height / 2);
+    await expect.poll(() => halo.count()).toBe(0);
+
+    // Today's boards are drawn beside their place (16 px right, 16 px up): one clicked opens its place.
+    await expect.poll(async () => (await drawn(page)).boards, { timeout: 15_000 }).toBeGreaterThan(0);
+    const view = await stillView(page);
+    const span = (360 / (512 * 2 ** view.zoom)) * (box.width / 2);
+    const around = (await (
+      await fetch(`${server.baseUrl}/menuboards/surrounding`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          categories: [],
+          northEast: { latitude: view.latitude + span / 2, longitude: view.longitude + span },
+          southWest: { latitude: view.latitude - span / 2, longitude: view.longitude - span },
+        }),
+      })
+    ).json()) as { establishment: { uri: string; location: { latitude: number; longitude: number } } }[];
+    const badges = around.map((b) => {
+      const at = project(view, box, b.establishment.location.latitude, b.establishment.location.longitude);
+      return { uri: b.establishment.uri, at: { x: at.x + 16, y: at.y - 16 } };
+    });
+    const badge = badges.find(
+      ({ at }) =>
+        inBox(at) &&
+        apart(
+          at,
+          badges.map((b) => b.at),
+        ),
+    );
+    expect(badge, 'a board drawn alone inside the map').toBeDefined();
+    await page.mouse.click(badge!.at.x, badge!.at.y);
+    await page.waitForURL(/\/(restaurant|remplisvert)\//u);
+    expect(decodeURIComponent(new URL(page.url()).pathname).split('/').at(-1)).toBe(badge!.uri);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
   it('centres on an establishment at zoom 16 when its page is opened directly', async () => {
     const list = await listed();
     const target = list.find((e) => e.kind === 'remplisvert')!;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { distanceKm, type Bounds } from '@tables-voisines/contract/geo';
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { isInsideBounds } from './map-rules';
-import { menuBoardsOnMap, pointsInView } from './map-filters';
+import { boardsOfShown, menuBoardsOnMap, pointsInView } from './map-filters';
 import type { MapPoint } from './map-points';
 
 const board = (id: string, latitude: number, longitude: number) =>
@@ -90,6 +90,39 @@ describe('pointsInView', () => {
         },
       ),
       { seed: 20261124, numRuns: 300 },
+    );
+  });
+});
+
+describe('boardsOfShown', () => {
+  const boardOf = (id: string, establishmentId: string) =>
+    ({ id, establishment: { id: establishmentId } }) as unknown as MenuBoard;
+  const places = ['a', 'b', 'c', 'd'].map((id) => point(id, 45, 4));
+
+  it('keeps the boards of the places shown, in their order, and none of the others', () => {
+    const boards = [boardOf('1', 'c'), boardOf('2', 'x'), boardOf('3', 'a'), boardOf('4', 'c')];
+    expect(boardsOfShown(boards, places).map((b) => b.id)).toEqual(['1', '3', '4']);
+    expect(boardsOfShown(boards, places.slice(0, 2)).map((b) => b.id)).toEqual(['3']);
+    expect(boardsOfShown(boards, [])).toEqual([]);
+  });
+
+  it('gives the same empty list back when there is no board (the components showing them keep it)', () => {
+    const none: MenuBoard[] = [];
+    expect(boardsOfShown(none, places)).toBe(none);
+  });
+
+  it('agrees with filtering the boards by a set of the places shown', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), { maxLength: 12 }),
+        fc.subarray(['a', 'b', 'c', 'd', 'e', 'f']),
+        (boardPlaces, shownIds) => {
+          const boards = boardPlaces.map((place, i) => boardOf(String(i), place));
+          const shown = shownIds.map((id) => point(id, 45, 4));
+          const ids = new Set(shownIds);
+          expect(boardsOfShown(boards, shown)).toEqual(boards.filter((b) => ids.has(b.establishment.id)));
+        },
+      ),
     );
   });
 });

@@ -70,13 +70,14 @@ function toBounds(b: LngLatBounds): Bounds {
   };
 }
 
+/** Each place with its index in `points` (`i`), which a click or a hover reads it back by. */
 function pointsToGeoJson(points: readonly MapPoint[]): FeatureCollection<Point> {
   return {
     type: 'FeatureCollection',
-    features: points.map((p) => ({
+    features: points.map((p, i) => ({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [p.location.longitude, p.location.latitude] },
-      properties: { id: p.id, kind: p.kind },
+      properties: { id: p.id, kind: p.kind, i },
     })),
   };
 }
@@ -136,9 +137,11 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const { points, groups, menuBoards } = useVisibleMapData();
-  const pointsById = useMemo(() => new Map(points.map((p) => [p.id, p])), [points]);
-  const pointsByIdRef = useRef(pointsById);
-  pointsByIdRef.current = pointsById;
+  // No index of the places by id: at 200,000 establishments making one took 40-80 ms at every change of
+  // the data. A place drawn is found by its index in the points the map was given (`pointsToGeoJson`), any
+  // other (a board's establishment, the list's highlighted card) by a scan.
+  const pointsRef = useRef(points);
+  pointsRef.current = points;
   const selectRef = useRef(select);
   selectRef.current = select;
   const mapInitialized = useMapState((s) => s.mapInitialized);
@@ -314,6 +317,14 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
       });
       const markerAt = (point: maplibregl.PointLike) =>
         map.queryRenderedFeatures(point, { layers: MARKER_LAYERS })[0];
+      const findPoint = (id: string) => pointsRef.current.find((p) => p.id === id);
+      // The map may still draw the data it was given before the last (its worker cuts the new into tiles
+      // meanwhile): the index is trusted only if the place there has the feature's id.
+      const pointOf = (props: Record<string, unknown>) => {
+        const id = String(props.id);
+        const byIndex = sent.current.points?.[Number(props.i)];
+        return byIndex?.id === id ? byIndex : findPoint(id);
+      };
       map.on('click', (event) => {
         const feature = markerAt(event.point);
         if (feature === undefined) return;
@@ -326,8 +337,8 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
           });
           return;
         }
-        const id = String(feature.layer.id === BOARDS_LAYER ? props.establishmentId : props.id);
-        const point = pointsByIdRef.current.get(id);
+        const point =
+          feature.layer.id === BOARDS_LAYER ? findPoint(String(props.establishmentId)) : pointOf(props);
         if (point !== undefined) selectRef.current(point);
       });
       // Hovering a place: a pointer, its name as a tooltip, and its card highlighted in the list.
@@ -351,7 +362,7 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
           hover(null, `${count} établissements ici : zoomer pour les voir`);
         } else if (feature.layer.id === BOARDS_LAYER) hover(null, `Ardoise du jour : ${String(props.name)}`);
         else {
-          const point = pointsByIdRef.current.get(String(props.id));
+          const point = pointOf(props);
           hover(point?.id ?? null, point === undefined ? '' : `${KIND_LABELS[point.kind]} : ${point.name}`);
         }
       });
@@ -413,7 +424,7 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
   // The list's hovered or focused establishment, wherever it is (alone or inside a cluster).
   useEffect(() => {
     const map = mapRef.current;
-    const point = highlightedId === null ? undefined : pointsById.get(highlightedId);
+    const point = highlightedId === null ? undefined : points.find((p) => p.id === highlightedId);
     if (map === null || !mapInitialized || point === undefined) return;
     const marker = new maplibregl.Marker({ element: createHighlightMarker() })
       .setLngLat([point.location.longitude, point.location.latitude])
@@ -421,7 +432,7 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
     return () => {
       marker.remove();
     };
-  }, [mapInitialized, highlightedId, pointsById]);
+  }, [mapInitialized, highlightedId, points]);
 
   useEffect(() => {
     const map = mapRef.current;

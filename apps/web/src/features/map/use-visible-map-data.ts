@@ -1,6 +1,6 @@
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { useEffect, useMemo, useState } from 'react';
-import { filterPoints } from './map-filters';
+import { boardsOfShown, filterPoints } from './map-filters';
 import { useMapPoints, type MapPoint } from './map-points';
 import { useMapState } from './map-store';
 
@@ -41,11 +41,7 @@ export function useVisibleMapData() {
       }),
     [pointsQuery.data, filters, clock, categories, boardsForFilter],
   );
-  const shownIds = useMemo(() => new Set(points.map((p) => p.id)), [points]);
-  const menuBoards = useMemo(
-    () => boards.filter((b) => shownIds.has(b.establishment.id)),
-    [shownIds, boards],
-  );
+  const menuBoards = useMemo(() => boardsOfShown(boards, points), [boards, points]);
   return {
     points,
     groups,
