@@ -112,6 +112,30 @@ async function pixelOf(page: Page, latitude: number, longitude: number) {
   return project(await readView(page), (await map(page).boundingBox())!, latitude, longitude);
 }
 
+/** Today's menu boards around the map's view (its box at this zoom), as the map asks for them. */
+async function boardsAround<Board>(view: View, box: Box): Promise<Board[]> {
+  const span = (360 / (512 * 2 ** view.zoom)) * (box.width / 2);
+  const response = await fetch(`${server.baseUrl}/menuboards/surrounding`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      categories: [],
+      northEast: { latitude: view.latitude + span / 2, longitude: view.longitude + span },
+      southWest: { latitude: view.latitude - span / 2, longitude: view.longitude - span },
+    }),
+  });
+  return (await response.json()) as Board[];
+}
+
+/** The first of what is drawn well inside the map's box with nothing else within 40 px: alone under a click. */
+function aloneInBox<T extends { at: { x: number; y: number } }>(drawn: T[], box: Box): T | undefined {
+  const inBox = (p: { x: number; y: number }) =>
+    p.x > box.x + 60 && p.x < box.x + box.width - 60 && p.y > box.y + 60 && p.y < box.y + box.height - 60;
+  return drawn.find(
+    ({ at }) => inBox(at) && drawn.every((o) => o.at === at || Math.hypot(o.at.x - at.x, o.at.y - at.y) > 40),
+  );
+}
+
 /** Zooms with the mouse wheel on a place until the map reaches `zoom`, as a visitor does. */
 async function zoomInto(page: Page, latitude: number, longitude: number, zoom: number) {
   for (let i = 0; i < 40 && (await readView(page)).zoom < zoom; i += 1) {
@@ -131,6 +155,18 @@ async function openMap(page: Page) {
   expect(response?.status()).toBe(200);
   await expect.poll(() => map(page).getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
   await expect.poll(async () => (await drawn(page)).places, { timeout: 20_000 }).toBeGreaterThan(0);
+}
+
+/** A desktop visitor on the map, zoomed with the mouse wheel into the group of Nantes. */
+async function openNantes(zoom: number) {
+  const groups = (await (await fetch(`${server.baseUrl}/api/groups/`)).json()) as Group[];
+  const nantes = groups.find((g) => g.name.includes('Nantes'))!;
+  const context = await newVisitorContext(browser, { viewport: DESKTOP });
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  await openMap(page);
+  await zoomInto(page, nantes.latitude, nantes.longitude, zoom);
+  return { context, page, errors };
 }
 
 describe('the map page', () => {
@@ -198,20 +234,10 @@ describe('the map page', () => {
     await expect.poll(() => boards.first().textContent()).toMatch(/\d+,\d{2}\s€/u);
 
     // Filter by a category found in those boards, typed as a visitor does (search as you type).
-    const view = await readView(page);
-    const box = (await map(page).boundingBox())!;
-    const span = (360 / (512 * 2 ** view.zoom)) * (box.width / 2);
-    const around = (await (
-      await fetch(`${server.baseUrl}/menuboards/surrounding`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          categories: [],
-          northEast: { latitude: view.latitude + span / 2, longitude: view.longitude + span },
-          southWest: { latitude: view.latitude - span / 2, longitude: view.longitude - span },
-        }),
-      })
-    ).json()) as { items: { category: string }[] }[];
+    const around = await boardsAround<{ items: { category: string }[] }>(
+      await readView(page),
+      (await map(page).boundingBox())!,
+    );
     const categoryId = around[0]!.items[0]!.category;
     const category = (await (
       await fetch(`${server.baseUrl}/api/categories/category/${categoryId}`)
@@ -241,13 +267,7 @@ describe('the map page', () => {
   });
 
   it('opens the page of an establishment clicked on the map at zoom 16, and comes back on clear', async () => {
-    const groups = (await (await fetch(`${server.baseUrl}/api/groups/`)).json()) as Group[];
-    const nantes = groups.find((g) => g.name.includes('Nantes'))!;
-    const context = await newVisitorContext(browser, { viewport: DESKTOP });
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await openMap(page);
-    await zoomInto(page, nantes.latitude, nantes.longitude, 14);
+    const { context, page, errors } = await openNantes(14);
 
     await expect
       .poll(async () => (await drawn(page)).restaurants + (await drawn(page)).remplisvert, {
@@ -301,34 +321,17 @@ describe('the map page', () => {
   });
 
   it('names the place under the mouse, rings the place of the card under it, opens the place of a board', async () => {
-    const groups = (await (await fetch(`${server.baseUrl}/api/groups/`)).json()) as Group[];
-    const nantes = groups.find((g) => g.name.includes('Nantes'))!;
-    const context = await newVisitorContext(browser, { viewport: DESKTOP });
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await openMap(page);
-    await zoomInto(page, nantes.latitude, nantes.longitude, 14);
+    const { context, page, errors } = await openNantes(14);
     const feed = (await (await fetch(`${server.baseUrl}/api/map/feed`)).json()) as {
       establishments: [string, 'restaurant' | 'remplisvert', string, string, number, number][];
     };
     const still = await stillView(page);
     const box = (await map(page).boundingBox())!;
-    const inBox = (p: { x: number; y: number }) =>
-      p.x > box.x + 60 && p.x < box.x + box.width - 60 && p.y > box.y + 60 && p.y < box.y + box.height - 60;
     const drawnAt = feed.establishments.map((e) => ({ e, at: project(still, box, e[4], e[5]) }));
-    const apart = (at: { x: number; y: number }, others: { x: number; y: number }[]) =>
-      others.every((o) => o === at || Math.hypot(o.x - at.x, o.y - at.y) > 40);
     const halo = page.locator('.tv-halo');
 
     // A place alone where it is drawn: the mouse over it names it and rings it.
-    const alone = drawnAt.find(
-      ({ at }) =>
-        inBox(at) &&
-        apart(
-          at,
-          drawnAt.map((d) => d.at),
-        ),
-    );
+    const alone = aloneInBox(drawnAt, box);
     expect(alone, 'a place drawn alone inside the map').toBeDefined();
     await page.mouse.move(alone!.at.x, alone!.at.y);
     const label = alone!.e[1] === 'restaurant' ? 'Restaurant' : 'Remplis vert';
@@ -361,30 +364,14 @@ describe('the map page', () => {
     // Today's boards are drawn beside their place (16 px right, 16 px up): one clicked opens its place.
     await expect.poll(async () => (await drawn(page)).boards, { timeout: 15_000 }).toBeGreaterThan(0);
     const view = await stillView(page);
-    const span = (360 / (512 * 2 ** view.zoom)) * (box.width / 2);
-    const around = (await (
-      await fetch(`${server.baseUrl}/menuboards/surrounding`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          categories: [],
-          northEast: { latitude: view.latitude + span / 2, longitude: view.longitude + span },
-          southWest: { latitude: view.latitude - span / 2, longitude: view.longitude - span },
-        }),
-      })
-    ).json()) as { establishment: { uri: string; location: { latitude: number; longitude: number } } }[];
+    const around = await boardsAround<{
+      establishment: { uri: string; location: { latitude: number; longitude: number } };
+    }>(view, box);
     const badges = around.map((b) => {
       const at = project(view, box, b.establishment.location.latitude, b.establishment.location.longitude);
       return { uri: b.establishment.uri, at: { x: at.x + 16, y: at.y - 16 } };
     });
-    const badge = badges.find(
-      ({ at }) =>
-        inBox(at) &&
-        apart(
-          at,
-          badges.map((b) => b.at),
-        ),
-    );
+    const badge = aloneInBox(badges, box);
     expect(badge, 'a board drawn alone inside the map').toBeDefined();
     await page.mouse.click(badge!.at.x, badge!.at.y);
     await page.waitForURL(/\/(restaurant|remplisvert)\//u);
