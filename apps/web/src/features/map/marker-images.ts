@@ -185,7 +185,7 @@ export function parseClusterImage(name: string): { count: number; greenShare: nu
 const MAX_CLUSTER_IMAGES = 400;
 
 /**
- * Adds the fixed images, and makes each cluster's image when MapLibre first asks for it. Returns a function
+ * Adds the fixed images, and makes each cluster's image when MapLibre first needs it. Returns a function
  * that drops cluster images no longer drawn once there are many.
  */
 export function installMarkerImages(map: MapLibreMap): { prune(inUse: ReadonlySet<string>): void } {
@@ -194,14 +194,17 @@ export function installMarkerImages(map: MapLibreMap): { prune(inUse: ReadonlySe
   map.addImage(REMPLISVERT_IMAGE, makeImage(30, pixelRatio, drawRemplisVert), { pixelRatio });
   map.addImage(BOARD_IMAGE, makeImage(30, pixelRatio, drawBoard), { pixelRatio });
   const clusters = new Set<string>();
-  map.on('styleimagemissing', (event: { id: string }) => {
-    const cluster = parseClusterImage(event.id);
-    if (cluster === null || map.hasImage(event.id)) return;
+  // A resolver, not the `styleimagemissing` event: MapLibre 6 awaits the resolver before it lays a tile
+  // out, but fires the event only after, the tile then drawn without the clusters whose image was new
+  // ("Image … could not be loaded" in the console) until it was laid out again.
+  map.setMissingStyleImageResolver((id) => {
+    const cluster = parseClusterImage(id);
+    if (cluster === null || map.hasImage(id)) return;
     const size = clusterSize(cluster.count) + 6;
-    map.addImage(event.id, makeImage(size, pixelRatio, drawCluster(cluster.count, cluster.greenShare)), {
+    map.addImage(id, makeImage(size, pixelRatio, drawCluster(cluster.count, cluster.greenShare)), {
       pixelRatio,
     });
-    clusters.add(event.id);
+    clusters.add(id);
   });
   return {
     prune(inUse) {
