@@ -92,7 +92,14 @@ const VIEWPORTS = quick
 // go to a temporary folder unless BENCH_RESULTS_DIR says where, so the recorded full run stays whole).
 const onlyViewports = (process.env.BENCH_VIEWPORTS ?? '').split(',').filter(Boolean);
 const onlyScenarios = (process.env.BENCH_SCENARIOS ?? '').split(',').filter(Boolean);
-const partialRun = onlyViewports.length > 0 || onlyScenarios.length > 0;
+// BENCH_NETWORK_MBPS=20: the page's network slowed to that many megabits a second down (40 ms of latency,
+// Chromium's emulation), as a phone's: what the first picture waits for shows there. BENCH_WITHOUT_PREVIEW=1:
+// the server's clusters of the view refused to the page (`/api/map/points`), the map waiting for the whole
+// feed as before the preview (decision 0034's third addendum). Either makes a partial run.
+const networkMbps = Number(process.env.BENCH_NETWORK_MBPS ?? 0) || null;
+const withoutPreview = process.env.BENCH_WITHOUT_PREVIEW === '1';
+const partialRun =
+  onlyViewports.length > 0 || onlyScenarios.length > 0 || networkMbps !== null || withoutPreview;
 const SELECTED_VIEWPORTS = Object.fromEntries(
   Object.entries(VIEWPORTS)
     .filter(([name]) => onlyViewports.length === 0 || onlyViewports.includes(name))
@@ -149,6 +156,7 @@ function pageProbe() {
     frames: [],
     longTasks: [],
     mapReadyAt: null,
+    firstClustersAt: null,
     dataShownAt: null,
     statusAt: null,
     status: null,
@@ -163,12 +171,17 @@ function pageProbe() {
       .reduce((a, b) => a + b, 0);
   };
   window.__tvDrawn = drawnPlaces;
+  // The server's clusters the map draws until the feed has come.
+  const drawnPreview = () => Number(document.querySelector('[data-testid="map"]')?.dataset.drawnPreview ?? 0);
   const loop = (time) => {
     if (probe.recording) probe.frames.push(time);
     if (probe.mapReadyAt === null && document.querySelector('[data-testid="map"][data-ready="true"]')) {
       probe.mapReadyAt = time;
     }
     if (probe.dataShownAt === null && drawnPlaces() > 0) probe.dataShownAt = time;
+    if (probe.firstClustersAt === null && (probe.dataShownAt !== null || drawnPreview() > 0)) {
+      probe.firstClustersAt = time;
+    }
     if (probe.statusAt === null) {
       for (const element of document.querySelectorAll('[role="status"]')) {
         const text = element.textContent ?? '';
@@ -549,7 +562,23 @@ async function run(base, viewportName, mode) {
         });
       });
     }
+    if (withoutPreview) {
+      await context.route(/\/api\/map\/points\?/, async (route) => {
+        dataRequests.push({ path: '/api/map/points', answered: 'refused (BENCH_WITHOUT_PREVIEW)' });
+        await route.fulfill({ status: 503, contentType: 'application/json', body: '{}' });
+      });
+    }
     const page = await context.newPage();
+    if (networkMbps !== null) {
+      const network = await context.newCDPSession(page);
+      await network.send('Network.enable');
+      await network.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 40,
+        downloadThroughput: (networkMbps * 1e6) / 8,
+        uploadThroughput: (10 * 1e6) / 8,
+      });
+    }
     let crashed = false;
     page.on('crash', () => (crashed = true));
     page.on('console', (message) => {
@@ -574,6 +603,7 @@ async function run(base, viewportName, mode) {
       const p = window.__tvProbe;
       return {
         mapReadyAt: p.mapReadyAt,
+        firstClustersAt: p.firstClustersAt,
         dataShownAt: p.dataShownAt,
         statusAt: p.statusAt,
         status: p.status,
@@ -589,6 +619,7 @@ async function run(base, viewportName, mode) {
     const heap = await cdp.send('Runtime.getHeapUsage');
     const load = {
       mapReadyMs: round(probe.mapReadyAt, 0),
+      firstClustersMs: probe.firstClustersAt === null ? null : round(probe.firstClustersAt, 0),
       dataShownMs: probe.dataShownAt === null ? null : round(probe.dataShownAt, 0),
       statusShownMs: probe.statusAt === null ? null : round(probe.statusAt, 0),
       status: probe.status,
@@ -770,6 +801,7 @@ async function main() {
         écran: r.viewport,
         données: r.mode === 'data' ? `${establishments}` : 'aucune (réf.)',
         'carte prête ms': r.load.mapReadyMs,
+        'premiers groupes ms': r.load.firstClustersMs ?? '—',
         'données affichées ms': r.load.dataShownMs ?? '—',
         'tas JS Mio': r.load.mainThreadHeapAfterGcMiB,
         'RSS Chromium Mio': r.load.browserProcessesRssMiB,
@@ -809,6 +841,13 @@ async function main() {
         longTasks: "PerformanceObserver 'longtask' over the same window",
         dataShown:
           'first animation frame after the map element reports drawn clusters or places (data-drawn-*, set when the map is idle), from navigation start',
+        firstClusters:
+          "the same, counting the server's clusters drawn while the feed is on its way (data-drawn-preview)",
+        network:
+          networkMbps === null
+            ? 'not slowed (localhost)'
+            : `${networkMbps} Mbit/s down, 10 up, 40 ms latency (Chromium's emulation, the page's requests)`,
+        preview: withoutPreview ? 'refused (BENCH_WITHOUT_PREVIEW=1)' : 'on',
         reference:
           'GET /api/establishments/ answered [], /api/map/feed and /api/map/points empty feeds, any other /api/map/ request its JSON with every array emptied',
       },

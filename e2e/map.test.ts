@@ -202,6 +202,61 @@ describe('the map page', () => {
     await context.close();
   });
 
+  it('draws the server’s clusters of the view while the whole feed is on its way, then its own in their place', async () => {
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    // The feed of every establishment held back, as a slow network would (8.5 MB at 200,000).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/map/feed', async (route) => {
+      await released;
+      await route.continue();
+    });
+    const preview = async () => Number((await map(page).getAttribute('data-drawn-preview')) ?? 0);
+    await page.goto(server.baseUrl);
+    await expect.poll(preview, { timeout: 30_000 }).toBeGreaterThan(0);
+    expect((await drawn(page)).places).toBe(0);
+    const france = await stillView(page);
+    const shownFirst = await preview();
+
+    // A cluster of the preview, clicked, opens on the zoom at which it parts; the view's clusters follow.
+    const box = (await map(page).boundingBox())!;
+    const span = 360 / (512 * 2 ** france.zoom);
+    const query = new URLSearchParams({
+      west: String(france.longitude - span * (box.width / 2)),
+      east: String(france.longitude + span * (box.width / 2)),
+      south: String(france.latitude - span * (box.height / 2)),
+      north: String(france.latitude + span * (box.height / 2)),
+      zoom: String(Math.floor(france.zoom)),
+    });
+    const answer = (await (await fetch(`${server.baseUrl}/api/map/points?${query}`)).json()) as {
+      features: { type: string; latitude: number; longitude: number; expansionZoom?: number }[];
+    };
+    const clusters = answer.features
+      .filter((f) => f.type === 'cluster')
+      .map((f) => ({ ...f, at: project(france, box, f.latitude, f.longitude) }));
+    const cluster = aloneInBox(clusters, box)!;
+    expect(cluster).toBeDefined();
+    await page.mouse.click(cluster.at.x, cluster.at.y);
+    await expect
+      .poll(async () => (await stillView(page)).zoom, { timeout: 15_000 })
+      .toBeCloseTo(cluster.expansionZoom!, 1);
+    await expect.poll(preview).toBeGreaterThan(0);
+    await stillView(page);
+    const previewed = await preview();
+    expect((await drawn(page)).places).toBe(0);
+
+    // The feed comes: the map's own places replace the preview, clustered alike (as many drawn).
+    release();
+    await expect.poll(async () => (await drawn(page)).places, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(preview).toBe(0);
+    expect((await drawn(page)).places).toBe(previewed);
+    expect(shownFirst).toBeGreaterThan(0);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
   it('has no accessibility violation (axe)', async () => {
     const context = await newVisitorContext(browser, { viewport: DESKTOP });
     const page = await context.newPage();

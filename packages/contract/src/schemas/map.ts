@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UuidSchema } from './common';
 import { KindSchema, OpeningHoursSchema, VenueTypeSchema } from './establishment';
 
-/** Zoom levels of the map feed: France whole at 5-6, a street at 16; past 15 every point is itself. */
+/** Zoom levels of the map feed: France whole at 5-6, a street at 16; past 13 every point is itself. */
 export const MAP_MIN_ZOOM = 0;
 export const MAP_MAX_ZOOM = 22;
 
@@ -42,12 +42,16 @@ export const MapPointSchema = z
   .meta({ id: 'MapPoint' });
 export type MapPoint = z.infer<typeof MapPointSchema>;
 
-/** Several establishments close together at this zoom: their count, and the zoom at which they part. */
+/**
+ * Several establishments close together at this zoom: their count (of which `restaurants` restaurants, the
+ * others Remplis vert), and the zoom at which they part.
+ */
 export const MapClusterSchema = z
   .object({
     type: z.literal('cluster'),
     id: z.number().int(),
     count: z.number().int(),
+    restaurants: z.number().int(),
     latitude: z.number(),
     longitude: z.number(),
     expansionZoom: z.number().int(),

@@ -9,7 +9,8 @@ async function* once<T>(values: readonly T[]): AsyncGenerator<readonly T[]> {
 }
 
 /** Six decimals: about 11 cm, finer than a map can show. */
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+/** Six decimals, about 10 cm: the coordinates the feed gives, and the map index clusters (map-index.ts). */
+export const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 /** Each distinct value once, in order of first use; `indexOf` gives its place. */
 class Dictionary<T> {

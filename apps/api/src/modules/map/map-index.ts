@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import Supercluster, { type ClusterProperties, type PointFeature } from 'supercluster';
 import type { MapPointsAnswer, MapPointsQuery } from '@tables-voisines/contract/schemas/map';
 import type { DbOrTx } from '../../db/client';
@@ -6,12 +6,19 @@ import { establishments } from '../../db/schema';
 import { establishmentsFingerprint } from '../establishments/establishments.queries';
 import type { DataVersion } from '../../lib/data-version';
 import { OneAtATime } from '../../lib/answer-cache';
+import { round6 } from './map-feed';
 
 type Kind = 'restaurant' | 'remplisvert';
 const KINDS: readonly Kind[] = ['restaurant', 'remplisvert'];
 
+/**
+ * Clusters as the site's map makes them in the browser (MapLibre's `clusterRadius` 48 px of a 512 px tile,
+ * `clusterMaxZoom` 13, web/src/features/map/map-view.client.tsx): its first picture, drawn from this
+ * index while the whole feed is on its way, then turns into its own without a cluster moving.
+ */
+export const MAP_CLUSTER_RADIUS = 48;
 /** Past this zoom every establishment is drawn on its own. */
-export const MAP_CLUSTER_MAX_ZOOM = 15;
+export const MAP_CLUSTER_MAX_ZOOM = 13;
 const BATCH = 2000;
 
 /** Seven decimals: about a centimetre, more than the stored coordinates hold. */
@@ -92,8 +99,8 @@ class PointTableBuilder {
       this.#textLength += Buffer.byteLength(r.uri);
       ends[2 * i + 1] = this.#textLength;
       parts.push(r.name, r.uri);
-      this.longitudes.push(r.longitude);
-      this.latitudes.push(r.latitude);
+      this.longitudes.push(round6(r.longitude));
+      this.latitudes.push(round6(r.latitude));
     }
     this.#ids.push(ids);
     this.#kinds.push(kinds);
@@ -114,35 +121,46 @@ class PointTableBuilder {
   }
 }
 
+/** A point's properties: whether it is a restaurant, summed into each cluster (two objects shared by all). */
+interface PointProperties {
+  restaurants: number;
+}
+const RESTAURANT: PointProperties = Object.freeze({ restaurants: 1 });
+const NOT_RESTAURANT: PointProperties = Object.freeze({ restaurants: 0 });
+
 /**
  * The points as supercluster's `load` reads them: it takes their number, then goes through them twice, in
  * order, and keeps only their coordinates, ids and properties (in typed arrays and two flat arrays). Each
  * feature is made as it is read and dies young: 200,000 made at once were 40 MB of heap, the map's peak at
  * start (`npm run bench:api`, decision 0033's addendum). A `for...of` over this is all `load` needs (tested).
  */
-function featuresOf(longitudes: readonly number[], latitudes: readonly number[]): PointFeature<null>[] {
+function featuresOf(
+  longitudes: readonly number[],
+  latitudes: readonly number[],
+  table: PointTable,
+): PointFeature<PointProperties>[] {
   const features = {
     length: longitudes.length,
-    *[Symbol.iterator](): Generator<PointFeature<null>> {
+    *[Symbol.iterator](): Generator<PointFeature<PointProperties>> {
       for (let i = 0; i < longitudes.length; i += 1) {
         yield {
           type: 'Feature',
           id: i,
-          properties: null,
+          properties: table.kind(i) === 'restaurant' ? RESTAURANT : NOT_RESTAURANT,
           geometry: { type: 'Point', coordinates: [longitudes[i]!, latitudes[i]!] },
         };
       }
     },
   };
-  return features as unknown as PointFeature<null>[];
+  return features as unknown as PointFeature<PointProperties>[];
 }
 
 interface Built {
   version: number;
   /** Enabled establishments and their latest change when built: a write elsewhere leaves them equal. */
   fingerprint: string;
-  /** Points carry no properties: a point's feature id is its row in `points`. */
-  index: Supercluster<null>;
+  /** A point's feature id is its row in `points`; clusters count their restaurants. */
+  index: Supercluster<PointProperties, PointProperties>;
   points: PointTable;
   total: number;
 }
@@ -185,11 +203,14 @@ export class MapIndex {
     const version = this.#dataVersion.value;
     const fingerprint = await this.#fingerprint();
     const table = new PointTableBuilder();
-    let last: string | null = null;
-    // Keyset batches: a few megabytes at a time, whatever the number of establishments.
+    let last: { searchText: string; id: string } | null = null;
+    // Keyset batches: a few megabytes at a time, whatever the number of establishments. In the feed's
+    // order and with its coordinates (map-feed.ts): supercluster groups points in the order it is given
+    // them, and the browser's map clusters the feed with the same settings (see MAP_CLUSTER_RADIUS).
     for (;;) {
       const rows: {
         id: string;
+        searchText: string;
         kind: Kind;
         name: string;
         uri: string;
@@ -198,6 +219,7 @@ export class MapIndex {
       }[] = await this.#db
         .select({
           id: establishments.id,
+          searchText: establishments.searchText,
           kind: establishments.kind,
           name: establishments.name,
           uri: establishments.uri,
@@ -206,17 +228,31 @@ export class MapIndex {
         })
         .from(establishments)
         .where(
-          and(eq(establishments.disabled, false), last === null ? undefined : gt(establishments.id, last)),
+          and(
+            eq(establishments.disabled, false),
+            last === null
+              ? undefined
+              : sql`(${establishments.searchText}, ${establishments.id}) > (${last.searchText}, ${last.id})`,
+          ),
         )
-        .orderBy(asc(establishments.id))
+        .orderBy(asc(establishments.searchText), asc(establishments.id))
         .limit(BATCH);
       table.add(rows);
       if (rows.length < BATCH) break;
-      last = rows[rows.length - 1]!.id;
+      const end = rows[rows.length - 1]!;
+      last = { searchText: end.searchText, id: end.id };
     }
     const points = table.table();
-    const index = new Supercluster<null>({ radius: 60, maxZoom: MAP_CLUSTER_MAX_ZOOM, minPoints: 2 });
-    index.load(featuresOf(table.longitudes, table.latitudes));
+    const index = new Supercluster<PointProperties, PointProperties>({
+      radius: MAP_CLUSTER_RADIUS,
+      maxZoom: MAP_CLUSTER_MAX_ZOOM,
+      minPoints: 2,
+      map: (p) => ({ restaurants: p.restaurants }),
+      reduce: (sum, p) => {
+        sum.restaurants += p.restaurants;
+      },
+    });
+    index.load(featuresOf(table.longitudes, table.latitudes, points));
     return { version, fingerprint, index, points, total: points.length };
   }
 
@@ -250,12 +286,13 @@ export class MapIndex {
       total,
       features: found.map((f) => {
         const [longitude, latitude] = f.geometry.coordinates as [number, number];
-        const props = f.properties as ClusterProperties | null;
-        if (props?.cluster) {
+        const props = f.properties as Partial<ClusterProperties> & PointProperties;
+        if (props.cluster === true && props.cluster_id !== undefined && props.point_count !== undefined) {
           return {
             type: 'cluster' as const,
             id: props.cluster_id,
             count: props.point_count,
+            restaurants: props.restaurants,
             latitude,
             longitude,
             expansionZoom: index.getClusterExpansionZoom(props.cluster_id),

@@ -8,6 +8,7 @@ let t: TestApp;
 let admin: TestAccount;
 const france = 'west=-5.5&south=41&east=10&north=51.5';
 const lyon = 'west=4.8&south=45.7&east=4.9&north=45.8';
+const bordeaux = 'west=-0.6&south=44.8&east=-0.5&north=44.9';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -20,6 +21,15 @@ beforeAll(async () => {
     });
   }
   await createEstablishment(t.db, { name: 'Le Parisien', town: 'Paris', latitude: 48.85, longitude: 2.35 });
+  for (const [i, kind] of (['restaurant', 'remplisvert', 'remplisvert'] as const).entries()) {
+    await createEstablishment(t.db, {
+      name: `Quai n°${i}`,
+      town: 'Bordeaux',
+      kind,
+      latitude: 44.84 + i * 0.001,
+      longitude: -0.57,
+    });
+  }
   const hidden = await createEstablishment(t.db, { name: 'Fermé', latitude: 45.761, longitude: 4.831 });
   await disableEstablishment(t.db, hidden.id);
 });
@@ -32,9 +42,16 @@ describe('GET /api/map/points', () => {
     const answer = await get(`${france}&zoom=5`);
     expect(answer.statusCode).toBe(200);
     const body = answer.json();
-    expect(body.total).toBe(4);
-    const cluster = body.features.find((f: { type: string }) => f.type === 'cluster');
-    expect(cluster).toMatchObject({ type: 'cluster', count: 3, expansionZoom: expect.any(Number) });
+    expect(body.total).toBe(7);
+    const cluster = body.features.find(
+      (f: { type: string; latitude: number }) => f.type === 'cluster' && f.latitude > 45,
+    );
+    expect(cluster).toMatchObject({
+      type: 'cluster',
+      count: 3,
+      restaurants: 3,
+      expansionZoom: expect.any(Number),
+    });
     expect(cluster.latitude).toBeCloseTo(45.761, 2);
     const paris = body.features.find((f: { type: string }) => f.type === 'point');
     expect(paris).toEqual({
@@ -46,6 +63,19 @@ describe('GET /api/map/points', () => {
       latitude: 48.85,
       longitude: 2.35,
     });
+  });
+
+  it('counts the restaurants of a cluster, the others being Remplis vert', async () => {
+    const body = (await get(`${bordeaux}&zoom=10`)).json();
+    expect(body.features).toEqual([expect.objectContaining({ type: 'cluster', count: 3, restaurants: 1 })]);
+  });
+
+  it('clusters as the site map does in the browser: 48 px apart up to zoom 13, every place alone past it', async () => {
+    // About 150 m between the first and the last: 48 px at zoom 13 is about 0.0041 degrees of longitude.
+    const at13 = (await get(`${lyon}&zoom=13`)).json();
+    expect(at13.features).toEqual([expect.objectContaining({ type: 'cluster', count: 3 })]);
+    const at14 = (await get(`${lyon}&zoom=14`)).json();
+    expect(at14.features.map((f: { type: string }) => f.type)).toEqual(['point', 'point', 'point']);
   });
 
   it('gives every establishment on its own at street zoom, and only those inside the box', async () => {

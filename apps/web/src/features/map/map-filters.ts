@@ -25,6 +25,17 @@ export interface FilterContext {
   menuBoards: readonly MenuBoard[];
 }
 
+/** Whether the visitor narrowed nothing: every establishment is shown. */
+export function nothingFilters(filters: MapFilters, categories: readonly string[]): boolean {
+  return (
+    filters.kinds.length === 0 &&
+    filters.venueTypes.length === 0 &&
+    categories.length === 0 &&
+    normalizeForSearch(filters.query) === '' &&
+    !filters.openNow
+  );
+}
+
 /** The establishments both the map and the list show. */
 export function filterPoints(
   points: readonly MapPoint[],
@@ -40,10 +51,8 @@ export function filterPoints(
       .filter((b) => b.items.some((item) => categories.has(item.category)))
       .map((b) => b.establishment.id),
   );
-  const nothingFilters =
-    kinds.size === 0 && venueTypes.size === 0 && categories.size === 0 && query === '' && !filters.openNow;
   // The same array when nothing filters: the map's source and the list keep what they built from it.
-  if (nothingFilters) return points;
+  if (nothingFilters(filters, context.categories)) return points;
   return points.filter((p) => {
     if (kinds.size > 0 && !kinds.has(p.kind)) return false;
     if (venueTypes.size > 0 && !venueTypes.has(p.venueType)) return false;

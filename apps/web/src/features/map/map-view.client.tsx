@@ -6,6 +6,7 @@ import type { FeatureCollection, Point, Polygon } from 'geojson';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Bounds } from '@tables-voisines/contract/geo';
 import type { Group } from '@tables-voisines/contract/schemas/group';
+import type { MapPointsAnswer } from '@tables-voisines/contract/schemas/map';
 import { createOfflineStyle } from './base-style';
 import { KIND_LABELS } from '@tables-voisines/contract/labels';
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
@@ -18,8 +19,9 @@ import {
   REMPLISVERT_IMAGE,
   RESTAURANT_IMAGE,
 } from './marker-images';
-import { menuBoardsOnMap } from './map-filters';
-import { circleRing, MIN_DETAIL_ZOOM } from './map-rules';
+import { menuBoardsOnMap, nothingFilters } from './map-filters';
+import { previewToGeoJson, useMapPreview } from './map-preview';
+import { circleRing, MIN_DETAIL_ZOOM, type MapEstablishment } from './map-rules';
 import { useMapStore, useMapState, useSelectEstablishment } from './map-store';
 import type { MapPoint } from './map-points';
 import { useVisibleMapData } from './use-visible-map-data';
@@ -60,8 +62,19 @@ const BOARDS = 'menu-boards';
 const POINTS_LAYER = 'establishments-points';
 const CLUSTERS_LAYER = 'establishments-clusters';
 const BOARDS_LAYER = 'menu-boards';
+/** The server's clusters of the view, drawn until the feed has come (see map-preview.ts). */
+const PREVIEW = 'establishments-preview';
+const PREVIEW_POINTS_LAYER = 'establishments-preview-points';
+const PREVIEW_CLUSTERS_LAYER = 'establishments-preview-clusters';
 /** Topmost first: what a click or a hover finds. */
-const MARKER_LAYERS = [BOARDS_LAYER, CLUSTERS_LAYER, POINTS_LAYER];
+const MARKER_LAYERS = [
+  BOARDS_LAYER,
+  CLUSTERS_LAYER,
+  POINTS_LAYER,
+  PREVIEW_CLUSTERS_LAYER,
+  PREVIEW_POINTS_LAYER,
+];
+const CLUSTER_LAYERS = new Set([CLUSTERS_LAYER, PREVIEW_CLUSTERS_LAYER]);
 
 function toBounds(b: LngLatBounds): Bounds {
   return {
@@ -112,6 +125,17 @@ function groupsToGeoJson(groups: readonly Group[]): FeatureCollection<Polygon> {
 
 const NO_BOARDS: readonly MenuBoard[] = [];
 
+/** A place of the preview as the map's selection takes it (`lng`, `lat`: where it is drawn). */
+function previewPlace(props: Record<string, unknown>, lng: number, lat: number): MapEstablishment {
+  return {
+    id: String(props.id),
+    uri: String(props.uri),
+    kind: props.kind === 'remplisvert' ? 'remplisvert' : 'restaurant',
+    name: String(props.name),
+    location: { latitude: lat, longitude: lng },
+  };
+}
+
 /** Whether the map already draws these boards (each move from zoom 9 computes them again). */
 function sameBoards(drawn: readonly MenuBoard[] | undefined, boards: readonly MenuBoard[]): boolean {
   return (
@@ -136,7 +160,7 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
   const select = useSelectEstablishment();
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
-  const { points, groups, menuBoards } = useVisibleMapData();
+  const { points, groups, menuBoards, isLoading, isError } = useVisibleMapData();
   // No index of the places by id: at 200,000 establishments making one took 40-80 ms at every change of
   // the data. A place drawn is found by its index in the points the map was given (`pointsToGeoJson`), any
   // other (a board's establishment, the list's highlighted card) by a scan.
@@ -150,11 +174,18 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
   const highlightedId = useMapState((s) => s.highlightedId);
   const zoom = useMapState((s) => s.zoom);
   const center = useMapState((s) => s.center);
+  const bounds = useMapState((s) => s.bounds);
+
+  // Until the feed of every establishment has come (or if it cannot), the server's clusters of the view;
+  // not once the visitor filters: they are of every establishment.
+  const filters = useMapState((s) => s.filters);
+  const categories = useMapState((s) => s.categories);
+  const previewWanted = (isLoading || isError) && nothingFilters(filters, categories);
+  const preview = useMapPreview(previewWanted && mapInitialized, bounds, zoom).data;
 
   // Today's menu boards at zoom 9 or more, beside their establishment's marker: those in view, the nearest
   // to the centre first, a hundred at most.
   const detailed = zoom >= MIN_DETAIL_ZOOM;
-  const bounds = useMapState((s) => s.bounds);
   const boardsOnMap = useMemo(
     () => (detailed ? menuBoardsOnMap(menuBoards, bounds, center, MAX_MENU_BOARD_MARKERS) : NO_BOARDS),
     [detailed, menuBoards, bounds, center],
@@ -169,6 +200,7 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
     points?: readonly MapPoint[];
     groups?: readonly Group[];
     boards?: readonly MenuBoard[];
+    preview?: MapPointsAnswer;
   }>({});
 
   // Create the map once; it lives as long as the layout (home and detail pages).
@@ -286,6 +318,28 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
           'icon-image': CLUSTER_IMAGE_EXPRESSION as unknown as maplibregl.ExpressionSpecification,
         },
       });
+      // The preview's clusters and places, drawn as the clustered source draws its own (same images).
+      map.addSource(PREVIEW, { type: 'geojson', data: previewToGeoJson(undefined) });
+      map.addLayer({
+        id: PREVIEW_POINTS_LAYER,
+        type: 'symbol',
+        source: PREVIEW,
+        filter: ['!', ['has', 'point_count']],
+        layout: {
+          ...overlap,
+          'icon-image': ['match', ['get', 'kind'], 'remplisvert', REMPLISVERT_IMAGE, RESTAURANT_IMAGE],
+        },
+      });
+      map.addLayer({
+        id: PREVIEW_CLUSTERS_LAYER,
+        type: 'symbol',
+        source: PREVIEW,
+        filter: ['has', 'point_count'],
+        layout: {
+          ...overlap,
+          'icon-image': CLUSTER_IMAGE_EXPRESSION as unknown as maplibregl.ExpressionSpecification,
+        },
+      });
       map.addSource(BOARDS, { type: 'geojson', data: boardsToGeoJson(initial.boards) });
       map.addLayer({
         id: BOARDS_LAYER,
@@ -304,11 +358,12 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
         container.dataset.drawnRestaurants = String(count(POINTS_LAYER, 'restaurant'));
         container.dataset.drawnRemplisvert = String(count(POINTS_LAYER, 'remplisvert'));
         container.dataset.drawnBoards = String(count(BOARDS_LAYER));
+        container.dataset.drawnPreview = String(count(PREVIEW_CLUSTERS_LAYER) + count(PREVIEW_POINTS_LAYER));
         container.dataset.still = 'true';
         images.prune(
           new Set(
             drawn
-              .filter((f) => f.layer.id === CLUSTERS_LAYER)
+              .filter((f) => CLUSTER_LAYERS.has(f.layer.id))
               .map((f) =>
                 clusterImageName(Number(f.properties.point_count), Number(f.properties.restaurants)),
               ),
@@ -329,16 +384,24 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
         const feature = markerAt(event.point);
         if (feature === undefined) return;
         const props = feature.properties as Record<string, unknown>;
+        const [lng, lat] = (feature.geometry as Point).coordinates as [number, number];
+        const zoomTo = (expansionZoom: number) =>
+          map.easeTo({ center: [lng, lat], zoom: Math.min(expansionZoom, 18) });
         if (feature.layer.id === CLUSTERS_LAYER) {
-          const [lng, lat] = (feature.geometry as Point).coordinates as [number, number];
           const source = map.getSource(ESTABLISHMENTS) as GeoJSONSource;
-          void source.getClusterExpansionZoom(Number(props.cluster_id)).then((expansionZoom) => {
-            map.easeTo({ center: [lng, lat], zoom: Math.min(expansionZoom, 18) });
-          });
+          void source.getClusterExpansionZoom(Number(props.cluster_id)).then(zoomTo);
+          return;
+        }
+        if (feature.layer.id === PREVIEW_CLUSTERS_LAYER) {
+          zoomTo(Number(props.expansionZoom));
           return;
         }
         const point =
-          feature.layer.id === BOARDS_LAYER ? findPoint(String(props.establishmentId)) : pointOf(props);
+          feature.layer.id === BOARDS_LAYER
+            ? findPoint(String(props.establishmentId))
+            : feature.layer.id === PREVIEW_POINTS_LAYER
+              ? previewPlace(props, lng, lat)
+              : pointOf(props);
         if (point !== undefined) selectRef.current(point);
       });
       // Hovering a place: a pointer, its name as a tooltip, and its card highlighted in the list.
@@ -357,11 +420,14 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
         const feature = markerAt(event.point);
         const props = (feature?.properties ?? {}) as Record<string, unknown>;
         if (feature === undefined) hover(null, '');
-        else if (feature.layer.id === CLUSTERS_LAYER) {
+        else if (CLUSTER_LAYERS.has(feature.layer.id)) {
           const count = Number(props.point_count).toLocaleString('fr-FR');
           hover(null, `${count} établissements ici : zoomer pour les voir`);
         } else if (feature.layer.id === BOARDS_LAYER) hover(null, `Ardoise du jour : ${String(props.name)}`);
-        else {
+        else if (feature.layer.id === PREVIEW_POINTS_LAYER) {
+          const place = previewPlace(props, 0, 0);
+          hover(place.id, `${KIND_LABELS[place.kind]} : ${place.name}`);
+        } else {
           const point = pointOf(props);
           hover(point?.id ?? null, point === undefined ? '' : `${KIND_LABELS[point.kind]} : ${point.name}`);
         }
@@ -398,6 +464,25 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
     sent.current.points = points;
     (map.getSource(ESTABLISHMENTS) as GeoJSONSource | undefined)?.setData(pointsToGeoJson(points));
   }, [mapInitialized, points]);
+
+  // The preview while wanted; once the feed has come, cleared when the map has drawn the feed's places in
+  // its place (its worker clusters them meanwhile), or at once if a filter was chosen.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (map === null || !mapInitialized) return;
+    const source = map.getSource(PREVIEW) as GeoJSONSource | undefined;
+    if (previewWanted) {
+      if (preview === undefined || sent.current.preview === preview) return;
+      sent.current.preview = preview;
+      source?.setData(previewToGeoJson(preview));
+      return;
+    }
+    if (sent.current.preview === undefined) return;
+    sent.current.preview = undefined;
+    const clear = () => source?.setData(previewToGeoJson(undefined));
+    if (points.length > 0) map.once('idle', clear);
+    else clear();
+  }, [mapInitialized, previewWanted, preview, points]);
 
   useEffect(() => {
     const map = mapRef.current;

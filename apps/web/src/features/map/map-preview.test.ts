@@ -1,0 +1,108 @@
+import { createExpression, latest } from '@maplibre/maplibre-gl-style-spec';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MapPointsQuerySchema, type MapPointsAnswer } from '@tables-voisines/contract/schemas/map';
+import { previewQueryOf, previewToGeoJson } from './map-preview';
+import { CLUSTER_IMAGE_EXPRESSION, clusterImageName } from './marker-images';
+
+const box = (west: number, south: number, east: number, north: number) => ({
+  southWest: { latitude: south, longitude: west },
+  northEast: { latitude: north, longitude: east },
+});
+
+describe('the preview’s question to the server', () => {
+  it('asks for the box seen and 64 px around it, at the zoom of the tiles drawn', () => {
+    // At zoom 6.73, 64 px are 0.424 degrees of longitude; at 46.2°N, 0.293 of latitude.
+    const query = previewQueryOf(box(-5.2, 41.3, 9.6, 51.1), 6.73);
+    expect(query.zoom).toBe(6);
+    expect(query.west).toBeCloseTo(-5.624, 2);
+    expect(query.east).toBeCloseTo(10.024, 2);
+    expect(query.south).toBeCloseTo(41.007, 2);
+    expect(query.north).toBeCloseTo(51.393, 2);
+  });
+
+  it('asks across the antimeridian with west > east, and for the whole world when the view is wider', () => {
+    expect(previewQueryOf(box(170, 10, 200, 20), 15)).toMatchObject({ west: expect.closeTo(170, 2) });
+    expect(previewQueryOf(box(170, 10, 200, 20), 15).east).toBeCloseTo(-160, 2);
+    expect(previewQueryOf(box(-200, 10, -170, 20), 15).west).toBeCloseTo(160, 2);
+    expect(previewQueryOf(box(-250, -85.05, 190, 85.05), 3)).toMatchObject({ west: -180, east: 180 });
+  });
+
+  it('is always a question the server takes, whatever the view', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -540, max: 540, noNaN: true }),
+        fc.double({ min: 0, max: 720, noNaN: true }),
+        fc.double({ min: -90, max: 90, noNaN: true }),
+        fc.double({ min: 0, max: 180, noNaN: true }),
+        fc.double({ min: -2, max: 30, noNaN: true }),
+        (west, width, south, height, zoom) => {
+          const query = previewQueryOf(box(west, south, west + width, south + height), zoom);
+          expect(MapPointsQuerySchema.safeParse(query).success).toBe(true);
+        },
+      ),
+      { seed: 20261124, numRuns: 300 },
+    );
+  });
+});
+
+describe('the preview drawn', () => {
+  const answer: MapPointsAnswer = {
+    zoom: 6,
+    total: 4,
+    features: [
+      {
+        type: 'cluster',
+        id: 7,
+        count: 3,
+        restaurants: 1,
+        latitude: 45.76,
+        longitude: 4.83,
+        expansionZoom: 9,
+      },
+      {
+        type: 'point',
+        id: 'a0000000-0000-4000-8000-000000000001',
+        kind: 'remplisvert',
+        name: 'Le Zinc',
+        uri: 'le-zinc-a-nantes',
+        latitude: 47.218371,
+        longitude: -1.553621,
+      },
+    ],
+  };
+
+  it('gives each cluster the properties the map’s clusters have, each place its page', () => {
+    expect(previewToGeoJson(answer).features).toEqual([
+      {
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [4.83, 45.76] },
+        properties: { point_count: 3, restaurants: 1, expansionZoom: 9 },
+      },
+      {
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [-1.553621, 47.218371] },
+        properties: {
+          id: 'a0000000-0000-4000-8000-000000000001',
+          kind: 'remplisvert',
+          name: 'Le Zinc',
+          uri: 'le-zinc-a-nantes',
+        },
+      },
+    ]);
+    expect(previewToGeoJson(undefined).features).toEqual([]);
+  });
+
+  it('names a cluster’s image as the map names its own clusters’', () => {
+    const compiled = createExpression(
+      CLUSTER_IMAGE_EXPRESSION,
+      'icon-image',
+      latest.layout_symbol['icon-image'] as never,
+    );
+    if (compiled.result !== 'success') throw new Error('the cluster image expression does not compile');
+    const [cluster] = previewToGeoJson(answer).features;
+    const image = compiled.value.evaluate({ zoom: 6 }, { type: 1, properties: cluster!.properties } as never);
+    const name = typeof image === 'string' ? image : (image as { name: string }).name;
+    expect(name).toBe(clusterImageName(3, 1));
+  });
+});
