@@ -257,6 +257,34 @@ describe('the map page', () => {
     await context.close();
   });
 
+  it('keeps the server’s clusters on the map when the feed cannot be loaded, until it is loaded again', async () => {
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    let refused = true;
+    await page.route('**/api/map/feed', (route) => (refused ? route.abort('failed') : route.continue()));
+    const preview = async () => Number((await map(page).getAttribute('data-drawn-preview')) ?? 0);
+    await page.goto(server.baseUrl);
+    const retry = page.getByRole('button', { name: 'Réessayer' });
+    await expect.poll(() => retry.count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'pas pu être chargée' }).count())
+      .toBeGreaterThan(0);
+    await expect.poll(preview, { timeout: 30_000 }).toBeGreaterThan(0);
+    // Not only while the feed was being asked again (a new reader of a failed query asks again): still there
+    // once every attempt has failed and the map is still.
+    await page.waitForTimeout(3000);
+    await stillView(page);
+    expect(await retry.count()).toBe(1);
+    expect(await preview()).toBeGreaterThan(0);
+    expect((await drawn(page)).places).toBe(0);
+
+    refused = false;
+    await retry.click();
+    await expect.poll(async () => (await drawn(page)).places, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(preview).toBe(0);
+    await context.close();
+  });
+
   it('has no accessibility violation (axe)', async () => {
     const context = await newVisitorContext(browser, { viewport: DESKTOP });
     const page = await context.newPage();
