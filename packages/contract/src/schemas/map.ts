@@ -6,6 +6,15 @@ import { KindSchema, OpeningHoursSchema, VenueTypeSchema } from './establishment
 export const MAP_MIN_ZOOM = 0;
 export const MAP_MAX_ZOOM = 22;
 
+/**
+ * How establishments are clustered, by the site's map in the browser (MapLibre's `clusterRadius`, in px of a
+ * 512 px tile, and `clusterMaxZoom`) and by the server's index (`GET /api/map/points`) alike: the map draws
+ * the server's clusters until its feed has come, then its own in their place without one moving.
+ */
+export const MAP_CLUSTER_RADIUS = 48;
+/** Past this zoom every establishment is drawn on its own. */
+export const MAP_CLUSTER_MAX_ZOOM = 13;
+
 const coordinate = (min: number, max: number, label: string) =>
   z.coerce
     .number({ error: `${label} : un nombre est attendu.` })

@@ -1,6 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import Supercluster, { type ClusterProperties, type PointFeature } from 'supercluster';
-import type { MapPointsAnswer, MapPointsQuery } from '@tables-voisines/contract/schemas/map';
+import {
+  MAP_CLUSTER_MAX_ZOOM,
+  MAP_CLUSTER_RADIUS,
+  type MapPointsAnswer,
+  type MapPointsQuery,
+} from '@tables-voisines/contract/schemas/map';
 import type { DbOrTx } from '../../db/client';
 import { establishments } from '../../db/schema';
 import { establishmentsFingerprint } from '../establishments/establishments.queries';
@@ -11,14 +16,6 @@ import { round6 } from './map-feed';
 type Kind = 'restaurant' | 'remplisvert';
 const KINDS: readonly Kind[] = ['restaurant', 'remplisvert'];
 
-/**
- * Clusters as the site's map makes them in the browser (MapLibre's `clusterRadius` 48 px of a 512 px tile,
- * `clusterMaxZoom` 13, web/src/features/map/map-view.client.tsx): its first picture, drawn from this
- * index while the whole feed is on its way, then turns into its own without a cluster moving.
- */
-export const MAP_CLUSTER_RADIUS = 48;
-/** Past this zoom every establishment is drawn on its own. */
-export const MAP_CLUSTER_MAX_ZOOM = 13;
 const BATCH = 2000;
 
 /** Seven decimals: about a centimetre, more than the stored coordinates hold. */

@@ -6,7 +6,11 @@ import type { FeatureCollection, Point, Polygon } from 'geojson';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Bounds } from '@tables-voisines/contract/geo';
 import type { Group } from '@tables-voisines/contract/schemas/group';
-import type { MapPointsAnswer } from '@tables-voisines/contract/schemas/map';
+import {
+  MAP_CLUSTER_MAX_ZOOM,
+  MAP_CLUSTER_RADIUS,
+  type MapPointsAnswer,
+} from '@tables-voisines/contract/schemas/map';
 import { createOfflineStyle } from './base-style';
 import { KIND_LABELS } from '@tables-voisines/contract/labels';
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
@@ -124,6 +128,33 @@ function groupsToGeoJson(groups: readonly Group[]): FeatureCollection<Polygon> {
 }
 
 const NO_BOARDS: readonly MenuBoard[] = [];
+
+/** Markers drawn wherever they fall, over one another (clusters keep them apart). */
+const OVERLAP = { 'icon-allow-overlap': true, 'icon-ignore-placement': true } as const;
+
+/** A source's places (one image per kind) and clusters (named by count and green share), as symbol layers. */
+function addPlaceLayers(map: MapLibreMap, source: string, pointsLayer: string, clustersLayer: string) {
+  map.addLayer({
+    id: pointsLayer,
+    type: 'symbol',
+    source,
+    filter: ['!', ['has', 'point_count']],
+    layout: {
+      ...OVERLAP,
+      'icon-image': ['match', ['get', 'kind'], 'remplisvert', REMPLISVERT_IMAGE, RESTAURANT_IMAGE],
+    },
+  });
+  map.addLayer({
+    id: clustersLayer,
+    type: 'symbol',
+    source,
+    filter: ['has', 'point_count'],
+    layout: {
+      ...OVERLAP,
+      'icon-image': CLUSTER_IMAGE_EXPRESSION as unknown as maplibregl.ExpressionSpecification,
+    },
+  });
+}
 
 /** A place of the preview as the map's selection takes it (`lng`, `lat`: where it is drawn). */
 function previewPlace(props: Record<string, unknown>, lng: number, lat: number): MapEstablishment {
@@ -290,62 +321,24 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
         type: 'geojson',
         data: pointsToGeoJson(initial.points),
         cluster: true,
-        clusterRadius: 48,
-        clusterMaxZoom: 13,
+        // As the server's index clusters them (see map-preview.ts).
+        clusterRadius: MAP_CLUSTER_RADIUS,
+        clusterMaxZoom: MAP_CLUSTER_MAX_ZOOM,
         clusterProperties: {
           restaurants: ['+', ['case', ['==', ['get', 'kind'], 'restaurant'], 1, 0]],
         },
       });
       const images = installMarkerImages(map);
-      const overlap = { 'icon-allow-overlap': true, 'icon-ignore-placement': true } as const;
-      map.addLayer({
-        id: POINTS_LAYER,
-        type: 'symbol',
-        source: ESTABLISHMENTS,
-        filter: ['!', ['has', 'point_count']],
-        layout: {
-          ...overlap,
-          'icon-image': ['match', ['get', 'kind'], 'remplisvert', REMPLISVERT_IMAGE, RESTAURANT_IMAGE],
-        },
-      });
-      map.addLayer({
-        id: CLUSTERS_LAYER,
-        type: 'symbol',
-        source: ESTABLISHMENTS,
-        filter: ['has', 'point_count'],
-        layout: {
-          ...overlap,
-          'icon-image': CLUSTER_IMAGE_EXPRESSION as unknown as maplibregl.ExpressionSpecification,
-        },
-      });
+      addPlaceLayers(map, ESTABLISHMENTS, POINTS_LAYER, CLUSTERS_LAYER);
       // The preview's clusters and places, drawn as the clustered source draws its own (same images).
       map.addSource(PREVIEW, { type: 'geojson', data: previewToGeoJson(undefined) });
-      map.addLayer({
-        id: PREVIEW_POINTS_LAYER,
-        type: 'symbol',
-        source: PREVIEW,
-        filter: ['!', ['has', 'point_count']],
-        layout: {
-          ...overlap,
-          'icon-image': ['match', ['get', 'kind'], 'remplisvert', REMPLISVERT_IMAGE, RESTAURANT_IMAGE],
-        },
-      });
-      map.addLayer({
-        id: PREVIEW_CLUSTERS_LAYER,
-        type: 'symbol',
-        source: PREVIEW,
-        filter: ['has', 'point_count'],
-        layout: {
-          ...overlap,
-          'icon-image': CLUSTER_IMAGE_EXPRESSION as unknown as maplibregl.ExpressionSpecification,
-        },
-      });
+      addPlaceLayers(map, PREVIEW, PREVIEW_POINTS_LAYER, PREVIEW_CLUSTERS_LAYER);
       map.addSource(BOARDS, { type: 'geojson', data: boardsToGeoJson(initial.boards) });
       map.addLayer({
         id: BOARDS_LAYER,
         type: 'symbol',
         source: BOARDS,
-        layout: { ...overlap, 'icon-image': BOARD_IMAGE, 'icon-offset': [16, -16] },
+        layout: { ...OVERLAP, 'icon-image': BOARD_IMAGE, 'icon-offset': [16, -16] },
       });
       // What is drawn, in the map element's data attributes once the map is still: journey tests and the
       // frame benchmark read them (the drawing itself is pixels).
