@@ -95,6 +95,13 @@ export async function findEstablishments(
   return rows.map((r) => ({ ...r.establishment, categoryIds: r.categoryIds }));
 }
 
+/** Where a keyset read by name (`search_text`, then id) goes on after `last`; from the start without one. */
+export function afterByName(last: { searchText: string; id: string } | null): SQL | undefined {
+  return last === null
+    ? undefined
+    : sql`(${establishments.searchText}, ${establishments.id}) > (${last.searchText}, ${last.id})`;
+}
+
 /**
  * Every establishment the filter keeps, by name, in batches read with a keyset (`(search_text, id) > last`),
  * never with OFFSET and never in one result: a list of 200,000 is produced with flat memory. Batches are
@@ -109,14 +116,10 @@ export async function* establishmentBatches(
 ): AsyncGenerator<EstablishmentRow[]> {
   let last: { searchText: string; id: string } | null = null;
   for (;;) {
-    const after: SQL | undefined =
-      last === null
-        ? undefined
-        : sql`(${establishments.searchText}, ${establishments.id}) > (${last.searchText}, ${last.id})`;
     const rows: EstablishmentRow[] = await db
       .select({ ...getTableColumns(establishments), categoryIds })
       .from(establishments)
-      .where(and(whereOf(filter), after))
+      .where(and(whereOf(filter), afterByName(last)))
       .orderBy(asc(establishments.searchText), asc(establishments.id))
       .limit(size);
     if (rows.length === 0) return;

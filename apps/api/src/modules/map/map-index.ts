@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import Supercluster, { type ClusterProperties, type PointFeature } from 'supercluster';
 import {
   MAP_CLUSTER_MAX_ZOOM,
@@ -8,7 +8,7 @@ import {
 } from '@tables-voisines/contract/schemas/map';
 import type { DbOrTx } from '../../db/client';
 import { establishments } from '../../db/schema';
-import { establishmentsFingerprint } from '../establishments/establishments.queries';
+import { afterByName, establishmentsFingerprint } from '../establishments/establishments.queries';
 import type { DataVersion } from '../../lib/data-version';
 import { OneAtATime } from '../../lib/answer-cache';
 import { round6 } from './map-feed';
@@ -224,14 +224,7 @@ export class MapIndex {
           longitude: establishments.longitude,
         })
         .from(establishments)
-        .where(
-          and(
-            eq(establishments.disabled, false),
-            last === null
-              ? undefined
-              : sql`(${establishments.searchText}, ${establishments.id}) > (${last.searchText}, ${last.id})`,
-          ),
-        )
+        .where(and(eq(establishments.disabled, false), afterByName(last)))
         .orderBy(asc(establishments.searchText), asc(establishments.id))
         .limit(BATCH);
       table.add(rows);
