@@ -5,7 +5,10 @@
 // PerformanceObserver the long tasks. The reference, measured in the same run on the same page: the same pans
 // with the establishment data answered empty (the list `GET /api/establishments/` and any `/api/map/`
 // request), so the base map alone is drawn. Whatever request carries the data, "data shown" is read from the
-// page: the first frame after the map element reports drawn clusters or places (`data-drawn-*`).
+// page: the first frame where the map element reports drawn clusters or places (`data-drawn-*`, the map's
+// own or the server's) and the list its count of establishments in view. From MAP_SERVER_CLUSTERS_FROM
+// establishments (10,000 by default, so the full run) the map draws the server's clusters while nothing is
+// filtered; MAP_SERVER_CLUSTERS_FROM=100000000 measures the map clustering the whole feed itself.
 //
 //   npm run bench:map-frames                 BENCH_DATA_URL (default tv_perf_bench: npm run bench:data first)
 //   npm run bench:map-frames -- --quick      a scratch database of 3,000 establishments, one round of pans
@@ -162,7 +165,8 @@ function pageProbe() {
     status: null,
   };
   window.__tvProbe = probe;
-  // What MapLibre drew (clusters and places), as the map element reports it once the map is still.
+  // What MapLibre drew (clusters and places, the map's own or the server's), as the map element reports it
+  // once the map is still.
   const drawnPlaces = () => {
     const map = document.querySelector('[data-testid="map"]');
     if (map === null) return 0;
@@ -171,17 +175,12 @@ function pageProbe() {
       .reduce((a, b) => a + b, 0);
   };
   window.__tvDrawn = drawnPlaces;
-  // The server's clusters the map draws until the feed has come.
-  const drawnPreview = () => Number(document.querySelector('[data-testid="map"]')?.dataset.drawnPreview ?? 0);
   const loop = (time) => {
     if (probe.recording) probe.frames.push(time);
     if (probe.mapReadyAt === null && document.querySelector('[data-testid="map"][data-ready="true"]')) {
       probe.mapReadyAt = time;
     }
-    if (probe.dataShownAt === null && drawnPlaces() > 0) probe.dataShownAt = time;
-    if (probe.firstClustersAt === null && (probe.dataShownAt !== null || drawnPreview() > 0)) {
-      probe.firstClustersAt = time;
-    }
+    if (probe.firstClustersAt === null && drawnPlaces() > 0) probe.firstClustersAt = time;
     if (probe.statusAt === null) {
       for (const element of document.querySelectorAll('[role="status"]')) {
         const text = element.textContent ?? '';
@@ -193,6 +192,9 @@ function pageProbe() {
           probe.status = text;
         }
       }
+    }
+    if (probe.dataShownAt === null && probe.firstClustersAt !== null && probe.statusAt !== null) {
+      probe.dataShownAt = time;
     }
     requestAnimationFrame(loop);
   };
@@ -839,10 +841,11 @@ async function main() {
         pattern: quick ? 'right, left' : 'right, down, left, up',
         frames: 'requestAnimationFrame timestamps from the first mouse down to the end of the last tail',
         longTasks: "PerformanceObserver 'longtask' over the same window",
-        dataShown:
-          'first animation frame after the map element reports drawn clusters or places (data-drawn-*, set when the map is idle), from navigation start',
         firstClusters:
-          "the same, counting the server's clusters drawn while the feed is on its way (data-drawn-preview)",
+          "first animation frame after the map element reports drawn clusters or places, the map's own or the server's (data-drawn-*, set when the map is idle), from navigation start",
+        dataShown:
+          'first animation frame where, besides, the list says how many establishments are in view (the feed has come)',
+        serverClustersFrom: process.env.MAP_SERVER_CLUSTERS_FROM ?? 'default (10,000)',
         network:
           networkMbps === null
             ? 'not slowed (localhost)'

@@ -60,15 +60,20 @@ async function readView(page: Page) {
   return { zoom: Number(zoom), latitude, longitude, group: group ?? '' };
 }
 
-/** What MapLibre has drawn (its layers are pixels): the map element says it once the map is still. */
+/**
+ * What MapLibre has drawn (its layers are pixels): the map element says it once the map is still. Clusters
+ * and places whoever made them; `server`: how many of them are the server's clusters and places.
+ */
 async function drawn(page: Page) {
   const el = map(page);
   const read = async (name: string) => Number((await el.getAttribute(`data-drawn-${name}`)) ?? 0);
-  const [clusters, restaurants, remplisvert, boards] = await Promise.all(
-    ['clusters', 'restaurants', 'remplisvert', 'boards'].map(read),
+  const [clusters, restaurants, remplisvert, boards, server] = await Promise.all(
+    ['clusters', 'restaurants', 'remplisvert', 'boards', 'server'].map(read),
   );
-  return { clusters, restaurants, remplisvert, boards, places: clusters + restaurants + remplisvert };
+  return { clusters, restaurants, remplisvert, boards, server, places: clusters + restaurants + remplisvert };
 }
+/** How many of the clusters and places drawn are the server's. */
+const drawnByServer = async (page: Page) => (await drawn(page)).server;
 
 /**
  * Waits until the map is still (idle after its last move) and its view has been reported, then reads it:
@@ -170,192 +175,11 @@ async function openNantes(zoom: number) {
   return { context, page, errors };
 }
 
-describe('the map page', () => {
-  it('shows France at zoom 6 with clustered establishments of both kinds and the list beside it', async () => {
-    const context = await newVisitorContext(browser, { viewport: DESKTOP });
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    // A cluster image made too late for the tile asking for it: the tile is drawn without that cluster.
-    const missingImages: string[] = [];
-    page.on('console', (message) => {
-      if (/could not be loaded/.test(message.text())) missingImages.push(message.text().slice(0, 80));
-    });
-    await openMap(page);
-    const view = await readView(page);
-    expect(view.zoom).toBe(6);
-    expect(view.latitude).toBeCloseTo(46.6, 1);
-    expect(view.group).toBe('');
-    await expect.poll(async () => (await drawn(page)).clusters).toBeGreaterThan(0);
-    // Both kinds have their own shape: disc for restaurants, diamond for "Remplis vert".
-    await expect.poll(async () => (await drawn(page)).restaurants).toBeGreaterThan(0);
-    await expect.poll(async () => (await drawn(page)).remplisvert).toBeGreaterThan(0);
-    await expect.poll(() => page.getByTestId('establishment-list').locator('li').count()).toBeGreaterThan(0);
-    await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'dans cette zone' }).textContent())
-      .toMatch(/\d+ établissements dans cette zone/);
-    // The controls speak French.
-    await expect.poll(() => page.getByRole('button', { name: 'Autour de moi' }).count()).toBe(1);
-    await expect.poll(() => page.getByRole('button', { name: 'Zoomer', exact: true }).count()).toBe(1);
-    await expect.poll(() => page.getByRole('button', { name: 'Plein écran' }).count()).toBe(1);
-    await page.screenshot({ path: path.join(os.tmpdir(), 'map-desktop.png') }).catch(() => undefined);
-    expect(missingImages).toEqual([]);
-    expect(errors()).toEqual([]);
-    await context.close();
-  });
-
-  it('draws the server’s clusters of the view while the whole feed is on its way, then its own in their place', async () => {
-    const context = await newVisitorContext(browser, { viewport: DESKTOP });
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    // The feed of every establishment held back, as a slow network would (8.5 MB at 200,000).
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/map/feed', async (route) => {
-      await released;
-      await route.continue();
-    });
-    const preview = async () => Number((await map(page).getAttribute('data-drawn-preview')) ?? 0);
-    await page.goto(server.baseUrl);
-    await expect.poll(preview, { timeout: 30_000 }).toBeGreaterThan(0);
-    expect((await drawn(page)).places).toBe(0);
-    const france = await stillView(page);
-    const shownFirst = await preview();
-
-    // A cluster of the preview, clicked, opens on the zoom at which it parts; the view's clusters follow.
-    const box = (await map(page).boundingBox())!;
-    const span = 360 / (512 * 2 ** france.zoom);
-    const query = new URLSearchParams({
-      west: String(france.longitude - span * (box.width / 2)),
-      east: String(france.longitude + span * (box.width / 2)),
-      south: String(france.latitude - span * (box.height / 2)),
-      north: String(france.latitude + span * (box.height / 2)),
-      zoom: String(Math.floor(france.zoom)),
-    });
-    const answer = (await (await fetch(`${server.baseUrl}/api/map/points?${query}`)).json()) as {
-      features: { type: string; latitude: number; longitude: number; expansionZoom?: number }[];
-    };
-    const clusters = answer.features
-      .filter((f) => f.type === 'cluster')
-      .map((f) => ({ ...f, at: project(france, box, f.latitude, f.longitude) }));
-    const cluster = aloneInBox(clusters, box)!;
-    expect(cluster).toBeDefined();
-    await page.mouse.click(cluster.at.x, cluster.at.y);
-    await expect
-      .poll(async () => (await stillView(page)).zoom, { timeout: 15_000 })
-      .toBeCloseTo(cluster.expansionZoom!, 1);
-    await expect.poll(preview).toBeGreaterThan(0);
-    await stillView(page);
-    const previewed = await preview();
-    expect((await drawn(page)).places).toBe(0);
-
-    // The feed comes: the map's own places replace the preview, clustered alike (as many drawn).
-    release();
-    await expect.poll(async () => (await drawn(page)).places, { timeout: 20_000 }).toBeGreaterThan(0);
-    await expect.poll(preview).toBe(0);
-    expect((await drawn(page)).places).toBe(previewed);
-    expect(shownFirst).toBeGreaterThan(0);
-    expect(errors()).toEqual([]);
-    await context.close();
-  });
-
-  it('keeps the server’s clusters on the map when the feed cannot be loaded, until it is loaded again', async () => {
-    const context = await newVisitorContext(browser, { viewport: DESKTOP });
-    const page = await context.newPage();
-    let refused = true;
-    await page.route('**/api/map/feed', (route) => (refused ? route.abort('failed') : route.continue()));
-    const preview = async () => Number((await map(page).getAttribute('data-drawn-preview')) ?? 0);
-    await page.goto(server.baseUrl);
-    const retry = page.getByRole('button', { name: 'Réessayer' });
-    await expect.poll(() => retry.count(), { timeout: 30_000 }).toBe(1);
-    await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'pas pu être chargée' }).count())
-      .toBeGreaterThan(0);
-    await expect.poll(preview, { timeout: 30_000 }).toBeGreaterThan(0);
-    // Not only while the feed was being asked again (a new reader of a failed query asks again): still there
-    // once every attempt has failed and the map is still.
-    await page.waitForTimeout(3000);
-    await stillView(page);
-    expect(await retry.count()).toBe(1);
-    expect(await preview()).toBeGreaterThan(0);
-    expect((await drawn(page)).places).toBe(0);
-
-    refused = false;
-    await retry.click();
-    await expect.poll(async () => (await drawn(page)).places, { timeout: 20_000 }).toBeGreaterThan(0);
-    await expect.poll(preview).toBe(0);
-    await context.close();
-  });
-
-  it('has no accessibility violation (axe)', async () => {
-    const context = await newVisitorContext(browser, { viewport: DESKTOP });
-    const page = await context.newPage();
-    await openMap(page);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
-    await context.close();
-  });
-
-  it('makes the group under the centre current from zoom 9, shows and filters its menu boards', async () => {
-    const groups = (await (await fetch(`${server.baseUrl}/api/groups/`)).json()) as Group[];
-    const lyon = groups.find((g) => g.name.includes('Lyon'))!;
-    expect(lyon).toBeDefined();
-    const context = await newVisitorContext(browser, { viewport: DESKTOP });
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await openMap(page);
-
-    await zoomInto(page, lyon.latitude, lyon.longitude, 8);
-    expect((await readView(page)).group).toBe('');
-    await expect.poll(() => page.getByTestId('current-group').count()).toBe(0);
-
-    await zoomInto(page, lyon.latitude, lyon.longitude, 10.5);
-    await expect.poll(async () => (await readView(page)).group, { timeout: 10_000 }).toBe(lyon.id);
-    const banner = page.getByTestId('current-group');
-    await expect.poll(() => banner.getByRole('heading').textContent()).toBe(lyon.name);
-    await expect.poll(() => banner.getByRole('link').count()).toBeGreaterThan(0);
-
-    // Today's menu boards of the visible area, on the map and in the list.
-    const boards = page.getByTestId('menu-board-list').locator(':scope > li');
-    await expect.poll(() => boards.count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await expect.poll(async () => (await drawn(page)).boards).toBeGreaterThan(0);
-    const before = await boards.count();
-    await expect.poll(() => boards.first().textContent()).toMatch(/\d+,\d{2}\s€/u);
-
-    // Filter by a category found in those boards, typed as a visitor does (search as you type).
-    const around = await boardsAround<{ items: { category: string }[] }>(
-      await readView(page),
-      (await map(page).boundingBox())!,
-    );
-    const categoryId = around[0]!.items[0]!.category;
-    const category = (await (
-      await fetch(`${server.baseUrl}/api/categories/category/${categoryId}`)
-    ).json()) as {
-      name: string;
-    };
-    const input = page.getByRole('combobox', { name: 'Catégories de plats' });
-    await input.click();
-    // The whole name: past the first letters, many categories match ("Cuisine ...") and the search shows
-    // only the first 10.
-    await input.pressSequentially(category.name, { delay: 30 });
-    await page.getByRole('option', { name: category.name, exact: true }).click();
-    await expect.poll(() => page.getByRole('button', { name: category.name }).count()).toBeGreaterThan(0);
-    await expect.poll(() => boards.count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await expect.poll(() => boards.count()).toBeLessThanOrEqual(before);
-
-    // Below zoom 9 there is no current group any more.
-    const zoomOut = page.getByRole('button', { name: 'Dézoomer', exact: true });
-    for (let i = 0; i < 4 && (await readView(page)).zoom >= 9; i += 1) {
-      await zoomOut.click();
-      await page.waitForTimeout(600);
-    }
-    await expect.poll(async () => (await readView(page)).zoom).toBeLessThan(9);
-    await expect.poll(() => page.getByTestId('current-group').count()).toBe(0);
-    expect(errors()).toEqual([]);
-    await context.close();
-  });
-
+/**
+ * A place clicked, hovered, a card hovered, a board clicked: the same whoever clusters the places, the map
+ * (a few thousand establishments) or the server (at the scale of France, MAP_SERVER_CLUSTERS_FROM).
+ */
+function pointerJourneys() {
   it('opens the page of an establishment clicked on the map at zoom 16, and comes back on clear', async () => {
     const { context, page, errors } = await openNantes(14);
 
@@ -469,6 +293,196 @@ describe('the map page', () => {
     expect(errors()).toEqual([]);
     await context.close();
   });
+}
+
+describe('the map page', () => {
+  it('shows France at zoom 6 with clustered establishments of both kinds and the list beside it', async () => {
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    // A cluster image made too late for the tile asking for it: the tile is drawn without that cluster.
+    const missingImages: string[] = [];
+    page.on('console', (message) => {
+      if (/could not be loaded/.test(message.text())) missingImages.push(message.text().slice(0, 80));
+    });
+    await openMap(page);
+    const view = await readView(page);
+    expect(view.zoom).toBe(6);
+    expect(view.latitude).toBeCloseTo(46.6, 1);
+    expect(view.group).toBe('');
+    await expect.poll(async () => (await drawn(page)).clusters).toBeGreaterThan(0);
+    // Both kinds have their own shape: disc for restaurants, diamond for "Remplis vert".
+    await expect.poll(async () => (await drawn(page)).restaurants).toBeGreaterThan(0);
+    await expect.poll(async () => (await drawn(page)).remplisvert).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('establishment-list').locator('li').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'dans cette zone' }).textContent())
+      .toMatch(/\d+ établissements dans cette zone/);
+    // The controls speak French.
+    await expect.poll(() => page.getByRole('button', { name: 'Autour de moi' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Zoomer', exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Plein écran' }).count()).toBe(1);
+    await page.screenshot({ path: path.join(os.tmpdir(), 'map-desktop.png') }).catch(() => undefined);
+    expect(missingImages).toEqual([]);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('draws the server’s clusters of the view while the whole feed is on its way, then its own in their place', async () => {
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    // The feed of every establishment held back, as a slow network would (8.5 MB at 200,000).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/map/feed', async (route) => {
+      await released;
+      await route.continue();
+    });
+    const preview = () => drawnByServer(page);
+    await page.goto(server.baseUrl);
+    await expect.poll(preview, { timeout: 30_000 }).toBeGreaterThan(0);
+    const france = await stillView(page);
+    const shownFirst = await preview();
+    // Everything drawn is the server's.
+    expect((await drawn(page)).places).toBe(shownFirst);
+
+    // A cluster of the preview, clicked, opens on the zoom at which it parts; the view's clusters follow.
+    const box = (await map(page).boundingBox())!;
+    const span = 360 / (512 * 2 ** france.zoom);
+    const query = new URLSearchParams({
+      west: String(france.longitude - span * (box.width / 2)),
+      east: String(france.longitude + span * (box.width / 2)),
+      south: String(france.latitude - span * (box.height / 2)),
+      north: String(france.latitude + span * (box.height / 2)),
+      zoom: String(Math.floor(france.zoom)),
+    });
+    const answer = (await (await fetch(`${server.baseUrl}/api/map/points?${query}`)).json()) as {
+      features: { type: string; latitude: number; longitude: number; expansionZoom?: number }[];
+    };
+    const clusters = answer.features
+      .filter((f) => f.type === 'cluster')
+      .map((f) => ({ ...f, at: project(france, box, f.latitude, f.longitude) }));
+    const cluster = aloneInBox(clusters, box)!;
+    expect(cluster).toBeDefined();
+    await page.mouse.click(cluster.at.x, cluster.at.y);
+    await expect
+      .poll(async () => (await stillView(page)).zoom, { timeout: 15_000 })
+      .toBeCloseTo(cluster.expansionZoom!, 1);
+    await expect.poll(preview).toBeGreaterThan(0);
+    await stillView(page);
+    const previewed = await preview();
+    expect((await drawn(page)).places).toBe(previewed);
+
+    // The feed comes: the map's own places replace the preview, clustered alike (as many drawn).
+    release();
+    await expect.poll(preview, { timeout: 20_000 }).toBe(0);
+    await stillView(page);
+    expect((await drawn(page)).places).toBe(previewed);
+    expect(shownFirst).toBeGreaterThan(0);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the server’s clusters on the map when the feed cannot be loaded, until it is loaded again', async () => {
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    let refused = true;
+    await page.route('**/api/map/feed', (route) => (refused ? route.abort('failed') : route.continue()));
+    const preview = () => drawnByServer(page);
+    await page.goto(server.baseUrl);
+    const retry = page.getByRole('button', { name: 'Réessayer' });
+    await expect.poll(() => retry.count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'pas pu être chargée' }).count())
+      .toBeGreaterThan(0);
+    await expect.poll(preview, { timeout: 30_000 }).toBeGreaterThan(0);
+    // Not only while the feed was being asked again (a new reader of a failed query asks again): still there
+    // once every attempt has failed and the map is still.
+    await page.waitForTimeout(3000);
+    await stillView(page);
+    expect(await retry.count()).toBe(1);
+    expect(await preview()).toBeGreaterThan(0);
+    expect((await drawn(page)).places).toBe(await preview());
+
+    refused = false;
+    await retry.click();
+    await expect.poll(preview, { timeout: 20_000 }).toBe(0);
+    await expect.poll(async () => (await drawn(page)).places).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('has no accessibility violation (axe)', async () => {
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    await openMap(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+    await context.close();
+  });
+
+  it('makes the group under the centre current from zoom 9, shows and filters its menu boards', async () => {
+    const groups = (await (await fetch(`${server.baseUrl}/api/groups/`)).json()) as Group[];
+    const lyon = groups.find((g) => g.name.includes('Lyon'))!;
+    expect(lyon).toBeDefined();
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openMap(page);
+
+    await zoomInto(page, lyon.latitude, lyon.longitude, 8);
+    expect((await readView(page)).group).toBe('');
+    await expect.poll(() => page.getByTestId('current-group').count()).toBe(0);
+
+    await zoomInto(page, lyon.latitude, lyon.longitude, 10.5);
+    await expect.poll(async () => (await readView(page)).group, { timeout: 10_000 }).toBe(lyon.id);
+    const banner = page.getByTestId('current-group');
+    await expect.poll(() => banner.getByRole('heading').textContent()).toBe(lyon.name);
+    await expect.poll(() => banner.getByRole('link').count()).toBeGreaterThan(0);
+
+    // Today's menu boards of the visible area, on the map and in the list.
+    const boards = page.getByTestId('menu-board-list').locator(':scope > li');
+    await expect.poll(() => boards.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await drawn(page)).boards).toBeGreaterThan(0);
+    const before = await boards.count();
+    await expect.poll(() => boards.first().textContent()).toMatch(/\d+,\d{2}\s€/u);
+
+    // Filter by a category found in those boards, typed as a visitor does (search as you type).
+    const around = await boardsAround<{ items: { category: string }[] }>(
+      await readView(page),
+      (await map(page).boundingBox())!,
+    );
+    const categoryId = around[0]!.items[0]!.category;
+    const category = (await (
+      await fetch(`${server.baseUrl}/api/categories/category/${categoryId}`)
+    ).json()) as {
+      name: string;
+    };
+    const input = page.getByRole('combobox', { name: 'Catégories de plats' });
+    await input.click();
+    // The whole name: past the first letters, many categories match ("Cuisine ...") and the search shows
+    // only the first 10.
+    await input.pressSequentially(category.name, { delay: 30 });
+    await page.getByRole('option', { name: category.name, exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: category.name }).count()).toBeGreaterThan(0);
+    await expect.poll(() => boards.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => boards.count()).toBeLessThanOrEqual(before);
+
+    // Below zoom 9 there is no current group any more.
+    const zoomOut = page.getByRole('button', { name: 'Dézoomer', exact: true });
+    for (let i = 0; i < 4 && (await readView(page)).zoom >= 9; i += 1) {
+      await zoomOut.click();
+      await page.waitForTimeout(600);
+    }
+    await expect.poll(async () => (await readView(page)).zoom).toBeLessThan(9);
+    await expect.poll(() => page.getByTestId('current-group').count()).toBe(0);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  pointerJourneys();
 
   it('centres on an establishment at zoom 16 when its page is opened directly', async () => {
     const list = await listed();
@@ -641,4 +655,89 @@ describe('the map page', () => {
     expect(errors()).toEqual([]);
     await context.close();
   });
+});
+
+describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM establishments)', () => {
+  let withFeed: RunningServer;
+  let scaled: RunningServer | undefined;
+  beforeAll(async () => {
+    // Every establishment counts as many: this server's map keeps the server's clusters.
+    scaled = await startServer({ MAP_SERVER_CLUSTERS_FROM: '0' });
+    withFeed = server;
+    server = scaled;
+  });
+  afterAll(async () => {
+    server = withFeed;
+    await scaled?.stop();
+  });
+
+  it('keeps the server’s clusters once the feed has come, draws the feed’s places while filtered', async () => {
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    let feeds = 0;
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname === '/api/map/feed') feeds += 1;
+    });
+    await openMap(page);
+    // The feed has come (the list and its filters use it): the map still draws the server's clusters only.
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'dans cette zone' }).textContent(), {
+        timeout: 20_000,
+      })
+      .toMatch(/\d+ établissements dans cette zone/);
+    expect(feeds).toBe(1);
+    await page.waitForTimeout(1000);
+    await stillView(page);
+    const france = await drawn(page);
+    expect(france.clusters).toBeGreaterThan(0);
+    expect(france.server).toBe(france.places);
+
+    // A filter: the server's clusters are of every establishment, the feed's places filtered are drawn.
+    const chip = page.getByRole('button', { name: 'Remplis vert', exact: true });
+    await chip.click();
+    await expect.poll(() => drawnByServer(page), { timeout: 15_000 }).toBe(0);
+    await stillView(page);
+    const filtered = await drawn(page);
+    expect(filtered.places).toBeGreaterThan(0);
+    expect(filtered.restaurants).toBe(0);
+
+    // The filter off: the server's clusters again, in place of the feed's.
+    await chip.click();
+    await expect.poll(() => drawnByServer(page), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => {
+        const now = await drawn(page);
+        return now.places === now.server;
+      })
+      .toBe(true);
+    await stillView(page);
+    expect(await drawn(page)).toMatchObject({ server: france.places, places: france.places });
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('draws the feed’s places when the server’s clusters cannot be had', async () => {
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    await openMap(page);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'dans cette zone' }).count(), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0);
+    await stillView(page);
+    expect(await drawnByServer(page)).toBeGreaterThan(0);
+    // The server's clusters now refused: the next view is drawn from the feed, and the following ones.
+    await page.route(/\/api\/map\/points\?/u, (route) => route.abort('failed'));
+    const box = (await map(page).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -400);
+    await expect.poll(() => drawnByServer(page), { timeout: 20_000 }).toBe(0);
+    await stillView(page);
+    expect((await drawn(page)).places).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  pointerJourneys();
 });

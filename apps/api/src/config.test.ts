@@ -12,6 +12,7 @@ describe('configuration', () => {
       accessTokenTtl: 900,
       longLifeTokenTtl: 2_592_000,
       rateLimitSignIn: 10,
+      mapServerClustersFrom: 10_000,
       seed: undefined,
       s3: undefined,
       facebook: undefined,
@@ -33,12 +34,18 @@ describe('configuration', () => {
     [{ SMTP_URL: 'http://mail' }, /SMTP_URL/],
     [{ REDIS_URL: 'localhost' }, /REDIS_URL/],
     [{ RATE_LIMIT_SIGN_IN: '0' }, /RATE_LIMIT_SIGN_IN/],
+    [{ MAP_SERVER_CLUSTERS_FROM: 'beaucoup' }, /MAP_SERVER_CLUSTERS_FROM : doit être un entier/],
     [{ ANDROID_PACKAGE_ID: 'pas un paquet' }, /ANDROID_PACKAGE_ID/],
     [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_BUCKET : obligatoire/],
     [{ TRUST_PROXY: 'oui' }, /TRUST_PROXY/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads from how many establishments the map draws the server’s clusters (0: always)', () => {
+    expect(loadConfig({ MAP_SERVER_CLUSTERS_FROM: '0' }).mapServerClustersFrom).toBe(0);
+    expect(loadConfig({ MAP_SERVER_CLUSTERS_FROM: '50000' }).mapServerClustersFrom).toBe(50_000);
   });
 
   it('lists every bad variable at once', () => {

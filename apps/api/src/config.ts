@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_MAP_SERVER_CLUSTERS_FROM } from '@tables-voisines/contract/schemas/map';
 import { z } from 'zod';
 
 /**
@@ -72,6 +73,7 @@ const EnvSchema = z.object({
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'Redis (redis://...)'),
   RATE_LIMIT_SIGN_IN: intInRange(1, 100_000, 10),
   MAP_STYLE_URL: optionalUrl(['http:', 'https:'], 'http(s)'),
+  MAP_SERVER_CLUSTERS_FROM: intInRange(0, 100_000_000, DEFAULT_MAP_SERVER_CLUSTERS_FROM),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -135,6 +137,8 @@ export interface Config {
   redisUrl: string | undefined;
   rateLimitSignIn: number;
   mapStyleUrl: string | undefined;
+  /** Public establishments from which the map draws the server's clusters while nothing is filtered. */
+  mapServerClustersFrom: number;
   /**
    * Which proxies may tell the client's address through X-Forwarded-For (rate limits count per address).
    * Off by default: a client could otherwise pick its own address.
@@ -221,6 +225,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: e.REDIS_URL,
     rateLimitSignIn: e.RATE_LIMIT_SIGN_IN,
     mapStyleUrl: e.MAP_STYLE_URL,
+    mapServerClustersFrom: e.MAP_SERVER_CLUSTERS_FROM,
     trustProxy: e.TRUST_PROXY,
     site: {
       name: e.SITE_NAME,

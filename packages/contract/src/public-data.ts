@@ -11,6 +11,11 @@ export interface PublicSettings {
   publicUrl: string;
   /** `null`: the bundled offline style. */
   mapStyleUrl: string | null;
+  /**
+   * From this many public establishments, the map draws the server's clusters of its view while nothing is
+   * filtered, instead of handing every establishment to MapLibre (`MAP_SERVER_CLUSTERS_FROM`).
+   */
+  mapServerClustersFrom: number;
   iosAppId: string;
   androidPackageId: string;
 }

@@ -20,6 +20,7 @@ export function publicSettingsOf(config: AppContext['config']): PublicSettings {
     siteShortName: config.site.shortName,
     publicUrl: config.publicUrl,
     mapStyleUrl: config.mapStyleUrl ?? null,
+    mapServerClustersFrom: config.mapServerClustersFrom,
     iosAppId: config.site.iosAppId,
     androidPackageId: config.site.androidPackageId,
   };

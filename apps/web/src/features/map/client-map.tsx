@@ -125,9 +125,12 @@ function Legend() {
  */
 export function ClientMap({
   mapStyleUrl,
+  serverClustersFrom,
   compact = false,
 }: {
   mapStyleUrl: string | null;
+  /** Unset: the default (the settings' schema is not in this chunk). */
+  serverClustersFrom: number | undefined;
   compact?: boolean;
 }) {
   const area = useRef<HTMLDivElement>(null);
@@ -137,7 +140,7 @@ export function ClientMap({
       {started ? (
         <MapErrorBoundary>
           <Suspense fallback={<MapPlaceholder />}>
-            <MapView mapStyleUrl={mapStyleUrl} />
+            <MapView mapStyleUrl={mapStyleUrl} serverClustersFrom={serverClustersFrom} />
           </Suspense>
         </MapErrorBoundary>
       ) : (

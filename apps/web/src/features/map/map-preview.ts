@@ -2,7 +2,7 @@ import type { Bounds } from '@tables-voisines/contract/geo';
 import type { MapPointsAnswer } from '@tables-voisines/contract/schemas/map';
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '@tables-voisines/contract/schemas/map';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { FeatureCollection, Point } from 'geojson';
+import type { Feature, FeatureCollection, Point } from 'geojson';
 import { apiRequest } from '../../lib/api-client';
 import { mapPointsRoute } from '../../lib/api-routes';
 
@@ -10,8 +10,32 @@ import { mapPointsRoute } from '../../lib/api-routes';
  * The map's first picture while the whole feed is on its way (about 8.5 MB Brotli at 200,000
  * establishments, seconds on a phone's network before the map could draw anything): the server's clusters
  * of the view (`GET /api/map/points`, a few kilobytes), made with the map's own settings, so that they
- * become the map's own clusters when the feed arrives, without one moving.
+ * become the map's own clusters when the feed arrives, without one moving. At the scale of France they stay
+ * while nothing is filtered (`drawsServerClusters`).
  */
+
+/**
+ * What the map draws its establishments from: the server's clusters of the view while the feed is on its
+ * way or could not be loaded, and for good at the scale of France (from `serverClustersFrom` establishments,
+ * `MAP_SERVER_CLUSTERS_FROM`), where handing every establishment to MapLibre would hold the page's main
+ * thread for seconds on a phone; the feed's places once the visitor filters (the server's clusters are of
+ * every establishment), or if the server's clusters cannot be had while the feed is there.
+ */
+export interface MapDataSource {
+  /** Nothing narrowed (`nothingFilters`). */
+  nothingFiltered: boolean;
+  /** The feed's establishments; `null` while it is on its way or when it could not be loaded. */
+  feedCount: number | null;
+  serverClustersFrom: number;
+  /** The server's clusters failed for a view while the feed was there. */
+  serverFailed: boolean;
+}
+
+export function drawsServerClusters(source: MapDataSource): boolean {
+  if (!source.nothingFiltered) return false;
+  if (source.feedCount === null) return true;
+  return source.feedCount >= source.serverClustersFrom && !source.serverFailed;
+}
 
 /**
  * Pixels added around the view: a cluster whose centre is just outside still shows its edge inside, as the
@@ -52,18 +76,43 @@ export function previewQueryOf(bounds: Bounds, zoom: number) {
 export function previewToGeoJson(answer: MapPointsAnswer | undefined): FeatureCollection<Point> {
   return {
     type: 'FeatureCollection',
-    features: (answer?.features ?? []).map((f) => ({
-      type: 'Feature',
-      geometry: { type: 'Point', coordinates: [f.longitude, f.latitude] },
-      properties:
-        f.type === 'cluster'
-          ? { point_count: f.count, restaurants: f.restaurants, expansionZoom: f.expansionZoom }
-          : { id: f.id, kind: f.kind, name: f.name, uri: f.uri },
-    })),
+    features: (answer?.features ?? []).map((f) => {
+      // What the feature is drawn from, whole: the same key is the same drawing (`previewChanges`).
+      const key = `${f.type}:${f.id}:${f.latitude}:${f.longitude}:${f.type === 'cluster' ? `${f.count}:${f.restaurants}` : f.kind}`;
+      return {
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [f.longitude, f.latitude] },
+        properties:
+          f.type === 'cluster'
+            ? { key, point_count: f.count, restaurants: f.restaurants, expansionZoom: f.expansionZoom }
+            : { key, id: f.id, kind: f.kind, name: f.name, uri: f.uri },
+      };
+    }),
   };
 }
 
-/** The server's clusters of the view while `wanted` (the feed not there yet, nothing filtered). */
+/** The source's feature property MapLibre knows each feature of the server's clusters by (`promoteId`). */
+export const PREVIEW_KEY = 'key';
+
+const keyOf = (feature: Feature<Point>) => String(feature.properties?.[PREVIEW_KEY]);
+
+/**
+ * What changed from the clusters drawn to those of the new view: MapLibre then lays out again only the tiles
+ * where something did (`updateData`), not every tile of the view at every move (`setData`), which on a phone
+ * cost frames while panning at the scale of France. `null` when most of it changed (a new zoom): all anew.
+ */
+export function previewChanges(
+  drawn: FeatureCollection<Point>,
+  next: FeatureCollection<Point>,
+): { remove: string[]; add: Feature<Point>[] } | null {
+  const before = new Set(drawn.features.map(keyOf));
+  const after = new Set(next.features.map(keyOf));
+  const remove = [...before].filter((key) => !after.has(key));
+  const add = next.features.filter((feature) => !before.has(keyOf(feature)));
+  return remove.length + add.length > next.features.length ? null : { remove, add };
+}
+
+/** The server's clusters of the view while `wanted` (`drawsServerClusters`). */
 export function useMapPreview(wanted: boolean, bounds: Bounds | null, zoom: number) {
   const query = bounds === null ? null : previewQueryOf(bounds, zoom);
   return useQuery({

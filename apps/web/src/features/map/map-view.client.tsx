@@ -3,10 +3,11 @@ import type { GeoJSONSource, LngLatBounds, Map as MapLibreMap } from 'maplibre-g
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { FeatureCollection, Point, Polygon } from 'geojson';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Bounds } from '@tables-voisines/contract/geo';
 import type { Group } from '@tables-voisines/contract/schemas/group';
 import {
+  DEFAULT_MAP_SERVER_CLUSTERS_FROM,
   MAP_CLUSTER_MAX_ZOOM,
   MAP_CLUSTER_RADIUS,
   type MapPointsAnswer,
@@ -24,7 +25,13 @@ import {
   RESTAURANT_IMAGE,
 } from './marker-images';
 import { menuBoardsOnMap, nothingFilters } from './map-filters';
-import { previewToGeoJson, useMapPreview } from './map-preview';
+import {
+  drawsServerClusters,
+  PREVIEW_KEY,
+  previewChanges,
+  previewToGeoJson,
+  useMapPreview,
+} from './map-preview';
 import { circleRing, MIN_DETAIL_ZOOM, type MapEstablishment } from './map-rules';
 import { useMapStore, useMapState, useSelectEstablishment } from './map-store';
 import type { MapPoint } from './map-points';
@@ -66,7 +73,10 @@ const BOARDS = 'menu-boards';
 const POINTS_LAYER = 'establishments-points';
 const CLUSTERS_LAYER = 'establishments-clusters';
 const BOARDS_LAYER = 'menu-boards';
-/** The server's clusters of the view, drawn until the feed has come (see map-preview.ts). */
+/**
+ * The server's clusters of the view, drawn until the feed has come, and instead of it at the scale of France
+ * while nothing is filtered (see map-preview.ts).
+ */
 const PREVIEW = 'establishments-preview';
 const PREVIEW_POINTS_LAYER = 'establishments-preview-points';
 const PREVIEW_CLUSTERS_LAYER = 'establishments-preview-clusters';
@@ -128,6 +138,7 @@ function groupsToGeoJson(groups: readonly Group[]): FeatureCollection<Polygon> {
 }
 
 const NO_BOARDS: readonly MenuBoard[] = [];
+const NO_POINTS: readonly MapPoint[] = [];
 
 /** Markers drawn wherever they fall, over one another (clusters keep them apart). */
 const OVERLAP = { 'icon-allow-overlap': true, 'icon-ignore-placement': true } as const;
@@ -180,13 +191,18 @@ const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)'
 
 export interface MapViewProps {
   mapStyleUrl: string | null;
+  /** `MAP_SERVER_CLUSTERS_FROM` (see `drawsServerClusters`). */
+  serverClustersFrom?: number | undefined;
 }
 
 /**
  * The MapLibre map: base map, group circles, clustered establishments, menu boards, the selection. Loaded
  * in the browser only, after hydration (see ClientMap).
  */
-export default function MapView({ mapStyleUrl }: MapViewProps) {
+export default function MapView({
+  mapStyleUrl,
+  serverClustersFrom = DEFAULT_MAP_SERVER_CLUSTERS_FROM,
+}: MapViewProps) {
   const store = useMapStore();
   const select = useSelectEstablishment();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -207,12 +223,28 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
   const center = useMapState((s) => s.center);
   const bounds = useMapState((s) => s.bounds);
 
-  // Until the feed of every establishment has come (or if it cannot), the server's clusters of the view;
-  // not once the visitor filters: they are of every establishment.
+  // The server's clusters of the view or the feed's places (see `drawsServerClusters`). Once the server's
+  // clusters have failed beside the feed, the feed's places for the rest of the visit.
   const filters = useMapState((s) => s.filters);
   const categories = useMapState((s) => s.categories);
-  const previewWanted = (isLoading || isError) && nothingFilters(filters, categories);
-  const preview = useMapPreview(previewWanted && mapInitialized, bounds, zoom).data;
+  const [serverFailed, setServerFailed] = useState(false);
+  const feedThere = !isLoading && !isError;
+  const previewWanted = drawsServerClusters({
+    nothingFiltered: nothingFilters(filters, categories),
+    // Nothing filtered, the points are the feed's every establishment.
+    feedCount: feedThere ? points.length : null,
+    serverClustersFrom,
+    serverFailed,
+  });
+  const previewQuery = useMapPreview(previewWanted && mapInitialized, bounds, zoom);
+  const preview = previewQuery.data;
+  // For the current view, not the last one's kept while it comes.
+  const previewCurrent = preview !== undefined && !previewQuery.isPlaceholderData;
+  useEffect(() => {
+    if (previewQuery.isError && feedThere) setServerFailed(true);
+  }, [previewQuery.isError, feedThere]);
+  // What the map's own clustered source is given: nothing while it draws the server's clusters.
+  const feedPoints = previewWanted ? NO_POINTS : points;
 
   // Today's menu boards at zoom 9 or more, beside their establishment's marker: those in view, the nearest
   // to the centre first, a hundred at most.
@@ -225,13 +257,15 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
   // The data each source was last given. The sources are created with the data at hand once the style has
   // loaded, then given data again only when it changes: creating them empty and filling them at once made
   // the map's worker cut every source into tiles twice, and drew one more frame, while the map started.
-  const latest = useRef({ points, groups, boards: boardsOnMap });
-  latest.current = { points, groups, boards: boardsOnMap };
+  const latest = useRef({ points: feedPoints, groups, boards: boardsOnMap });
+  latest.current = { points: feedPoints, groups, boards: boardsOnMap };
   const sent = useRef<{
     points?: readonly MapPoint[];
     groups?: readonly Group[];
     boards?: readonly MenuBoard[];
     preview?: MapPointsAnswer;
+    /** The server's clusters as the map was last given them (`previewChanges`). */
+    previewDrawn?: FeatureCollection<Point>;
   }>({});
 
   // Create the map once; it lives as long as the layout (home and detail pages).
@@ -331,7 +365,11 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
       const images = installMarkerImages(map);
       addPlaceLayers(map, ESTABLISHMENTS, POINTS_LAYER, CLUSTERS_LAYER);
       // The preview's clusters and places, drawn as the clustered source draws its own (same images).
-      map.addSource(PREVIEW, { type: 'geojson', data: previewToGeoJson(undefined) });
+      map.addSource(PREVIEW, {
+        type: 'geojson',
+        data: previewToGeoJson(undefined),
+        promoteId: PREVIEW_KEY,
+      });
       addPlaceLayers(map, PREVIEW, PREVIEW_POINTS_LAYER, PREVIEW_CLUSTERS_LAYER);
       map.addSource(BOARDS, { type: 'geojson', data: boardsToGeoJson(initial.boards) });
       map.addLayer({
@@ -341,17 +379,20 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
         layout: { ...OVERLAP, 'icon-image': BOARD_IMAGE, 'icon-offset': [16, -16] },
       });
       // What is drawn, in the map element's data attributes once the map is still: journey tests and the
-      // frame benchmark read them (the drawing itself is pixels).
+      // frame benchmark read them (the drawing itself is pixels). Clusters and places whoever made them, the
+      // map or the server; `drawnServer`: how many of them are the server's.
       map.on('idle', () => {
         const drawn = map.queryRenderedFeatures({ layers: MARKER_LAYERS });
-        const count = (layer: string, kind?: string) =>
-          drawn.filter((f) => f.layer.id === layer && (kind === undefined || f.properties.kind === kind))
-            .length;
-        container.dataset.drawnClusters = String(count(CLUSTERS_LAYER));
-        container.dataset.drawnRestaurants = String(count(POINTS_LAYER, 'restaurant'));
-        container.dataset.drawnRemplisvert = String(count(POINTS_LAYER, 'remplisvert'));
-        container.dataset.drawnBoards = String(count(BOARDS_LAYER));
-        container.dataset.drawnPreview = String(count(PREVIEW_CLUSTERS_LAYER) + count(PREVIEW_POINTS_LAYER));
+        const count = (layers: readonly string[], kind?: string) =>
+          drawn.filter(
+            (f) => layers.includes(f.layer.id) && (kind === undefined || f.properties.kind === kind),
+          ).length;
+        const places = [POINTS_LAYER, PREVIEW_POINTS_LAYER];
+        container.dataset.drawnClusters = String(count([...CLUSTER_LAYERS]));
+        container.dataset.drawnRestaurants = String(count(places, 'restaurant'));
+        container.dataset.drawnRemplisvert = String(count(places, 'remplisvert'));
+        container.dataset.drawnBoards = String(count([BOARDS_LAYER]));
+        container.dataset.drawnServer = String(count([PREVIEW_CLUSTERS_LAYER, PREVIEW_POINTS_LAYER]));
         container.dataset.still = 'true';
         images.prune(
           new Set(
@@ -450,32 +491,54 @@ export default function MapView({ mapStyleUrl }: MapViewProps) {
     };
   }, [store, mapStyleUrl]);
 
-  // Establishments: filtered data into the clustered source, then HTML markers for what it shows.
-  useEffect(() => {
-    const map = mapRef.current;
-    if (map === null || !mapInitialized || sent.current.points === points) return;
-    sent.current.points = points;
-    (map.getSource(ESTABLISHMENTS) as GeoJSONSource | undefined)?.setData(pointsToGeoJson(points));
-  }, [mapInitialized, points]);
-
-  // The preview while wanted; once the feed has come, cleared when the map has drawn the feed's places in
-  // its place (its worker clusters them meanwhile), or at once if a filter was chosen.
+  // The server's clusters while wanted; once the map draws the feed's places instead, cleared when it has
+  // drawn them (its worker clusters them meanwhile), or at once if there are none. While the feed's places
+  // are still drawn (the visitor has just taken the last filter off), only the current view's clusters
+  // replace them, not the last view's kept while they come.
   useEffect(() => {
     const map = mapRef.current;
     if (map === null || !mapInitialized) return;
     const source = map.getSource(PREVIEW) as GeoJSONSource | undefined;
     if (previewWanted) {
       if (preview === undefined || sent.current.preview === preview) return;
+      if (!previewCurrent && (sent.current.points?.length ?? 0) > 0) return;
       sent.current.preview = preview;
-      source?.setData(previewToGeoJson(preview));
+      const next = previewToGeoJson(preview);
+      const changes =
+        sent.current.previewDrawn === undefined ? null : previewChanges(sent.current.previewDrawn, next);
+      sent.current.previewDrawn = next;
+      if (changes === null) source?.setData(next);
+      else if (changes.remove.length + changes.add.length > 0) source?.updateData(changes);
       return;
     }
     if (sent.current.preview === undefined) return;
     sent.current.preview = undefined;
-    const clear = () => source?.setData(previewToGeoJson(undefined));
+    sent.current.previewDrawn = undefined;
+    // Unless they are wanted again meanwhile (a filter on, then off).
+    const clear = () => {
+      if (sent.current.preview === undefined) source?.setData(previewToGeoJson(undefined));
+    };
     if (points.length > 0) map.once('idle', clear);
     else clear();
-  }, [mapInitialized, previewWanted, preview, points]);
+  }, [mapInitialized, previewWanted, preview, previewCurrent, points]);
+
+  // Establishments: the filtered feed into the clustered source. Emptied once the server's clusters are drawn
+  // in its place, when the map has drawn them.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (map === null || !mapInitialized || sent.current.points === feedPoints) return;
+    const source = map.getSource(ESTABLISHMENTS) as GeoJSONSource | undefined;
+    if (feedPoints.length === 0 && (sent.current.points?.length ?? 0) > 0) {
+      if (previewWanted && sent.current.preview === undefined) return;
+      sent.current.points = feedPoints;
+      map.once('idle', () => {
+        if (sent.current.points === feedPoints) source?.setData(pointsToGeoJson(feedPoints));
+      });
+      return;
+    }
+    sent.current.points = feedPoints;
+    source?.setData(pointsToGeoJson(feedPoints));
+  }, [mapInitialized, feedPoints, previewWanted, preview]);
 
   useEffect(() => {
     const map = mapRef.current;
