@@ -49,11 +49,7 @@ function Shell({ children }: { children: ReactNode }) {
           in the page too: a phone showing a page still being read put the map under the part read, then
           moved it down as the rest came (a layout shift of 0.15-0.32 seen in one load of six). */}
       <div id="carte" className="tv-shell__map">
-        <ClientMap
-          mapStyleUrl={mapStyleUrl}
-          serverClustersFrom={serverClustersFrom}
-          compact={detail}
-        />
+        <ClientMap mapStyleUrl={mapStyleUrl} serverClustersFrom={serverClustersFrom} compact={detail} />
       </div>
     </div>
   );
