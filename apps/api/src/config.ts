@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_MAP_SERVER_CLUSTERS_FROM } from '@tables-voisines/contract/schemas/map';
+import { DEFAULT_MAP_SERVER_CLUSTERS_FROM } from '@tables-voisines/contract/map-settings';
 import { z } from 'zod';
 
 /**

@@ -15,14 +15,6 @@ export const MAP_CLUSTER_RADIUS = 48;
 /** Past this zoom every establishment is drawn on its own. */
 export const MAP_CLUSTER_MAX_ZOOM = 13;
 
-/**
- * From this many public establishments (`MAP_SERVER_CLUSTERS_FROM`), the map keeps drawing the server's
- * clusters while nothing is filtered: handing every establishment to MapLibre costs the page's main thread
- * about 2.4 µs each on a desktop, four to five times that on a phone, so 10,000 is about the 50 ms of a long
- * task on a phone (decision 0034, fourth addendum).
- */
-export const DEFAULT_MAP_SERVER_CLUSTERS_FROM = 10_000;
-
 const coordinate = (min: number, max: number, label: string) =>
   z.coerce
     .number({ error: `${label} : un nombre est attendu.` })

@@ -6,8 +6,8 @@ import type { FeatureCollection, Point, Polygon } from 'geojson';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Bounds } from '@tables-voisines/contract/geo';
 import type { Group } from '@tables-voisines/contract/schemas/group';
+import { DEFAULT_MAP_SERVER_CLUSTERS_FROM } from '@tables-voisines/contract/map-settings';
 import {
-  DEFAULT_MAP_SERVER_CLUSTERS_FROM,
   MAP_CLUSTER_MAX_ZOOM,
   MAP_CLUSTER_RADIUS,
   type MapPointsAnswer,

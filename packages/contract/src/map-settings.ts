@@ -1,0 +1,11 @@
+/**
+ * The map's settings the API and the site share, without zod: the site's map chunk imports this module alone
+ * (importing it from `schemas/map` put the schemas' shared chunk, owners' forms included, in the map page).
+ */
+/**
+ * From this many public establishments (`MAP_SERVER_CLUSTERS_FROM`), the map keeps drawing the server's
+ * clusters while nothing is filtered: handing every establishment to MapLibre costs the page's main thread
+ * about 2.4 µs each on a desktop, four to five times that on a phone, so 10,000 is about the 50 ms of a long
+ * task on a phone (decision 0034, fourth addendum).
+ */
+export const DEFAULT_MAP_SERVER_CLUSTERS_FROM = 10_000;
