@@ -129,7 +129,7 @@ export function ClientMap({
   compact = false,
 }: {
   mapStyleUrl: string | null;
-  /** Unset: the default (the settings' schema is not in this chunk). */
+  /** Unset: the default (`contract/map-settings`). */
   serverClustersFrom: number | undefined;
   compact?: boolean;
 }) {

@@ -2,7 +2,7 @@ import { createExpression, latest } from '@maplibre/maplibre-gl-style-spec';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MapPointsQuerySchema, type MapPointsAnswer } from '@tables-voisines/contract/schemas/map';
-import { drawsServerClusters, previewChanges, previewQueryOf, previewToGeoJson } from './map-preview';
+import { drawsServerClusters, previewQueryOf, previewToGeoJson } from './map-preview';
 import { CLUSTER_IMAGE_EXPRESSION, clusterImageName } from './marker-images';
 
 const box = (west: number, south: number, east: number, north: number) => ({
@@ -99,18 +99,12 @@ describe('the preview drawn', () => {
       {
         type: 'Feature',
         geometry: { type: 'Point', coordinates: [4.83, 45.76] },
-        properties: {
-          key: 'cluster:7:45.76:4.83:3:1',
-          point_count: 3,
-          restaurants: 1,
-          expansionZoom: 9,
-        },
+        properties: { point_count: 3, restaurants: 1, expansionZoom: 9 },
       },
       {
         type: 'Feature',
         geometry: { type: 'Point', coordinates: [-1.553621, 47.218371] },
         properties: {
-          key: 'point:a0000000-0000-4000-8000-000000000001:47.218371:-1.553621:remplisvert',
           id: 'a0000000-0000-4000-8000-000000000001',
           kind: 'remplisvert',
           name: 'Le Zinc',
@@ -132,60 +126,5 @@ describe('the preview drawn', () => {
     const image = compiled.value.evaluate({ zoom: 6 }, { type: 1, properties: cluster!.properties } as never);
     const name = typeof image === 'string' ? image : (image as { name: string }).name;
     expect(name).toBe(clusterImageName(3, 1));
-  });
-});
-
-describe('the server’s clusters of a new view', () => {
-  type Answer = MapPointsAnswer['features'];
-  const cluster = (id: number, count: number): Answer[number] => ({
-    type: 'cluster',
-    id,
-    count,
-    restaurants: count,
-    latitude: 45 + id / 100,
-    longitude: 2,
-    expansionZoom: 8,
-  });
-  const drawn = (features: Answer) => previewToGeoJson({ zoom: 6, total: 100, features });
-
-  it('removes what left the view or changed, adds what came, keeps the rest as drawn', () => {
-    const changes = previewChanges(
-      drawn([cluster(1, 5), cluster(2, 5), cluster(3, 5), cluster(5, 5), cluster(6, 5)]),
-      drawn([cluster(2, 5), cluster(3, 6), cluster(4, 5), cluster(5, 5), cluster(6, 5)]),
-    )!;
-    expect(changes.remove).toEqual(['cluster:1:45.01:2:5:5', 'cluster:3:45.03:2:5:5']);
-    expect(changes.add.map((f) => f.properties?.key)).toEqual([
-      'cluster:3:45.03:2:6:6',
-      'cluster:4:45.04:2:5:5',
-    ]);
-    expect(previewChanges(drawn([cluster(1, 5)]), drawn([cluster(1, 5)]))).toEqual({ remove: [], add: [] });
-  });
-
-  it('draws anew when most of it changed (a new zoom)', () => {
-    expect(previewChanges(drawn([cluster(1, 5), cluster(2, 5)]), drawn([cluster(3, 5), cluster(4, 5)]))).toBe(
-      null,
-    );
-  });
-
-  it('leaves, applied to what was drawn, exactly the new view’s clusters (fast-check)', () => {
-    const answers = fc.uniqueArray(
-      fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 2, max: 4 })),
-      {
-        selector: ([id]) => id,
-        maxLength: 20,
-      },
-    );
-    fc.assert(
-      fc.property(answers, answers, (before, after) => {
-        const drawnBefore = drawn(before.map(([id, count]) => cluster(id, count)));
-        const next = drawn(after.map(([id, count]) => cluster(id, count)));
-        const changes = previewChanges(drawnBefore, next);
-        if (changes === null) return;
-        const kept = drawnBefore.features.filter((f) => !changes.remove.includes(String(f.properties?.key)));
-        const keys = [...kept, ...changes.add].map((f) => f.properties?.key).sort();
-        expect(keys).toEqual(next.features.map((f) => f.properties?.key).sort());
-      }),
-      { seed: 20261125, numRuns: 300 },
-    );
   });
 });

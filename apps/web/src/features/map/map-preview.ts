@@ -2,7 +2,7 @@ import type { Bounds } from '@tables-voisines/contract/geo';
 import type { MapPointsAnswer } from '@tables-voisines/contract/schemas/map';
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '@tables-voisines/contract/schemas/map';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Feature, FeatureCollection, Point } from 'geojson';
+import type { FeatureCollection, Point } from 'geojson';
 import { apiRequest } from '../../lib/api-client';
 import { mapPointsRoute } from '../../lib/api-routes';
 
@@ -76,40 +76,15 @@ export function previewQueryOf(bounds: Bounds, zoom: number) {
 export function previewToGeoJson(answer: MapPointsAnswer | undefined): FeatureCollection<Point> {
   return {
     type: 'FeatureCollection',
-    features: (answer?.features ?? []).map((f) => {
-      // What the feature is drawn from, whole: the same key is the same drawing (`previewChanges`).
-      const key = `${f.type}:${f.id}:${f.latitude}:${f.longitude}:${f.type === 'cluster' ? `${f.count}:${f.restaurants}` : f.kind}`;
-      return {
-        type: 'Feature',
-        geometry: { type: 'Point', coordinates: [f.longitude, f.latitude] },
-        properties:
-          f.type === 'cluster'
-            ? { key, point_count: f.count, restaurants: f.restaurants, expansionZoom: f.expansionZoom }
-            : { key, id: f.id, kind: f.kind, name: f.name, uri: f.uri },
-      };
-    }),
+    features: (answer?.features ?? []).map((f) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [f.longitude, f.latitude] },
+      properties:
+        f.type === 'cluster'
+          ? { point_count: f.count, restaurants: f.restaurants, expansionZoom: f.expansionZoom }
+          : { id: f.id, kind: f.kind, name: f.name, uri: f.uri },
+    })),
   };
-}
-
-/** The source's feature property MapLibre knows each feature of the server's clusters by (`promoteId`). */
-export const PREVIEW_KEY = 'key';
-
-const keyOf = (feature: Feature<Point>) => String(feature.properties?.[PREVIEW_KEY]);
-
-/**
- * What changed from the clusters drawn to those of the new view: MapLibre then lays out again only the tiles
- * where something did (`updateData`), not every tile of the view at every move (`setData`), which on a phone
- * cost frames while panning at the scale of France. `null` when most of it changed (a new zoom): all anew.
- */
-export function previewChanges(
-  drawn: FeatureCollection<Point>,
-  next: FeatureCollection<Point>,
-): { remove: string[]; add: Feature<Point>[] } | null {
-  const before = new Set(drawn.features.map(keyOf));
-  const after = new Set(next.features.map(keyOf));
-  const remove = [...before].filter((key) => !after.has(key));
-  const add = next.features.filter((feature) => !before.has(keyOf(feature)));
-  return remove.length + add.length > next.features.length ? null : { remove, add };
 }
 
 /** The server's clusters of the view while `wanted` (`drawsServerClusters`). */

@@ -25,13 +25,7 @@ import {
   RESTAURANT_IMAGE,
 } from './marker-images';
 import { menuBoardsOnMap, nothingFilters } from './map-filters';
-import {
-  drawsServerClusters,
-  PREVIEW_KEY,
-  previewChanges,
-  previewToGeoJson,
-  useMapPreview,
-} from './map-preview';
+import { drawsServerClusters, previewToGeoJson, useMapPreview } from './map-preview';
 import { circleRing, MIN_DETAIL_ZOOM, type MapEstablishment } from './map-rules';
 import { useMapStore, useMapState, useSelectEstablishment } from './map-store';
 import type { MapPoint } from './map-points';
@@ -264,8 +258,6 @@ export default function MapView({
     groups?: readonly Group[];
     boards?: readonly MenuBoard[];
     preview?: MapPointsAnswer;
-    /** The server's clusters as the map was last given them (`previewChanges`). */
-    previewDrawn?: FeatureCollection<Point>;
   }>({});
 
   // Create the map once; it lives as long as the layout (home and detail pages).
@@ -365,11 +357,7 @@ export default function MapView({
       const images = installMarkerImages(map);
       addPlaceLayers(map, ESTABLISHMENTS, POINTS_LAYER, CLUSTERS_LAYER);
       // The preview's clusters and places, drawn as the clustered source draws its own (same images).
-      map.addSource(PREVIEW, {
-        type: 'geojson',
-        data: previewToGeoJson(undefined),
-        promoteId: PREVIEW_KEY,
-      });
+      map.addSource(PREVIEW, { type: 'geojson', data: previewToGeoJson(undefined) });
       addPlaceLayers(map, PREVIEW, PREVIEW_POINTS_LAYER, PREVIEW_CLUSTERS_LAYER);
       map.addSource(BOARDS, { type: 'geojson', data: boardsToGeoJson(initial.boards) });
       map.addLayer({
@@ -503,17 +491,11 @@ export default function MapView({
       if (preview === undefined || sent.current.preview === preview) return;
       if (!previewCurrent && (sent.current.points?.length ?? 0) > 0) return;
       sent.current.preview = preview;
-      const next = previewToGeoJson(preview);
-      const changes =
-        sent.current.previewDrawn === undefined ? null : previewChanges(sent.current.previewDrawn, next);
-      sent.current.previewDrawn = next;
-      if (changes === null) source?.setData(next);
-      else if (changes.remove.length + changes.add.length > 0) source?.updateData(changes);
+      source?.setData(previewToGeoJson(preview));
       return;
     }
     if (sent.current.preview === undefined) return;
     sent.current.preview = undefined;
-    sent.current.previewDrawn = undefined;
     // Unless they are wanted again meanwhile (a filter on, then off).
     const clear = () => {
       if (sent.current.preview === undefined) source?.setData(previewToGeoJson(undefined));
