@@ -278,6 +278,9 @@ export default function MapView({
       locale: FRENCH_UI,
       dragRotate: false,
       pitchWithRotate: false,
+      // Markers shown at once, not faded in over 300 ms: the fade draws frame after frame after every move
+      // and every new tile, which a phone pays for while the visitor pans (decision 0034, fifth addendum).
+      fadeDuration: 0,
     });
     mapRef.current = map;
     map.touchZoomRotate.disableRotation();
@@ -364,7 +367,9 @@ export default function MapView({
         id: BOARDS_LAYER,
         type: 'symbol',
         source: BOARDS,
-        layout: { ...OVERLAP, 'icon-image': BOARD_IMAGE, 'icon-offset': [16, -16] },
+        // No padding around the badge where the mouse finds it: the 2 px of MapLibre's default reach the
+        // centre of its place, which the mouse over the place must name.
+        layout: { ...OVERLAP, 'icon-image': BOARD_IMAGE, 'icon-offset': [16, -16], 'icon-padding': 0 },
       });
       // What is drawn, in the map element's data attributes once the map is still: journey tests and the
       // frame benchmark read them (the drawing itself is pixels). Clusters and places whoever made them, the
