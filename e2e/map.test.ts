@@ -194,8 +194,9 @@ function pointerJourneys() {
       .toBeGreaterThan(0);
     // The place drawn nearest the centre of the map, clicked where the map draws it: well inside the map's
     // box, away from its controls.
+    // Tuples of kind, name, uri, latitude, longitude...
     const feed = (await (await fetch(`${server.baseUrl}/api/map/feed`)).json()) as {
-      establishments: [string, string, string, string, number, number][];
+      establishments: [string, string, string, number, number][];
     };
     const still = await stillView(page);
     const box = (await map(page).boundingBox())!;
@@ -204,7 +205,7 @@ function pointerJourneys() {
       p.x > box.x + 60 && p.x < box.x + box.width - 60 && p.y > box.y + 60 && p.y < box.y + box.height - 60;
     const fromCentre = (p: { x: number; y: number }) => Math.hypot(p.x - centre.x, p.y - centre.y);
     const target = feed.establishments
-      .map((e) => project(still, box, e[4], e[5]))
+      .map((e) => project(still, box, e[3], e[4]))
       .filter(inBox)
       .reduce<{ x: number; y: number } | undefined>(
         (best, p) => (best === undefined || fromCentre(p) < fromCentre(best) ? p : best),
@@ -216,7 +217,7 @@ function pointerJourneys() {
     await expect.poll(async () => (await readView(page)).zoom, { timeout: 15_000 }).toBe(16);
     // The page opened is the one of a place drawn under the click (another one may be drawn on top).
     const uri = decodeURIComponent(new URL(page.url()).pathname).split('/').at(-1);
-    const [id] = feed.establishments.find((e) => e[3] === uri)!;
+    const { id } = (await listed()).find((e) => e.uri === uri)!;
     const establishment = (await (await fetch(`${server.baseUrl}/establishment/${id}/public`)).json()) as {
       uri: string;
       name: string;
@@ -240,22 +241,23 @@ function pointerJourneys() {
 
   it('names the place under the mouse, rings the place of the card under it, opens the place of a board', async () => {
     const { context, page, errors } = await openNantes(14);
+    // Tuples of kind, name, uri, latitude, longitude...
     const feed = (await (await fetch(`${server.baseUrl}/api/map/feed`)).json()) as {
-      establishments: [string, 'restaurant' | 'remplisvert', string, string, number, number][];
+      establishments: ['restaurant' | 'remplisvert', string, string, number, number][];
     };
     const still = await stillView(page);
     const box = (await map(page).boundingBox())!;
-    const drawnAt = feed.establishments.map((e) => ({ e, at: project(still, box, e[4], e[5]) }));
+    const drawnAt = feed.establishments.map((e) => ({ e, at: project(still, box, e[3], e[4]) }));
     const halo = page.locator('.tv-halo');
 
     // A place alone where it is drawn: the mouse over it names it and rings it.
     const alone = aloneInBox(drawnAt, box);
     expect(alone, 'a place drawn alone inside the map').toBeDefined();
     await page.mouse.move(alone!.at.x, alone!.at.y);
-    const label = alone!.e[1] === 'restaurant' ? 'Restaurant' : 'Remplis vert';
+    const label = alone!.e[0] === 'restaurant' ? 'Restaurant' : 'Remplis vert';
     await expect
       .poll(() => page.locator('canvas.maplibregl-canvas').getAttribute('title'))
-      .toBe(`${label} : ${alone!.e[2]}`);
+      .toBe(`${label} : ${alone!.e[1]}`);
     await expect.poll(() => halo.count()).toBe(1);
     const ring = (await halo.boundingBox())!;
     expect(Math.abs(ring.x + ring.width / 2 - alone!.at.x)).toBeLessThan(3);
@@ -264,9 +266,9 @@ function pointerJourneys() {
     // A card of the list under the mouse: its place ringed on the map, wherever it is.
     const cards = page.getByTestId('establishment-list').locator('li');
     const names = await cards.locator('h3').allTextContents();
-    const index = names.findIndex((name) => feed.establishments.filter((e) => e[2] === name).length === 1);
+    const index = names.findIndex((name) => feed.establishments.filter((e) => e[1] === name).length === 1);
     expect(index, 'a card whose name is the only one of its kind').toBeGreaterThanOrEqual(0);
-    const place = drawnAt.find(({ e }) => e[2] === names[index])!;
+    const place = drawnAt.find(({ e }) => e[1] === names[index])!;
     await cards.nth(index).hover();
     await expect
       .poll(async () => {

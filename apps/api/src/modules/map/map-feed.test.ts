@@ -55,10 +55,9 @@ describe('GET /api/map/feed', () => {
       (await t.app.inject({ method: 'GET', url: '/api/establishments/' })).json(),
     );
     expect(feed.count).toBe(list.length);
-    expect(feed.establishments.map((e) => e[2]).sort()).not.toContain('Désactivé');
+    expect(feed.establishments.map((e) => e[1]).sort()).not.toContain('Désactivé');
     const decoded = feed.establishments.map(
-      ([id, kind, name, uri, latitude, longitude, venueType, town, hours, categories]) => ({
-        id,
+      ([kind, name, uri, latitude, longitude, venueType, town, hours, categories]) => ({
         kind,
         name,
         uri,
@@ -70,7 +69,6 @@ describe('GET /api/map/feed', () => {
       }),
     );
     const expected = list.map((e) => ({
-      id: e.id,
       kind: e.kind,
       name: e.name,
       uri: e.uri,
@@ -83,8 +81,10 @@ describe('GET /api/map/feed', () => {
       openingHours: e.openingHours,
       categories: e.categories,
     }));
-    expect(decoded.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
-      expected.sort((a, b) => a.id.localeCompare(b.id)),
+    // No id: the uri names an establishment as uniquely, and the map keys its places by it.
+    expect(feed.establishments.every((e) => e.length === 9)).toBe(true);
+    expect(decoded.sort((a, b) => a.uri.localeCompare(b.uri))).toEqual(
+      expected.sort((a, b) => a.uri.localeCompare(b.uri)),
     );
   });
 
@@ -92,8 +92,8 @@ describe('GET /api/map/feed', () => {
     const feed = (await getFeed()).json() as MapFeed;
     expect(feed.openingHours).toHaveLength(3);
     const lunchIndexes = feed.establishments
-      .filter((e) => e[7] === 'Lyon' || e[7] === 'Paris')
-      .map((e) => e[8]);
+      .filter((e) => e[6] === 'Lyon' || e[6] === 'Paris')
+      .map((e) => e[7]);
     expect(new Set(lunchIndexes).size).toBe(1);
     // The same categories in another order are another list: their order is the display order.
     expect(feed.categorySets).toHaveLength(3);
@@ -113,13 +113,17 @@ describe('GET /api/map/feed', () => {
   it('stays the same after a menu board, and changes after an establishment write', async () => {
     const before = (await getFeed()).headers.etag;
     const category = await createCategory(t.db, 'Galettes');
-    const lyon = ((await getFeed()).json() as MapFeed).establishments.find((e) => e[7] === 'Lyon')!;
+    const list = PublicEstablishmentSchema.array().parse(
+      (await t.app.inject({ method: 'GET', url: '/api/establishments/' })).json(),
+    );
+    const lyon = list.find((e) => e.address.town === 'Lyon')!;
+    expect(((await getFeed()).json() as MapFeed).establishments.map((e) => e[2])).toContain(lyon.uri);
     const board = await t.app.inject({
       method: 'POST',
       url: '/api/menuboard/',
       headers: admin.headers,
       payload: {
-        establishment: lyon[0],
+        establishment: lyon.id,
         title: 'Ardoise du jour',
         date: parisDay(),
         items: [{ name: 'Complète', price: 9.5, category: category.id }],
@@ -130,17 +134,17 @@ describe('GET /api/map/feed', () => {
 
     const renamed = await t.app.inject({
       method: 'PATCH',
-      url: `/api/establishment/${lyon[0]}`,
+      url: `/api/establishment/${lyon.id}`,
       headers: admin.headers,
       payload: { name: 'Bouchon Léon' },
     });
     expect(renamed.statusCode).toBe(200);
     // The latest feed answers while the new one is made, then the new one.
     await expect
-      .poll(async () => ((await getFeed()).json() as MapFeed).establishments.map((e) => e[2]))
+      .poll(async () => ((await getFeed()).json() as MapFeed).establishments.map((e) => e[1]))
       .toContain('Bouchon Léon');
     const after = await getFeed();
     expect(after.headers.etag).not.toBe(before);
-    expect((after.json() as MapFeed).establishments.map((e) => e[2])).not.toContain('Bouchon « Chez Léon »');
+    expect((after.json() as MapFeed).establishments.map((e) => e[1])).not.toContain('Bouchon « Chez Léon »');
   });
 });

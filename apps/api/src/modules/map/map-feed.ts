@@ -41,7 +41,6 @@ export async function* mapFeedPieces(db: DbOrTx): AsyncGenerator<string> {
   for await (const batch of establishmentBatches(db, { includeDisabled: false })) {
     for (const row of batch) {
       const entry: MapFeedEntry = [
-        row.id,
         row.kind,
         row.name,
         row.uri,

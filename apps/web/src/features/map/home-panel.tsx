@@ -109,7 +109,7 @@ function GroupBanner({ points }: { points: readonly MapPoint[] }) {
       </p>
       <ul>
         {members.slice(0, 12).map((m) => (
-          <li key={m.id} className="tv-small">
+          <li key={m.uri} className="tv-small">
             <Link to={establishmentPath(m.kind, m.uri)} className="tv-link">
               {m.name}
             </Link>
@@ -201,13 +201,13 @@ function MenuBoards({ boards }: { boards: readonly MenuBoard[] }) {
 
 function EstablishmentCard({ point }: { point: MapPoint }) {
   const store = useMapStore();
-  const highlight = (id: string | null) => store.dispatch({ type: 'highlighted', id });
+  const highlight = (uri: string | null) => store.dispatch({ type: 'highlighted', uri });
   return (
     <li
       className="tv-establishment-card"
-      onMouseEnter={() => highlight(point.id)}
+      onMouseEnter={() => highlight(point.uri)}
       onMouseLeave={() => highlight(null)}
-      onFocus={() => highlight(point.id)}
+      onFocus={() => highlight(point.uri)}
       onBlur={() => highlight(null)}
     >
       <Link to={establishmentPath(point.kind, point.uri)}>
@@ -316,7 +316,7 @@ export function HomePanel() {
             style={{ marginTop: 0 }}
           >
             {inView.slice(0, limit).map((p) => (
-              <EstablishmentCard key={p.id} point={p} />
+              <EstablishmentCard key={p.uri} point={p} />
             ))}
           </ul>
         )}

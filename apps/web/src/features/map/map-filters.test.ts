@@ -36,16 +36,16 @@ describe('menuBoardsOnMap', () => {
   });
 });
 
-const point = (id: string, latitude: number, longitude: number) =>
-  ({ id, location: { latitude, longitude } }) as unknown as MapPoint;
+const point = (uri: string, latitude: number, longitude: number) =>
+  ({ uri, location: { latitude, longitude } }) as unknown as MapPoint;
 
 describe('pointsInView', () => {
   it('counts the places in the box and lists the nearest to the centre first', () => {
     const points = [point('far', 45.79, 4.89), point('paris', 48.85, 2.35), point('near', 45.765, 4.85)];
     const inView = pointsInView(points, box, lyon);
     expect(inView.length).toBe(2);
-    expect(inView.slice(0, 10).map((p) => p.id)).toEqual(['near', 'far']);
-    expect(inView.slice(1, 2).map((p) => p.id)).toEqual(['far']);
+    expect(inView.slice(0, 10).map((p) => p.uri)).toEqual(['near', 'far']);
+    expect(inView.slice(1, 2).map((p) => p.uri)).toEqual(['far']);
     expect(pointsInView(points, null, lyon).length).toBe(3);
   });
 
@@ -59,11 +59,11 @@ describe('pointsInView', () => {
       const [latitude, longitude] = spots[(i * 7) % 3]!;
       return point(`p${i}`, latitude, longitude);
     });
-    const near = points.filter((p) => p.location.latitude === 45.765).map((p) => p.id);
+    const near = points.filter((p) => p.location.latitude === 45.765).map((p) => p.uri);
     expect(
       pointsInView(points, box, lyon)
         .slice(0, 20)
-        .map((p) => p.id),
+        .map((p) => p.uri),
     ).toEqual(near.slice(0, 20));
   });
 
@@ -81,12 +81,12 @@ describe('pointsInView', () => {
             .filter((p) => isInsideBounds(box, p.location))
             .map((p, i) => ({ p, i, d: distanceKm(lyon, p.location) }))
             .sort((a, b) => a.d - b.d)
-            .map(({ p }) => p.id);
+            .map(({ p }) => p.uri);
           const inView = pointsInView(points, box, lyon);
           expect(inView.length).toBe(expected.length);
-          expect(inView.slice(0, end).map((p) => p.id)).toEqual(expected.slice(0, end));
+          expect(inView.slice(0, end).map((p) => p.uri)).toEqual(expected.slice(0, end));
           // A longer page after a shorter one ("Afficher plus") ranks again, the same way.
-          expect(inView.slice(0, end + growth).map((p) => p.id)).toEqual(expected.slice(0, end + growth));
+          expect(inView.slice(0, end + growth).map((p) => p.uri)).toEqual(expected.slice(0, end + growth));
         },
       ),
       { seed: 20261124, numRuns: 300 },
@@ -95,9 +95,10 @@ describe('pointsInView', () => {
 });
 
 describe('boardsOfShown', () => {
-  const boardOf = (id: string, establishmentId: string) =>
-    ({ id, establishment: { id: establishmentId } }) as unknown as MenuBoard;
-  const places = ['a', 'b', 'c', 'd'].map((id) => point(id, 45, 4));
+  // Boards and places are matched by the establishment's uri (the map feed has no id).
+  const boardOf = (id: string, establishmentUri: string) =>
+    ({ id, establishment: { uri: establishmentUri } }) as unknown as MenuBoard;
+  const places = ['a', 'b', 'c', 'd'].map((uri) => point(uri, 45, 4));
 
   it('keeps the boards of the places shown, in their order, and none of the others', () => {
     const boards = [boardOf('1', 'c'), boardOf('2', 'x'), boardOf('3', 'a'), boardOf('4', 'c')];
@@ -116,11 +117,11 @@ describe('boardsOfShown', () => {
       fc.property(
         fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), { maxLength: 12 }),
         fc.subarray(['a', 'b', 'c', 'd', 'e', 'f']),
-        (boardPlaces, shownIds) => {
+        (boardPlaces, shownUris) => {
           const boards = boardPlaces.map((place, i) => boardOf(String(i), place));
-          const shown = shownIds.map((id) => point(id, 45, 4));
-          const ids = new Set(shownIds);
-          expect(boardsOfShown(boards, shown)).toEqual(boards.filter((b) => ids.has(b.establishment.id)));
+          const shown = shownUris.map((uri) => point(uri, 45, 4));
+          const uris = new Set(shownUris);
+          expect(boardsOfShown(boards, shown)).toEqual(boards.filter((b) => uris.has(b.establishment.uri)));
         },
       ),
     );

@@ -49,7 +49,7 @@ export function filterPoints(
   const withBoardInCategories = new Set(
     context.menuBoards
       .filter((b) => b.items.some((item) => categories.has(item.category)))
-      .map((b) => b.establishment.id),
+      .map((b) => b.establishment.uri),
   );
   // The same array when nothing filters: the map's source and the list keep what they built from it.
   if (nothingFilters(filters, context.categories)) return points;
@@ -58,7 +58,7 @@ export function filterPoints(
     if (venueTypes.size > 0 && !venueTypes.has(p.venueType)) return false;
     if (
       categories.size > 0 &&
-      !withBoardInCategories.has(p.id) &&
+      !withBoardInCategories.has(p.uri) &&
       !p.categories.some((c) => categories.has(c))
     ) {
       return false;
@@ -79,10 +79,10 @@ export function boardsOfShown(
   points: readonly MapPoint[],
 ): readonly MenuBoard[] {
   if (boards.length === 0) return boards;
-  const wanted = new Set(boards.map((b) => b.establishment.id));
+  const wanted = new Set(boards.map((b) => b.establishment.uri));
   const shown = new Set<string>();
-  for (const p of points) if (wanted.has(p.id)) shown.add(p.id);
-  return boards.filter((b) => shown.has(b.establishment.id));
+  for (const p of points) if (wanted.has(p.uri)) shown.add(p.uri);
+  return boards.filter((b) => shown.has(b.establishment.uri));
 }
 
 /**

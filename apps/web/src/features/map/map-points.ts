@@ -27,7 +27,6 @@ class FeedPoint implements MapPoint {
   #searchText: string | undefined;
 
   constructor(
-    readonly id: string,
     readonly uri: string,
     readonly kind: Kind,
     readonly name: string,
@@ -49,9 +48,8 @@ class FeedPoint implements MapPoint {
  */
 export function decodeMapFeed(feed: MapFeed): MapPoint[] {
   return feed.establishments.map(
-    ([id, kind, name, uri, latitude, longitude, venueType, town, hours, categories]) =>
+    ([kind, name, uri, latitude, longitude, venueType, town, hours, categories]) =>
       new FeedPoint(
-        id,
         uri,
         kind,
         name,

@@ -104,12 +104,8 @@ describe('the preview drawn', () => {
       {
         type: 'Feature',
         geometry: { type: 'Point', coordinates: [-1.553621, 47.218371] },
-        properties: {
-          id: 'a0000000-0000-4000-8000-000000000001',
-          kind: 'remplisvert',
-          name: 'Le Zinc',
-          uri: 'le-zinc-a-nantes',
-        },
+        // Named by its uri, as the feed's places are.
+        properties: { kind: 'remplisvert', name: 'Le Zinc', uri: 'le-zinc-a-nantes' },
       },
     ]);
     expect(previewToGeoJson(undefined).features).toEqual([]);

@@ -70,7 +70,7 @@ export function previewQueryOf(bounds: Bounds, zoom: number) {
 
 /**
  * The server's answer as the map's clustered source would have drawn it: clusters with `point_count` and
- * `restaurants` (what the cluster images are named from), places with their id and kind. A cluster also
+ * `restaurants` (what the cluster images are named from), places with their uri and kind. A cluster also
  * carries the zoom at which it parts, a place what opening its page needs.
  */
 export function previewToGeoJson(answer: MapPointsAnswer | undefined): FeatureCollection<Point> {
@@ -82,7 +82,7 @@ export function previewToGeoJson(answer: MapPointsAnswer | undefined): FeatureCo
       properties:
         f.type === 'cluster'
           ? { point_count: f.count, restaurants: f.restaurants, expansionZoom: f.expansionZoom }
-          : { id: f.id, kind: f.kind, name: f.name, uri: f.uri },
+          : { kind: f.kind, name: f.name, uri: f.uri },
     })),
   };
 }

@@ -21,9 +21,11 @@ export const ESTABLISHMENT_ZOOM = 16;
 /** Metropolitan France, roughly its middle: the whole country fits at zoom 6. */
 export const DEFAULT_POSITION: LatLng = { latitude: 46.6, longitude: 2.4 };
 
-/** What the map needs of an establishment to place it and link to its page. */
+/**
+ * What the map needs of an establishment to place it and link to its page. Its uri names it (unique, like
+ * its id, which the map feed does not carry: decision 0010, addendum of session 15).
+ */
 export interface MapEstablishment {
-  id: string;
   uri: string;
   kind: Kind;
   name: string;

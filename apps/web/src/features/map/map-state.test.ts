@@ -11,7 +11,6 @@ beforeAll(() => loadPolygonClipping());
 
 function createEstablishment(overrides: Partial<MapEstablishment> = {}): MapEstablishment {
   return {
-    id: '10000000-0000-4000-8000-000000000001',
     uri: 'la-marmite-a-lyon',
     kind: 'restaurant',
     name: 'La Marmite',
@@ -23,7 +22,7 @@ function createEstablishment(overrides: Partial<MapEstablishment> = {}): MapEsta
 function createMenuBoard(id: string, categories: string[] = []): MenuBoard {
   return {
     id,
-    establishment: createEstablishment(),
+    establishment: { id: '10000000-0000-4000-8000-000000000001', ...createEstablishment() },
     title: 'Menu du jour',
     date: '2025-11-21',
     items: categories.map((category) => ({ name: 'Plat', price: 12.5, category })),
@@ -85,7 +84,7 @@ describe('map view state', () => {
 
   it('keeps the current establishment of each kind apart', () => {
     const restaurant = createEstablishment();
-    const green = createEstablishment({ id: '10000000-0000-4000-8000-000000000002', kind: 'remplisvert' });
+    const green = createEstablishment({ uri: 'le-zinc-a-nantes', kind: 'remplisvert' });
     const state = run(
       { type: 'establishmentShown', establishment: restaurant },
       { type: 'establishmentShown', establishment: green },
@@ -127,7 +126,7 @@ describe('map view state', () => {
 
   it('clears the selection of its kind only', () => {
     const restaurant = createEstablishment();
-    const green = createEstablishment({ id: '10000000-0000-4000-8000-000000000002', kind: 'remplisvert' });
+    const green = createEstablishment({ uri: 'le-zinc-a-nantes', kind: 'remplisvert' });
     const state = run(
       { type: 'establishmentShown', establishment: restaurant },
       { type: 'establishmentShown', establishment: green },

@@ -36,8 +36,8 @@ export interface MapViewState {
   categories: readonly string[];
   /** A move the map must make (detail page, list click); `id` grows so the same target can be asked twice. */
   viewRequest: { id: number; center: LatLng; zoom: number } | null;
-  /** The establishment hovered or focused in the list, highlighted on the map. */
-  highlightedId: string | null;
+  /** The uri of the establishment hovered or focused in the list, highlighted on the map. */
+  highlightedUri: string | null;
   /** Text search, opening, kind and venue type filters, applied to the map and the list alike. */
   filters: MapFilters;
 }
@@ -59,7 +59,7 @@ export function createInitialMapState(): MapViewState {
     coveredAreas: [],
     categories: [],
     viewRequest: null,
-    highlightedId: null,
+    highlightedUri: null,
     filters: NO_FILTERS,
   };
 }
@@ -81,7 +81,7 @@ export type MapAction =
     }
   | { type: 'refreshFailed' }
   | { type: 'categoriesChanged'; categories: readonly string[] }
-  | { type: 'highlighted'; id: string | null }
+  | { type: 'highlighted'; uri: string | null }
   | { type: 'filtersChanged'; filters: Partial<MapFilters> };
 
 const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
@@ -124,7 +124,7 @@ export function mapReducer(state: MapViewState, action: MapAction): MapViewState
       const e = action.establishment;
       // The same establishment shown again (the map click, then its page mounting) must not move the map
       // a second time once the visitor has started panning around it.
-      if (state.currentEstablishment?.id === e.id) return state;
+      if (state.currentEstablishment?.uri === e.uri) return state;
       return {
         ...state,
         currentEstablishment: e,
@@ -174,6 +174,6 @@ export function mapReducer(state: MapViewState, action: MapAction): MapViewState
     case 'filtersChanged':
       return { ...state, filters: { ...state.filters, ...action.filters } };
     case 'highlighted':
-      return state.highlightedId === action.id ? state : { ...state, highlightedId: action.id };
+      return state.highlightedUri === action.uri ? state : { ...state, highlightedUri: action.uri };
   }
 }

@@ -68,7 +68,7 @@ export function useMapState<T>(selector: (state: MapViewState) => T): T {
  */
 export function useShowEstablishmentOnMap(establishment: MapEstablishment | null | undefined): void {
   const store = useContext(MapStoreContext);
-  const id = establishment?.id;
+  const uri = establishment?.uri;
   const latitude = establishment?.location.latitude;
   const longitude = establishment?.location.longitude;
   useEffect(() => {
@@ -76,7 +76,6 @@ export function useShowEstablishmentOnMap(establishment: MapEstablishment | null
     store.dispatch({
       type: 'establishmentShown',
       establishment: {
-        id: establishment.id,
         uri: establishment.uri,
         kind: establishment.kind,
         name: establishment.name,
@@ -84,7 +83,7 @@ export function useShowEstablishmentOnMap(establishment: MapEstablishment | null
       },
     });
     // Only a different establishment or place moves the map again, not a new object for the same one.
-  }, [store, id, latitude, longitude]);
+  }, [store, uri, latitude, longitude]);
 }
 
 /** Ends the selection and goes back to the page visited before the detail pages (the map by default). */

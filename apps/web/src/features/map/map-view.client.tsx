@@ -98,7 +98,7 @@ function pointsToGeoJson(points: readonly MapPoint[]): FeatureCollection<Point> 
     features: points.map((p, i) => ({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [p.location.longitude, p.location.latitude] },
-      properties: { id: p.id, kind: p.kind, i },
+      properties: { uri: p.uri, kind: p.kind, i },
     })),
   };
 }
@@ -112,7 +112,7 @@ function boardsToGeoJson(boards: readonly MenuBoard[]): FeatureCollection<Point>
         type: 'Point',
         coordinates: [b.establishment.location.longitude, b.establishment.location.latitude],
       },
-      properties: { id: b.id, establishmentId: b.establishment.id, name: b.establishment.name },
+      properties: { id: b.id, uri: b.establishment.uri, name: b.establishment.name },
     })),
   };
 }
@@ -164,7 +164,6 @@ function addPlaceLayers(map: MapLibreMap, source: string, pointsLayer: string, c
 /** A place of the preview as the map's selection takes it (`lng`, `lat`: where it is drawn). */
 function previewPlace(props: Record<string, unknown>, lng: number, lat: number): MapEstablishment {
   return {
-    id: String(props.id),
     uri: String(props.uri),
     kind: props.kind === 'remplisvert' ? 'remplisvert' : 'restaurant',
     name: String(props.name),
@@ -202,7 +201,7 @@ export default function MapView({
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const { points, groups, menuBoards, isLoading, isError } = useVisibleMapData();
-  // No index of the places by id: at 200,000 establishments making one took 40-80 ms at every change of
+  // No index of the places by uri: at 200,000 establishments making one took 40-80 ms at every change of
   // the data. A place drawn is found by its index in the points the map was given (`pointsToGeoJson`), any
   // other (a board's establishment, the list's highlighted card) by a scan.
   const pointsRef = useRef(points);
@@ -212,7 +211,7 @@ export default function MapView({
   const mapInitialized = useMapState((s) => s.mapInitialized);
   const currentGroup = useMapState((s) => s.currentGroup);
   const current = useMapState((s) => s.currentEstablishment);
-  const highlightedId = useMapState((s) => s.highlightedId);
+  const highlightedUri = useMapState((s) => s.highlightedUri);
   const zoom = useMapState((s) => s.zoom);
   const center = useMapState((s) => s.center);
   const bounds = useMapState((s) => s.bounds);
@@ -399,13 +398,13 @@ export default function MapView({
       });
       const markerAt = (point: maplibregl.PointLike) =>
         map.queryRenderedFeatures(point, { layers: MARKER_LAYERS })[0];
-      const findPoint = (id: string) => pointsRef.current.find((p) => p.id === id);
+      const findPoint = (uri: string) => pointsRef.current.find((p) => p.uri === uri);
       // The map may still draw the data it was given before the last (its worker cuts the new into tiles
-      // meanwhile): the index is trusted only if the place there has the feature's id.
+      // meanwhile): the index is trusted only if the place there has the feature's uri.
       const pointOf = (props: Record<string, unknown>) => {
-        const id = String(props.id);
+        const uri = String(props.uri);
         const byIndex = sent.current.points?.[Number(props.i)];
-        return byIndex?.id === id ? byIndex : findPoint(id);
+        return byIndex?.uri === uri ? byIndex : findPoint(uri);
       };
       map.on('click', (event) => {
         const feature = markerAt(event.point);
@@ -425,7 +424,7 @@ export default function MapView({
         }
         const point =
           feature.layer.id === BOARDS_LAYER
-            ? findPoint(String(props.establishmentId))
+            ? findPoint(String(props.uri))
             : feature.layer.id === PREVIEW_POINTS_LAYER
               ? previewPlace(props, lng, lat)
               : pointOf(props);
@@ -434,12 +433,12 @@ export default function MapView({
       // Hovering a place: a pointer, its name as a tooltip, and its card highlighted in the list.
       const canvas = map.getCanvas();
       let hovered: string | null = null;
-      const hover = (id: string | null, title: string) => {
+      const hover = (uri: string | null, title: string) => {
         canvas.style.cursor = title === '' ? '' : 'pointer';
         canvas.title = title;
-        if (id !== hovered) {
-          hovered = id;
-          store.dispatch({ type: 'highlighted', id });
+        if (uri !== hovered) {
+          hovered = uri;
+          store.dispatch({ type: 'highlighted', uri });
         }
       };
       map.on('mousemove', (event) => {
@@ -453,10 +452,10 @@ export default function MapView({
         } else if (feature.layer.id === BOARDS_LAYER) hover(null, `Ardoise du jour : ${String(props.name)}`);
         else if (feature.layer.id === PREVIEW_POINTS_LAYER) {
           const place = previewPlace(props, 0, 0);
-          hover(place.id, `${KIND_LABELS[place.kind]} : ${place.name}`);
+          hover(place.uri, `${KIND_LABELS[place.kind]} : ${place.name}`);
         } else {
           const point = pointOf(props);
-          hover(point?.id ?? null, point === undefined ? '' : `${KIND_LABELS[point.kind]} : ${point.name}`);
+          hover(point?.uri ?? null, point === undefined ? '' : `${KIND_LABELS[point.kind]} : ${point.name}`);
         }
       });
       map.on('mouseout', () => hover(null, ''));
@@ -552,7 +551,7 @@ export default function MapView({
   // The list's hovered or focused establishment, wherever it is (alone or inside a cluster).
   useEffect(() => {
     const map = mapRef.current;
-    const point = highlightedId === null ? undefined : points.find((p) => p.id === highlightedId);
+    const point = highlightedUri === null ? undefined : points.find((p) => p.uri === highlightedUri);
     if (map === null || !mapInitialized || point === undefined) return;
     const marker = new maplibregl.Marker({ element: createHighlightMarker() })
       .setLngLat([point.location.longitude, point.location.latitude])
@@ -560,7 +559,7 @@ export default function MapView({
     return () => {
       marker.remove();
     };
-  }, [mapInitialized, highlightedId, points]);
+  }, [mapInitialized, highlightedUri, points]);
 
   useEffect(() => {
     const map = mapRef.current;
