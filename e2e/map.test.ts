@@ -338,7 +338,7 @@ describe('the map page', () => {
     const context = await newVisitorContext(browser, { viewport: DESKTOP });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    // The feed of every establishment held back, as a slow network would (8.5 MB at 200,000).
+    // The feed of every establishment held back, as a slow network would (3.8 MB at 200,000).
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/map/feed', async (route) => {

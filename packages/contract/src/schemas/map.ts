@@ -82,7 +82,7 @@ export type MapPointsAnswer = z.infer<typeof MapPointsAnswerSchema>;
  * a compact form. One tuple per establishment; opening hours and category lists repeat a lot, so each
  * distinct value is written once in `openingHours` / `categorySets` and the tuples give its index. No id:
  * the uri is unique too and the map keys its places by it; 200,000 random UUIDs were more than half of the
- * compressed feed (8.3 MB in Brotli with them, 3.7 MB without).
+ * compressed feed (8.5 MB in Brotli with them, 3.8 MB without, at 196,000 establishments).
  */
 export const MapFeedEntrySchema = z
   .tuple([
