@@ -35,6 +35,8 @@ const EXPECTED: Partial<Record<RouteId, Row>> = {
   listGroups: ALL(200),
   mapPoints: ALL(200),
   mapFeed: ALL(200),
+  mapNearest: ALL(200),
+  mapAround: ALL(200),
   searchCategories: ALL(200),
   getCategory: ALL(404),
   surroundingMenuBoards: ALL(200),
@@ -185,6 +187,10 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
       return { query: '?searchTerm=pi' };
     case 'mapPoints':
       return { query: '?west=-5.5&south=41&east=10&north=51.5&zoom=6' };
+    case 'mapNearest':
+      return { query: '?west=-5.5&south=41&east=10&north=51.5&latitude=46.5&longitude=2.5' };
+    case 'mapAround':
+      return { query: '?latitude=45.76&longitude=4.83&radius=10' };
     case 'getCategory':
       return { params: { id: randomUUID() } };
     case 'surroundingMenuBoards':

@@ -60,6 +60,8 @@ describe('route table', () => {
         'shareEstablishment',
         'mapPoints',
         'mapFeed',
+        'mapNearest',
+        'mapAround',
         'getPublicEstablishment',
         'listGroups',
         'createGroup',

@@ -47,7 +47,14 @@ import {
   UploadParamsSchema,
   UploadQuerySchema,
 } from './schemas/establishment';
-import { MapFeedSchema, MapPointsAnswerSchema, MapPointsQuerySchema } from './schemas/map';
+import {
+  MapAroundQuerySchema,
+  MapFeedSchema,
+  MapListAnswerSchema,
+  MapNearestQuerySchema,
+  MapPointsAnswerSchema,
+  MapPointsQuerySchema,
+} from './schemas/map';
 import { CreateGroupBodySchema, GroupSchema, PatchGroupBodySchema } from './schemas/group';
 import {
   CreateMenuBoardBodySchema,
@@ -416,6 +423,26 @@ export const routes = {
     tags: TAGS.establishments,
     auth: 'none',
     responses: { 200: MapFeedSchema },
+  },
+  mapNearest: {
+    method: 'GET',
+    path: '/api/map/nearest',
+    summary:
+      'Les établissements visibles dans une zone de la carte : leur nombre et les plus proches de son centre, sans le flux entier',
+    tags: TAGS.establishments,
+    auth: 'none',
+    query: MapNearestQuerySchema,
+    responses: { 200: MapListAnswerSchema, ...errors(400) },
+  },
+  mapAround: {
+    method: 'GET',
+    path: '/api/map/around',
+    summary:
+      'Les établissements visibles dans un cercle (celui d’un groupe) : leur nombre et les premiers par ordre alphabétique',
+    tags: TAGS.establishments,
+    auth: 'none',
+    query: MapAroundQuerySchema,
+    responses: { 200: MapListAnswerSchema, ...errors(400) },
   },
   getPublicEstablishment: {
     method: 'GET',

@@ -324,3 +324,13 @@ export const mapFeedRoute = {
   method: 'GET',
   path: '/api/map/feed',
 } as const satisfies RouteRef<'mapFeed'>;
+export const mapNearestRoute = {
+  id: 'mapNearest',
+  method: 'GET',
+  path: '/api/map/nearest',
+} as const satisfies RouteRef<'mapNearest'>;
+export const mapAroundRoute = {
+  id: 'mapAround',
+  method: 'GET',
+  path: '/api/map/around',
+} as const satisfies RouteRef<'mapAround'>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UuidSchema } from './common';
 import { KindSchema, OpeningHoursSchema, VenueTypeSchema } from './establishment';
+import { MAX_GROUP_RADIUS_KM } from './group';
 
 /** Zoom levels of the map feed: France whole at 5-6, a street at 16; past 13 every point is itself. */
 export const MAP_MIN_ZOOM = 0;
@@ -108,3 +109,71 @@ export const MapFeedSchema = z
   })
   .meta({ id: 'MapFeed' });
 export type MapFeed = z.infer<typeof MapFeedSchema>;
+
+/** At most this many establishments in one answer of `GET /api/map/nearest` or `GET /api/map/around`. */
+export const MAP_LIST_MAX_LIMIT = 2000;
+
+const listLimit = (fallback: number) =>
+  z.coerce
+    .number({ error: 'Nombre d’établissements : un nombre est attendu.' })
+    .int('Nombre d’établissements : un entier est attendu.')
+    .min(1, 'Nombre d’établissements : au moins 1.')
+    .max(MAP_LIST_MAX_LIMIT, `Nombre d’établissements : au plus ${MAP_LIST_MAX_LIMIT}.`)
+    .default(fallback);
+
+/**
+ * `GET /api/map/nearest`: the visible box (west, south, east, north in degrees; west > east for a box across
+ * the antimeridian), the point the list is ranked from (the map's centre) and how many to give.
+ */
+export const MapNearestQuerySchema = z
+  .object({
+    west: coordinate(-180, 180, 'Longitude ouest'),
+    south: coordinate(-90, 90, 'Latitude sud'),
+    east: coordinate(-180, 180, 'Longitude est'),
+    north: coordinate(-90, 90, 'Latitude nord'),
+    latitude: coordinate(-90, 90, 'Latitude du centre'),
+    longitude: coordinate(-180, 180, 'Longitude du centre'),
+    limit: listLimit(30),
+  })
+  .refine((q) => q.south <= q.north, { message: 'La latitude sud doit être inférieure à la latitude nord.' });
+export type MapNearestQuery = z.output<typeof MapNearestQuerySchema>;
+
+/** `GET /api/map/around`: a circle (a group's centre and radius, in kilometres) and how many to give. */
+export const MapAroundQuerySchema = z.object({
+  latitude: coordinate(-90, 90, 'Latitude du centre'),
+  longitude: coordinate(-180, 180, 'Longitude du centre'),
+  radius: z.coerce
+    .number({ error: 'Le rayon (en kilomètres) doit être un nombre.' })
+    .positive('Le rayon doit être supérieur à 0 km.')
+    .max(MAX_GROUP_RADIUS_KM, `Le rayon ne peut dépasser ${MAX_GROUP_RADIUS_KM} km.`),
+  limit: listLimit(12),
+});
+export type MapAroundQuery = z.output<typeof MapAroundQuerySchema>;
+
+/** One establishment of a list of the map: what its card shows and where it is. */
+export const MapListEstablishmentSchema = z
+  .object({
+    kind: KindSchema,
+    name: z.string(),
+    uri: z.string(),
+    venueType: VenueTypeSchema,
+    town: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+  })
+  .meta({ id: 'MapListEstablishment' });
+export type MapListEstablishment = z.infer<typeof MapListEstablishmentSchema>;
+
+/**
+ * A list of the map without its feed: how many public establishments there are in all (`total`) and in the
+ * area asked (`count`), and the first `limit` of these, as the map's list orders them from the feed (nearest
+ * the centre first for `nearest`, by French name for `around`; ties in the feed's order).
+ */
+export const MapListAnswerSchema = z
+  .object({
+    total: z.number().int(),
+    count: z.number().int(),
+    establishments: z.array(MapListEstablishmentSchema),
+  })
+  .meta({ id: 'MapList' });
+export type MapListAnswer = z.infer<typeof MapListAnswerSchema>;

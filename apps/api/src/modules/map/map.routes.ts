@@ -25,6 +25,17 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
     return mapIndex.query(request.query);
   });
 
+  // The map's lists without the feed: the count of a box or a circle and its first cards, from the index.
+  app.get(routes.mapNearest.path, { schema: schemaOf(routes.mapNearest) }, async (request, reply) => {
+    reply.header('cache-control', 'public, no-cache');
+    return mapIndex.nearest(request.query);
+  });
+
+  app.get(routes.mapAround.path, { schema: schemaOf(routes.mapAround) }, async (request, reply) => {
+    reply.header('cache-control', 'public, no-cache');
+    return mapIndex.around(request.query);
+  });
+
   app.get(routes.mapFeed.path, { schema: schemaOf(routes.mapFeed) }, async (request, reply) => {
     return sendAnswer(request, reply, await mapFeedAnswer(app.ctx), {
       contentType: JSON_TYPE,
