@@ -8,7 +8,8 @@
 // page: the first frame where the map element reports drawn clusters or places (`data-drawn-*`, the map's
 // own or the server's) and the list its count of establishments in view. From MAP_SERVER_CLUSTERS_FROM
 // establishments (10,000 by default, so the full run) the map draws the server's clusters while nothing is
-// filtered; MAP_SERVER_CLUSTERS_FROM=100000000 measures the map clustering the whole feed itself.
+// filtered, and the list comes from the server without the feed (decision 0038); MAP_SERVER_CLUSTERS_FROM=100000000
+// measures the map clustering the whole feed itself.
 //
 //   npm run bench:map-frames                 BENCH_DATA_URL (default tv_perf_bench: npm run bench:data first)
 //   npm run bench:map-frames -- --quick      a scratch database of 3,000 establishments, one round of pans
@@ -844,7 +845,7 @@ async function main() {
         firstClusters:
           "first animation frame after the map element reports drawn clusters or places, the map's own or the server's (data-drawn-*, set when the map is idle), from navigation start",
         dataShown:
-          'first animation frame where, besides, the list says how many establishments are in view (the feed has come)',
+          'first animation frame where, besides, the list says how many establishments are in view (from the server at the scale of France, decision 0038; from the feed below MAP_SERVER_CLUSTERS_FROM)',
         serverClustersFrom: process.env.MAP_SERVER_CLUSTERS_FROM ?? 'default (10,000)',
         network:
           networkMbps === null

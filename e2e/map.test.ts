@@ -390,31 +390,37 @@ describe('the map page', () => {
     await context.close();
   });
 
-  it('keeps the server’s clusters on the map when the feed cannot be loaded, until it is loaded again', async () => {
+  it('keeps the server’s clusters and list when the feed cannot be loaded; a filter asks for it again', async () => {
     const context = await newVisitorContext(browser, { viewport: DESKTOP });
     const page = await context.newPage();
     let refused = true;
     await page.route('**/api/map/feed', (route) => (refused ? route.abort('failed') : route.continue()));
     const preview = () => drawnByServer(page);
     await page.goto(server.baseUrl);
+    await expect.poll(preview, { timeout: 30_000 }).toBeGreaterThan(0);
+    // The list of the view comes from the server meanwhile: the visitor sees it, not an error.
+    const status = page.getByRole('status').filter({ hasText: 'dans cette zone' });
+    await expect.poll(() => status.count(), { timeout: 20_000 }).toBe(1);
+    // Not only while the feed was being asked again: still there once every attempt has failed.
+    await page.waitForTimeout(3000);
+    await stillView(page);
+    expect(await preview()).toBeGreaterThan(0);
+    expect((await drawn(page)).places).toBe(await preview());
+    expect(await status.textContent()).toMatch(/\d+ établissements dans cette zone/u);
+    expect(await page.getByRole('button', { name: 'Réessayer' }).count()).toBe(0);
+
+    // A filter needs the feed: its failure is said, and "Réessayer" loads it.
+    await page.getByRole('button', { name: 'Remplis vert', exact: true }).click();
     const retry = page.getByRole('button', { name: 'Réessayer' });
     await expect.poll(() => retry.count(), { timeout: 30_000 }).toBe(1);
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'pas pu être chargée' }).count())
-      .toBeGreaterThan(0);
-    await expect.poll(preview, { timeout: 30_000 }).toBeGreaterThan(0);
-    // Not only while the feed was being asked again (a new reader of a failed query asks again): still there
-    // once every attempt has failed and the map is still.
-    await page.waitForTimeout(3000);
-    await stillView(page);
-    expect(await retry.count()).toBe(1);
-    expect(await preview()).toBeGreaterThan(0);
-    expect((await drawn(page)).places).toBe(await preview());
-
+      .toBe(1);
     refused = false;
     await retry.click();
     await expect.poll(preview, { timeout: 20_000 }).toBe(0);
-    await expect.poll(async () => (await drawn(page)).places).toBeGreaterThan(0);
+    await expect.poll(async () => (await drawn(page)).remplisvert).toBeGreaterThan(0);
+    expect((await drawn(page)).restaurants).toBe(0);
     await context.close();
   });
 
@@ -677,29 +683,30 @@ describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM est
     await scaled?.stop();
   });
 
-  it('keeps the server’s clusters once the feed has come, draws the feed’s places while filtered', async () => {
+  it('keeps the server’s clusters and list without the feed until a filter, then draws the feed’s places', async () => {
     const context = await newVisitorContext(browser, { viewport: DESKTOP });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     let feeds = 0;
-    page.on('requestfinished', (request) => {
+    page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/map/feed') feeds += 1;
     });
     await openMap(page);
-    // The feed has come (the list and its filters use it): the map still draws the server's clusters only.
+    // The list says how many are in view, from the server: the feed is not downloaded.
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'dans cette zone' }).textContent(), {
         timeout: 20_000,
       })
       .toMatch(/\d+ établissements dans cette zone/);
-    expect(feeds).toBe(1);
     await page.waitForTimeout(1000);
     await stillView(page);
+    expect(feeds).toBe(0);
     const france = await drawn(page);
     expect(france.clusters).toBeGreaterThan(0);
     expect(france.server).toBe(france.places);
 
-    // A filter: the server's clusters are of every establishment, the feed's places filtered are drawn.
+    // A filter: the feed is downloaded once; the server's clusters are of every establishment, the feed's
+    // places filtered are drawn.
     const chip = page.getByRole('button', { name: 'Remplis vert', exact: true });
     await chip.click();
     await expect.poll(() => drawnByServer(page), { timeout: 15_000 }).toBe(0);
@@ -707,6 +714,7 @@ describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM est
     const filtered = await drawn(page);
     expect(filtered.places).toBeGreaterThan(0);
     expect(filtered.restaurants).toBe(0);
+    expect(feeds).toBe(1);
 
     // The filter off: the server's clusters again, in place of the feed's.
     await chip.click();
@@ -719,6 +727,59 @@ describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM est
       .toBe(true);
     await stillView(page);
     expect(await drawn(page)).toMatchObject({ server: france.places, places: france.places });
+    expect(feeds).toBe(1);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('lists the view and the current group from the server exactly as from the feed', async () => {
+    const groups = (await (await fetch(`${server.baseUrl}/api/groups/`)).json()) as Group[];
+    const lyon = groups.find((g) => g.name.includes('Lyon'))!;
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    let feeds = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/map/feed') feeds += 1;
+    });
+    await openMap(page);
+    const list = page.getByTestId('establishment-list');
+    // France: "Afficher plus" asks the server for the next nearest, after the same first ones.
+    await expect.poll(() => list.locator('li').count(), { timeout: 20_000 }).toBe(30);
+    const first = await list.locator('h3').allTextContents();
+    await page.getByRole('button', { name: /^Afficher 30 de plus/u }).click();
+    await expect.poll(() => list.locator('li').count(), { timeout: 15_000 }).toBe(60);
+    expect((await list.locator('h3').allTextContents()).slice(0, 30)).toEqual(first);
+
+    await zoomInto(page, lyon.latitude, lyon.longitude, 10.5);
+    await expect.poll(async () => (await readView(page)).group, { timeout: 10_000 }).toBe(lyon.id);
+    await stillView(page);
+    const banner = page.getByTestId('current-group');
+    const listStatus = page.locator('section[aria-labelledby="liste-etablissements"]').getByRole('status');
+    const read = async () => ({
+      status: await listStatus.textContent(),
+      cards: await list.locator('h3').allTextContents(),
+      places: await list.locator('p').allTextContents(),
+      group: await banner.locator('p').allTextContents(),
+      members: await banner.locator('li').allTextContents(),
+    });
+    await expect
+      .poll(async () => (await read()).group.join(' '), { timeout: 20_000 })
+      .toMatch(/\d+ membres?/u);
+    await expect.poll(async () => (await read()).cards.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const fromServer = await read();
+    expect(feeds).toBe(0);
+    expect(fromServer.members.length).toBeGreaterThan(0);
+    const inView = Number(/^([\d\s\u202f]+)/u.exec(fromServer.status ?? '')![1]!.replace(/\D/gu, ''));
+    expect(fromServer.cards.length).toBe(Math.min(30, inView));
+
+    // A filter on then off: the list and the group now come from the feed, the same.
+    const chip = page.getByRole('button', { name: 'Remplis vert', exact: true });
+    await chip.click();
+    await expect.poll(() => feeds, { timeout: 15_000 }).toBe(1);
+    await expect.poll(async () => (await read()).status, { timeout: 15_000 }).not.toBe(fromServer.status);
+    await chip.click();
+    await expect.poll(read, { timeout: 15_000 }).toEqual(fromServer);
     expect(errors()).toEqual([]);
     await context.close();
   });

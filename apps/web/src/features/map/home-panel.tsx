@@ -17,6 +17,7 @@ import { menuBoardsInView, pointsInView } from './map-filters';
 import type { MapPoint } from './map-points';
 import { MIN_DETAIL_ZOOM, DEFAULT_ZOOM } from './map-rules';
 import { useMapState, useMapStore } from './map-store';
+import { useGroupMembers, useNearestList, type ListedEstablishment } from './map-list';
 import { useVisibleMapData } from './use-visible-map-data';
 import { circleContainsPoint } from '@tables-voisines/contract/geo';
 
@@ -88,27 +89,36 @@ function FilterChips() {
   );
 }
 
-function GroupBanner({ points }: { points: readonly MapPoint[] }) {
+const GROUP_MEMBERS_SHOWN = 12;
+
+/**
+ * The current group: its members in the feed's filtered places, or, without the feed (nothing filtered),
+ * as the server counts them (`useGroupMembers`).
+ */
+function GroupBanner({ points, feedThere }: { points: readonly MapPoint[]; feedThere: boolean }) {
   const group = useMapState((s) => s.currentGroup);
-  const members = useMemo(() => {
-    if (group === null) return [];
+  const fromFeed = useMemo(() => {
+    if (group === null || !feedThere) return null;
     const center = { latitude: group.latitude, longitude: group.longitude };
-    return points
+    const all = points
       .filter((p) => circleContainsPoint(center, group.radius, p.location))
       .sort((a, b) => a.name.localeCompare(b.name, 'fr'));
-  }, [group, points]);
+    return { count: all.length, establishments: all.slice(0, GROUP_MEMBERS_SHOWN) };
+  }, [group, points, feedThere]);
+  const fromServer = useGroupMembers(!feedThere, group, GROUP_MEMBERS_SHOWN);
   if (group === null) return null;
+  const members = fromFeed ?? fromServer.list;
   return (
     <section aria-labelledby="groupe-courant" data-testid="current-group" className="tv-group">
       <h2 id="groupe-courant" className="tv-subtitle">
         {group.name}
       </h2>
       <p className="tv-small tv-muted" style={{ marginBottom: '0.35em' }}>
-        {plural(members.length, 'membre', 'membres')} dans un rayon de {group.radius.toLocaleString('fr-FR')}{' '}
-        km
+        {members === undefined ? 'Membres' : plural(members.count, 'membre', 'membres')} dans un rayon de{' '}
+        {group.radius.toLocaleString('fr-FR')} km
       </p>
       <ul>
-        {members.slice(0, 12).map((m) => (
+        {(members?.establishments ?? []).map((m) => (
           <li key={m.uri} className="tv-small">
             <Link to={establishmentPath(m.kind, m.uri)} className="tv-link">
               {m.name}
@@ -116,8 +126,10 @@ function GroupBanner({ points }: { points: readonly MapPoint[] }) {
           </li>
         ))}
       </ul>
-      {members.length > 12 && (
-        <p className="tv-small tv-muted">et {plural(members.length - 12, 'autre', 'autres')}</p>
+      {members !== undefined && members.count > GROUP_MEMBERS_SHOWN && (
+        <p className="tv-small tv-muted">
+          et {plural(members.count - GROUP_MEMBERS_SHOWN, 'autre', 'autres')}
+        </p>
       )}
     </section>
   );
@@ -199,15 +211,16 @@ function MenuBoards({ boards }: { boards: readonly MenuBoard[] }) {
   );
 }
 
-function EstablishmentCard({ point }: { point: MapPoint }) {
+function EstablishmentCard({ point }: { point: ListedEstablishment }) {
   const store = useMapStore();
-  const highlight = (uri: string | null) => store.dispatch({ type: 'highlighted', uri });
+  const highlight = (establishment: ListedEstablishment | null) =>
+    store.dispatch({ type: 'highlighted', establishment });
   return (
     <li
       className="tv-establishment-card"
-      onMouseEnter={() => highlight(point.uri)}
+      onMouseEnter={() => highlight(point)}
       onMouseLeave={() => highlight(null)}
-      onFocus={() => highlight(point.uri)}
+      onFocus={() => highlight(point)}
       onBlur={() => highlight(null)}
     >
       <Link to={establishmentPath(point.kind, point.uri)}>
@@ -230,13 +243,18 @@ function EstablishmentCard({ point }: { point: MapPoint }) {
  */
 export function HomePanel() {
   const store = useMapStore();
-  const { points, menuBoards, isLoading, isError, refetch } = useVisibleMapData();
+  const data = useVisibleMapData();
+  const { points, menuBoards, feedThere, refetch } = data;
   const bounds = useMapState((s) => s.bounds);
+  const zoom = useMapState((s) => s.zoom);
   const center = useMapState((s) => s.center);
   const filters = useMapState((s) => s.filters);
   const categories = useMapState((s) => s.categories);
   const [limit, setLimit] = useState(PAGE_SIZE);
-  const inView = useMemo(() => pointsInView(points, bounds, center), [points, bounds, center]);
+  const fromFeed = useMemo(
+    () => (feedThere ? pointsInView(points, bounds, center) : null),
+    [feedThere, points, bounds, center],
+  );
   const boardsInView = useMemo(() => menuBoardsInView(menuBoards, bounds), [menuBoards, bounds]);
   useEffect(() => setLimit(PAGE_SIZE), [bounds, filters]);
   const filtered =
@@ -245,6 +263,19 @@ export function HomePanel() {
     filters.kinds.length > 0 ||
     filters.venueTypes.length > 0 ||
     categories.length > 0;
+  // Without the feed, and while nothing is filtered, the server's list of the view (`useNearestList`); if it
+  // fails, the feed instead.
+  const fromServer = useNearestList(!feedThere && !filtered, bounds, zoom, center, limit);
+  useEffect(() => {
+    if (fromServer.isError) store.dispatch({ type: 'feedWanted' });
+  }, [store, fromServer.isError]);
+  const serverList = !feedThere && !filtered && !fromServer.isError ? fromServer.list : undefined;
+  const inView = fromFeed ?? {
+    length: serverList?.count ?? 0,
+    slice: (start?: number, end?: number) => (serverList?.establishments ?? []).slice(start, end),
+  };
+  const isLoading = serverList === undefined && fromFeed === null && !data.isError;
+  const isError = fromFeed === null && serverList === undefined && data.isError;
 
   const status = isLoading
     ? 'Chargement des établissements…'
@@ -262,7 +293,7 @@ export function HomePanel() {
       </h1>
       <SearchField />
       <FilterChips />
-      <GroupBanner points={points} />
+      <GroupBanner points={points} feedThere={feedThere} />
       <MenuBoards boards={boardsInView} />
       <section aria-labelledby="liste-etablissements">
         <h2 id="liste-etablissements" className="tv-subtitle">

@@ -72,10 +72,12 @@ export async function fetchMapPoints(signal?: AbortSignal): Promise<MapPoint[]> 
 
 const FIVE_MINUTES = 5 * 60_000;
 
-export function useMapPoints() {
+/** The feed, once `wanted` (`wantsFeed`); kept for the visit after. */
+export function useMapPoints(wanted: boolean) {
   return useQuery({
     queryKey: ['map', 'points'],
     queryFn: ({ signal }) => fetchMapPoints(signal),
+    enabled: wanted,
     staleTime: FIVE_MINUTES,
   });
 }

@@ -2,7 +2,8 @@ import { createExpression, latest } from '@maplibre/maplibre-gl-style-spec';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MapPointsQuerySchema, type MapPointsAnswer } from '@tables-voisines/contract/schemas/map';
-import { drawsServerClusters, previewQueryOf, previewToGeoJson } from './map-preview';
+import { NO_FILTERS } from './map-filters';
+import { drawsServerClusters, previewQueryOf, previewToGeoJson, wantsFeed } from './map-preview';
 import { CLUSTER_IMAGE_EXPRESSION, clusterImageName } from './marker-images';
 
 const box = (west: number, south: number, east: number, north: number) => ({
@@ -29,6 +30,28 @@ describe('what the map draws its establishments from', () => {
     expect(drawsServerClusters({ ...state, feedCount: 200_000, serverFailed: true })).toBe(false);
     // Without the feed, nothing else to draw.
     expect(drawsServerClusters({ ...state, serverFailed: true })).toBe(true);
+  });
+});
+
+describe('whether the whole feed is wanted', () => {
+  const state = { feedWanted: false, filters: NO_FILTERS, categories: [], mapTotal: null };
+
+  it('is not, before the server has counted the establishments, nor at the scale of France unfiltered', () => {
+    expect(wantsFeed(state, 10_000)).toBe(false);
+    expect(wantsFeed({ ...state, mapTotal: 10_000 }, 10_000)).toBe(false);
+    expect(wantsFeed({ ...state, mapTotal: 200_000 }, 0)).toBe(false);
+  });
+
+  it('is below the threshold, for any filter, search or category, and once wanted', () => {
+    expect(wantsFeed({ ...state, mapTotal: 9_999 }, 10_000)).toBe(true);
+    expect(wantsFeed({ ...state, filters: { ...NO_FILTERS, openNow: true } }, 10_000)).toBe(true);
+    expect(wantsFeed({ ...state, filters: { ...NO_FILTERS, kinds: ['remplisvert'] } }, 10_000)).toBe(true);
+    expect(wantsFeed({ ...state, filters: { ...NO_FILTERS, venueTypes: ['bar'] } }, 10_000)).toBe(true);
+    expect(wantsFeed({ ...state, filters: { ...NO_FILTERS, query: 'Lyon' } }, 10_000)).toBe(true);
+    expect(wantsFeed({ ...state, categories: ['a0000000-0000-4000-8000-000000000001'] }, 10_000)).toBe(true);
+    expect(wantsFeed({ ...state, feedWanted: true, mapTotal: 200_000 }, 10_000)).toBe(true);
+    // Spaces only search nothing.
+    expect(wantsFeed({ ...state, filters: { ...NO_FILTERS, query: '   ' } }, 10_000)).toBe(false);
   });
 });
 

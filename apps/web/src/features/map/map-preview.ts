@@ -4,6 +4,8 @@ import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '@tables-voisines/contract/schemas/ma
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { FeatureCollection, Point } from 'geojson';
 import { apiRequest } from '../../lib/api-client';
+import { nothingFilters } from './map-filters';
+import type { MapViewState } from './map-state';
 import { mapPointsRoute } from '../../lib/api-routes';
 
 /**
@@ -31,6 +33,24 @@ export interface MapDataSource {
   serverFailed: boolean;
 }
 
+/**
+ * Whether the whole feed is needed (`GET /api/map/feed`, about 3.8 MB of Brotli at 200,000 establishments):
+ * for a filter or a search, which the server does not make; on a map smaller than `serverClustersFrom`,
+ * whose own clusters draw it; once wanted, for the rest of the visit. Otherwise the list and the current
+ * group come from the server (`GET /api/map/nearest`, `GET /api/map/around`) and the map draws its clusters.
+ * Until the server has told how many establishments there are, it is not wanted.
+ */
+export function wantsFeed(
+  state: Pick<MapViewState, 'feedWanted' | 'filters' | 'categories' | 'mapTotal'>,
+  serverClustersFrom: number,
+): boolean {
+  return (
+    state.feedWanted ||
+    !nothingFilters(state.filters, state.categories) ||
+    (state.mapTotal !== null && state.mapTotal < serverClustersFrom)
+  );
+}
+
 export function drawsServerClusters(source: MapDataSource): boolean {
   if (!source.nothingFiltered) return false;
   if (source.feedCount === null) return true;
@@ -44,15 +64,14 @@ export function drawsServerClusters(source: MapDataSource): boolean {
 const MARGIN_PX = 64;
 
 /**
- * The box and zoom the server is asked for: the view and a margin, longitudes brought into -180..180 (a view
- * across the antimeridian is asked with west > east, as the server takes it), the zoom of the tiles drawn.
+ * The box the server is asked for: the view and `marginPx` around it at this zoom, longitudes brought into
+ * -180..180 (a view across the antimeridian is asked with west > east, as the server takes it).
  */
-export function previewQueryOf(bounds: Bounds, zoom: number) {
-  const clamp = (x: number, min: number, max: number) => Math.min(max, Math.max(min, x));
+export function serverBoxOf(bounds: Bounds, zoom: number, marginPx: number) {
   const wrap = (longitude: number) =>
     longitude >= -180 && longitude <= 180 ? longitude : ((((longitude + 180) % 360) + 360) % 360) - 180;
   // Web Mercator, 512 px tiles: degrees of longitude a pixel; of latitude, fewer by the cosine.
-  const margin = (MARGIN_PX * 360) / (512 * 2 ** zoom);
+  const margin = (marginPx * 360) / (512 * 2 ** zoom);
   const middle = (bounds.southWest.latitude + bounds.northEast.latitude) / 2;
   const marginLatitude = margin * Math.cos((middle * Math.PI) / 180);
   const west = bounds.southWest.longitude - margin;
@@ -64,6 +83,15 @@ export function previewQueryOf(bounds: Bounds, zoom: number) {
     south: clamp(bounds.southWest.latitude - marginLatitude, -90, 90),
     east: whole ? 180 : wrap(east),
     north: clamp(bounds.northEast.latitude + marginLatitude, -90, 90),
+  };
+}
+
+const clamp = (x: number, min: number, max: number) => Math.min(max, Math.max(min, x));
+
+/** The box and zoom the server's clusters are asked for: the view and a margin, the zoom of the tiles drawn. */
+export function previewQueryOf(bounds: Bounds, zoom: number) {
+  return {
+    ...serverBoxOf(bounds, zoom, MARGIN_PX),
     zoom: clamp(Math.floor(zoom), MAP_MIN_ZOOM, MAP_MAX_ZOOM),
   };
 }

@@ -165,6 +165,25 @@ describe('map view state', () => {
     expect(state.surroundingMenuBoards).toEqual([]);
     expect(state.coveredAreas).toEqual([]);
   });
+
+  it('keeps the highlighted establishment with its place, the same state for the same one', () => {
+    const marmite = createEstablishment();
+    const state = run({ type: 'highlighted', establishment: marmite });
+    expect(state.highlighted).toEqual(marmite);
+    // Hovered again (a new object for the same place): nothing changes, nothing re-renders.
+    expect(mapReducer(state, { type: 'highlighted', establishment: { ...marmite } })).toBe(state);
+    expect(mapReducer(state, { type: 'highlighted', establishment: null }).highlighted).toBeNull();
+  });
+
+  it('keeps the last count of establishments, and the feed wanted once it is', () => {
+    const state = run({ type: 'totalKnown', total: 200_000 });
+    expect(state.mapTotal).toBe(200_000);
+    expect(mapReducer(state, { type: 'totalKnown', total: 200_000 })).toBe(state);
+    const wanted = mapReducer(state, { type: 'feedWanted' });
+    expect(wanted.feedWanted).toBe(true);
+    expect(mapReducer(wanted, { type: 'feedWanted' })).toBe(wanted);
+    expect(createInitialMapState()).toMatchObject({ mapTotal: null, feedWanted: false, highlighted: null });
+  });
 });
 
 describe('surrounding menu-board refresh', () => {

@@ -36,8 +36,15 @@ export interface MapViewState {
   categories: readonly string[];
   /** A move the map must make (detail page, list click); `id` grows so the same target can be asked twice. */
   viewRequest: { id: number; center: LatLng; zoom: number } | null;
-  /** The uri of the establishment hovered or focused in the list, highlighted on the map. */
-  highlightedUri: string | null;
+  /** The establishment hovered or focused in the list (or on the map), highlighted on the map. */
+  highlighted: MapEstablishment | null;
+  /** Every public establishment, as the server last counted them (its lists and clusters); `null` before. */
+  mapTotal: number | null;
+  /**
+   * The whole map feed has been wanted once (`wantsFeed`): a filter, a search, a small map or the server's
+   * answers failing. It is then kept for the visit.
+   */
+  feedWanted: boolean;
   /** Text search, opening, kind and venue type filters, applied to the map and the list alike. */
   filters: MapFilters;
 }
@@ -59,7 +66,9 @@ export function createInitialMapState(): MapViewState {
     coveredAreas: [],
     categories: [],
     viewRequest: null,
-    highlightedUri: null,
+    highlighted: null,
+    mapTotal: null,
+    feedWanted: false,
     filters: NO_FILTERS,
   };
 }
@@ -81,7 +90,9 @@ export type MapAction =
     }
   | { type: 'refreshFailed' }
   | { type: 'categoriesChanged'; categories: readonly string[] }
-  | { type: 'highlighted'; uri: string | null }
+  | { type: 'highlighted'; establishment: MapEstablishment | null }
+  | { type: 'totalKnown'; total: number }
+  | { type: 'feedWanted' }
   | { type: 'filtersChanged'; filters: Partial<MapFilters> };
 
 const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
@@ -174,6 +185,12 @@ export function mapReducer(state: MapViewState, action: MapAction): MapViewState
     case 'filtersChanged':
       return { ...state, filters: { ...state.filters, ...action.filters } };
     case 'highlighted':
-      return state.highlightedUri === action.uri ? state : { ...state, highlightedUri: action.uri };
+      return state.highlighted?.uri === action.establishment?.uri
+        ? state
+        : { ...state, highlighted: action.establishment };
+    case 'totalKnown':
+      return state.mapTotal === action.total ? state : { ...state, mapTotal: action.total };
+    case 'feedWanted':
+      return state.feedWanted ? state : { ...state, feedWanted: true };
   }
 }

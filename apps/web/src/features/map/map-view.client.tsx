@@ -112,7 +112,12 @@ function boardsToGeoJson(boards: readonly MenuBoard[]): FeatureCollection<Point>
         type: 'Point',
         coordinates: [b.establishment.location.longitude, b.establishment.location.latitude],
       },
-      properties: { id: b.id, uri: b.establishment.uri, name: b.establishment.name },
+      properties: {
+        id: b.id,
+        uri: b.establishment.uri,
+        kind: b.establishment.kind,
+        name: b.establishment.name,
+      },
     })),
   };
 }
@@ -200,10 +205,10 @@ export default function MapView({
   const select = useSelectEstablishment();
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
-  const { points, groups, menuBoards, isLoading, isError } = useVisibleMapData();
+  const { points, groups, menuBoards, feedThere } = useVisibleMapData();
   // No index of the places by uri: at 200,000 establishments making one took 40-80 ms at every change of
-  // the data. A place drawn is found by its index in the points the map was given (`pointsToGeoJson`), any
-  // other (a board's establishment, the list's highlighted card) by a scan.
+  // the data. A place drawn is found by its index in the points the map was given (`pointsToGeoJson`), a
+  // board's establishment and the list's highlighted card by what they carry.
   const pointsRef = useRef(points);
   pointsRef.current = points;
   const selectRef = useRef(select);
@@ -211,7 +216,7 @@ export default function MapView({
   const mapInitialized = useMapState((s) => s.mapInitialized);
   const currentGroup = useMapState((s) => s.currentGroup);
   const current = useMapState((s) => s.currentEstablishment);
-  const highlightedUri = useMapState((s) => s.highlightedUri);
+  const highlighted = useMapState((s) => s.highlighted);
   const zoom = useMapState((s) => s.zoom);
   const center = useMapState((s) => s.center);
   const bounds = useMapState((s) => s.bounds);
@@ -221,7 +226,6 @@ export default function MapView({
   const filters = useMapState((s) => s.filters);
   const categories = useMapState((s) => s.categories);
   const [serverFailed, setServerFailed] = useState(false);
-  const feedThere = !isLoading && !isError;
   const previewWanted = drawsServerClusters({
     nothingFiltered: nothingFilters(filters, categories),
     // Nothing filtered, the points are the feed's every establishment.
@@ -234,8 +238,15 @@ export default function MapView({
   // For the current view, not the last one's kept while it comes.
   const previewCurrent = preview !== undefined && !previewQuery.isPlaceholderData;
   useEffect(() => {
+    // Without the server's clusters, the feed's places: the feed is wanted if it was not yet.
+    if (previewQuery.isError) store.dispatch({ type: 'feedWanted' });
     if (previewQuery.isError && feedThere) setServerFailed(true);
-  }, [previewQuery.isError, feedThere]);
+  }, [store, previewQuery.isError, feedThere]);
+  // Each answer counts every establishment: what decides whether the feed is wanted (`wantsFeed`).
+  const total = previewQuery.data?.total;
+  useEffect(() => {
+    if (total !== undefined) store.dispatch({ type: 'totalKnown', total });
+  }, [store, total]);
   // What the map's own clustered source is given: nothing while it draws the server's clusters.
   const feedPoints = previewWanted ? NO_POINTS : points;
 
@@ -398,13 +409,12 @@ export default function MapView({
       });
       const markerAt = (point: maplibregl.PointLike) =>
         map.queryRenderedFeatures(point, { layers: MARKER_LAYERS })[0];
-      const findPoint = (uri: string) => pointsRef.current.find((p) => p.uri === uri);
       // The map may still draw the data it was given before the last (its worker cuts the new into tiles
       // meanwhile): the index is trusted only if the place there has the feature's uri.
       const pointOf = (props: Record<string, unknown>) => {
         const uri = String(props.uri);
         const byIndex = sent.current.points?.[Number(props.i)];
-        return byIndex?.uri === uri ? byIndex : findPoint(uri);
+        return byIndex?.uri === uri ? byIndex : pointsRef.current.find((p) => p.uri === uri);
       };
       map.on('click', (event) => {
         const feature = markerAt(event.point);
@@ -422,23 +432,23 @@ export default function MapView({
           zoomTo(Number(props.expansionZoom));
           return;
         }
+        // A board and a place of the server's carry what opening the page needs; a place of the feed is found.
         const point =
-          feature.layer.id === BOARDS_LAYER
-            ? findPoint(String(props.uri))
-            : feature.layer.id === PREVIEW_POINTS_LAYER
-              ? previewPlace(props, lng, lat)
-              : pointOf(props);
+          feature.layer.id === BOARDS_LAYER || feature.layer.id === PREVIEW_POINTS_LAYER
+            ? previewPlace(props, lng, lat)
+            : pointOf(props);
         if (point !== undefined) selectRef.current(point);
       });
       // Hovering a place: a pointer, its name as a tooltip, and its card highlighted in the list.
       const canvas = map.getCanvas();
       let hovered: string | null = null;
-      const hover = (uri: string | null, title: string) => {
+      const hover = (place: MapEstablishment | null, title: string) => {
         canvas.style.cursor = title === '' ? '' : 'pointer';
         canvas.title = title;
+        const uri = place?.uri ?? null;
         if (uri !== hovered) {
           hovered = uri;
-          store.dispatch({ type: 'highlighted', uri });
+          store.dispatch({ type: 'highlighted', establishment: place });
         }
       };
       map.on('mousemove', (event) => {
@@ -451,11 +461,12 @@ export default function MapView({
           hover(null, `${count} établissements ici : zoomer pour les voir`);
         } else if (feature.layer.id === BOARDS_LAYER) hover(null, `Ardoise du jour : ${String(props.name)}`);
         else if (feature.layer.id === PREVIEW_POINTS_LAYER) {
-          const place = previewPlace(props, 0, 0);
-          hover(place.uri, `${KIND_LABELS[place.kind]} : ${place.name}`);
+          const [lng, lat] = (feature.geometry as Point).coordinates as [number, number];
+          const place = previewPlace(props, lng, lat);
+          hover(place, `${KIND_LABELS[place.kind]} : ${place.name}`);
         } else {
           const point = pointOf(props);
-          hover(point?.uri ?? null, point === undefined ? '' : `${KIND_LABELS[point.kind]} : ${point.name}`);
+          hover(point ?? null, point === undefined ? '' : `${KIND_LABELS[point.kind]} : ${point.name}`);
         }
       });
       map.on('mouseout', () => hover(null, ''));
@@ -551,15 +562,14 @@ export default function MapView({
   // The list's hovered or focused establishment, wherever it is (alone or inside a cluster).
   useEffect(() => {
     const map = mapRef.current;
-    const point = highlightedUri === null ? undefined : points.find((p) => p.uri === highlightedUri);
-    if (map === null || !mapInitialized || point === undefined) return;
+    if (map === null || !mapInitialized || highlighted === null) return;
     const marker = new maplibregl.Marker({ element: createHighlightMarker() })
-      .setLngLat([point.location.longitude, point.location.latitude])
+      .setLngLat([highlighted.location.longitude, highlighted.location.latitude])
       .addTo(map);
     return () => {
       marker.remove();
     };
-  }, [mapInitialized, highlightedUri, points]);
+  }, [mapInitialized, highlighted]);
 
   useEffect(() => {
     const map = mapRef.current;

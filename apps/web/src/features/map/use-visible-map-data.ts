@@ -1,8 +1,12 @@
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
+import type { PublicSettings } from '@tables-voisines/contract/public-data';
+import { DEFAULT_MAP_SERVER_CLUSTERS_FROM } from '@tables-voisines/contract/map-settings';
 import { useEffect, useMemo, useState } from 'react';
-import { boardsOfShown, filterPoints } from './map-filters';
+import { useRouteLoaderData } from 'react-router';
+import { boardsOfShown, filterPoints, nothingFilters } from './map-filters';
 import { useMapPoints, type MapPoint } from './map-points';
-import { useMapState } from './map-store';
+import { wantsFeed } from './map-preview';
+import { useMapState, useMapStore } from './map-store';
 
 const NO_POINTS: readonly MapPoint[] = [];
 const NO_BOARDS: readonly MenuBoard[] = [];
@@ -17,9 +21,30 @@ export function useNow(): Date {
   return now;
 }
 
-/** What the map draws and the list mirrors: the filtered establishments, the groups, their menu boards. */
+/** `MAP_SERVER_CLUSTERS_FROM`, as the server hands it to every page. */
+export function useServerClustersFrom(): number {
+  const settings = useRouteLoaderData('root') as PublicSettings | undefined;
+  return settings?.mapServerClustersFrom ?? DEFAULT_MAP_SERVER_CLUSTERS_FROM;
+}
+
+/** Whether the whole feed is wanted (`wantsFeed`), kept in the map state once it is. */
+export function useFeedWanted(): boolean {
+  const store = useMapStore();
+  const serverClustersFrom = useServerClustersFrom();
+  const wanted = useMapState((s) => wantsFeed(s, serverClustersFrom));
+  useEffect(() => {
+    if (wanted) store.dispatch({ type: 'feedWanted' });
+  }, [store, wanted]);
+  return wanted;
+}
+
+/**
+ * What the map draws and the list mirrors: the filtered establishments of the feed (none while it is not
+ * there: `feedThere`), the groups, the menu boards of the places shown.
+ */
 export function useVisibleMapData() {
-  const pointsQuery = useMapPoints();
+  const feedWanted = useFeedWanted();
+  const pointsQuery = useMapPoints(feedWanted);
   // Loaded once by the map layout (`useMapSync`) into the map state.
   const groups = useMapState((s) => s.groups);
   const filters = useMapState((s) => s.filters);
@@ -32,6 +57,7 @@ export function useVisibleMapData() {
   // Today's boards change with every move from zoom 9; they only matter to the establishments' filter when
   // categories are chosen. Without this, each move re-filtered 200,000 places and rebuilt the map's source.
   const boardsForFilter = categories.length > 0 ? boards : NO_BOARDS;
+  const feedThere = pointsQuery.data !== undefined;
   const points = useMemo(
     () =>
       filterPoints(pointsQuery.data ?? NO_POINTS, filters, {
@@ -41,12 +67,19 @@ export function useVisibleMapData() {
       }),
     [pointsQuery.data, filters, clock, categories, boardsForFilter],
   );
-  const menuBoards = useMemo(() => boardsOfShown(boards, points), [boards, points]);
+  // Without the feed nothing is filtered (a filter wants it): every board's establishment is shown.
+  const nothingFiltered = nothingFilters(filters, categories);
+  const menuBoards = useMemo(
+    () => (feedThere ? boardsOfShown(boards, points) : nothingFiltered ? boards : NO_BOARDS),
+    [feedThere, nothingFiltered, boards, points],
+  );
   return {
     points,
     groups,
     menuBoards,
-    isLoading: pointsQuery.isPending,
+    /** The feed has come: `points` are its establishments, filtered. */
+    feedThere,
+    isLoading: feedWanted && pointsQuery.isPending && !pointsQuery.isError,
     isError: pointsQuery.isError,
     refetch: pointsQuery.refetch,
   };

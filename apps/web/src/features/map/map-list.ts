@@ -1,0 +1,113 @@
+import type { Bounds, LatLng } from '@tables-voisines/contract/geo';
+import type { Group } from '@tables-voisines/contract/schemas/group';
+import type { VenueType } from '@tables-voisines/contract/schemas/establishment';
+import type { MapListAnswer } from '@tables-voisines/contract/schemas/map';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { apiRequest } from '../../lib/api-client';
+import { mapAroundRoute, mapNearestRoute } from '../../lib/api-routes';
+import { serverBoxOf } from './map-preview';
+import type { MapEstablishment } from './map-rules';
+import { useMapStore } from './map-store';
+
+/**
+ * The map's list without its feed (`wantsFeed`): at the scale of France the feed is 3.8 MB of Brotli and
+ * 23.5 MB of JSON for a phone to read, for a list that shows 30 cards. While nothing is filtered the server
+ * answers the view's count and its nearest cards (`GET /api/map/nearest`) and the current group's members
+ * (`GET /api/map/around`), from its map index, in the order the list gives them from the feed.
+ */
+
+/** What a card of the list shows, from the feed or from the server. */
+export interface ListedEstablishment extends MapEstablishment {
+  venueType: VenueType;
+  town: string;
+}
+
+/** The list's answer as the list reads it: how many in all, and the first ones. */
+export interface ServerList {
+  count: number;
+  establishments: readonly ListedEstablishment[];
+}
+
+/** The world, for a list asked before the map has told its view (the list then ranks every place). */
+const WORLD = { west: -180, south: -90, east: 180, north: 90 };
+
+/**
+ * `GET /api/map/nearest` for the view: the map's exact box (no margin: the list holds what the map shows),
+ * or the world before the map has a view, ranked from its centre.
+ */
+export function nearestQueryOf(bounds: Bounds | null, zoom: number, center: LatLng, limit: number) {
+  return {
+    ...(bounds === null ? WORLD : serverBoxOf(bounds, zoom, 0)),
+    latitude: center.latitude,
+    longitude: center.longitude,
+    limit,
+  };
+}
+
+export function serverListOf(answer: MapListAnswer): ServerList {
+  return {
+    count: answer.count,
+    establishments: answer.establishments.map((e) => ({
+      uri: e.uri,
+      kind: e.kind,
+      name: e.name,
+      venueType: e.venueType,
+      town: e.town,
+      location: { latitude: e.latitude, longitude: e.longitude },
+    })),
+  };
+}
+
+/** Every answer tells how many establishments there are: what decides between the feed and the server. */
+function useTotalKnown(answer: MapListAnswer | undefined): void {
+  const store = useMapStore();
+  useEffect(() => {
+    if (answer !== undefined) store.dispatch({ type: 'totalKnown', total: answer.total });
+  }, [store, answer]);
+}
+
+/** The view's count and its `limit` nearest establishments, while `wanted`. */
+export function useNearestList(
+  wanted: boolean,
+  bounds: Bounds | null,
+  zoom: number,
+  center: LatLng,
+  limit: number,
+) {
+  const query = nearestQueryOf(bounds, zoom, center, limit);
+  const result = useQuery({
+    queryKey: ['map', 'nearest', query],
+    queryFn: ({ signal }) => apiRequest(mapNearestRoute, { query, signal }),
+    enabled: wanted,
+    // The last view's cards stay while those of the new one come, as with the feed.
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+  useTotalKnown(result.data);
+  const list = useMemo(
+    () => (result.data === undefined ? undefined : serverListOf(result.data)),
+    [result.data],
+  );
+  return { list, isPending: result.isPending, isError: result.isError };
+}
+
+/** The current group's count and its first members by name, while `wanted`. */
+export function useGroupMembers(wanted: boolean, group: Group | null, limit: number) {
+  const query =
+    group === null
+      ? null
+      : { latitude: group.latitude, longitude: group.longitude, radius: group.radius, limit };
+  const result = useQuery({
+    queryKey: ['map', 'around', query],
+    queryFn: ({ signal }) => apiRequest(mapAroundRoute, { query: query!, signal }),
+    enabled: wanted && query !== null,
+    staleTime: 60_000,
+  });
+  useTotalKnown(result.data);
+  const list = useMemo(
+    () => (result.data === undefined ? undefined : serverListOf(result.data)),
+    [result.data],
+  );
+  return { list, isError: result.isError };
+}
