@@ -704,6 +704,13 @@ describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM est
     const france = await drawn(page);
     expect(france.clusters).toBeGreaterThan(0);
     expect(france.server).toBe(france.places);
+    // Spaces in the search field search nothing: still the server's list, still no feed.
+    const status = page.getByRole('status').filter({ hasText: 'dans cette zone' });
+    const counted = await status.textContent();
+    await page.getByRole('searchbox', { name: 'Rechercher' }).fill('   ');
+    await page.waitForTimeout(1000);
+    expect(await status.textContent()).toBe(counted);
+    expect(feeds).toBe(0);
 
     // A filter: the feed is downloaded once; the server's clusters are of every establishment, the feed's
     // places filtered are drawn.

@@ -13,7 +13,7 @@ import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { Icon, SEARCH_ICON } from '../site/icons';
 import { formatEuros } from '../../lib/format';
 import { CategoryFilter } from './category-filter';
-import { menuBoardsInView, pointsInView } from './map-filters';
+import { menuBoardsInView, nothingFilters, pointsInView } from './map-filters';
 import type { MapPoint } from './map-points';
 import { MIN_DETAIL_ZOOM, DEFAULT_ZOOM } from './map-rules';
 import { useMapState, useMapStore } from './map-store';
@@ -96,6 +96,7 @@ const GROUP_MEMBERS_SHOWN = 12;
  * as the server counts them (`useGroupMembers`).
  */
 function GroupBanner({ points, feedThere }: { points: readonly MapPoint[]; feedThere: boolean }) {
+  const nothingFiltered = useMapState((s) => nothingFilters(s.filters, s.categories));
   const group = useMapState((s) => s.currentGroup);
   const fromFeed = useMemo(() => {
     if (group === null || !feedThere) return null;
@@ -105,9 +106,10 @@ function GroupBanner({ points, feedThere }: { points: readonly MapPoint[]; feedT
       .sort((a, b) => a.name.localeCompare(b.name, 'fr'));
     return { count: all.length, establishments: all.slice(0, GROUP_MEMBERS_SHOWN) };
   }, [group, points, feedThere]);
-  const fromServer = useGroupMembers(!feedThere, group, GROUP_MEMBERS_SHOWN);
+  // Filtered while the feed is on its way: no count yet (the server's would be of every establishment).
+  const fromServer = useGroupMembers(!feedThere && nothingFiltered, group, GROUP_MEMBERS_SHOWN);
   if (group === null) return null;
-  const members = fromFeed ?? fromServer.list;
+  const members = fromFeed ?? (nothingFiltered ? fromServer.list : undefined);
   return (
     <section aria-labelledby="groupe-courant" data-testid="current-group" className="tv-group">
       <h2 id="groupe-courant" className="tv-subtitle">
@@ -263,13 +265,14 @@ export function HomePanel() {
     filters.kinds.length > 0 ||
     filters.venueTypes.length > 0 ||
     categories.length > 0;
-  // Without the feed, and while nothing is filtered, the server's list of the view (`useNearestList`); if it
-  // fails, the feed instead.
-  const fromServer = useNearestList(!feedThere && !filtered, bounds, zoom, center, limit);
+  // Without the feed, and while nothing is filtered (a search of spaces filters nothing), the server's list of
+  // the view (`useNearestList`); if it fails, the feed instead.
+  const serverWanted = !feedThere && nothingFilters(filters, categories);
+  const fromServer = useNearestList(serverWanted, bounds, zoom, center, limit);
   useEffect(() => {
     if (fromServer.isError) store.dispatch({ type: 'feedWanted' });
   }, [store, fromServer.isError]);
-  const serverList = !feedThere && !filtered && !fromServer.isError ? fromServer.list : undefined;
+  const serverList = serverWanted && !fromServer.isError ? fromServer.list : undefined;
   const inView = fromFeed ?? {
     length: serverList?.count ?? 0,
     slice: (start?: number, end?: number) => (serverList?.establishments ?? []).slice(start, end),
