@@ -233,13 +233,24 @@ async function main() {
       const v = viewport(center, zoom);
       return `${api.base}/api/map/points?west=${v.west}&south=${v.south}&east=${v.east}&north=${v.north}&zoom=${zoom}`;
     });
+    // The same views' lists as the map asks them without the feed (decision 0038): the count in the box and
+    // its 30 nearest the centre.
+    const listUrls = mapUrls.map((url) => {
+      const q = new URL(url).searchParams;
+      const latitude = (Number(q.get('south')) + Number(q.get('north'))) / 2;
+      const longitude = (Number(q.get('west')) + Number(q.get('east'))) / 2;
+      q.delete('zoom');
+      return `${api.base}/api/map/nearest?${q}&latitude=${latitude}&longitude=${longitude}&limit=30`;
+    });
     started = performance.now();
     await (await fetch(mapUrls[0])).arrayBuffer();
     const indexBuildSeconds = (performance.now() - started) / 1000;
     const mapMs = [];
     const healthMs = [];
     let mapFeatures = 0;
-    for (const url of mapUrls) {
+    const listMs = [];
+    let listLargestCount = 0;
+    for (const [i, url] of mapUrls.entries()) {
       healthMs.push(await timed(async () => (await fetch(`${api.base}/healthz`)).arrayBuffer()));
       mapMs.push(
         await timed(async () => {
@@ -247,6 +258,19 @@ async function main() {
           mapFeatures = Math.max(mapFeatures, body.features.length);
         }),
       );
+      listMs.push(
+        await timed(async () => {
+          const body = await (await fetch(listUrls[i])).json();
+          listLargestCount = Math.max(listLargestCount, body.count);
+        }),
+      );
+    }
+    // Each group's members, as the current group's banner asks them without the feed.
+    const groupRows = (await db.query('select latitude, longitude, radius_km as radius from groups')).rows;
+    const aroundMs = [];
+    for (const g of groupRows) {
+      const url = `${api.base}/api/map/around?latitude=${g.latitude}&longitude=${g.longitude}&radius=${g.radius}&limit=12`;
+      aroundMs.push(await timed(async () => (await fetch(url)).arrayBuffer()));
     }
     const franceUrl = `${api.base}/api/map/points?west=-5.5&south=41&east=10&north=51.5&zoom=6`;
     const mapFrance = rateOf(await cannon({ url: franceUrl }));
@@ -257,6 +281,7 @@ async function main() {
     const feedFirstSeconds = (performance.now() - started) / 1000;
     const feedCached = rateOf(await cannon({ url: feedUrl, headers }));
     console.log('carte', summary(mapMs), 'healthz', summary(healthMs), 'flux', feedCached);
+    console.log('liste de la vue', summary(listMs), 'membres des groupes', aroundMs.length, 'groupes');
     await phase('mapFeed');
 
     // 3. Surrounding menu boards: HTTP against the bare SQL, box by box, zoom 9 to 12.
@@ -366,6 +391,12 @@ async function main() {
         largestAnswerFeatures: mapFeatures,
         franceZoom6: mapFrance,
         met: mapP95 <= 10,
+        list: {
+          what: 'GET /api/map/nearest for the same viewports (limit 30, ranked from their centre), then GET /api/map/around for every group (limit 12): the list without the feed (decision 0038)',
+          nearest: summary(listMs),
+          largestCount: listLargestCount,
+          around: { groups: groupRows.length, ...(aroundMs.length > 0 ? summary(aroundMs) : {}) },
+        },
         feed: {
           what: "GET /api/map/feed, the web map's compact feed: first production, then cached (Brotli)",
           firstProductionSeconds: round(feedFirstSeconds),
