@@ -167,6 +167,15 @@ async function openMap(page: Page) {
   await expect.poll(async () => (await drawn(page)).places, { timeout: 20_000 }).toBeGreaterThan(0);
 }
 
+/** How many times the page has asked for the whole map feed so far. */
+function feedRequests(page: Page): () => number {
+  let feeds = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/map/feed') feeds += 1;
+  });
+  return () => feeds;
+}
+
 /** A desktop visitor on the map, zoomed with the mouse wheel into the group of Nantes. */
 async function openNantes(zoom: number) {
   const groups = (await (await fetch(`${server.baseUrl}/api/groups/`)).json()) as Group[];
@@ -687,10 +696,7 @@ describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM est
     const context = await newVisitorContext(browser, { viewport: DESKTOP });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    let feeds = 0;
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/map/feed') feeds += 1;
-    });
+    const feeds = feedRequests(page);
     await openMap(page);
     // The list says how many are in view, from the server: the feed is not downloaded.
     await expect
@@ -700,7 +706,7 @@ describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM est
       .toMatch(/\d+ établissements dans cette zone/);
     await page.waitForTimeout(1000);
     await stillView(page);
-    expect(feeds).toBe(0);
+    expect(feeds()).toBe(0);
     const france = await drawn(page);
     expect(france.clusters).toBeGreaterThan(0);
     expect(france.server).toBe(france.places);
@@ -710,7 +716,7 @@ describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM est
     await page.getByRole('searchbox', { name: 'Rechercher' }).fill('   ');
     await page.waitForTimeout(1000);
     expect(await status.textContent()).toBe(counted);
-    expect(feeds).toBe(0);
+    expect(feeds()).toBe(0);
 
     // A filter: the feed is downloaded once; the server's clusters are of every establishment, the feed's
     // places filtered are drawn.
@@ -721,7 +727,7 @@ describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM est
     const filtered = await drawn(page);
     expect(filtered.places).toBeGreaterThan(0);
     expect(filtered.restaurants).toBe(0);
-    expect(feeds).toBe(1);
+    expect(feeds()).toBe(1);
 
     // The filter off: the server's clusters again, in place of the feed's.
     await chip.click();
@@ -734,7 +740,7 @@ describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM est
       .toBe(true);
     await stillView(page);
     expect(await drawn(page)).toMatchObject({ server: france.places, places: france.places });
-    expect(feeds).toBe(1);
+    expect(feeds()).toBe(1);
     expect(errors()).toEqual([]);
     await context.close();
   });
@@ -745,10 +751,7 @@ describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM est
     const context = await newVisitorContext(browser, { viewport: DESKTOP });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    let feeds = 0;
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/map/feed') feeds += 1;
-    });
+    const feeds = feedRequests(page);
     await openMap(page);
     const list = page.getByTestId('establishment-list');
     // France: "Afficher plus" asks the server for the next nearest, after the same first ones.
@@ -775,7 +778,7 @@ describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM est
       .toMatch(/\d+ membres?/u);
     await expect.poll(async () => (await read()).cards.length, { timeout: 20_000 }).toBeGreaterThan(0);
     const fromServer = await read();
-    expect(feeds).toBe(0);
+    expect(feeds()).toBe(0);
     expect(fromServer.members.length).toBeGreaterThan(0);
     const inView = Number(/^([\d\s\u202f]+)/u.exec(fromServer.status ?? '')![1]!.replace(/\D/gu, ''));
     expect(fromServer.cards.length).toBe(Math.min(30, inView));
@@ -783,7 +786,7 @@ describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM est
     // A filter on then off: the list and the group now come from the feed, the same.
     const chip = page.getByRole('button', { name: 'Remplis vert', exact: true });
     await chip.click();
-    await expect.poll(() => feeds, { timeout: 15_000 }).toBe(1);
+    await expect.poll(feeds, { timeout: 15_000 }).toBe(1);
     await expect.poll(async () => (await read()).status, { timeout: 15_000 }).not.toBe(fromServer.status);
     await chip.click();
     await expect.poll(read, { timeout: 15_000 }).toEqual(fromServer);

@@ -88,7 +88,22 @@ export async function startServer(
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
       }
-      await rm(dataDir, { recursive: true, force: true });
+      // `npm start` exits before the server under it has closed its database: wait until nothing of the
+      // process group is left (a run failed removing the folder while PGlite still wrote into it), then
+      // remove it, retrying as Node does for a folder still being emptied.
+      for (let i = 0; i < 100 && groupAlive(child.pid!); i += 1) await new Promise((r) => setTimeout(r, 100));
+      if (groupAlive(child.pid!)) process.kill(-child.pid!, 'SIGKILL');
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
+}
+
+/** Whether any process of the group led by `pid` is still running. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
