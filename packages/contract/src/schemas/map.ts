@@ -22,20 +22,29 @@ const coordinate = (min: number, max: number, label: string) =>
     .min(min, `${label} : au moins ${min}.`)
     .max(max, `${label} : au plus ${max}.`);
 
-/** `GET /api/map/points`: the visible box (west, south, east, north in degrees) and the zoom. */
+/** A box of the map (west, south, east, north in degrees; west > east across the antimeridian). */
+const boxFields = {
+  west: coordinate(-180, 180, 'Longitude ouest'),
+  south: coordinate(-90, 90, 'Latitude sud'),
+  east: coordinate(-180, 180, 'Longitude est'),
+  north: coordinate(-90, 90, 'Latitude nord'),
+};
+const southBelowNorth = [
+  (q: { south: number; north: number }) => q.south <= q.north,
+  { message: 'La latitude sud doit être inférieure à la latitude nord.' },
+] as const;
+
+/** `GET /api/map/points`: the visible box and the zoom. */
 export const MapPointsQuerySchema = z
   .object({
-    west: coordinate(-180, 180, 'Longitude ouest'),
-    south: coordinate(-90, 90, 'Latitude sud'),
-    east: coordinate(-180, 180, 'Longitude est'),
-    north: coordinate(-90, 90, 'Latitude nord'),
+    ...boxFields,
     zoom: z.coerce
       .number({ error: 'Zoom : un nombre est attendu.' })
       .int('Zoom : un entier est attendu.')
       .min(MAP_MIN_ZOOM, `Zoom : au moins ${MAP_MIN_ZOOM}.`)
       .max(MAP_MAX_ZOOM, `Zoom : au plus ${MAP_MAX_ZOOM}.`),
   })
-  .refine((q) => q.south <= q.north, { message: 'La latitude sud doit être inférieure à la latitude nord.' });
+  .refine(...southBelowNorth);
 export type MapPointsQuery = z.output<typeof MapPointsQuerySchema>;
 
 /** One establishment on the map: only what a marker needs (its page is one click away). */
@@ -127,15 +136,12 @@ const listLimit = (fallback: number) =>
  */
 export const MapNearestQuerySchema = z
   .object({
-    west: coordinate(-180, 180, 'Longitude ouest'),
-    south: coordinate(-90, 90, 'Latitude sud'),
-    east: coordinate(-180, 180, 'Longitude est'),
-    north: coordinate(-90, 90, 'Latitude nord'),
+    ...boxFields,
     latitude: coordinate(-90, 90, 'Latitude du centre'),
     longitude: coordinate(-180, 180, 'Longitude du centre'),
     limit: listLimit(30),
   })
-  .refine((q) => q.south <= q.north, { message: 'La latitude sud doit être inférieure à la latitude nord.' });
+  .refine(...southBelowNorth);
 export type MapNearestQuery = z.output<typeof MapNearestQuerySchema>;
 
 /** `GET /api/map/around`: a circle (a group's centre and radius, in kilometres) and how many to give. */

@@ -59,12 +59,16 @@ export function serverListOf(answer: MapListAnswer): ServerList {
   };
 }
 
-/** Every answer tells how many establishments there are: what decides between the feed and the server. */
-function useTotalKnown(answer: MapListAnswer | undefined): void {
+/**
+ * An answer as the list reads it. Every answer also tells how many establishments there are: what decides
+ * between the feed and the server (`wantsFeed`).
+ */
+function useServerList(answer: MapListAnswer | undefined): ServerList | undefined {
   const store = useMapStore();
   useEffect(() => {
     if (answer !== undefined) store.dispatch({ type: 'totalKnown', total: answer.total });
   }, [store, answer]);
+  return useMemo(() => (answer === undefined ? undefined : serverListOf(answer)), [answer]);
 }
 
 /** The view's count and its `limit` nearest establishments, while `wanted`. */
@@ -84,11 +88,7 @@ export function useNearestList(
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
-  useTotalKnown(result.data);
-  const list = useMemo(
-    () => (result.data === undefined ? undefined : serverListOf(result.data)),
-    [result.data],
-  );
+  const list = useServerList(result.data);
   return { list, isPending: result.isPending, isError: result.isError };
 }
 
@@ -104,10 +104,6 @@ export function useGroupMembers(wanted: boolean, group: Group | null, limit: num
     enabled: wanted && query !== null,
     staleTime: 60_000,
   });
-  useTotalKnown(result.data);
-  const list = useMemo(
-    () => (result.data === undefined ? undefined : serverListOf(result.data)),
-    [result.data],
-  );
+  const list = useServerList(result.data);
   return { list, isError: result.isError };
 }
