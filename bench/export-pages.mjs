@@ -13,8 +13,9 @@
 //     are recorded.
 // (b) The reference, "bare": for the very pages the export wrote (its pages.json), React's `renderToString`
 //     of the router alone (`<CacheProvider><ServerRouter/></CacheProvider>` with the stylesheet's text, as
-//     the app's server entry renders it, without its stream and style extraction) on each page's routing context, already
-//     computed: only React's rendering is timed, no HTTP, no Fastify, no loader, no database, no file.
+//     the app's server entry renders it, but without the loaders' data written in the page: its
+//     `StreamTransfer` suspends and React writes the fallback; decision 0039) on each page's routing context,
+//     already computed: only React's rendering is timed, no HTTP, no Fastify, no loader, no database, no file.
 //     The contexts are built beforehand, untimed, by the server build's own request handler whose loaders
 //     read the live database.
 // Writes bench/results/export-pages.json (a temporary folder with --quick), then drops the database.

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { webBuildDir } from '../paths';
@@ -21,6 +22,23 @@ describe('the web site served by the API process', () => {
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.body).toMatch(/^<!DOCTYPE html><html lang="fr">/);
     expect(response.body).toContain('Tables Voisines');
+  });
+
+  it('writes the loaders’ data whole in the page for hydration, the same as the page’s .data', async () => {
+    const decode = async (text: string) =>
+      (await decodeTurboStream(new Blob([text]).stream(), globalThis)).value as Record<string, unknown>;
+    const html = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    const enqueued = [...html.matchAll(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);/g)];
+    expect(enqueued).toHaveLength(1);
+    expect(html).toContain('window.__reactRouterContext.streamController.close();');
+    const inPage = (await decode(JSON.parse(enqueued[0]![1]!) as string)) as {
+      loaderData: Record<string, unknown>;
+    };
+    const data = await decode((await t.app.inject({ method: 'GET', url: '/_.data' })).body);
+    expect(Object.keys(inPage.loaderData).length).toBeGreaterThan(0);
+    for (const [routeId, loaded] of Object.entries(inPage.loaderData)) {
+      expect(data[routeId]).toEqual({ data: loaded });
+    }
   });
 
   it('answers an unknown page with the French 404 page and a real 404 status', async () => {
