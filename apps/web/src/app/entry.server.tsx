@@ -15,6 +15,7 @@ export { cspNonceContext } from './csp-nonce-context';
 // For the export benchmark's bare loop, which renders the router as this entry does.
 export { SiteCssContext } from './site-stylesheet';
 
+/** React Router stops waiting for a loader's pending promises after this: the page's data then says so. */
 export const streamTimeout = 10_000;
 
 /**
@@ -40,9 +41,9 @@ export function readSiteCss(): string | null {
  * first paint is styled before any script runs.
  *
  * Nothing in a page waits but the loaders' data React Router writes in it for hydration: that is read
- * whole first (handoff.ts), then the page is rendered in one pass with `renderToString`, the HTML React's
- * streaming render gave once every part was ready, at about half its cost (its chunks are not encoded one
- * by one as they are written).
+ * whole first (handoff.ts), then the page is rendered in one pass with `renderToString`: the HTML React's
+ * streaming render gave once every part was ready, for about half of React's time (the chunks are not
+ * encoded one by one as they are written; decision 0039).
  */
 export default async function handleRequest(
   request: Request,
