@@ -14,7 +14,8 @@ export const theme = createTheme({
   },
   breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920 } },
   typography: {
-    fontFamily: '"Open Sans", system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif',
+    fontFamily:
+      '"Open Sans", "Open Sans fallback", system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif',
     h1: { fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.25 },
     h2: { fontSize: '1.25rem', fontWeight: 700, lineHeight: 1.3 },
     h3: { fontSize: '1.05rem', fontWeight: 600, lineHeight: 1.3 },
