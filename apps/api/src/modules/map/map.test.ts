@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MapPointsAnswerSchema } from '@tables-voisines/contract/schemas/map';
 import { createAdminAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createCategory, createEstablishment, disableEstablishment } from '../../../test/factories';
@@ -63,6 +64,18 @@ describe('GET /api/map/points', () => {
       latitude: 48.85,
       longitude: 2.35,
     });
+  });
+
+  it('answers JSON that follows the contract, clusters and points alike (written without its check)', async () => {
+    for (const query of [`${france}&zoom=5`, `${lyon}&zoom=13`, `${lyon}&zoom=16`, `${bordeaux}&zoom=12`]) {
+      const answer = await get(query);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      const parsed = MapPointsAnswerSchema.safeParse(answer.json());
+      expect(parsed.error).toBeUndefined();
+      // Zod drops the keys the contract does not name: nothing more was written.
+      expect(parsed.data).toEqual(answer.json());
+      expect(parsed.data!.features.length).toBeGreaterThan(0);
+    }
   });
 
   it('counts the restaurants of a cluster, the others being Remplis vert', async () => {
