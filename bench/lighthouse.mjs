@@ -26,7 +26,7 @@ const RUNS = runsIndex === -1 ? 3 : Number(process.argv[runsIndex + 1]);
 const PRESETS = { mobile: undefined, desktop: desktopConfig };
 
 /** e2e/support/server.ts compiled on the fly (Node 20 does not run TypeScript), its location kept. */
-async function loadStartServer() {
+async function loadServerSupport() {
   const source = path.join(root, 'e2e/support/server.ts');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'tv-lighthouse-'));
   const outfile = path.join(dir, 'server.mjs');
@@ -41,7 +41,7 @@ async function loadStartServer() {
   });
   const module = await import(pathToFileURL(outfile).href);
   await rm(dir, { recursive: true, force: true });
-  return module.startServer;
+  return module;
 }
 
 function median(values) {
@@ -142,7 +142,7 @@ async function assertProductionBuild(baseUrl) {
   }
 }
 
-const startServer = await loadStartServer();
+const { startServer, boardsToday } = await loadServerSupport();
 // A rebuild made by `npm start` here is a production one whatever the caller's environment.
 const server = await startServer({ NODE_ENV: 'production' });
 const startedAt = new Date();
@@ -155,17 +155,7 @@ try {
   // A restaurant with a menu board today, as most visitors see a page (its board above the map). The first
   // restaurant of the list whatever the day made the page depend on the day of the run: on a day without
   // its board, the page was short enough for a phone to start its map at once (1.2 s of blocking time).
-  const boards = await (
-    await fetch(`${server.baseUrl}/menuboards/surrounding`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        categories: [],
-        northEast: { latitude: 51.5, longitude: 10 },
-        southWest: { latitude: 41, longitude: -5.5 },
-      }),
-    })
-  ).json();
+  const boards = await boardsToday(server.baseUrl);
   const withBoard = new Set(boards.map((b) => b.establishment.id));
   const plain = (e) => e.kind === 'restaurant' && /^[a-z0-9-]+$/.test(e.uri);
   const restaurant = list.find((e) => plain(e) && withBoard.has(e.id)) ?? list.find(plain) ?? list[0];

@@ -8,7 +8,7 @@ import {
   watchPageErrors,
   type Browser,
 } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { boardsToday, startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -161,17 +161,7 @@ describe('an establishment page', () => {
 
   it('keeps its text in place on a phone when the web font arrives after the first paint', async () => {
     // Pages with today's board, the longest texts (which pages have one changes with the day).
-    const boards = (await (
-      await fetch(`${server.baseUrl}/menuboards/surrounding`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          categories: [],
-          northEast: { latitude: 51.5, longitude: 10 },
-          southWest: { latitude: 41, longitude: -5.5 },
-        }),
-      })
-    ).json()) as { establishment: { kind: 'restaurant' | 'remplisvert'; uri: string } }[];
+    const boards = await boardsToday(server.baseUrl);
     expect(boards.length).toBeGreaterThan(2);
     const context = await newVisitorContext(browser, {
       viewport: { width: 412, height: 823 },

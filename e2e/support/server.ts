@@ -107,3 +107,23 @@ function groupAlive(pid: number): boolean {
     return false;
   }
 }
+
+/** A demo establishment's menu board of today, as `POST /menuboards/surrounding` lists them. */
+export interface BoardToday {
+  establishment: { id: string; kind: 'restaurant' | 'remplisvert'; uri: string };
+}
+
+/** Today's menu boards over the whole of France (which establishments have one changes with the day). */
+export async function boardsToday(baseUrl: string): Promise<BoardToday[]> {
+  const response = await fetch(`${baseUrl}/menuboards/surrounding`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      categories: [],
+      northEast: { latitude: 51.5, longitude: 10 },
+      southWest: { latitude: 41, longitude: -5.5 },
+    }),
+  });
+  if (!response.ok) throw new Error(`POST /menuboards/surrounding answered ${response.status}`);
+  return (await response.json()) as BoardToday[];
+}
