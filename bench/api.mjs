@@ -11,7 +11,7 @@
 //                                           that the benchmark works (CI)
 // Writes bench/results/api.json (or api-quick.json), and the explain plans to surrounding-explain.txt.
 import { execFileSync, fork } from 'node:child_process';
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -172,6 +172,9 @@ async function main() {
     await new Promise((r) => setTimeout(r, 300));
     const breakdown = { idle: highest(await api.probeSamples()) };
     const phases = {};
+    // When each step began (ms since the epoch, as the probe's samples' `t`).
+    const steps = [];
+    const step = (name) => steps.push({ name, t: Date.now() });
     const phase = async (name) => {
       phases[name] = Math.round(api.memory.peak / MiB);
       breakdown[name] = highest(await api.probeSamples());
@@ -186,6 +189,7 @@ async function main() {
 
     // 1. The public list: first production, then cached, against the same bytes from @fastify/static.
     const listUrl = `${api.base}/api/establishments/`;
+    step('list: first production');
     let started = performance.now();
     // node:http, not fetch: fetch would decode the Brotli bytes the static server must serve as they are.
     const first = await new Promise((resolve, reject) => {
@@ -211,8 +215,11 @@ async function main() {
     });
     await new Promise((resolve) => staticServer.once('message', resolve));
     const headers = { 'accept-encoding': 'br' };
+    step('list: cached, autocannon');
     const listApi = rateOf(await cannon({ url: listUrl, headers }));
+    step('list: @fastify/static, autocannon');
     const listStatic = rateOf(await cannon({ url: `http://127.0.0.1:${staticPort}/list.json`, headers }));
+    step('list: 304, autocannon');
     const notModified = rateOf(
       await cannon({ url: listUrl, headers: { ...headers, 'if-none-match': first.headers.etag } }),
     );
@@ -221,6 +228,7 @@ async function main() {
     await phase('list');
 
     // 2. The map feed, one viewport after another, and /healthz the same way as the HTTP floor.
+    step('map: viewports, the feed');
     const centers = (
       await db.query(
         'select latitude, longitude from establishments where not disabled order by md5(id::text) limit 500',
@@ -285,6 +293,7 @@ async function main() {
     await phase('mapFeed');
 
     // 3. Surrounding menu boards: HTTP against the bare SQL, box by box, zoom 9 to 12.
+    step('surrounding boards');
     const categories = (await db.query('select id from categories order by slug')).rows.map((r) => r.id);
     const boxes = Array.from({ length: BOXES }, () => {
       const center = centers[Math.floor(random() * centers.length)];
@@ -345,6 +354,7 @@ async function main() {
     }
 
     // 4. A detail page: from the page cache, and rendered on every request (a query string skips the cache).
+    step('detail page');
     const { uri, kind } = (
       await db.query('select uri, kind from establishments where not disabled order by md5(id::text) limit 1')
     ).rows[0];
@@ -430,6 +440,7 @@ async function main() {
         // The goal is in MB (10^6 bytes); the phases are in MiB.
         peakMB: Math.round((Math.max(...Object.values(phases)) * MiB) / 1e6),
         peakMiBByPhase: phases,
+        steps,
         breakdownMiBAtPeakOfPhase: breakdown,
         endMiB: Math.round(endRss / MiB),
         sampledEveryMs: 50,
@@ -452,6 +463,11 @@ async function main() {
     await db.end();
     if (quick) await admin.query(`drop database if exists "${scratchName}" with (force)`);
     await admin.end();
+    // BENCH_KEEP_PROBE=file: the server's memory samples (every 100 ms) kept for a closer look, with the
+    // times at which each step began (`steps` in the result file).
+    if (process.env.BENCH_KEEP_PROBE) {
+      await copyFile(path.join(dataDir, 'memory-probe.jsonl'), process.env.BENCH_KEEP_PROBE).catch(() => {});
+    }
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { AnswerFiles } from './answer-files';
+import { FileAnswerStream } from './file-answer-stream';
 import type { DataVersion } from './data-version';
 
 type Pieces = Iterable<string | Buffer> | AsyncIterable<string | Buffer>;
@@ -278,7 +279,7 @@ export async function sendAnswer(
     return reply
       .header('content-encoding', encoding)
       .header('content-length', body.length)
-      .send(bodyStream(body));
+      .send(body.file !== undefined ? new FileAnswerStream(body.file, body.length) : bodyStream(body));
   }
   if (answer.identity !== null) return reply.send(answer.identity);
   const br = bodyStream(answer.br);
