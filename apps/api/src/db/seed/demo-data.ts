@@ -99,7 +99,7 @@ function hashSeed(text: string): number {
 }
 
 /** mulberry32: small, fast, good enough for demonstration data. */
-function createRandom(stream: string): Random {
+export function createRandom(stream: string): Random {
   let state = hashSeed(`${SEED}:${stream}`);
   return () => {
     state = (state + 0x6d2b79f5) | 0;

@@ -1,23 +1,12 @@
 import type { PointFeature } from 'supercluster';
 import { describe, expect, it } from 'vitest';
 import { MAP_CLUSTER_MAX_ZOOM } from '@tables-voisines/contract/schemas/map';
+import { createRandom } from '../../db/seed/demo-data';
 import { clusterExpansionZoom, newClusterIndex, type PointProperties } from './map-index';
-
-/** Deterministic numbers in [0, 1) (mulberry32). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('clusterExpansionZoom', () => {
   it('says what getClusterExpansionZoom says, for every cluster at every zoom', () => {
-    const random = seeded(19);
+    const random = createRandom('cluster-expansion-zoom');
     // Dense towns, sparse countryside, and places at the very same coordinates.
     const towns = [
       [48.8566, 2.3522, 0.08],
