@@ -157,6 +157,18 @@ describe('FileAnswerStream', () => {
     for await (const part of new FileAnswerStream(file, bytes.length)) parts.push(part as Buffer);
     expect(Buffer.concat(parts).equals(bytes)).toBe(true);
     await expect.poll(openFds).toBe(0);
+    // Destroyed while a read is under way: the file is closed once that read is done, not under it.
+    const halfRead = new FileAnswerStream(file, bytes.length);
+    await new Promise<void>((resolve) => {
+      halfRead.once('data', () => {
+        // By the next turn of the event loop the stream, flowing, has asked for its next read.
+        setImmediate(() => {
+          halfRead.destroy();
+          resolve();
+        });
+      });
+    });
+    await expect.poll(openFds).toBe(0);
     const unread = new FileAnswerStream(file, bytes.length);
     expect(openFds()).toBe(1);
     unread.destroy();

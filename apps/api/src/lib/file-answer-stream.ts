@@ -52,6 +52,8 @@ export class FileAnswerStream extends Readable {
   #mode: 'none' | 'pipe' | 'read' = 'none';
   /** Next position read in `read` mode. */
   #position = 0;
+  /** A read of `read` mode under way: the file is closed after it, never under it. */
+  #reading = false;
 
   constructor(file: string, length: number) {
     super();
@@ -71,7 +73,13 @@ export class FileAnswerStream extends Readable {
       this.push(null);
       return;
     }
+    this.#reading = true;
     read(this.#fd, Buffer.allocUnsafeSlow(wanted), 0, wanted, this.#position, (error, bytesRead, buffer) => {
+      this.#reading = false;
+      if (this.destroyed) {
+        void this.#closeFile();
+        return;
+      }
       if (error === null && bytesRead === 0)
         error = new Error(`answer file shorter than its length (${this.#length} bytes)`);
       if (error !== null) {
@@ -85,8 +93,8 @@ export class FileAnswerStream extends Readable {
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
     this.#stop();
-    // Unless a writing loop is under way (it closes the file when it stops), nothing reads the file now.
-    if (this.#mode !== 'pipe') void this.#closeFile();
+    // A writing loop, or a read under way, closes the file when it stops; else nothing reads it now.
+    if (this.#mode !== 'pipe' && !this.#reading) void this.#closeFile();
     callback(error);
   }
 
