@@ -687,6 +687,40 @@ describe('the map page', () => {
       .poll(() => page.getByRole('button', { name: 'Afficher la liste en plein écran' }).count())
       .toBe(1);
     await page.screenshot({ path: path.join(os.tmpdir(), 'map-mobile.png') }).catch(() => undefined);
+
+    // The handle dragged: one height down, then up twice; a short move is a tap (the next height).
+    const handle = page.locator('.tv-sheet-handle');
+    const sheetState = () => handle.getAttribute('aria-label');
+    const drag = async (dy: number) => {
+      // Once the sheet has stopped moving (its height is animated): hovering waits for a stable element.
+      await handle.hover();
+      const box = (await handle.boundingBox())!;
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x, y + dy, { steps: 6 });
+      await page.mouse.up();
+    };
+    await drag(80);
+    await expect.poll(sheetState).toBe('Agrandir la liste');
+    await drag(-80);
+    await expect.poll(sheetState).toBe('Afficher la liste en plein écran');
+    await drag(-80);
+    await expect.poll(sheetState).toBe('Réduire la liste');
+    await drag(-80);
+    await expect.poll(sheetState).toBe('Réduire la liste');
+    await drag(6);
+    await expect.poll(sheetState).toBe('Agrandir la liste');
+
+    // At its lowest, typing a search raises the sheet to full height: its results in view, not under the field.
+    const search = page.getByRole('searchbox', { name: 'Rechercher' });
+    await search.tap();
+    await expect.poll(sheetState).toBe('Réduire la liste');
+    await expect
+      .poll(async () => (await page.locator('.tv-shell__panel').boundingBox())!.height)
+      .toBeGreaterThan(PHONE.viewport.height / 2);
+    const searchBox = (await search.boundingBox())!;
+    expect(searchBox.y + searchBox.height).toBeLessThan(PHONE.viewport.height / 2);
     expect(errors()).toEqual([]);
     await context.close();
   });

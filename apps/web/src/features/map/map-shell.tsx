@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type FocusEvent, type PointerEvent, type ReactNode } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import type { PublicSettings } from '@tables-voisines/contract/public-data';
 import { ClientMap } from './client-map';
@@ -8,6 +8,10 @@ import { useMapSync } from './use-map-sync';
 
 type SheetHeight = 'peek' | 'half' | 'full';
 const NEXT_SHEET: Record<SheetHeight, SheetHeight> = { peek: 'half', half: 'full', full: 'peek' };
+const SHEET_UP: Record<SheetHeight, SheetHeight> = { peek: 'half', half: 'full', full: 'full' };
+const SHEET_DOWN: Record<SheetHeight, SheetHeight> = { peek: 'peek', half: 'peek', full: 'half' };
+/** How far the handle must be dragged, in CSS pixels, to move the sheet one height up or down. */
+const SWIPE_PX = 24;
 const SHEET_ACTION: Record<SheetHeight, string> = {
   peek: 'Agrandir la liste',
   half: 'Afficher la liste en plein écran',
@@ -22,20 +26,55 @@ function Shell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const detail = isEstablishmentPath(pathname);
   const [sheet, setSheet] = useState<SheetHeight>('peek');
+  // Where a drag of the handle began, and whether the click being dispatched ends a drag (a mouse's
+  // release, dispatched at once after it), not a tap.
+  const dragStart = useRef<number | null>(null);
+  const dragEnding = useRef(false);
 
-  // Phones, home: a bottom sheet over the map with three heights (`data-sheet`, public.css).
+  // Phones, home: a bottom sheet over the map with three heights (`data-sheet`, public.css). A tap on the
+  // handle (or Enter) goes to the next height; dragging it up or down moves one height that way. Typing in
+  // the sheet's search or category field raises it to full height: at its lowest the results would be
+  // under the field and the phone's keyboard. On desktop the heights do nothing (public.css).
+  const raiseForTyping = (event: FocusEvent<HTMLElement>) => {
+    const target = event.target;
+    if (target instanceof HTMLInputElement && target.type !== 'checkbox' && target.type !== 'radio') {
+      setSheet('full');
+    }
+  };
+  const startDrag = (event: PointerEvent<HTMLButtonElement>) => {
+    dragStart.current = event.clientY;
+    // The release reaches the handle wherever the finger or the mouse has gone.
+    event.currentTarget.setPointerCapture(event.pointerId);
+  };
+  const endDrag = (event: PointerEvent<HTMLButtonElement>) => {
+    if (dragStart.current === null) return;
+    const moved = event.clientY - dragStart.current;
+    dragStart.current = null;
+    if (Math.abs(moved) < SWIPE_PX) return;
+    dragEnding.current = true;
+    window.setTimeout(() => (dragEnding.current = false), 0);
+    setSheet((height) => (moved < 0 ? SHEET_UP[height] : SHEET_DOWN[height]));
+  };
+  const tap = () => {
+    if (!dragEnding.current) setSheet(NEXT_SHEET[sheet]);
+  };
+
   return (
     <div className={`tv-shell ${detail ? 'tv-shell--detail' : 'tv-shell--home'}`}>
       <section
         aria-label={detail ? 'Établissement' : 'Liste des établissements de la carte'}
         className="tv-shell__panel"
         data-sheet={detail ? undefined : sheet}
+        onFocus={detail ? undefined : raiseForTyping}
       >
         {!detail && (
           <button
             type="button"
             className="tv-sheet-handle"
-            onClick={() => setSheet(NEXT_SHEET[sheet])}
+            onClick={tap}
+            onPointerDown={startDrag}
+            onPointerUp={endDrag}
+            onPointerCancel={() => (dragStart.current = null)}
             aria-label={SHEET_ACTION[sheet]}
             aria-expanded={sheet !== 'peek'}
           >
