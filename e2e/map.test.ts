@@ -724,6 +724,56 @@ describe('the map page', () => {
     expect(errors()).toEqual([]);
     await context.close();
   });
+
+  it('takes a search whose places are all out of view to them, and fits all of France on a phone', async () => {
+    // West of Brittany: out of a phone's view of France at zoom 6 (about 1.9° W to 6.7° E).
+    const far = ((await listed()) as (Listed & { address: { town: string } })[]).find(
+      (e) => e.location.longitude < -3.5,
+    )!;
+    expect(far).toBeDefined();
+    // The map jumps instead of flying: what is tested is where it goes.
+    const context = await newVisitorContext(browser, { ...PHONE, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openMap(page);
+    const status = page.getByRole('status').filter({ hasText: 'dans cette zone' });
+    const search = page.getByRole('searchbox', { name: 'Rechercher' });
+    await search.fill(`${far.name} ${far.address.town}`);
+    await expect
+      .poll(() => status.textContent(), { timeout: 20_000 })
+      .toMatch(/^Aucun restaurant dans cette zone/);
+    const toResults = page.getByRole('button', {
+      name: /^Voir (le résultat|les \d+ résultats) ailleurs en France$/,
+    });
+    await toResults.click();
+    await expect
+      .poll(() => page.getByTestId('establishment-list').getByRole('link', { name: far.name }).count(), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
+    const [latitude, longitude] = ((await map(page).getAttribute('data-center')) ?? '')
+      .split(',')
+      .map(Number);
+    expect(Math.abs(latitude! - far.location.latitude)).toBeLessThan(0.5);
+    expect(Math.abs(longitude! - far.location.longitude)).toBeLessThan(0.5);
+
+    // Nothing found anywhere: no way to results, and "Voir toute la France" shows France whole, which zoom 6
+    // does not on a phone (Brest and Strasbourg both in view: zoom under 6, centre in France).
+    await search.fill('zzqxw');
+    await expect.poll(() => status.textContent()).toMatch(/^Aucun restaurant dans cette zone/);
+    expect(await toResults.count()).toBe(0);
+    await page.getByRole('button', { name: 'Voir toute la France' }).click();
+    await expect
+      .poll(async () => Number(await map(page).getAttribute('data-zoom')), { timeout: 10_000 })
+      .toBeLessThan(5.5);
+    const [lat, lng] = ((await map(page).getAttribute('data-center')) ?? '').split(',').map(Number);
+    expect(lat).toBeGreaterThan(45);
+    expect(lat).toBeLessThan(47.5);
+    expect(lng).toBeGreaterThan(1);
+    expect(lng).toBeLessThan(3.5);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM establishments)', () => {

@@ -15,7 +15,7 @@ import { formatEuros } from '../../lib/format';
 import { CategoryFilter } from './category-filter';
 import { menuBoardsInView, nothingFilters, pointsInView } from './map-filters';
 import type { MapPoint } from './map-points';
-import { MIN_DETAIL_ZOOM, DEFAULT_ZOOM } from './map-rules';
+import { boundsOfPlaces, METROPOLITAN_FRANCE, MIN_DETAIL_ZOOM } from './map-rules';
 import { useMapState, useMapStore } from './map-store';
 import { useGroupMembers, useNearestList, type ListedEstablishment } from './map-list';
 import { useVisibleMapData } from './use-visible-map-data';
@@ -312,16 +312,25 @@ export function HomePanel() {
         )}
         {!isLoading && !isError && inView.length === 0 && (
           <div className="tv-actions">
+            {/* A search or filters that find places, none of them in view: the way to them. */}
+            {filtered && feedThere && points.length > 0 && (
+              <button
+                type="button"
+                className="tv-button tv-button--contained"
+                onClick={() => {
+                  const bounds = boundsOfPlaces(points);
+                  if (bounds !== null) store.dispatch({ type: 'boundsRequested', bounds });
+                }}
+              >
+                {points.length === 1
+                  ? 'Voir le résultat ailleurs en France'
+                  : `Voir les ${plural(points.length, 'résultat', 'résultats')} ailleurs en France`}
+              </button>
+            )}
             <button
               type="button"
               className="tv-button"
-              onClick={() =>
-                store.dispatch({
-                  type: 'viewRequested',
-                  center: store.getState().defaultPosition,
-                  zoom: DEFAULT_ZOOM,
-                })
-              }
+              onClick={() => store.dispatch({ type: 'boundsRequested', bounds: METROPOLITAN_FRANCE })}
             >
               Voir toute la France
             </button>

@@ -3,6 +3,7 @@ import { boundsInsideUnion, distanceKm, type Bounds } from '@tables-voisines/con
 import type { Group } from '@tables-voisines/contract/schemas/group';
 import {
   addCoveredArea,
+  boundsOfPlaces,
   circleRing,
   decideSurroundingFetch,
   findCurrentGroup,
@@ -31,6 +32,21 @@ function box(south: number, west: number, north: number, east: number): Bounds {
 }
 
 const lyon = { latitude: 45.764, longitude: 4.8357 };
+
+describe('boxes to fit', () => {
+  it('holds every place given, and nothing for none', () => {
+    const places = [
+      { location: lyon },
+      { location: { latitude: 47.996, longitude: -4.102 } },
+      { location: { latitude: 43.296, longitude: 5.37 } },
+    ];
+    expect(boundsOfPlaces(places)).toEqual(box(43.296, -4.102, 47.996, 5.37));
+    expect(boundsOfPlaces([{ location: lyon }])).toEqual(
+      box(lyon.latitude, lyon.longitude, lyon.latitude, lyon.longitude),
+    );
+    expect(boundsOfPlaces([])).toBeNull();
+  });
+});
 
 describe('current group', () => {
   const group = createGroup();

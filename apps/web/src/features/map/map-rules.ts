@@ -18,8 +18,26 @@ export const MIN_DETAIL_ZOOM = 9;
 export const DEFAULT_ZOOM = 6;
 /** Zoom of a detail page: the map centres on the establishment. */
 export const ESTABLISHMENT_ZOOM = 16;
-/** Metropolitan France, roughly its middle: the whole country fits at zoom 6. */
+/** Metropolitan France, roughly its middle: the whole country fits at zoom 6 on a computer's screen. */
 export const DEFAULT_POSITION: LatLng = { latitude: 46.6, longitude: 2.4 };
+/** Metropolitan France and Corsica, coast to coast: what "Voir toute la France" fits into any screen. */
+export const METROPOLITAN_FRANCE: Bounds = {
+  southWest: { latitude: 41.33, longitude: -5.15 },
+  northEast: { latitude: 51.09, longitude: 9.56 },
+};
+
+/** The smallest box holding every one of these places; `null` for none. */
+export function boundsOfPlaces(places: readonly { location: LatLng }[]): Bounds | null {
+  if (places.length === 0) return null;
+  let [south, west, north, east] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const { location } of places) {
+    south = Math.min(south, location.latitude);
+    north = Math.max(north, location.latitude);
+    west = Math.min(west, location.longitude);
+    east = Math.max(east, location.longitude);
+  }
+  return { southWest: { latitude: south, longitude: west }, northEast: { latitude: north, longitude: east } };
+}
 
 /**
  * What the map needs of an establishment to place it and link to its page. Its uri names it (unique, like

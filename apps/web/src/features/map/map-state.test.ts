@@ -55,6 +55,22 @@ describe('map view state', () => {
     expect(state.currentEstablishmentByKind).toEqual({ restaurant: null, remplisvert: null });
   });
 
+  it('asks the map to fit a box, centred on it, as a new request each time', () => {
+    const first = run({ type: 'boundsRequested', bounds: lyonBox });
+    expect(first.viewRequest).toEqual({
+      id: 1,
+      center: { latitude: 45.75, longitude: 4.85 },
+      zoom: DEFAULT_ZOOM,
+      bounds: lyonBox,
+    });
+    const again = mapReducer(first, { type: 'boundsRequested', bounds: lyonBox });
+    expect(again.viewRequest?.id).toBe(2);
+    // A later move to a place fits no box.
+    const shown = mapReducer(again, { type: 'establishmentShown', establishment: createEstablishment() });
+    expect(shown.viewRequest?.bounds).toBeUndefined();
+    expect(shown.viewRequest?.zoom).toBe(ESTABLISHMENT_ZOOM);
+  });
+
   it('makes the group under the centre current at zoom 9 and drops it below', () => {
     const center = { latitude: 45.76, longitude: 4.84 };
     const zoomedIn = run(

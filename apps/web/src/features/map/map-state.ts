@@ -34,8 +34,11 @@ export interface MapViewState {
   coveredAreas: MultiPolygon;
   /** Category ids restricting the surrounding menu boards; empty: every category. */
   categories: readonly string[];
-  /** A move the map must make (detail page, list click); `id` grows so the same target can be asked twice. */
-  viewRequest: { id: number; center: LatLng; zoom: number } | null;
+  /**
+   * A move the map must make (detail page, list click); `id` grows so the same target can be asked twice.
+   * With `bounds`, the map fits that box (closer than ESTABLISHMENT_ZOOM at most) instead of `zoom`.
+   */
+  viewRequest: { id: number; center: LatLng; zoom: number; bounds?: Bounds } | null;
   /** The establishment hovered or focused in the list (or on the map), highlighted on the map. */
   highlighted: MapEstablishment | null;
   /** Every public establishment, as the server last counted them (its lists and clusters); `null` before. */
@@ -78,6 +81,7 @@ export type MapAction =
   | { type: 'groupsLoaded'; groups: readonly Group[] }
   | { type: 'viewChanged'; bounds: Bounds; zoom: number; center: LatLng }
   | { type: 'viewRequested'; center: LatLng; zoom: number }
+  | { type: 'boundsRequested'; bounds: Bounds }
   | { type: 'establishmentShown'; establishment: MapEstablishment }
   | { type: 'selectionCleared' }
   | { type: 'pathVisited'; path: string }
@@ -131,6 +135,21 @@ export function mapReducer(state: MapViewState, action: MapAction): MapViewState
         ...state,
         viewRequest: { id: (state.viewRequest?.id ?? 0) + 1, center: action.center, zoom: action.zoom },
       };
+    case 'boundsRequested': {
+      const { northEast, southWest } = action.bounds;
+      return {
+        ...state,
+        viewRequest: {
+          id: (state.viewRequest?.id ?? 0) + 1,
+          center: {
+            latitude: (northEast.latitude + southWest.latitude) / 2,
+            longitude: (northEast.longitude + southWest.longitude) / 2,
+          },
+          zoom: state.zoom,
+          bounds: action.bounds,
+        },
+      };
+    }
     case 'establishmentShown': {
       const e = action.establishment;
       // The same establishment shown again (the map click, then its page mounting) must not move the map

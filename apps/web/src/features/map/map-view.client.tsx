@@ -84,6 +84,16 @@ const MARKER_LAYERS = [
 ];
 const CLUSTER_LAYERS = new Set([CLUSTERS_LAYER, PREVIEW_CLUSTERS_LAYER]);
 
+/** A box as MapLibre takes it: [[west, south], [east, north]]. */
+function toLngLatBox(b: Bounds): [[number, number], [number, number]] {
+  return [
+    [b.southWest.longitude, b.southWest.latitude],
+    [b.northEast.longitude, b.northEast.latitude],
+  ];
+}
+/** A box fitted into the map: a margin around it, and a single place shown with its streets around. */
+const FIT_BOX = { padding: 40, maxZoom: 14 } as const;
+
 function toBounds(b: LngLatBounds): Bounds {
   return {
     northEast: { latitude: b.getNorth(), longitude: b.getEast() },
@@ -282,6 +292,7 @@ export default function MapView({
       style: mapStyleUrl ?? createOfflineStyle(window.location.origin),
       center: [start.center.longitude, start.center.latitude],
       zoom: start.zoom,
+      ...(start.bounds === undefined ? {} : { bounds: toLngLatBox(start.bounds), fitBoundsOptions: FIT_BOX }),
       minZoom: 3,
       maxZoom: 18,
       attributionControl: { compact: true },
@@ -474,11 +485,20 @@ export default function MapView({
       store.dispatch({ type: 'mapInitialized' });
     });
 
-    // Moves asked by the app: a detail page (zoom 16 on the place), a click in the list.
+    // Moves asked by the app: a detail page (zoom 16 on the place), a click in the list, a box to fit (all
+    // of France, a search's results).
     const unsubscribe = store.subscribe(() => {
       const request = store.getState().viewRequest;
       if (request === null || request.id === handledRequest) return;
       handledRequest = request.id;
+      if (request.bounds !== undefined) {
+        map.fitBounds(toLngLatBox(request.bounds), {
+          ...FIT_BOX,
+          animate: !reducedMotion(),
+          essential: true,
+        });
+        return;
+      }
       const target = {
         center: [request.center.longitude, request.center.latitude] as [number, number],
         zoom: request.zoom,
