@@ -24,3 +24,16 @@ it('opens the home page in Debian’s Chromium, in French, without errors', asyn
   expect(errors()).toEqual([]);
   await context.close();
 });
+
+it('serves the OpenAPI document from the built server once the site has rendered a page', async () => {
+  // The web site's server build holds its own copy of the contract's schemas: both used to register the
+  // same ids in zod's global registry, and the document failed with "Duplicate schema id" (500).
+  expect((await fetch(`${server.baseUrl}/restaurant/inconnu-a-nulle-part`)).status).toBe(404);
+  const response = await fetch(`${server.baseUrl}/api/openapi.json`);
+  expect(response.status).toBe(200);
+  const document = (await response.json()) as { components: { schemas: Record<string, unknown> } };
+  expect(Object.keys(document.components.schemas)).toEqual(
+    expect.arrayContaining(['OpeningHours', 'Establishment', 'MenuBoard', 'Error']),
+  );
+  expect((await fetch(`${server.baseUrl}/api/docs`)).status).toBe(200);
+});

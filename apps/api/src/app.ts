@@ -2,13 +2,14 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contractRegistry } from '@tables-voisines/contract/registry';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -130,8 +131,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    // The contract's own registry, not zod's global one, which the web site's copy of the contract fills
+    // with the same ids (packages/contract/src/registry.ts).
+    transform: createJsonSchemaTransform({ schemaRegistry: contractRegistry }),
+    transformObject: createJsonSchemaTransformObject({ schemaRegistry: contractRegistry }),
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contractRegistry } from './registry';
 
 /** Stable error codes: programs branch on them, people read the French `message`. */
 export const ERROR_STATUS = {
@@ -63,7 +64,7 @@ export const ErrorBodySchema = z
     message: z.string(),
     details: z.unknown().optional(),
   })
-  .meta({ id: 'Error' });
+  .register(contractRegistry, { id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** The one error type of the product, thrown by the server and rebuilt by the web client. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type RouteDef, type RouteId, buildPath, routes } from './routes';
+import { contractRegistry } from './registry';
 
 const entries = Object.entries(routes) as [RouteId, RouteDef][];
 
@@ -104,7 +105,7 @@ describe('route table', () => {
       ),
     );
     for (const io of ['input', 'output'] as const) {
-      const document = z.toJSONSchema(all, { unrepresentable: 'any', io }) as {
+      const document = z.toJSONSchema(all, { unrepresentable: 'any', io, metadata: contractRegistry }) as {
         $defs?: Record<string, unknown>;
       };
       expect(Object.keys(document.$defs ?? {})).toEqual(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contractRegistry } from './registry';
 import { ErrorBodySchema } from './errors';
 import {
   AdminSchema,
@@ -93,7 +94,9 @@ export interface RouteDef {
 /** 204 No Content. */
 export const NoContentSchema = z.undefined();
 
-export const HealthSchema = z.object({ status: z.literal('ok') }).meta({ id: 'Health' });
+export const HealthSchema = z
+  .object({ status: z.literal('ok') })
+  .register(contractRegistry, { id: 'Health' });
 export type Health = z.infer<typeof HealthSchema>;
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;

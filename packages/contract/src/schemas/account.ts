@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contractRegistry } from '../registry';
 import { EmailSchema, IsoDateTimeSchema, PhoneSchema, UuidSchema, clearable, textSchema } from './common';
 import { ClaimCodeSchema } from './establishment';
 import { PermissionRecordSchema, PermissionSchema } from './permission';
@@ -43,7 +44,7 @@ export const AdminSchema = z
     createdAt: IsoDateTimeSchema,
     updatedAt: IsoDateTimeSchema,
   })
-  .meta({ id: 'Admin' });
+  .register(contractRegistry, { id: 'Admin' });
 export type Admin = z.infer<typeof AdminSchema>;
 
 /** Same fields under both namings (`restaurantOwner` and `user`). */
@@ -59,13 +60,13 @@ export const RestaurantOwnerSchema = z
     createdAt: IsoDateTimeSchema,
     updatedAt: IsoDateTimeSchema,
   })
-  .meta({ id: 'RestaurantOwner' });
+  .register(contractRegistry, { id: 'RestaurantOwner' });
 export type RestaurantOwner = z.infer<typeof RestaurantOwnerSchema>;
 
 /** What the owner list shows without an admin token: which establishments are claimed. */
 export const PublicRestaurantOwnerSchema = z
   .object({ id: UuidSchema, establishment: UuidSchema.nullable() })
-  .meta({ id: 'PublicRestaurantOwner' });
+  .register(contractRegistry, { id: 'PublicRestaurantOwner' });
 export type PublicRestaurantOwner = z.infer<typeof PublicRestaurantOwnerSchema>;
 
 /** An item of the owner list: full for an admin, the public pair otherwise. Full first: zod keeps the first match. */
@@ -76,22 +77,22 @@ export type OwnerListItem = z.infer<typeof OwnerListItemSchema>;
 
 export const AuthenticationSchema = z
   .object({ token: z.string(), longLifeToken: z.string() })
-  .meta({ id: 'Authentication' });
+  .register(contractRegistry, { id: 'Authentication' });
 export type Authentication = z.infer<typeof AuthenticationSchema>;
 
 export const AdminSignInResultSchema = z
   .object({ admin: AdminSchema, authentication: AuthenticationSchema })
-  .meta({ id: 'AdminSignInResult' });
+  .register(contractRegistry, { id: 'AdminSignInResult' });
 export type AdminSignInResult = z.infer<typeof AdminSignInResultSchema>;
 
 export const OwnerSignInResultSchema = z
   .object({ restaurantOwner: RestaurantOwnerSchema, authentication: AuthenticationSchema })
-  .meta({ id: 'RestaurantOwnerSignInResult' });
+  .register(contractRegistry, { id: 'RestaurantOwnerSignInResult' });
 export type OwnerSignInResult = z.infer<typeof OwnerSignInResultSchema>;
 
 export const UserSignInResultSchema = z
   .object({ user: RestaurantOwnerSchema, authentication: AuthenticationSchema })
-  .meta({ id: 'UserSignInResult' });
+  .register(contractRegistry, { id: 'UserSignInResult' });
 export type UserSignInResult = z.infer<typeof UserSignInResultSchema>;
 
 const SIGN_IN_MESSAGE = 'Identifiant et mot de passe, ou jeton de connexion, sont attendus.';
@@ -135,7 +136,9 @@ export type OwnerSignInBody = z.output<typeof OwnerSignInBodySchema>;
 export const RefreshBodySchema = z.strictObject({ token: TokenSchema });
 export type RefreshBody = z.output<typeof RefreshBodySchema>;
 
-export const RefreshResultSchema = z.object({ token: z.string() }).meta({ id: 'RefreshResult' });
+export const RefreshResultSchema = z
+  .object({ token: z.string() })
+  .register(contractRegistry, { id: 'RefreshResult' });
 export type RefreshResult = z.infer<typeof RefreshResultSchema>;
 
 // Admins
@@ -187,7 +190,7 @@ export type CheckBody = z.output<typeof CheckBodySchema>;
 
 export const EstablishmentSummarySchema = z
   .object({ id: UuidSchema, name: z.string(), town: z.string() })
-  .meta({ id: 'EstablishmentSummary' });
+  .register(contractRegistry, { id: 'EstablishmentSummary' });
 
 /** Each key answers the matching key of the body; `establishment` is `null` for an unknown code. */
 export const CheckResultSchema = z
@@ -195,7 +198,7 @@ export const CheckResultSchema = z
     emailAvailable: z.boolean().optional(),
     establishment: EstablishmentSummarySchema.nullable().optional(),
   })
-  .meta({ id: 'CheckResult' });
+  .register(contractRegistry, { id: 'CheckResult' });
 export type CheckResult = z.infer<typeof CheckResultSchema>;
 
 export const ResendEstablishmentCodeBodySchema = z.strictObject({ establishmentId: UuidSchema });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { contractRegistry } from '../registry';
 import { LocaleSchema, UuidSchema, intQuery } from './common';
 
 /** `name` is in the requested locale (French by default). */
 export const CategorySchema = z
   .object({ id: UuidSchema, name: z.string(), slug: z.string() })
-  .meta({ id: 'Category' });
+  .register(contractRegistry, { id: 'Category' });
 export type Category = z.infer<typeof CategorySchema>;
 
 export const MAX_CATEGORY_SEARCH_LIMIT = 50;
@@ -22,7 +23,7 @@ export type CategorySearchQuery = z.output<typeof CategorySearchQuerySchema>;
 
 export const CategorySearchResultSchema = z
   .object({ categories: z.array(CategorySchema) })
-  .meta({ id: 'CategorySearchResult' });
+  .register(contractRegistry, { id: 'CategorySearchResult' });
 export type CategorySearchResult = z.infer<typeof CategorySearchResultSchema>;
 
 export const CategoryQuerySchema = z.object({ locale: LocaleSchema });

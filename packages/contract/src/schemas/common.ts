@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contractRegistry } from '../registry';
 
 /*
  * Building blocks shared by every resource. Messages set here are French because they reach people through
@@ -38,7 +39,7 @@ export const LongitudeSchema = z
 
 export const LatLngSchema = z
   .object({ latitude: LatitudeSchema, longitude: LongitudeSchema })
-  .meta({ id: 'LatLng' });
+  .register(contractRegistry, { id: 'LatLng' });
 export type LatLngValue = z.infer<typeof LatLngSchema>;
 
 /** In request bodies nested objects reject unknown keys like the bodies themselves. */
@@ -169,6 +170,6 @@ export const ExportQuerySchema = z.object({
 export type ExportQuery = z.output<typeof ExportQuerySchema>;
 
 /** The body of a file download: documented as a string, streamed by the server. */
-export const FileSchema = z.string().meta({
+export const FileSchema = z.string().register(contractRegistry, {
   description: 'Fichier CSV (UTF-8 avec BOM, séparateur « ; ») ou classeur XLSX avec ?format=xlsx.',
 });

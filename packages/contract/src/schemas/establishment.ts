@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contractRegistry } from '../registry';
 import { KINDS, PRICE_RANGES, VENUE_TYPES } from '../labels';
 import { URI_FORBIDDEN } from '../slug';
 import {
@@ -64,7 +65,7 @@ export const AddressSchema = z
     postcode: z.string().nullable(),
     town: z.string(),
   })
-  .meta({ id: 'Address' });
+  .register(contractRegistry, { id: 'Address' });
 export type Address = z.infer<typeof AddressSchema>;
 
 export const AddressBodySchema = z.strictObject({
@@ -103,12 +104,12 @@ export const OpeningHoursSchema = z
     { error: "Une liste d'horaires est attendue." },
   )
   .max(21, 'Au plus 21 plages horaires (trois par jour).')
-  .meta({ id: 'OpeningHours' });
+  .register(contractRegistry, { id: 'OpeningHours' });
 export type OpeningHours = z.infer<typeof OpeningHoursSchema>;
 
 export const PhotoSchema = z
   .object({ url: z.string(), isFacebookShared: z.boolean() })
-  .meta({ id: 'Photo' })
+  .register(contractRegistry, { id: 'Photo' })
   .nullable();
 export type Photo = z.infer<typeof PhotoSchema>;
 
@@ -163,17 +164,21 @@ const establishmentFields = {
 };
 
 /** What anyone may read: no owner, no disabled flag, no claim code; `photo` is `null` when there is none. */
-export const PublicEstablishmentSchema = z.object(establishmentFields).meta({ id: 'PublicEstablishment' });
+export const PublicEstablishmentSchema = z
+  .object(establishmentFields)
+  .register(contractRegistry, { id: 'PublicEstablishment' });
 export type PublicEstablishment = z.infer<typeof PublicEstablishmentSchema>;
 
 /** The record as its owner sees it. */
 export const EstablishmentSchema = z
   .object({ ...establishmentFields, restaurantOwner: UuidSchema.nullable(), disabled: z.boolean() })
-  .meta({ id: 'Establishment' });
+  .register(contractRegistry, { id: 'Establishment' });
 export type Establishment = z.infer<typeof EstablishmentSchema>;
 
 /** The record as an admin sees it, with the claim code. */
-export const AdminEstablishmentSchema = EstablishmentSchema.extend({ claimCode: ClaimCodeValueSchema }).meta({
+export const AdminEstablishmentSchema = EstablishmentSchema.extend({
+  claimCode: ClaimCodeValueSchema,
+}).register(contractRegistry, {
   id: 'AdminEstablishment',
 });
 export type AdminEstablishment = z.infer<typeof AdminEstablishmentSchema>;
@@ -181,12 +186,12 @@ export type AdminEstablishment = z.infer<typeof AdminEstablishmentSchema>;
 /** The `/api/user...` naming: the owner field is `user`. */
 export const UserEstablishmentSchema = EstablishmentSchema.omit({ restaurantOwner: true })
   .extend({ user: UuidSchema.nullable() })
-  .meta({ id: 'UserEstablishment' });
+  .register(contractRegistry, { id: 'UserEstablishment' });
 export type UserEstablishment = z.infer<typeof UserEstablishmentSchema>;
 
 export const AdminUserEstablishmentSchema = UserEstablishmentSchema.extend({
   claimCode: ClaimCodeValueSchema,
-}).meta({
+}).register(contractRegistry, {
   id: 'AdminUserEstablishment',
 });
 export type AdminUserEstablishment = z.infer<typeof AdminUserEstablishmentSchema>;
@@ -355,7 +360,7 @@ export type PrepareUploadBody = z.output<typeof PrepareUploadBodySchema>;
 
 export const PrepareUploadResultSchema = z
   .object({ uploadUrl: z.string(), url: z.string(), expiresAt: IsoDateTimeSchema })
-  .meta({ id: 'PreparedUpload' });
+  .register(contractRegistry, { id: 'PreparedUpload' });
 export type PrepareUploadResult = z.infer<typeof PrepareUploadResultSchema>;
 
 export const HISTORY_ACTIONS = ['create', 'update', 'delete', 'link', 'unlink', 'share'] as const;
@@ -378,7 +383,7 @@ export const EstablishmentHistoryEntrySchema = z
       .nullable(),
     changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
   })
-  .meta({ id: 'EstablishmentHistoryEntry' });
+  .register(contractRegistry, { id: 'EstablishmentHistoryEntry' });
 export type EstablishmentHistoryEntry = z.infer<typeof EstablishmentHistoryEntrySchema>;
 
 /** `PUT /api/uploads/{key}` (local storage): the key and the signed claims `prepare-upload` wrote. */
@@ -398,4 +403,6 @@ export const MediaParamsSchema = z.object({
   file: z.string().min(1, 'Nom de fichier attendu.').max(100, 'Nom de fichier trop long.'),
 });
 
-export const ImageFileSchema = z.string().meta({ description: 'Image JPEG, PNG ou WebP.' });
+export const ImageFileSchema = z
+  .string()
+  .register(contractRegistry, { description: 'Image JPEG, PNG ou WebP.' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contractRegistry } from '../registry';
 import { LatitudeSchema, LongitudeSchema, UuidSchema, textSchema } from './common';
 
 export const MAX_GROUP_RADIUS_KM = 200;
@@ -12,7 +13,7 @@ export const GroupSchema = z
     longitude: z.number(),
     radius: z.number(),
   })
-  .meta({ id: 'Group' });
+  .register(contractRegistry, { id: 'Group' });
 export type Group = z.infer<typeof GroupSchema>;
 
 const RadiusSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contractRegistry } from '../registry';
 import { UuidSchema } from './common';
 import { KindSchema, OpeningHoursSchema, VenueTypeSchema } from './establishment';
 import { MAX_GROUP_RADIUS_KM } from './group';
@@ -58,7 +59,7 @@ export const MapPointSchema = z
     latitude: z.number(),
     longitude: z.number(),
   })
-  .meta({ id: 'MapPoint' });
+  .register(contractRegistry, { id: 'MapPoint' });
 export type MapPoint = z.infer<typeof MapPointSchema>;
 
 /**
@@ -75,7 +76,7 @@ export const MapClusterSchema = z
     longitude: z.number(),
     expansionZoom: z.number().int(),
   })
-  .meta({ id: 'MapCluster' });
+  .register(contractRegistry, { id: 'MapCluster' });
 export type MapCluster = z.infer<typeof MapClusterSchema>;
 
 export const MapPointsAnswerSchema = z
@@ -84,7 +85,7 @@ export const MapPointsAnswerSchema = z
     total: z.number().int(),
     features: z.array(z.discriminatedUnion('type', [MapPointSchema, MapClusterSchema])),
   })
-  .meta({ id: 'MapPoints' });
+  .register(contractRegistry, { id: 'MapPoints' });
 export type MapPointsAnswer = z.infer<typeof MapPointsAnswerSchema>;
 
 /**
@@ -106,7 +107,7 @@ export const MapFeedEntrySchema = z
     z.number().int().min(0).describe('index in openingHours'),
     z.number().int().min(0).describe('index in categorySets'),
   ])
-  .meta({ id: 'MapFeedEntry' });
+  .register(contractRegistry, { id: 'MapFeedEntry' });
 export type MapFeedEntry = z.infer<typeof MapFeedEntrySchema>;
 
 export const MapFeedSchema = z
@@ -116,7 +117,7 @@ export const MapFeedSchema = z
     categorySets: z.array(z.array(UuidSchema)),
     count: z.number().int(),
   })
-  .meta({ id: 'MapFeed' });
+  .register(contractRegistry, { id: 'MapFeed' });
 export type MapFeed = z.infer<typeof MapFeedSchema>;
 
 /** At most this many establishments in one answer of `GET /api/map/nearest` or `GET /api/map/around`. */
@@ -167,7 +168,7 @@ export const MapListEstablishmentSchema = z
     latitude: z.number(),
     longitude: z.number(),
   })
-  .meta({ id: 'MapListEstablishment' });
+  .register(contractRegistry, { id: 'MapListEstablishment' });
 export type MapListEstablishment = z.infer<typeof MapListEstablishmentSchema>;
 
 /**
@@ -181,5 +182,5 @@ export const MapListAnswerSchema = z
     count: z.number().int(),
     establishments: z.array(MapListEstablishmentSchema),
   })
-  .meta({ id: 'MapList' });
+  .register(contractRegistry, { id: 'MapList' });
 export type MapListAnswer = z.infer<typeof MapListAnswerSchema>;

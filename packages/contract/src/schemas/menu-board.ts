@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contractRegistry } from '../registry';
 import { crossesAntimeridian, isDegenerateBounds } from '../geo';
 import {
   IsoDateSchema,
@@ -31,7 +32,7 @@ export const MenuBoardItemSchema = z
     price: PriceSchema,
     category: UuidSchema,
   })
-  .meta({ id: 'MenuBoardItem' });
+  .register(contractRegistry, { id: 'MenuBoardItem' });
 export type MenuBoardItem = z.infer<typeof MenuBoardItemSchema>;
 
 const MenuBoardItemBodySchema = MenuBoardItemSchema.strict();
@@ -39,7 +40,7 @@ const MenuBoardItemBodySchema = MenuBoardItemSchema.strict();
 /** The establishment a menu board belongs to, enough to place it on the map and link to its page. */
 export const MenuBoardEstablishmentSchema = z
   .object({ id: UuidSchema, uri: z.string(), name: z.string(), kind: KindSchema, location: LatLngSchema })
-  .meta({ id: 'MenuBoardEstablishment' });
+  .register(contractRegistry, { id: 'MenuBoardEstablishment' });
 
 /** An establishment's menu of the day; `date` is the day it is for, in Europe/Paris. */
 export const MenuBoardSchema = z
@@ -51,7 +52,7 @@ export const MenuBoardSchema = z
     items: z.array(MenuBoardItemSchema),
     createdAt: IsoDateTimeSchema,
   })
-  .meta({ id: 'MenuBoard' });
+  .register(contractRegistry, { id: 'MenuBoard' });
 export type MenuBoard = z.infer<typeof MenuBoardSchema>;
 
 export const MAX_MENU_BOARD_ITEMS = 50;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contractRegistry } from '../registry';
 
 /** CASL semantics: `manage` is every action, `all` every subject. */
 export const ACTIONS = ['manage', 'read', 'create', 'update', 'delete', 'export', 'share'] as const;
@@ -35,7 +36,7 @@ export const PermissionSchema = z.strictObject({ action: ActionSchema, subject: 
 /** A permission in an answer: the subject is always one of `SUBJECTS`. */
 export const PermissionRecordSchema = z
   .object({ action: ActionSchema, subject: SubjectValueSchema })
-  .meta({ id: 'Permission' });
+  .register(contractRegistry, { id: 'Permission' });
 
 export type Permission = z.output<typeof PermissionRecordSchema>;
 export type PermissionInput = z.input<typeof PermissionSchema>;
