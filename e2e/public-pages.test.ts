@@ -14,13 +14,17 @@ let server: RunningServer;
 let browser: Browser;
 /** A demo establishment whose uri holds a question mark, an apostrophe, parentheses or an ampersand. */
 let special: { kind: 'restaurant' | 'remplisvert'; uri: string; name: string };
-let plain: { kind: 'restaurant' | 'remplisvert'; uri: string; name: string };
+let plain: { id: string; kind: 'restaurant' | 'remplisvert'; uri: string; name: string };
+const ADMIN = { username: 'chef-pages', password: 'Pot-au-feu-du-dimanche-2026' };
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }),
+    launchBrowser(),
+  ]);
   const list = (await (await fetch(`${server.baseUrl}/api/establishments/`)).json()) as (typeof special)[];
   special = list.find((e) => e.uri.includes('?')) ?? list.find((e) => /['()&]/.test(e.uri))!;
-  plain = list.find((e) => /^[a-z-]+$/.test(e.uri))!;
+  plain = (list as (typeof plain)[]).find((e) => /^[a-z-]+$/.test(e.uri))!;
 });
 afterAll(async () => {
   await browser?.close();
@@ -86,6 +90,35 @@ describe('an establishment page', () => {
     expect(stylesheetRequests).toEqual([]);
     expect(await page.locator('h1').evaluate((h1) => getComputedStyle(h1).fontFamily)).toContain('Open Sans');
     // Hydration mismatches and failed requests are console errors.
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the line breaks of a description written on several lines', async () => {
+    const call = async (path: string, method: string, body: unknown, token?: string) => {
+      const response = await fetch(`${server.baseUrl}${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        },
+        body: JSON.stringify(body),
+      });
+      expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
+      return (await response.json()) as { authentication: { token: string } };
+    };
+    const { token } = (await call('/api/admin/sign-in', 'POST', ADMIN)).authentication;
+    const described = (await (
+      await fetch(`${server.baseUrl}/api/establishments/`)
+    ).json()) as (typeof plain)[];
+    const target = described.find((e) => e.id !== plain.id && /^[a-z-]+$/.test(e.uri))!;
+    const description = 'Cuisine du marché.\nMenu du midi à 16,50 €.\n\nFermé en août.';
+    await call(`/api/establishment/${target.id}`, 'PATCH', { description }, token);
+    const { context, page, errors } = await visit(establishmentPath(target.kind, target.uri));
+    // What the owner wrote on three paragraphs reads so, not run into one line (innerText follows the CSS).
+    await expect
+      .poll(() => page.getByText('Cuisine du marché.').innerText())
+      .toBe('Cuisine du marché.\nMenu du midi à 16,50 €.\n\nFermé en août.');
     expect(errors()).toEqual([]);
     await context.close();
   });

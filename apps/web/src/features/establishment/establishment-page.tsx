@@ -70,7 +70,7 @@ export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
             ))}
           </div>
         )}
-        {establishment.description && <p className="tv-text">{establishment.description}</p>}
+        {establishment.description && <p className="tv-text tv-description">{establishment.description}</p>}
       </div>
 
       {page.menuBoard && page.menuBoard.items.length > 0 && (
