@@ -13,7 +13,42 @@ const DAY_MONTH = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'Europe/Paris',
 });
 
+/** The first of a month as French writes it: `'1 juillet'` → `'1er juillet'`. */
+function firstOfMonth(text: string): string {
+  return text.replace(/(^|\s)1(?= \p{L})/u, '$11er');
+}
+
 /** `'2025-11-22'` → `'samedi 22 novembre'` (a calendar day, read at noon in Paris to avoid any shift). */
 export function formatFrenchDay(isoDate: string): string {
-  return DAY_MONTH.format(new Date(`${isoDate}T12:00:00+01:00`));
+  return firstOfMonth(DAY_MONTH.format(new Date(`${isoDate}T12:00:00+01:00`)));
+}
+
+const DAY_AND_TIME = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Europe/Paris',
+});
+const SHORT_DAY_AND_TIME = new Intl.DateTimeFormat('fr-FR', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: 'Europe/Paris',
+});
+
+/** Hours as French typography writes them: `21:22` → `21 h 22`, `9:05` → `9 h 05`. */
+function frenchHours(text: string): string {
+  return text.replace(/\b0?(\d{1,2}):(\d{2})\b/, '$1 h $2');
+}
+
+/** An instant in Paris: `'jeudi 26 novembre 2026 à 21 h 22'`. */
+export function formatFrenchDateTime(instant: string | Date): string {
+  return firstOfMonth(frenchHours(DAY_AND_TIME.format(new Date(instant))));
+}
+
+/** An instant in Paris, short, for tables: `'26/11/2026 9 h 05'`. */
+export function formatShortFrenchDateTime(instant: string | Date): string {
+  return frenchHours(SHORT_DAY_AND_TIME.format(new Date(instant)));
 }

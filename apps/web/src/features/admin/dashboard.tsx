@@ -10,6 +10,7 @@ import { Title, useCreatePath, useGetIdentity, useGetList, type RaRecord } from 
 import { Link } from 'react-router';
 import { useAbility } from './ability-context';
 import { RESOURCE_SUBJECTS, type AdminResource } from './admin-ability';
+import { formatShortFrenchDateTime } from '../../lib/format';
 
 const COUNTS: { resource: AdminResource; label: string }[] = [
   { resource: 'establishments', label: 'Établissements' },
@@ -109,7 +110,7 @@ export function Dashboard() {
             title="Dernières modifications"
             params={{ sort: { field: 'updatedAt', order: 'DESC' }, pagination: { page: 1, perPage: 5 } }}
             empty="Aucune modification."
-            secondary={(record) => `Modifié le ${new Date(String(record.updatedAt)).toLocaleString('fr-FR')}`}
+            secondary={(record) => `Modifié le ${formatShortFrenchDateTime(String(record.updatedAt))}`}
           />
         </Box>
       )}

@@ -9,6 +9,8 @@ import { useRecordContext } from 'react-admin';
 import type { EstablishmentHistoryEntry } from '@tables-voisines/contract/schemas/establishment';
 import { apiRequest } from '../../lib/api-client';
 import { getEstablishmentHistoryRoute } from '../../lib/api-routes';
+import { formatShortFrenchDateTime } from '../../lib/format';
+import { changeText } from '../../lib/history-labels';
 import { useSession } from '../session/use-session';
 
 const ACTION_LABELS: Record<EstablishmentHistoryEntry['action'], string> = {
@@ -21,12 +23,6 @@ const ACTION_LABELS: Record<EstablishmentHistoryEntry['action'], string> = {
 };
 
 const ACTOR_LABELS = { admin: 'Administrateur', 'restaurant-owner': 'Restaurateur', system: 'Système' };
-
-function short(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-}
 
 /** History tab: who changed what and when, most recent first. */
 export function EstablishmentHistory() {
@@ -55,7 +51,7 @@ export function EstablishmentHistory() {
       <TableBody>
         {data.map((entry) => (
           <TableRow key={entry.id}>
-            <TableCell>{new Date(entry.at).toLocaleString('fr-FR')}</TableCell>
+            <TableCell>{formatShortFrenchDateTime(entry.at)}</TableCell>
             <TableCell>{ACTION_LABELS[entry.action]}</TableCell>
             <TableCell>
               {entry.actor === null
@@ -64,9 +60,7 @@ export function EstablishmentHistory() {
             </TableCell>
             <TableCell>
               {entry.changes.map((change) => (
-                <div key={change.field}>
-                  {change.field} : {short(change.from)} → {short(change.to)}
-                </div>
+                <div key={change.field}>{changeText(change, { role: 'admin' })}</div>
               ))}
             </TableCell>
           </TableRow>

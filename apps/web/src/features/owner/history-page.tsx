@@ -3,19 +3,10 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { getEstablishmentHistoryRoute } from '../../lib/api-routes';
-import { ACTION_LABELS, actorText, fieldLabel, valueText } from './history-labels';
+import { formatFrenchDateTime } from '../../lib/format';
+import { ACTION_LABELS, actorText, changeText } from '../../lib/history-labels';
 import { FormMessage, OwnerLoading, OwnerScreen } from './owner-ui';
 import { useOwnerPage } from './use-owner-page';
-
-const WHEN = new Intl.DateTimeFormat('fr-FR', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Paris',
-});
 
 export function HistoryPage() {
   const { owner, token, here } = useOwnerPage('ready');
@@ -41,23 +32,18 @@ export function HistoryPage() {
           <Box component="li" key={entry.id} sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
             <Typography sx={{ fontWeight: 600 }}>{ACTION_LABELS[entry.action]}</Typography>
             <Typography variant="body2" color="text.secondary">
-              <time dateTime={entry.at}>{WHEN.format(new Date(entry.at))}</time> · par{' '}
+              <time dateTime={entry.at}>{formatFrenchDateTime(entry.at)}</time> · par{' '}
               {actorText(entry.actor, owner?.id ?? null)}
             </Typography>
             {entry.changes.length > 0 && (
               <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-                {entry.changes.map((change) => {
-                  const from = valueText(change.from);
-                  const to = valueText(change.to);
-                  return (
-                    <li key={change.field}>
-                      <Typography variant="body2">
-                        {fieldLabel(change.field)}
-                        {from !== null && to !== null ? ` : « ${from} » → « ${to} »` : ' modifié'}
-                      </Typography>
-                    </li>
-                  );
-                })}
+                {entry.changes.map((change) => (
+                  <li key={change.field}>
+                    <Typography variant="body2">
+                      {changeText(change, { role: 'restaurant-owner', ownerId: owner?.id ?? null })}
+                    </Typography>
+                  </li>
+                ))}
               </Box>
             )}
           </Box>

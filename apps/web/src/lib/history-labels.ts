@@ -47,6 +47,39 @@ export function valueText(value: unknown): string | null {
   return null;
 }
 
+/** Who reads the history: an owner reads its own establishment's, an administrator any. */
+export type HistoryReader = { role: 'restaurant-owner'; ownerId: string | null } | { role: 'admin' };
+
+/** The owner a change links or unlinks, as the reader knows it: never a bare database id for an owner. */
+function ownerText(value: unknown, reader: HistoryReader): string {
+  if (value === null || value === undefined || value === '') return 'aucun';
+  if (reader.role === 'restaurant-owner') return value === reader.ownerId ? 'vous' : 'un autre restaurateur';
+  return `restaurateur n° ${String(value).slice(0, 8)}`;
+}
+
+/** One value of a change in a line: quoted when it is text the owner or the team wrote. */
+function changeValue(field: string, value: unknown, reader: HistoryReader): string | null {
+  if (field === 'restaurantOwner') return ownerText(value, reader);
+  if (field === 'disabled' && typeof value === 'boolean') return value ? 'masquée' : 'visible';
+  const text = valueText(value);
+  if (text === null || text === 'vide') return text;
+  return `« ${text} »`;
+}
+
+/**
+ * A change in one French line: « Nom : « Chez Léa » → « Chez Léa et Paul » », « Description : vide → « … » »,
+ * « Horaires modifiés » when the values are too structured to show.
+ */
+export function changeText(
+  change: EstablishmentHistoryEntry['changes'][number],
+  reader: HistoryReader,
+): string {
+  const from = changeValue(change.field, change.from, reader);
+  const to = changeValue(change.field, change.to, reader);
+  if (from === null || to === null) return `${fieldLabel(change.field)} : modification`;
+  return `${fieldLabel(change.field)} : ${from} → ${to}`;
+}
+
 /** Who made a change, as the owner reads it: itself is "vous". */
 export function actorText(actor: EstablishmentHistoryEntry['actor'], ownerId: string | null): string {
   if (actor === null || actor.role === 'system') return 'modification automatique';
