@@ -63,7 +63,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(routes.deleteAdmin.path, { schema: schemaOf(routes.deleteAdmin) }, async (request, reply) => {
     await deleteAdmin(
       ctx,
-      authOf(request).account.id,
+      { id: authOf(request).account.id, ability: authOf(request).ability },
       request.params.id.toLowerCase(),
       actorOf(authOf(request)),
     );

@@ -74,6 +74,21 @@ function assertGrantable(ability: AppAbility, permissions: readonly Permission[]
   }
 }
 
+/**
+ * An admin changes or deletes only an admin whose every permission it holds itself: otherwise a limited
+ * admin with `update admin` could set the password of a `manage all` admin and sign in as it, or delete it.
+ */
+function assertHoldsAllOf(ability: AppAbility, target: AdminRow, what: 'modifier' | 'supprimer'): void {
+  const beyond = (target.permissions as Permission[]).filter((p) => !ability.can(p.action, p.subject));
+  if (beyond.length > 0) {
+    throw new AppError(
+      'Forbidden',
+      `Vous ne pouvez pas ${what} un administrateur qui a des droits que vous n’avez pas.`,
+      beyond.map((p) => ({ action: p.action, subject: p.subject })),
+    );
+  }
+}
+
 export async function getAdmin(ctx: AppContext, id: string): Promise<AdminRow> {
   const row = await findAdminById(ctx.db, id);
   if (row === null) throw notFound();
@@ -123,6 +138,7 @@ export async function patchAdmin(
   actor: Actor = SYSTEM_ACTOR,
 ): Promise<AdminRow> {
   const existing = await getAdmin(ctx, id);
+  assertHoldsAllOf(ability, existing, 'modifier');
   const permissions = body.permissions === undefined ? undefined : uniquePermissions(body.permissions);
   if (permissions !== undefined) assertGrantable(ability, permissions);
   if (body.username !== undefined && body.username.toLowerCase() !== existing.username.toLowerCase()) {
@@ -166,13 +182,14 @@ export async function patchAdmin(
 
 export async function deleteAdmin(
   ctx: AppContext,
-  callerId: string,
+  caller: { id: string; ability: AppAbility },
   id: string,
   actor: Actor = SYSTEM_ACTOR,
 ): Promise<void> {
-  if (id === callerId) {
+  if (id === caller.id) {
     throw new AppError('Forbidden', 'Vous ne pouvez pas supprimer votre propre compte administrateur.');
   }
+  assertHoldsAllOf(caller.ability, await getAdmin(ctx, id), 'supprimer');
   const deleted = await ctx.db.transaction(async (tx) => {
     const before = await findAdminById(tx, id);
     const found = await deleteAdminRow(tx, id);

@@ -209,6 +209,63 @@ describe('admin management', () => {
     expect(allowed.statusCode).toBe(201);
   });
 
+  it('changes and deletes only an admin whose every permission it holds', async () => {
+    // Allowed to manage admins, not to manage all: the bootstrap admin is beyond it.
+    const limited = await createAdminAccount(t, {
+      permissions: [
+        { action: 'read', subject: 'admin' },
+        { action: 'create', subject: 'admin' },
+        { action: 'update', subject: 'admin' },
+        { action: 'delete', subject: 'admin' },
+      ],
+    });
+    const boss = await createAdminAccount(t, { permissions: [{ action: 'manage', subject: 'all' }] });
+    const takeOver = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/${boss.id}`,
+      headers: limited.headers,
+      payload: { password: 'Mot-de-passe-vole-2026' },
+    });
+    expect(takeOver.statusCode).toBe(403);
+    expect(takeOver.json()).toMatchObject({
+      code: 'Forbidden',
+      message: 'Vous ne pouvez pas modifier un administrateur qui a des droits que vous n’avez pas.',
+      details: [{ action: 'manage', subject: 'all' }],
+    });
+    const removal = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/${boss.id}`,
+      headers: limited.headers,
+    });
+    expect(removal.statusCode).toBe(403);
+    expect(removal.json().message).toBe(
+      'Vous ne pouvez pas supprimer un administrateur qui a des droits que vous n’avez pas.',
+    );
+    // The boss still signs in with its own password.
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/sign-in',
+      payload: { username: boss.username, password: TEST_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(200);
+
+    // An admin within its rights: changed and deleted.
+    const peer = await createAdminAccount(t, { permissions: [{ action: 'read', subject: 'admin' }] });
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/${peer.id}`,
+      headers: limited.headers,
+      payload: { email: 'collegue@exemple.fr' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/${peer.id}`,
+      headers: limited.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+  });
+
   it('retires the long-life tokens of an admin whose password changes', async () => {
     const boss = await createAdminAccount(t);
     const other = await createAdminAccount(t);
