@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app';
-import { createOwnerAccount } from './accounts';
+import { createAdminAccount, createOwnerAccount, TEST_PASSWORD } from './accounts';
 
 // RATE_LIMIT_SIGN_IN attempts a minute per (client address, identifier), ten times that per address.
 
@@ -105,6 +105,36 @@ describe('rate limits in memory', () => {
       for (let i = 0; i <= LIMIT; i++) statuses.push((await send(url, body, from, owner.headers)).statusCode);
       expect(statuses[LIMIT], url).toBe(429);
     }
+  });
+
+  it('never locks out a visitor whose page loads each sign in by long-life token, admin or owner', async () => {
+    const send = attempts(t);
+    const admin = await createAdminAccount(t);
+    const owner = await createOwnerAccount(t);
+    for (const [url, credentials] of [
+      ['/api/admin/sign-in', { username: admin.username, password: TEST_PASSWORD }],
+      ['/api/restaurant-owner/sign-in', { email: owner.email, password: TEST_PASSWORD }],
+    ] as const) {
+      const from = address();
+      let signedIn = await send(url, credentials, from);
+      expect(signedIn.statusCode, url).toBe(200);
+      // Three times the limit of reloads in a minute from one address: each with the token the last one gave.
+      for (let reload = 0; reload < LIMIT * 3; reload++) {
+        signedIn = await send(url, { token: signedIn.json().authentication.longLifeToken }, from);
+        expect(signedIn.statusCode, `${url}, reload ${reload + 1}`).toBe(200);
+      }
+    }
+  });
+
+  it('limits guesses of long-life tokens per address', async () => {
+    const send = attempts(t);
+    const from = address();
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMIT * 10; i++) {
+      statuses.push((await send('/api/admin/sign-in', { token: randomUUID() }, from)).statusCode);
+    }
+    expect(statuses.slice(0, LIMIT * 10)).not.toContain(429);
+    expect(statuses[LIMIT * 10]).toBe(429);
   });
 
   it('slows one address trying many identifiers', async () => {

@@ -65,6 +65,16 @@ export class RateLimiter {
   }
 }
 
+/**
+ * A sign-in by long-life token counts against that token, as a password sign-in counts against its
+ * username: every page load of a signed-in visitor signs in so (and gets a new token), and one identifier
+ * shared by all of them locked out an admin reloading ten times in a minute, and capped the whole site at
+ * ten times the limit a minute. Guessing tokens stays capped by the limit per address.
+ */
+export function longLifeTokenIdentifier(token: string | undefined): string {
+  return `long-life-token:${token ?? ''}`;
+}
+
 /** A preHandler counting the attempt; `identify` reads the identifier from the validated request. */
 export function rateLimit(bucket: RateLimitBucket, identify: (request: FastifyRequest) => string) {
   return async function limitAttempts(request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
-import { rateLimit } from '../../plugins/rate-limit';
+import { longLifeTokenIdentifier, rateLimit } from '../../plugins/rate-limit';
 import { authOf } from '../auth/auth-of';
 import { actorOf } from '../history/history';
 import { refreshAccessToken } from '../auth/auth.service';
@@ -18,8 +18,8 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schemaOf(routes.adminSignIn),
       preHandler: rateLimit('admin-sign-in', (request) => {
-        const body = request.body as { username?: string };
-        return body.username ?? 'long-life-token';
+        const body = request.body as { username?: string; token?: string };
+        return body.username ?? longLifeTokenIdentifier(body.token);
       }),
     },
     async (request) => signInAdmin(ctx, request.body),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RestaurantOwner, Authentication } from '@tables-voisines/contract/schemas/account';
 import { routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
-import { rateLimit } from '../../plugins/rate-limit';
+import { longLifeTokenIdentifier, rateLimit } from '../../plugins/rate-limit';
 import { authOf } from '../auth/auth-of';
 import { actorOf } from '../history/history';
 import { refreshAccessToken } from '../auth/auth.service';
@@ -140,8 +140,8 @@ export const ownersRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: schemaOf(r.signIn),
         preHandler: rateLimit('owner-sign-in', (request) => {
-          const body = request.body as { email?: string };
-          return body.email ?? 'long-life-token';
+          const body = request.body as { email?: string; token?: string };
+          return body.email ?? longLifeTokenIdentifier(body.token);
         }),
       },
       async (request) => {
