@@ -158,6 +158,24 @@ describe('the back office', () => {
     await visitor.close();
   });
 
+  it('sends a signed-out visitor of any back-office page to the sign-in page, at once', async () => {
+    for (const target of ['/admin', '/admin/establishments/create']) {
+      const visitor = await newVisitorContext(browser);
+      const tab = await visitor.newPage();
+      let manifestRequests = 0;
+      tab.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/__manifest') manifestRequests += 1;
+      });
+      await tab.goto(`${server.baseUrl}${target}`);
+      await tab.getByRole('button', { name: 'Connexion' }).waitFor({ timeout: 15_000 });
+      expect(new URL(tab.url()).pathname, target).toBe('/admin/login');
+      // No storm of route-manifest requests (about 2,000 in 5 s while react-admin's redirect looped).
+      await tab.waitForTimeout(1000);
+      expect(manifestRequests, target).toBeLessThan(10);
+      await visitor.close();
+    }
+  });
+
   it('refuses a wrong password with the server’s French message, then signs in', async () => {
     await signIn(ADMIN.username, 'pas-le-bon-mot-de-passe');
     await page

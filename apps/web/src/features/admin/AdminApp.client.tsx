@@ -79,6 +79,9 @@ function AdminLayout(props: LayoutProps) {
   return <Layout {...props} appBar={AdminAppBar} />;
 }
 
+/** The back office's sign-in page (react-admin's `loginUrl` under `basename`). */
+const LOGIN_PATH = '/admin/login';
+
 /** The whole back office, loaded in the browser only (see app/routes/admin.tsx). */
 export function AdminApp() {
   const { state, store } = useSession();
@@ -97,7 +100,17 @@ export function AdminApp() {
     [store],
   );
   const ability = useMemo(() => adminAbility(state.admin), [state.admin]);
-  if (authProvider === null) return null;
+  // Signed out on any page but the sign-in page: a full load of the sign-in page, before react-admin mounts.
+  // react-admin's own redirect is a client navigation inside this `admin/*` splat route, which React Router
+  // treats as a route to discover; react-admin asked for it again at every render while it was pending:
+  // a blank page and about 400 requests a second for the route manifest.
+  const signedOutElsewhere =
+    state.started && state.admin === null && window.location.pathname.replace(/\/$/, '') !== LOGIN_PATH;
+  useEffect(() => {
+    if (signedOutElsewhere) window.location.replace(LOGIN_PATH);
+  }, [signedOutElsewhere]);
+  // Not before the session has started (a sign-in by the stored token): react-admin would redirect first.
+  if (authProvider === null || !state.started || signedOutElsewhere) return null;
 
   return (
     <AbilityProvider value={ability}>
