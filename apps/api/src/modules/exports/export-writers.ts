@@ -71,7 +71,9 @@ export function csvStream(
     bom: true,
     delimiter: ';',
     record_delimiter: 'windows',
-    quoted_match: /\s$|^\s/,
+    // Spaces at either end, and any line break: csv-stringify quotes only the record delimiter (CRLF), and a
+    // description written on several lines (LF) cut its row in two.
+    quoted_match: /\s$|^\s|[\r\n]/,
   });
   async function* records() {
     yield columns.map((c) => c.header);

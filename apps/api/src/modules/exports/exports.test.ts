@@ -22,6 +22,8 @@ beforeAll(async () => {
   const crepes = await createCategory(t.db, 'Crêpes');
   const place = await createEstablishment(t.db, {
     name: 'Crêperie « Ty Breizh »; le vrai goût',
+    // Written on several lines in the back office or « Ma page »: one cell all the same.
+    description: 'Galettes de blé noir.\nCidre fermier.\n\nFermé le lundi.',
     town: 'Rennes',
     categoryIds: [crepes.id],
     latitude: 48.1173,
@@ -45,16 +47,42 @@ afterAll(() => t.close());
 const exportOf = (url: string, headers: Record<string, string> = admin.headers) =>
   t.app.inject({ method: 'POST', url, headers });
 
+/** RFC 4180 with `;`: a quoted cell may hold `;`, doubled quotes and line breaks. */
 function parseCsv(text: string): string[][] {
-  // Enough for these files: quoted cells may hold `;` and doubled quotes, never line breaks here.
-  return text
-    .split('\r\n')
-    .filter((line) => line !== '')
-    .map((line) =>
-      [...line.matchAll(/(?:^|;)("(?:[^"]|"")*"|[^;]*)/g)].map((m) =>
-        m[1]!.replace(/^"|"$/g, '').replaceAll('""', '"'),
-      ),
-    );
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (quoted) {
+      cell += c;
+    } else if (c === ';') {
+      endCell();
+    } else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
+      // As a spreadsheet reads it: an unquoted line break, CRLF or LF alone, ends the row.
+      endCell();
+      rows.push(row);
+      row = [];
+      if (c === '\r') i++;
+    } else {
+      cell += c;
+    }
+  }
+  if (cell !== '' || row.length > 0) {
+    endCell();
+    rows.push(row);
+  }
+  return rows;
 }
 
 describe('POST /api/establishments/export', () => {
@@ -72,6 +100,9 @@ describe('POST /api/establishments/export', () => {
     expect(rows).toHaveLength(1 + 2 + 2500);
     const crepes = rows.find((r) => r[1]!.startsWith('Crêperie'))!;
     expect(crepes[1]).toBe('Crêperie « Ty Breizh »; le vrai goût');
+    expect(crepes).toContain('Galettes de blé noir.\nCidre fermier.\n\nFermé le lundi.');
+    // Every row has the header's number of cells: no line break cut a row in two.
+    expect(rows.every((r) => r.length === rows[0]!.length)).toBe(true);
     expect(crepes).toContain('Crêpes');
     expect(crepes).toContain(ownerEmail);
     expect(crepes).toContain('48,1173');
