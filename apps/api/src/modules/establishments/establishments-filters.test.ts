@@ -65,6 +65,19 @@ describe('GET /api/establishments/ filters', () => {
     expect((page.json() as { name: string }[]).map((e) => e.name)).toEqual(['Chez Étienne', 'Le Comptoir']);
   });
 
+  it('sorts by town as French does: accents and ligatures with their letters, not after z', async () => {
+    const inOrder = async (order: string) =>
+      (
+        (
+          await t.app.inject({ method: 'GET', url: `/api/establishments/?sort=town&order=${order}` })
+        ).json() as {
+          address: { town: string };
+        }[]
+      ).map((e) => e.address.town);
+    expect(await inOrder('asc')).toEqual(['Lyon', 'Œuilly', 'Paris', 'Saint-Étienne']);
+    expect(await inOrder('desc')).toEqual(['Saint-Étienne', 'Paris', 'Œuilly', 'Lyon']);
+  });
+
   it('ignores the admin-only filters for other callers, as it does withDisabled', async () => {
     expect(await names('restaurantOwner=any')).toEqual(await names(''));
     expect(await names('withDisabled=true&disabled=true')).toEqual(await names(''));

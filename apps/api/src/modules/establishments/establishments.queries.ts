@@ -71,7 +71,8 @@ function orderOf(sort: EstablishmentSort, order: 'asc' | 'desc'): SQL[] {
   // search_text starts with the accent-free name: a French-friendly order on every engine.
   const primary: Record<EstablishmentSort, SQL[]> = {
     name: [dir(establishments.searchText)],
-    town: [dir(sql`lower(${establishments.town})`), dir(establishments.searchText)],
+    // Accents and ligatures folded, as the town filter does: « Évreux » with the e's, not after « Yzeure ».
+    town: [dir(foldedTown), dir(establishments.searchText)],
     createdAt: [dir(establishments.createdAt)],
     updatedAt: [dir(establishments.updatedAt)],
     uri: [dir(establishments.uri)],
