@@ -13,6 +13,7 @@ import { OWNER_PATHS } from './owner-paths';
 import { FormMessage, OwnerLoading, OwnerScreen } from './owner-ui';
 import { useOwnerEstablishment } from './use-owner-establishment';
 import { useOwnerPage } from './use-owner-page';
+import { posterFileName } from './poster-layout';
 
 const ACTIONS = [
   { to: OWNER_PATHS.menuBoard, title: 'Ardoise du jour', text: 'Publiez les plats du jour et leurs prix.' },
@@ -47,7 +48,7 @@ export function OwnerHomePage() {
           town: e.address.town,
           url: new URL(path, settings?.publicUrl ?? window.location.origin).href,
         },
-        `affiche-${e.uri.replace(/[^a-z0-9-]+/gi, '-')}.pdf`,
+        posterFileName(e.uri),
       );
       setPosterState('idle');
     } catch {

@@ -4,6 +4,8 @@
  * (`poster-pdf.ts`) only follows it and the rules can be tested without a PDF.
  */
 
+import { normalizeForSearch } from '@tables-voisines/contract/text';
+
 /** A4 portrait in points. */
 export const A4 = { width: 595.28, height: 841.89 } as const;
 
@@ -116,4 +118,15 @@ export function posterLayout(input: PosterInput, measure: MeasureText): PosterLa
   });
 
   return { page, band, siteName, title, town, qr, call, url };
+}
+
+/**
+ * The poster's file name from the page's address: letters without accents or ligatures, words joined by
+ * dashes (`auberge-de-l'église-a-bordeaux` → `affiche-auberge-de-l-eglise-a-bordeaux.pdf`).
+ */
+export function posterFileName(uri: string): string {
+  const words = normalizeForSearch(uri)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `affiche-${words === '' ? 'etablissement' : words}.pdf`;
 }

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { createPosterPdf } from './poster-pdf';
-import { A4, POSTER_MARGIN, posterLayout, wrapText, type MeasureText } from './poster-layout';
+import { A4, POSTER_MARGIN, posterFileName, posterLayout, wrapText, type MeasureText } from './poster-layout';
 
 /** Every character half as wide as the font size: simple enough to reason about. */
 const measure: MeasureText = (text, size) => text.length * size * 0.5;
@@ -47,6 +47,18 @@ describe('the poster layout', () => {
     const lines = wrapText('https://exemple.fr/' + 'a'.repeat(200), 499, 11, measure);
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.join('')).toBe('https://exemple.fr/' + 'a'.repeat(200));
+  });
+});
+
+describe('the poster file name', () => {
+  it('keeps every letter, without its accent, and joins the words with dashes', () => {
+    expect(posterFileName("auberge-de-l'église-a-bordeaux")).toBe(
+      'affiche-auberge-de-l-eglise-a-bordeaux.pdf',
+    );
+    expect(posterFileName('l’œuf-&-cie-(chez-zoé)-a-saint-étienne-2')).toBe(
+      'affiche-l-oeuf-cie-chez-zoe-a-saint-etienne-2.pdf',
+    );
+    expect(posterFileName('???')).toBe('affiche-etablissement.pdf');
   });
 });
 
