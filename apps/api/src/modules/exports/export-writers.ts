@@ -23,6 +23,30 @@ export const CONTENT_TYPES = {
 
 const yesNo = (v: boolean) => (v ? 'oui' : 'non');
 
+const PARIS_WALL_CLOCK = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The date and time a clock in Paris showed at that instant, as the fields of a UTC date. */
+function parisWallClock(instant: Date): Date {
+  const part = Object.fromEntries(PARIS_WALL_CLOCK.formatToParts(instant).map((p) => [p.type, p.value]));
+  return new Date(
+    Date.UTC(+part.year!, +part.month! - 1, +part.day!, +part.hour!, +part.minute!, +part.second!),
+  );
+}
+
+/** `2026-11-26 21:32`: Paris time, in an order spreadsheets read as a date and sort as text. */
+export function parisDateTimeText(instant: Date): string {
+  return parisWallClock(instant).toISOString().slice(0, 16).replace('T', ' ');
+}
+
 /** A download the client gave up is not a server failure. */
 function logFailure(log: FastifyBaseLogger, error: unknown, what: string): void {
   if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') {
@@ -56,7 +80,7 @@ export function neutraliseFormula(text: string): string {
 function csvCell(value: Cell): string | number {
   if (value === null) return '';
   if (typeof value === 'boolean') return yesNo(value);
-  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Date) return parisDateTimeText(value);
   if (typeof value === 'number') return String(value).replace('.', ',');
   return neutraliseFormula(value);
 }
@@ -110,7 +134,12 @@ export function xlsxStream(
     for await (const batch of batches) {
       if (out.destroyed) return;
       for (const row of batch) {
-        sheet.addRow(row.map((v) => (typeof v === 'boolean' ? yesNo(v) : v))).commit();
+        // Dates as a clock in Paris showed them (a workbook's dates have no time zone).
+        sheet
+          .addRow(
+            row.map((v) => (typeof v === 'boolean' ? yesNo(v) : v instanceof Date ? parisWallClock(v) : v)),
+          )
+          .commit();
       }
       if (out.writableNeedDrain) await drainedOrClosed(out);
     }

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { establishments, owners } from '../../db/schema';
+import { KIND_LABELS, VENUE_TYPE_LABELS } from '@tables-voisines/contract/labels';
 import type { Cell, ExportColumn, RowBatches } from './export-writers';
 
 export const EXPORT_BATCH = 2000;
@@ -9,7 +10,7 @@ export const ESTABLISHMENT_COLUMNS: readonly ExportColumn[] = [
   { header: 'Identifiant', width: 38 },
   { header: 'Nom', width: 32 },
   { header: 'Type', width: 12 },
-  { header: "Type d'établissement", width: 18 },
+  { header: 'Type d’établissement', width: 18 },
   { header: 'Adresse de la page', width: 40 },
   { header: 'Rue', width: 30 },
   { header: 'Code postal', width: 10 },
@@ -26,8 +27,8 @@ export const ESTABLISHMENT_COLUMNS: readonly ExportColumn[] = [
   { header: 'Photo partagée sur Facebook', width: 10 },
   { header: 'Restaurateur (e-mail)', width: 28 },
   { header: 'Désactivé', width: 10 },
-  { header: 'Créé le', width: 20 },
-  { header: 'Modifié le', width: 20 },
+  { header: 'Créé le (heure de Paris)', width: 20 },
+  { header: 'Modifié le (heure de Paris)', width: 20 },
 ];
 
 /**
@@ -81,8 +82,8 @@ export async function* establishmentExportBatches(db: DbOrTx): RowBatches {
       yield rows.map((r): Cell[] => [
         r.id,
         r.name,
-        r.kind,
-        r.venueType,
+        KIND_LABELS[r.kind],
+        VENUE_TYPE_LABELS[r.venueType],
         r.uri,
         r.street,
         r.postcode,
@@ -117,10 +118,10 @@ export const OWNER_COLUMNS: readonly ExportColumn[] = [
   { header: 'Téléphone', width: 16 },
   { header: 'Adresse confirmée', width: 10 },
   { header: 'Établissement', width: 32 },
-  { header: "Ville de l'établissement", width: 20 },
-  { header: "Identifiant de l'établissement", width: 38 },
-  { header: 'Créé le', width: 20 },
-  { header: 'Modifié le', width: 20 },
+  { header: 'Ville de l’établissement', width: 20 },
+  { header: 'Identifiant de l’établissement', width: 38 },
+  { header: 'Créé le (heure de Paris)', width: 20 },
+  { header: 'Modifié le (heure de Paris)', width: 20 },
 ];
 
 /** Every owner by e-mail address, in batches; no password hash, code or token. */

@@ -4,7 +4,7 @@ import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createCategory, createEstablishment } from '../../../test/factories';
 import { EXPORT_BATCH } from './exports.queries';
-import { neutraliseFormula } from './export-writers';
+import { neutraliseFormula, parisDateTimeText } from './export-writers';
 
 let t: TestApp;
 let admin: TestAccount;
@@ -95,7 +95,7 @@ describe('POST /api/establishments/export', () => {
     );
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const rows = parseCsv(response.body.slice(1));
-    expect(rows[0]!.slice(0, 4)).toEqual(['Identifiant', 'Nom', 'Type', "Type d'établissement"]);
+    expect(rows[0]!.slice(0, 4)).toEqual(['Identifiant', 'Nom', 'Type', 'Type d’établissement']);
     expect(rows[0]).toContain('Catégories');
     expect(rows).toHaveLength(1 + 2 + 2500);
     const crepes = rows.find((r) => r[1]!.startsWith('Crêperie'))!;
@@ -106,6 +106,9 @@ describe('POST /api/establishments/export', () => {
     expect(crepes).toContain('Crêpes');
     expect(crepes).toContain(ownerEmail);
     expect(crepes).toContain('48,1173');
+    // The types as the back office names them, the dates as a clock in Paris shows them.
+    expect(crepes.slice(2, 4)).toEqual(['Restaurant', 'Restaurant']);
+    expect(crepes.at(-1)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     for (const code of claimCodes) expect(response.body).not.toContain(code);
     expect(rows[0]!.join(' ')).not.toMatch(/code (établissement|de réclamation)|mot de passe/i);
     const formula = rows.find((r) => r[1]!.includes('HYPERLINK'))!;
@@ -154,10 +157,10 @@ describe('POST /api/restaurant-owners/export and /api/users/export', () => {
         'Téléphone',
         'Adresse confirmée',
         'Établissement',
-        "Ville de l'établissement",
-        "Identifiant de l'établissement",
-        'Créé le',
-        'Modifié le',
+        'Ville de l’établissement',
+        'Identifiant de l’établissement',
+        'Créé le (heure de Paris)',
+        'Modifié le (heure de Paris)',
       ]);
       const row = rows.find((r) => r[1] === ownerEmail)!;
       expect(row.slice(2, 8)).toEqual([
@@ -175,7 +178,12 @@ describe('POST /api/restaurant-owners/export and /api/users/export', () => {
   });
 });
 
-describe('neutraliseFormula', () => {
+describe('the cells of an export', () => {
+  it('writes an instant as a clock in Paris shows it, summer and winter', () => {
+    expect(parisDateTimeText(new Date('2026-11-26T20:32:00Z'))).toBe('2026-11-26 21:32');
+    expect(parisDateTimeText(new Date('2026-07-01T22:30:00Z'))).toBe('2026-07-02 00:30');
+  });
+
   it('defuses formulas but keeps phone numbers and negative numbers readable', () => {
     expect(neutraliseFormula('=1+1')).toBe("'=1+1");
     expect(neutraliseFormula('@SUM(A1)')).toBe("'@SUM(A1)");
