@@ -39,6 +39,12 @@ describe('the change history in French', () => {
     expect(changeText({ field: 'disabled', from: false, to: true }, { role: 'admin' })).toBe(
       'Visibilité : visible → masquée',
     );
+    expect(changeText({ field: 'photo.isFacebookShared', from: false, to: true }, { role: 'admin' })).toBe(
+      'Photo partagée sur Facebook : non → oui',
+    );
+    expect(changeText({ field: 'facebookPost', from: null, to: 'dry-run' }, { role: 'admin' })).toBe(
+      'Publication Facebook : vide → essai, rien publié',
+    );
   });
 
   it('names the owner a page is linked to, never by a bare id', () => {

@@ -29,6 +29,9 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   priceRange: 'Gamme de prix',
   categories: 'Catégories',
   photo: 'Photo',
+  'photo.url': 'Photo',
+  'photo.isFacebookShared': 'Photo partagée sur Facebook',
+  facebookPost: 'Publication Facebook',
   disabled: 'Visibilité',
   restaurantOwner: 'Restaurateur',
   menuBoard: 'Ardoise',
@@ -61,8 +64,10 @@ function ownerText(value: unknown, reader: HistoryReader): string {
 function changeValue(field: string, value: unknown, reader: HistoryReader): string | null {
   if (field === 'restaurantOwner') return ownerText(value, reader);
   if (field === 'disabled' && typeof value === 'boolean') return value ? 'masquée' : 'visible';
+  // A share's post: its id on Facebook, or none when the site has no Facebook settings (dry run).
+  if (field === 'facebookPost' && value === 'dry-run') return 'essai, rien publié';
   const text = valueText(value);
-  if (text === null || text === 'vide') return text;
+  if (text === null || text === 'vide' || typeof value === 'boolean') return text;
   return `« ${text} »`;
 }
 
