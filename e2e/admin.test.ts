@@ -309,11 +309,20 @@ describe('the back office', () => {
       `/api/establishment/${createdId}`,
     );
     expect(shared.photo.isFacebookShared).toBe(true);
+    // Shared already: a second post only once confirmed; cancelled, nothing is posted.
+    await page.getByRole('button', { name: 'Partager à nouveau sur Facebook' }).click();
+    const again = page.getByRole('dialog', { name: 'Partager à nouveau cette photo ?' });
+    await again.getByRole('button', { name: 'Annuler' }).click();
+    await again.waitFor({ state: 'hidden' });
 
     await page.getByRole('tab', { name: 'Propriétaire' }).click();
     await expect(page.getByTestId('claim-code').innerText()).resolves.toMatch(/^[A-Z2-9]{8}$/);
     await page.getByRole('tab', { name: 'Historique' }).click();
     await page.getByRole('cell', { name: 'Partage de la photo' }).waitFor();
+    expect(await page.getByRole('cell', { name: 'Partage de la photo' }).count()).toBe(1);
+    // The history in French: the photo's share named, its dry-run post said so.
+    await page.getByText('Photo partagée sur Facebook : non → oui').waitFor();
+    await page.getByText('Publication Facebook : vide → essai, rien publié').waitFor();
     await checkAxe('historique');
   });
 

@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
-import { useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '@tables-voisines/contract/schemas/establishment';
 import { apiRequest, isApiError } from '../../lib/api-client';
@@ -54,6 +54,8 @@ export function EstablishmentPhotoPanel() {
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [sharing, setSharing] = useState(false);
+  // A photo already shared is posted again only once the admin has said so: a second post on the page.
+  const [confirmingShare, setConfirmingShare] = useState(false);
   if (!record) return null;
   const token = state.token ?? undefined;
 
@@ -88,6 +90,7 @@ export function EstablishmentPhotoPanel() {
   };
 
   const share = async () => {
+    setConfirmingShare(false);
     setSharing(true);
     try {
       await apiRequest(shareEstablishmentRoute, { token, params: { id: record.id } });
@@ -159,10 +162,19 @@ export function EstablishmentPhotoPanel() {
               variant="contained"
               startIcon={<FacebookIcon />}
               disabled={sharing}
-              onClick={() => void share()}
+              onClick={() => (record.photo?.isFacebookShared ? setConfirmingShare(true) : void share())}
             >
-              Partager sur Facebook
+              {record.photo.isFacebookShared ? 'Partager à nouveau sur Facebook' : 'Partager sur Facebook'}
             </Button>
+            <Confirm
+              isOpen={confirmingShare}
+              title="Partager à nouveau cette photo ?"
+              content="Elle a déjà été publiée sur la page Facebook : une nouvelle publication y sera faite."
+              confirm="Publier à nouveau"
+              cancel="Annuler"
+              onConfirm={() => void share()}
+              onClose={() => setConfirmingShare(false)}
+            />
           </Can>
         </Box>
       )}
