@@ -148,7 +148,13 @@ describe('a restaurant owner', () => {
     await page.getByText('Ce code est incorrect. Il vous reste 4 essais.').waitFor();
     expect(await page.getByLabel('Code de confirmation').getAttribute('aria-invalid')).toBe('true');
     expectedErrors.push(REFUSED_400);
-    await page.getByLabel('Code de confirmation').fill(code);
+    // Pasted from the mail with the spaces around it, or in two halves: the digits stay whole.
+    await page.getByLabel('Code de confirmation').fill(`    ${code}`);
+    await expect(page.getByLabel('Code de confirmation').inputValue()).resolves.toBe(code);
+    await page.getByLabel('Code de confirmation').fill(`${code.slice(0, 3)} ${code.slice(3)}`);
+    await expect(page.getByLabel('Code de confirmation').inputValue()).resolves.toBe(code);
+    expect(await page.getByLabel('Code de confirmation').getAttribute('inputmode')).toBe('numeric');
+    expect(await page.getByLabel('Code de confirmation').getAttribute('autocomplete')).toBe('one-time-code');
     await page.getByRole('button', { name: 'Confirmer' }).click();
     await page.waitForURL(/\/etablissement$/);
   });

@@ -77,6 +77,8 @@ export function ConfirmPage() {
           label="Code de confirmation"
           value={code}
           onChange={(e) => {
+            // Digits kept first, then cut: a code pasted as the mail shows it ("935 022") stays whole. No
+            // maxLength, which would cut the pasted text before this.
             setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
             setErrors({});
           }}
@@ -84,7 +86,7 @@ export function ConfirmPage() {
           helperText={errors.code ?? 'Le code est valable 24 heures.'}
           autoComplete="one-time-code"
           slotProps={{
-            htmlInput: { inputMode: 'numeric', maxLength: 6, style: { letterSpacing: 6, fontSize: 24 } },
+            htmlInput: { inputMode: 'numeric', style: { letterSpacing: 6, fontSize: 24 } },
           }}
           required
         />
