@@ -480,6 +480,18 @@ describe('accounts', () => {
     ).toBe(false);
   });
 
+  it('reads a claim code typed in two halves, with a space or a dash between them', () => {
+    for (const typed of ['t7qa 4mr3', 'nyrz-jud2', ' NYRZ – JUD2 ', 't7qa\u00a04mr3']) {
+      const body = PatchOwnerBodySchema.parse({ establishmentCode: typed });
+      expect(body.establishmentCode).toMatch(/^[A-Z2-9]{8}$/);
+    }
+    expect(CheckBodySchema.parse({ establishmentCode: 'nyrz-jud2' }).establishmentCode).toBe('NYRZJUD2');
+    // Anything else than spaces and dashes still makes the code invalid.
+    for (const typed of ['t7qa.4mr3', 't7qa 4mr', 't7qa 4mr31']) {
+      expect(PatchOwnerBodySchema.safeParse({ establishmentCode: typed }).success).toBe(false);
+    }
+  });
+
   it('confirms with exactly 6 digits', () => {
     expect(ConfirmBodySchema.safeParse({ code: '012345' }).success).toBe(true);
     for (const code of ['12345', '1234567', 'abcdef', 12345]) {

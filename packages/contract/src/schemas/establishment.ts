@@ -37,11 +37,18 @@ export const CLAIM_CODE_LENGTH = 8;
 const CLAIM_CODE_PATTERN = /^[A-Z2-9]{8}$/;
 const CLAIM_CODE_MESSAGE = 'Code établissement invalide : 8 caractères, lettres et chiffres de 2 à 9.';
 
-/** As typed by a person: spaces around it and lower case are forgiven. */
+/**
+ * A claim code as a person types or pastes it (`t7qa 4mr3`, `NYRZ-JUD2`): upper case, without the spaces
+ * and dashes people put between its halves.
+ */
+export function normalizeClaimCode(text: string): string {
+  return text.replace(/[\s\u2010-\u2015-]/gu, '').toUpperCase();
+}
+
+/** As typed by a person: lower case, spaces and dashes are forgiven. */
 export const ClaimCodeSchema = z
   .string({ error: CLAIM_CODE_MESSAGE })
-  .trim()
-  .toUpperCase()
+  .overwrite(normalizeClaimCode)
   .regex(CLAIM_CODE_PATTERN, CLAIM_CODE_MESSAGE);
 
 const ClaimCodeValueSchema = z.string().regex(CLAIM_CODE_PATTERN);

@@ -391,6 +391,33 @@ describe('reading, changing and deleting owners', () => {
     expect(t.app.ctx.dataVersion.value).toBeGreaterThan(version);
   });
 
+  it('lets an owner claim with the code typed in two halves, as a space or a dash splits it', async () => {
+    const first = await createEstablishment(t.db, { name: 'Le Relais', town: 'Vannes' });
+    const second = await createEstablishment(t.db, { name: 'La Halte', town: 'Vannes' });
+    const owner = await createOwnerAccount(t);
+    const halves = (code: string, between: string) =>
+      `${code.slice(0, 4).toLowerCase()}${between}${code.slice(4).toLowerCase()}`;
+    const checked = await post('/api/restaurant-owner/check', {
+      establishmentCode: halves(first.claimCode, '-'),
+    });
+    expect(checked.json()).toEqual({
+      establishment: { id: first.id, name: 'Le Relais', town: 'Vannes' },
+    });
+    for (const [target, between] of [
+      [first, ' '],
+      [second, ' - '],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/restaurant-owner/${owner.id}`,
+        headers: owner.headers,
+        payload: { establishmentCode: halves(target.claimCode, between) },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().establishment).toBe(target.id);
+    }
+  });
+
   it('refuses an owner an establishment claimed by another, and an establishment id', async () => {
     const taken = await createEstablishment(t.db);
     await createOwnerAccount(t, { establishmentId: taken.id });

@@ -115,6 +115,8 @@ export function ClaimPage() {
           label="Code de l’établissement"
           value={code}
           onChange={(e) => {
+            // Shown as typed, halves apart if so; the contract's schema drops spaces and dashes. No maxLength:
+            // it would cut a pasted code before that.
             setCode(e.target.value.toUpperCase());
             setErrors({});
           }}
@@ -128,7 +130,7 @@ export function ClaimPage() {
                 : 'Par exemple : K7M2QX9P')
           }
           autoComplete="off"
-          slotProps={{ htmlInput: { maxLength: 12, autoCapitalize: 'characters', spellCheck: false } }}
+          slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
           required
         />
         <Button type="submit" variant="contained" size="large" disabled={busy}>
