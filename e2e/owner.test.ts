@@ -264,7 +264,7 @@ describe('a restaurant owner', () => {
     await visitor.close();
   });
 
-  it('reads its page’s change history, then signs out', async () => {
+  it('reads its page’s change history, signs out, and signs in again from a link to its board', async () => {
     await page.getByRole('link', { name: 'Historique' }).click();
     await page.waitForURL(/\/historique$/);
     await page.getByText('Rattachement à un restaurateur').first().waitFor();
@@ -287,6 +287,15 @@ describe('a restaurant owner', () => {
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
     await page.waitForURL(/\/connexion$/);
     expect(await keys()).toEqual([]);
+    // A link to the board, signed out: signing in leads to the board, not to the space's home.
+    await page.goto(`${server.baseUrl}/espace-restaurateur/ardoise`);
+    await waitForRouter(page);
+    await page.waitForURL(/\/connexion\?retour=%2Fespace-restaurateur%2Fardoise$/);
+    await page.getByLabel('Adresse e-mail').fill(owner.email);
+    await page.getByLabel('Mot de passe').fill(owner.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL(/\/espace-restaurateur\/ardoise$/);
+    await page.getByRole('heading', { name: 'Ardoise du jour' }).waitFor();
     // Only the refused wrong code, which Chromium logs as a failed resource.
     expect(errors()).toEqual(expectedErrors);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testOwner } from '../session/session-fixtures';
 import { signedOutState, type SessionState } from '../session/session-store';
-import { OWNER_PATHS, ownerStep, redirectFor } from './owner-paths';
+import { OWNER_PATHS, ownerStep, redirectFor, returnPathFrom, signInPathFor } from './owner-paths';
 
 const signedIn = (patch: Partial<NonNullable<SessionState['restaurantOwner']>>): SessionState => ({
   ...signedOutState,
@@ -32,5 +32,33 @@ describe('the owner guided path', () => {
     expect(redirectFor('unlinked', 'unconfirmed')).toBe(OWNER_PATHS.claim);
     // Changing establishment stays possible once linked.
     expect(redirectFor('ready', 'unlinked')).toBeNull();
+  });
+
+  it('brings an owner who opened a page signed out back to it once signed in, never elsewhere', () => {
+    const signIn = signInPathFor(OWNER_PATHS.menuBoard);
+    expect(signIn).toBe('/espace-restaurateur/connexion?retour=%2Fespace-restaurateur%2Fardoise');
+    const back = returnPathFrom(new URL(signIn, 'https://tables-voisines.fr').searchParams.get('retour'));
+    expect(back).toBe(OWNER_PATHS.menuBoard);
+    expect(redirectFor('ready', 'signed-out', back)).toBe(OWNER_PATHS.menuBoard);
+    // An owner who still has a step to walk goes to it first.
+    expect(redirectFor('unconfirmed', 'signed-out', back)).toBe(OWNER_PATHS.confirm);
+    expect(redirectFor('signed-out', 'signed-out', back)).toBeNull();
+    // The space's home needs no return address.
+    expect(signInPathFor(OWNER_PATHS.home)).toBe(OWNER_PATHS.signIn);
+    for (const outside of [
+      'https://ailleurs.example/espace-restaurateur',
+      '//ailleurs.example/espace-restaurateur',
+      '/\\ailleurs.example',
+      '/espace-restaurateur/../admin',
+      '/espace-restaurateur/%2e%2e/admin',
+      '/espace-restaurateurs',
+      '/admin',
+      'javascript:alert(1)',
+      '',
+    ]) {
+      expect(returnPathFrom(outside)).toBeNull();
+      expect(signInPathFor(outside)).toBe(OWNER_PATHS.signIn);
+    }
+    expect(returnPathFrom(null)).toBeNull();
   });
 });

@@ -36,12 +36,38 @@ export const STEP_PATHS: Readonly<Record<Exclude<OwnerStep, 'starting'>, string>
 
 /**
  * Where a page that needs `needed` sends an owner at `step`: `null` to stay. A page for a step already
- * passed (signing in while signed in, confirming a confirmed account) sends it on to its own step.
+ * passed (signing in while signed in, confirming a confirmed account) sends it on to its own step, or a
+ * ready owner to `back`, the page it asked for before signing in.
  */
-export function redirectFor(step: OwnerStep, needed: Exclude<OwnerStep, 'starting'>): string | null {
+export function redirectFor(
+  step: OwnerStep,
+  needed: Exclude<OwnerStep, 'starting'>,
+  back: string | null = null,
+): string | null {
   if (step === 'starting') return null;
   if (step === needed) return null;
   // A ready owner may still come back to the claim screen to change establishment.
   if (needed === 'unlinked' && step === 'ready') return null;
+  if (step === 'ready' && back !== null) return back;
   return STEP_PATHS[step];
+}
+
+/** The sign-in page's query parameter naming the page to go back to once signed in. */
+export const RETURN_PARAM = 'retour';
+
+/**
+ * The page to go back to after signing in, from the sign-in page's `retour`: a plain path of the owners'
+ * space only (lower-case letters, digits and dashes), so that a link cannot send a signed-in owner to
+ * another site (`//ailleurs.example`, `https://…`, `/\\ailleurs.example`) or out of the space (`/..`).
+ */
+export function returnPathFrom(value: string | null): string | null {
+  if (value === null) return null;
+  return /^\/espace-restaurateur(?:\/[a-z0-9-]+)*$/.test(value) ? value : null;
+}
+
+/** The sign-in page for an owner who asked for `asked` while signed out; plain for the space's home. */
+export function signInPathFor(asked: string): string {
+  const back = returnPathFrom(asked);
+  if (back === null || back === OWNER_PATHS.home) return OWNER_PATHS.signIn;
+  return `${OWNER_PATHS.signIn}?${new URLSearchParams({ [RETURN_PARAM]: back }).toString()}`;
 }

@@ -2,16 +2,19 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { OwnerSignInBodySchema } from '@tables-voisines/contract/schemas/account';
 import { checkForm } from './form-errors';
-import { OWNER_PATHS } from './owner-paths';
+import { OWNER_PATHS, RETURN_PARAM, returnPathFrom } from './owner-paths';
 import { FormMessage, OwnerForm, OwnerScreen, TextLink } from './owner-ui';
 import { useFormSubmission } from './use-form-submission';
 import { useOwnerPage } from './use-owner-page';
 
 export function SignInPage() {
-  const { store } = useOwnerPage('signed-out');
+  // The page asked for before signing in (`/espace-restaurateur/ardoise`), never another site's.
+  const [params] = useSearchParams();
+  const back = returnPathFrom(params.get(RETURN_PARAM));
+  const { store } = useOwnerPage('signed-out', back);
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -30,7 +33,7 @@ export function SignInPage() {
     if (store === null) return;
     await send(async () => {
       await store.signInOwner(check.data);
-      void navigate(OWNER_PATHS.home);
+      void navigate(back ?? OWNER_PATHS.home);
     });
   }
 
