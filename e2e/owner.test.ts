@@ -242,6 +242,27 @@ describe('a restaurant owner', () => {
     expect(category).not.toBe('');
     await expectAccessible(page);
     await shoot(page, 'menu-board');
+    // A hurried owner: a negative price, a dish without a price, another without a category.
+    const dish = (n: number) => page.getByRole('group', { name: `Plat ${n}`, exact: true });
+    await dish(2).getByLabel('Nom du plat').fill('Tarte aux pommes');
+    await dish(2).getByLabel('Prix (€)').fill('-3');
+    await dish(3).getByLabel('Nom du plat').fill('Soupe à l’oignon');
+    await dish(3).getByLabel('Catégorie').click();
+    await page.getByRole('option').nth(1).click();
+    expect(await dish(3).getByLabel('Catégorie').inputValue()).not.toBe('');
+    await page.getByRole('button', { name: 'Publier l’ardoise' }).click();
+    await page.getByText('Certains plats sont à compléter.').waitFor();
+    // Each field says what to do, in plain French.
+    await expect(dish(2).getByText('Le prix ne peut être négatif.').count()).resolves.toBe(1);
+    await expect(dish(2).getByText('Choisissez une catégorie.').count()).resolves.toBe(1);
+    await expect(dish(3).getByText('Indiquez le prix.').count()).resolves.toBe(1);
+    await expect(page.getByText(/Identifiant invalide|doit être un nombre/).count()).resolves.toBe(0);
+    // Picking a category takes its message away.
+    await dish(2).getByLabel('Catégorie').click();
+    await page.getByRole('option').first().click();
+    await expect(dish(2).getByText('Choisissez une catégorie.').count()).resolves.toBe(0);
+    await dish(2).getByLabel('Prix (€)').fill('8.5');
+    await dish(3).getByLabel('Prix (€)').fill('6,80');
     await page.getByRole('button', { name: 'Publier l’ardoise' }).click();
     await page.getByText('Ardoise publiée : elle est en ligne sur votre page.').waitFor();
 

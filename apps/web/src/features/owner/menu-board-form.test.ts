@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CreateMenuBoardBodySchema } from '@tables-voisines/contract/schemas/menu-board';
-import { formatPriceInput, parseEuros, toMenuBoardBody, toRowPath } from './menu-board-form';
+import { checkMenuBoard, formatPriceInput, parseEuros, toMenuBoardBody, toRowPath } from './menu-board-form';
 import { checkForm } from './form-errors';
 
 const establishment = '6f1c2a7e-5b0d-4c39-8f5e-2d6b9a1e4c77';
@@ -12,6 +12,8 @@ describe('the menu board form', () => {
     expect(parseEuros('12.5')).toBe(12.5);
     expect(parseEuros(' 9 € ')).toBe(9);
     expect(parseEuros('1\u202f250,00')).toBe(1250);
+    expect(parseEuros('1 000')).toBe(1000);
+    expect(parseEuros('8.5')).toBe(8.5);
     expect(parseEuros('douze')).toBeNaN();
     expect(parseEuros('')).toBeNaN();
     expect(formatPriceInput(12.5)).toBe('12,50');
@@ -54,5 +56,50 @@ describe('the menu board form', () => {
       ok: false,
       errors: { items: 'Ajoutez au moins un plat.' },
     });
+  });
+
+  it('asks for the price and the category of a named dish in plain French', () => {
+    const check = checkMenuBoard(establishment, '2026-11-23', {
+      title: 'Midi',
+      items: [
+        { name: '', price: '', category: '' },
+        { name: 'Soupe', price: ' ', category: '' },
+        { name: 'Tarte', price: '5', category },
+      ],
+    });
+    expect(check).toMatchObject({
+      ok: false,
+      errors: { 'items.1.price': 'Indiquez le prix.', 'items.1.category': 'Choisissez une catégorie.' },
+      rowOfItem: [1, 2],
+    });
+    expect(Object.keys(!check.ok ? check.errors : {})).toHaveLength(2);
+  });
+
+  it('says a price cannot be negative, and keeps French ways of writing one', () => {
+    const check = checkMenuBoard(establishment, '2026-11-23', {
+      title: 'Midi',
+      items: [
+        { name: 'Avoir', price: '-3', category },
+        { name: 'Moins', price: '−3,50', category },
+        { name: 'Quiche', price: '12,50', category },
+        { name: 'Salade', price: '8.5', category },
+        { name: 'Plateau', price: '1 000', category },
+        { name: 'Soupe', price: 'douze', category },
+      ],
+    });
+    expect(!check.ok && check.errors).toEqual({
+      'items.0.price': 'Le prix ne peut être négatif.',
+      'items.1.price': 'Le prix ne peut être négatif.',
+      'items.5.price': 'Le prix doit être un nombre (en euros).',
+    });
+    const fine = checkMenuBoard(establishment, '2026-11-23', {
+      title: 'Midi',
+      items: [
+        { name: 'Quiche', price: '12,50', category },
+        { name: 'Salade', price: '8.5', category },
+        { name: 'Plateau', price: '1 000', category },
+      ],
+    });
+    expect(fine.ok && fine.data.items.map((item) => item.price)).toEqual([12.5, 8.5, 1000]);
   });
 });

@@ -1,3 +1,9 @@
+import {
+  CreateMenuBoardBodySchema,
+  type CreateMenuBoardBody,
+} from '@tables-voisines/contract/schemas/menu-board';
+import { checkForm, type FieldErrors } from './form-errors';
+
 /*
  * "Ardoise du jour": dishes as typed on a phone (`12,50`, `12.5`, `12 €`) to the body of `POST /api/menuboard/`,
  * checked by the contract's `CreateMenuBoardBodySchema`.
@@ -18,18 +24,23 @@ export interface MenuBoardFormValues {
 
 /**
  * Euros as people type them: `12,50`, `12.5`, `12 €`, `1 250,00` (space or no-break space as thousands
- * separator). `NaN` for anything else, which the schema reports as not a number.
+ * separator). A minus sign is read too, so that the schema says a price cannot be negative. `NaN` for
+ * anything else, which the schema reports as not a number.
  */
 export function parseEuros(text: string): number {
   const cleaned = text
     .replace(/[\s\u00a0\u202f]/g, '')
     .replace(/€$/, '')
+    .replace(/^\u2212/, '-')
     .replace(',', '.');
-  if (!/^\d+(?:\.\d+)?$/.test(cleaned)) return Number.NaN;
+  if (!/^-?\d+(?:\.\d+)?$/.test(cleaned)) return Number.NaN;
   return Number(cleaned);
 }
 
 export const emptyRow = (category = ''): MenuBoardRow => ({ name: '', price: '', category });
+
+export const MISSING_PRICE_MESSAGE = 'Indiquez le prix.';
+export const MISSING_CATEGORY_MESSAGE = 'Choisissez une catégorie.';
 
 /** A row nobody started filling: left out of the board rather than reported. */
 function isBlank(row: MenuBoardRow): boolean {
@@ -68,4 +79,43 @@ export function toRowPath(path: string, rowOfItem: readonly number[]): string {
 /** Prices shown back in the form, French style: `12,5` → `12,50`. */
 export function formatPriceInput(euros: number): string {
   return euros.toFixed(2).replace('.', ',');
+}
+
+/** The form checked: the body to send, or messages keyed by form row (`items.{row}.price`). */
+export type MenuBoardCheck = (
+  { ok: true; data: CreateMenuBoardBody } | { ok: false; errors: FieldErrors }
+) & {
+  /** For each sent item, its form row: the server's messages land on the right row too. */
+  rowOfItem: number[];
+};
+
+/** What to say on a named dish's price or category left empty; `null` for any other message's field. */
+function missingMessage(rowPath: string, values: MenuBoardFormValues): string | null {
+  const match = /^items\.(\d+)\.(price|category)$/.exec(rowPath);
+  if (match === null) return null;
+  const row = values.items[Number(match[1])];
+  if (row === undefined) return null;
+  if (match[2] === 'price') return row.price.trim() === '' ? MISSING_PRICE_MESSAGE : null;
+  return row.category === '' ? MISSING_CATEGORY_MESSAGE : null;
+}
+
+/**
+ * The form checked by the contract's schema before it is sent. A dish named without a price or a category
+ * is told what to fill in, not the schema's words for a missing number or id ("Identifiant invalide : un
+ * UUID est attendu.").
+ */
+export function checkMenuBoard(
+  establishment: string,
+  date: string,
+  values: MenuBoardFormValues,
+): MenuBoardCheck {
+  const { body, rowOfItem } = toMenuBoardBody(establishment, date, values);
+  const check = checkForm(CreateMenuBoardBodySchema, body);
+  if (check.ok) return { ...check, rowOfItem };
+  const errors: Record<string, string> = {};
+  for (const [path, message] of Object.entries(check.errors)) {
+    const rowPath = toRowPath(path, rowOfItem);
+    errors[rowPath] = missingMessage(rowPath, values) ?? message;
+  }
+  return { ok: false, errors, rowOfItem };
 }

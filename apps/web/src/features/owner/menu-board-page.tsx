@@ -9,14 +9,13 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Category } from '@tables-voisines/contract/schemas/category';
 import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
-import { CreateMenuBoardBodySchema } from '@tables-voisines/contract/schemas/menu-board';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { apiRequest } from '../../lib/api-client';
 import { createMenuBoardRoute, patchMenuBoardRoute } from '../../lib/api-routes';
 import { formatFrenchDay } from '../../lib/format';
 import { CategoryPicker } from './category-picker';
-import { checkForm, type FieldErrors } from './form-errors';
-import { formatPriceInput, toMenuBoardBody, toRowPath } from './menu-board-form';
+import type { FieldErrors } from './form-errors';
+import { checkMenuBoard, formatPriceInput, toRowPath } from './menu-board-form';
 import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
 import { useFormSubmission } from './use-form-submission';
 import { parisDay } from './paris-day';
@@ -61,23 +60,28 @@ function MenuBoardForm({
   const { errors, setErrors, notice, setNotice, busy, send } = useFormSubmission();
   const publicPath = establishmentPath(establishment.kind, establishment.uri);
 
-  const update = (key: number, patch: Partial<Row>) => {
+  /** A change to a row, its messages about the changed fields gone with the old values. */
+  const update = (key: number, index: number, patch: Partial<Row>) => {
     setRows((all) => all.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+    setErrors((all) => {
+      const changed = Object.keys(patch).map((field) => `items.${index}.${field}`);
+      return Object.fromEntries(Object.entries(all).filter(([path]) => !changed.includes(path)));
+    });
     setNotice(null);
   };
 
   async function publish() {
-    const { body, rowOfItem } = toMenuBoardBody(establishment.id, today, {
+    const check = checkMenuBoard(establishment.id, today, {
       title,
       items: rows.map((r) => ({ name: r.name, price: r.price, category: r.category?.id ?? '' })),
     });
     const toRows = (fields: FieldErrors): FieldErrors =>
-      Object.fromEntries(Object.entries(fields).map(([path, text]) => [toRowPath(path, rowOfItem), text]));
-    const check = checkForm(CreateMenuBoardBodySchema, body);
+      Object.fromEntries(
+        Object.entries(fields).map(([path, text]) => [toRowPath(path, check.rowOfItem), text]),
+      );
     if (!check.ok) {
-      const fields = toRows(check.errors);
-      setErrors(fields);
-      setNotice({ text: fields.items ?? 'Certains plats sont à compléter.', severity: 'error' });
+      setErrors(check.errors);
+      setNotice({ text: check.errors.items ?? 'Certains plats sont à compléter.', severity: 'error' });
       return;
     }
     await send(
@@ -128,7 +132,7 @@ function MenuBoardForm({
             <TextField
               label="Nom du plat"
               value={row.name}
-              onChange={(e) => update(row.key, { name: e.target.value })}
+              onChange={(e) => update(row.key, index, { name: e.target.value })}
               error={errors[`items.${index}.name`] !== undefined}
               helperText={errors[`items.${index}.name`]}
             />
@@ -137,7 +141,7 @@ function MenuBoardForm({
                 label="Prix (€)"
                 value={row.price}
                 placeholder="12,50"
-                onChange={(e) => update(row.key, { price: e.target.value })}
+                onChange={(e) => update(row.key, index, { price: e.target.value })}
                 error={errors[`items.${index}.price`] !== undefined}
                 helperText={errors[`items.${index}.price`]}
                 slotProps={{ htmlInput: { inputMode: 'decimal' } }}
@@ -145,7 +149,7 @@ function MenuBoardForm({
               <CategoryPicker
                 label="Catégorie"
                 value={row.category}
-                onChange={(category) => update(row.key, { category })}
+                onChange={(category) => update(row.key, index, { category })}
                 error={errors[`items.${index}.category`]}
               />
             </Box>
