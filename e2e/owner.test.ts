@@ -242,7 +242,7 @@ describe('a restaurant owner', () => {
     expect(category).not.toBe('');
     await expectAccessible(page);
     await shoot(page, 'menu-board');
-    // A hurried owner: a negative price, a dish without a price, another without a category.
+    // A hurried owner: a negative price, a dish without a price, dishes added under a chosen category.
     const dish = (n: number) => page.getByRole('group', { name: `Plat ${n}`, exact: true });
     await dish(2).getByLabel('Nom du plat').fill('Tarte aux pommes');
     await dish(2).getByLabel('Prix (€)').fill('-3');
@@ -250,6 +250,11 @@ describe('a restaurant owner', () => {
     await dish(3).getByLabel('Catégorie').click();
     await page.getByRole('option').nth(1).click();
     expect(await dish(3).getByLabel('Catégorie').inputValue()).not.toBe('');
+    for (let n = 4; n <= 7; n += 1) await page.getByRole('button', { name: 'Ajouter un plat' }).click();
+    // New dishes start without a category rather than with the one of the dish above.
+    for (let n = 4; n <= 7; n += 1) {
+      await expect(dish(n).getByLabel('Catégorie').inputValue()).resolves.toBe('');
+    }
     await page.getByRole('button', { name: 'Publier l’ardoise' }).click();
     await page.getByText('Certains plats sont à compléter.').waitFor();
     // Each field says what to do, in plain French.
@@ -276,6 +281,9 @@ describe('a restaurant owner', () => {
     await page.getByText('Votre ardoise d’aujourd’hui est déjà publiée').waitFor();
     const corrected = page.getByRole('group', { name: 'Plat 1' });
     await expect(corrected.getByLabel('Nom du plat').inputValue()).resolves.toBe('Blanquette de veau');
+    // The empty row after the published dishes has no category either.
+    await expect(dish(4).getByLabel('Nom du plat').inputValue()).resolves.toBe('');
+    await expect(dish(4).getByLabel('Catégorie').inputValue()).resolves.toBe('');
     await corrected.getByLabel('Prix (€)').fill('15');
     await page.getByRole('button', { name: 'Publier l’ardoise' }).click();
     await page.getByText('Ardoise publiée : elle est en ligne sur votre page.').waitFor();

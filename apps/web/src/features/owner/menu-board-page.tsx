@@ -31,6 +31,7 @@ interface Row {
 }
 
 let nextKey = 0;
+// A new dish starts without a category: one copied from the dish above would be published unnoticed.
 const newRow = (category: Category | null = null): Row => ({ key: nextKey++, name: '', price: '', category });
 
 function initialRows(existing: TodayMenuBoard | null): Row[] {
@@ -40,7 +41,7 @@ function initialRows(existing: TodayMenuBoard | null): Row[] {
     name: item.name,
     price: formatPriceInput(item.price),
   }));
-  return [...rows, newRow(rows.at(-1)?.category ?? null)];
+  return [...rows, newRow()];
 }
 
 function MenuBoardForm({
@@ -166,11 +167,7 @@ function MenuBoardForm({
           </Box>
         );
       })}
-      <Button
-        variant="outlined"
-        startIcon={<AddIcon />}
-        onClick={() => setRows((all) => [...all, newRow(all.at(-1)?.category ?? null)])}
-      >
+      <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setRows((all) => [...all, newRow()])}>
         Ajouter un plat
       </Button>
       <FormMessage message={notice} />
