@@ -255,12 +255,23 @@ describe('a restaurant owner', () => {
     for (let n = 4; n <= 7; n += 1) {
       await expect(dish(n).getByLabel('Catégorie').inputValue()).resolves.toBe('');
     }
+    // A name stops at the 120 characters the board takes.
+    await dish(7).getByLabel('Nom du plat').fill('Assiette du marché '.repeat(10));
+    await expect(dish(7).getByLabel('Nom du plat').inputValue()).resolves.toHaveLength(120);
     await page.getByRole('button', { name: 'Publier l’ardoise' }).click();
     await page.getByText('Certains plats sont à compléter.').waitFor();
+    // The first field to correct, far above the button on a phone, has the focus and is in view.
+    const price = dish(2).getByLabel('Prix (€)');
+    expect(await price.evaluate((field) => field === document.activeElement)).toBe(true);
+    const box = (await price.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
     // Each field says what to do, in plain French.
     await expect(dish(2).getByText('Le prix ne peut être négatif.').count()).resolves.toBe(1);
     await expect(dish(2).getByText('Choisissez une catégorie.').count()).resolves.toBe(1);
     await expect(dish(3).getByText('Indiquez le prix.').count()).resolves.toBe(1);
+    await expect(dish(7).getByText('Indiquez le prix.').count()).resolves.toBe(1);
+    await expect(dish(7).getByText('Choisissez une catégorie.').count()).resolves.toBe(1);
     await expect(page.getByText(/Identifiant invalide|doit être un nombre/).count()).resolves.toBe(0);
     // Picking a category takes its message away.
     await dish(2).getByLabel('Catégorie').click();
@@ -268,6 +279,7 @@ describe('a restaurant owner', () => {
     await expect(dish(2).getByText('Choisissez une catégorie.').count()).resolves.toBe(0);
     await dish(2).getByLabel('Prix (€)').fill('8.5');
     await dish(3).getByLabel('Prix (€)').fill('6,80');
+    await page.getByRole('button', { name: 'Retirer le plat 7' }).click();
     await page.getByRole('button', { name: 'Publier l’ardoise' }).click();
     await page.getByText('Ardoise publiée : elle est en ligne sur votre page.').waitFor();
 

@@ -26,9 +26,12 @@ export const PriceSchema = z
   .max(MAX_PRICE_EUROS, 'Le prix ne peut dépasser 10 000 €.')
   .refine(hasAtMostTwoDecimals, { message: 'Le prix a au plus deux décimales (centimes).' });
 
+/** A dish's name, in characters: the owner's form stops typing there. */
+export const MAX_DISH_NAME_LENGTH = 120;
+
 export const MenuBoardItemSchema = z
   .object({
-    name: textSchema(1, 120),
+    name: textSchema(1, MAX_DISH_NAME_LENGTH),
     price: PriceSchema,
     category: UuidSchema,
   })

@@ -6,9 +6,10 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Category } from '@tables-voisines/contract/schemas/category';
 import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
+import { MAX_DISH_NAME_LENGTH } from '@tables-voisines/contract/schemas/menu-board';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { apiRequest } from '../../lib/api-client';
 import { createMenuBoardRoute, patchMenuBoardRoute } from '../../lib/api-routes';
@@ -60,6 +61,15 @@ function MenuBoardForm({
   const [boardId, setBoardId] = useState<string | null>(existing?.board.id ?? null);
   const { errors, setErrors, notice, setNotice, busy, send } = useFormSubmission();
   const publicPath = establishmentPath(establishment.kind, establishment.uri);
+  // With 20 dishes the first one to correct may be far above the button: it gets the focus, in view.
+  const form = useRef<HTMLFormElement>(null);
+  const [errorsToShow, setErrorsToShow] = useState(0);
+  useEffect(() => {
+    if (errorsToShow === 0) return;
+    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.focus({ preventScroll: true });
+    first?.scrollIntoView({ block: 'center' });
+  }, [errorsToShow]);
 
   /** A change to a row, its messages about the changed fields gone with the old values. */
   const update = (key: number, index: number, patch: Partial<Row>) => {
@@ -83,6 +93,7 @@ function MenuBoardForm({
     if (!check.ok) {
       setErrors(check.errors);
       setNotice({ text: check.errors.items ?? 'Certains plats sont à compléter.', severity: 'error' });
+      setErrorsToShow((n) => n + 1);
       return;
     }
     await send(
@@ -104,13 +115,14 @@ function MenuBoardForm({
         onFailure: (failure) => {
           setErrors(toRows(failure.fields));
           setNotice({ text: failure.message ?? 'Certains plats sont à corriger.', severity: 'error' });
+          setErrorsToShow((n) => n + 1);
         },
       },
     );
   }
 
   return (
-    <OwnerForm label="Ardoise du jour" onSubmit={publish}>
+    <OwnerForm ref={form} label="Ardoise du jour" onSubmit={publish}>
       <TextField
         label="Titre de l’ardoise"
         value={title}
@@ -136,6 +148,7 @@ function MenuBoardForm({
               onChange={(e) => update(row.key, index, { name: e.target.value })}
               error={errors[`items.${index}.name`] !== undefined}
               helperText={errors[`items.${index}.name`]}
+              slotProps={{ htmlInput: { maxLength: MAX_DISH_NAME_LENGTH } }}
             />
             <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '140px 1fr' } }}>
               <TextField

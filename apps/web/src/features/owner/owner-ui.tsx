@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode, Ref } from 'react';
 import { Link as RouterLink, NavLink, useNavigate } from 'react-router';
 import { useSession } from '../session/use-session';
 import { OWNER_PATHS, ownerStep } from './owner-paths';
@@ -42,13 +42,16 @@ export function OwnerForm({
   onSubmit,
   label,
   children,
+  ref,
 }: {
   onSubmit: () => void | Promise<void>;
   label: string;
   children: ReactNode;
+  ref?: Ref<HTMLFormElement>;
 }) {
   return (
     <Box
+      ref={ref}
       component="form"
       noValidate
       aria-label={label}
