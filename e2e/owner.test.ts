@@ -242,6 +242,9 @@ describe('a restaurant owner', () => {
     expect(category).not.toBe('');
     await expectAccessible(page);
     await shoot(page, 'menu-board');
+    // The place's name stands on its own, never after a "de" that French would contract ("de Au 52").
+    await page.getByText(`Établissement : ${target.name}. Vos plats du jour`).waitFor();
+
     // A hurried owner: a negative price, a dish without a price, dishes added under a chosen category.
     const dish = (n: number) => page.getByRole('group', { name: `Plat ${n}`, exact: true });
     await dish(2).getByLabel('Nom du plat').fill('Tarte aux pommes');

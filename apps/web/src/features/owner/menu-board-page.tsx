@@ -211,7 +211,8 @@ function MenuBoardScreen({ establishment, token }: { establishment: Establishmen
   return (
     <OwnerScreen
       title="Ardoise du jour"
-      intro={`Les plats du jour de ${establishment.name}, visibles sur votre page et sur la carte dès la publication. Les lignes laissées vides sont ignorées.`}
+      // "de" before a name would need elision or contraction ("de Au 52"): the name stands on its own.
+      intro={`Établissement : ${establishment.name}. Vos plats du jour sont visibles sur votre page et sur la carte dès la publication. Les lignes laissées vides sont ignorées.`}
     >
       {today.isPending ? (
         <OwnerLoading />
