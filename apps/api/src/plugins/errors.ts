@@ -132,6 +132,10 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
     request.log.info({ code: appError.code, status: appError.status }, 'request refused');
   }
   if (appError.code === 'ServiceUnavailable') reply.header('retry-after', '5');
+  const retryAfter = (appError.details as { retryAfter?: unknown } | undefined)?.retryAfter;
+  if (appError.code === 'RateLimited' && typeof retryAfter === 'number') {
+    reply.header('retry-after', String(retryAfter));
+  }
   return reply.code(appError.status).type('application/json; charset=utf-8').send(appError.toBody());
 }
 

@@ -43,6 +43,8 @@ import {
 } from './owners.queries';
 
 export const CONFIRMATION_CODE_TTL_MS = 24 * 60 * 60 * 1000;
+/** A new confirmation code may be asked this long after the last one was sent (the page says so too). */
+export const CONFIRMATION_RESEND_DELAY_MS = 60 * 1000;
 export const CONFIRMATION_CODE_TRIES = 5;
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const RESET_PAGE_PATH = '/espace-restaurateur/nouveau-mot-de-passe';
@@ -237,6 +239,16 @@ export async function resendConfirmation(
 ): Promise<void> {
   const owner = await requireOwner(ctx, ownerId);
   if (owner.confirmed) return;
+  const last = await findLiveCode(ctx.db, ownerId, 'confirm-email');
+  const wait = last === null ? 0 : last.createdAt.getTime() + CONFIRMATION_RESEND_DELAY_MS - Date.now();
+  if (wait > 0) {
+    const seconds = Math.ceil(wait / 1000);
+    throw new AppError(
+      'RateLimited',
+      `Un code vient de vous être envoyé : vous pourrez en demander un autre dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,
+      { retryAfter: seconds },
+    );
+  }
   const code = newConfirmationCode();
   await replaceCode(ctx.db, {
     ownerId,

@@ -91,10 +91,25 @@ describe('sign-up and confirmation', () => {
     expect(late.json().message).toMatch(/Trop d’essais/);
   });
 
-  it('resends a new code and the old one dies', async () => {
+  it('resends a new code, not within a minute of the last, and the old one dies', async () => {
     const { response, email } = await signUp();
+    const owner = response.json().restaurantOwner;
     const headers = bearer(response.json().authentication.token);
     const first = await smtp.waitFor(email);
+    // Asked again at once: refused with the wait, and nothing sent.
+    const early = await post('/api/restaurant-owner/resend', undefined, headers);
+    expect(early.statusCode).toBe(429);
+    expect(early.json()).toMatchObject({
+      code: 'RateLimited',
+      message: expect.stringMatching(/^Un code vient de vous être envoyé : .* dans (60|59) secondes\.$/),
+      details: { retryAfter: expect.any(Number) },
+    });
+    expect(Number(early.headers['retry-after'])).toBeGreaterThan(55);
+    // A minute later (the code written 61 seconds ago), a new code.
+    await t.db
+      .update(codes)
+      .set({ createdAt: sql`now() - interval '61 seconds'` })
+      .where(eq(codes.ownerId, owner.id));
     const resent = await post('/api/restaurant-owner/resend', undefined, headers);
     expect(resent.statusCode).toBe(204);
     const second = await smtp.waitFor(email, (mail) => mail !== first);
