@@ -222,7 +222,14 @@ describe('a restaurant owner', () => {
     await page.getByRole('link', { name: 'Ma page' }).first().click();
     await page.waitForURL(/\/ma-page$/);
     await page.getByLabel('Description').fill('Cuisine de marché, produits du coin.');
+    // Monday starts closed (the demo place may open then); two ranges of a day that overlap are refused.
+    const removeFirst = page.getByRole('button', { name: 'Supprimer la plage 1 du lundi' });
+    while ((await removeFirst.count()) > 0) await removeFirst.click();
     await page.getByRole('button', { name: 'Ajouter une plage le lundi' }).click();
+    await page.getByRole('button', { name: 'Ajouter une plage le lundi' }).click();
+    await page.getByRole('button', { name: 'Publier les modifications' }).click();
+    await page.getByText('Cette plage chevauche une autre plage du même jour.').waitFor();
+    await page.getByRole('button', { name: 'Supprimer la plage 2 du lundi' }).click();
     await page.getByRole('textbox', { name: 'Fermeture, lundi, plage 1' }).fill('14h30');
     await page.getByRole('textbox', { name: 'Fermeture, lundi, plage 1' }).blur();
     await expect(page.getByRole('textbox', { name: 'Fermeture, lundi, plage 1' }).inputValue()).resolves.toBe(

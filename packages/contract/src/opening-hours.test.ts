@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeOpeningStatus, formatFrenchTime, openingStatus, parisWeekTime } from './opening-hours';
+import {
+  describeOpeningStatus,
+  findOverlappingHours,
+  formatFrenchTime,
+  openingStatus,
+  parisWeekTime,
+} from './opening-hours';
 
 // 2025-11-21 is a Friday (day 5); Paris is UTC+1 in November, UTC+2 in July.
 const paris = (isoLocal: string, offset = '+01:00') => new Date(`${isoLocal}${offset}`);
@@ -122,5 +128,53 @@ describe('French wording', () => {
       'Fermé · ouvre vendredi à 12 h',
     );
     expect(describeOpeningStatus({ open: false }, at)).toBe('Fermé');
+  });
+});
+
+describe('findOverlappingHours', () => {
+  const range = (day: number, opens: string, closes: string) => ({ day, opens, closes });
+
+  it('finds nothing in lunch and dinner, ranges that only touch, or an evening past midnight', () => {
+    expect(findOverlappingHours(lunchAndDinner)).toEqual([]);
+    expect(findOverlappingHours([range(1, '12:00', '14:00'), range(1, '14:00', '18:00')])).toEqual([]);
+    // Monday past midnight, then Tuesday from 2 a.m.; Sunday past midnight, then Monday at noon.
+    expect(
+      findOverlappingHours([
+        range(1, '19:00', '02:00'),
+        range(2, '02:00', '14:00'),
+        range(7, '20:00', '01:00'),
+      ]),
+    ).toEqual([]);
+    // Early on Monday is not Monday evening: the evening range runs into Tuesday.
+    expect(findOverlappingHours([range(1, '18:00', '01:00'), range(1, '00:30', '02:00')])).toEqual([]);
+  });
+
+  it('names the range that opens while another of the same day is open, whatever the order', () => {
+    expect(findOverlappingHours([range(1, '12:00', '14:00'), range(1, '13:00', '22:00')])).toEqual([
+      { index: 1, other: 0, sameDay: true },
+    ]);
+    expect(findOverlappingHours([range(1, '13:00', '22:00'), range(1, '12:00', '14:00')])).toEqual([
+      { index: 0, other: 1, sameDay: true },
+    ]);
+    // Inside another one, or opening at the same time: the second of the pair.
+    expect(findOverlappingHours([range(3, '08:00', '23:00'), range(3, '12:00', '14:00')])).toEqual([
+      { index: 1, other: 0, sameDay: true },
+    ]);
+    expect(findOverlappingHours([range(3, '12:00', '14:00'), range(3, '12:00', '13:00')])).toEqual([
+      { index: 1, other: 0, sameDay: true },
+    ]);
+    // Closing at midnight runs to the end of the day.
+    expect(findOverlappingHours([range(5, '19:00', '00:00'), range(5, '23:00', '23:30')])).toEqual([
+      { index: 1, other: 0, sameDay: true },
+    ]);
+  });
+
+  it('counts a range past midnight into the next day, Sunday night into Monday', () => {
+    expect(findOverlappingHours([range(5, '19:00', '02:00'), range(6, '01:00', '03:00')])).toEqual([
+      { index: 1, other: 0, sameDay: false },
+    ]);
+    expect(findOverlappingHours([range(1, '00:00', '03:00'), range(7, '22:00', '01:00')])).toEqual([
+      { index: 0, other: 1, sameDay: false },
+    ]);
   });
 });

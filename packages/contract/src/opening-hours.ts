@@ -96,6 +96,45 @@ function weekIntervals(hours: readonly OpeningHoursEntry[]): Interval[] {
   return merged;
 }
 
+export type HoursOverlap = {
+  /** The range that opens while another one is still open. */
+  index: number;
+  /** The range it opens into. */
+  other: number;
+  /** `true` when both open the same day; `false` when the other one opened the day before, past midnight. */
+  sameDay: boolean;
+};
+
+function weekStart(entry: OpeningHoursEntry): number {
+  return (entry.day - 1) * MINUTES_PER_DAY + toMinutes(entry.opens);
+}
+
+function duration(entry: OpeningHoursEntry): number {
+  const length = toMinutes(entry.closes) - toMinutes(entry.opens);
+  return length > 0 ? length : length + MINUTES_PER_DAY;
+}
+
+/**
+ * The ranges that open while another range of the week is still open, each listed once (the later one of
+ * a pair; of two opening at the same time, the second in the list). A range past midnight counts into the
+ * next day, Sunday night into Monday; ranges that only touch (one closes at 14:00, the other opens at
+ * 14:00) do not overlap. Entries are expected valid (day 1 to 7, HH:MM, opens ≠ closes).
+ */
+export function findOverlappingHours(hours: readonly OpeningHoursEntry[]): HoursOverlap[] {
+  const overlaps: HoursOverlap[] = [];
+  hours.forEach((entry, index) => {
+    const start = weekStart(entry);
+    const other = hours.findIndex((candidate, j) => {
+      if (j === index) return false;
+      const since =
+        (((start - weekStart(candidate)) % MINUTES_PER_WEEK) + MINUTES_PER_WEEK) % MINUTES_PER_WEEK;
+      return since === 0 ? j < index : since < duration(candidate);
+    });
+    if (other !== -1) overlaps.push({ index, other, sameDay: hours[other]!.day === entry.day });
+  });
+  return overlaps;
+}
+
 /** Whether the establishment is open at `now`, with the closing time or the next opening. */
 export function openingStatus(hours: readonly OpeningHoursEntry[], now: Date): OpeningStatus {
   if (hours.length === 0) return { open: false };

@@ -26,6 +26,7 @@ import {
   EstablishmentAnswerSchema,
   EstablishmentListItemSchema,
   ListEstablishmentsQuerySchema,
+  OpeningHoursBodySchema,
   OpeningHoursSchema,
   PatchEstablishmentBodySchema,
   PostcodeSchema,
@@ -140,6 +141,49 @@ describe('opening hours', () => {
     [{ day: 1, opens: '12:00', closes: '14:00', note: 'x' }],
   ])('refuses %j', (entry) => {
     expect(OpeningHoursSchema.safeParse([entry]).success).toBe(false);
+  });
+
+  it('refuses, in a body, a range opening while another is open, on its opening time', () => {
+    const issues = (value: unknown) => {
+      const result = OpeningHoursBodySchema.safeParse(value);
+      return result.success ? [] : result.error.issues.map(({ path, message }) => ({ path, message }));
+    };
+    expect(
+      issues([
+        { day: 1, opens: '12:00', closes: '14:00' },
+        { day: 1, opens: '13:00', closes: '22:00' },
+        { day: 2, opens: '12:00', closes: '14:00' },
+      ]),
+    ).toEqual([{ path: [1, 'opens'], message: 'Cette plage chevauche une autre plage du même jour.' }]);
+    expect(
+      issues([
+        { day: 5, opens: '19:00', closes: '02:00' },
+        { day: 6, opens: '01:00', closes: '03:00' },
+      ]),
+    ).toEqual([
+      {
+        path: [1, 'opens'],
+        message: 'Cette plage chevauche celle de la veille, qui se poursuit après minuit.',
+      },
+    ]);
+    // An invalid range keeps its own message only, and the index of the others is the body's.
+    expect(
+      issues([
+        { day: 1, opens: '12:00', closes: '12:00' },
+        { day: 2, opens: '12:00', closes: '14:00' },
+        { day: 2, opens: '12:30', closes: '15:00' },
+      ]),
+    ).toEqual([
+      { path: [0, 'closes'], message: 'L’heure de fermeture doit différer de l’heure d’ouverture.' },
+      { path: [2, 'opens'], message: 'Cette plage chevauche une autre plage du même jour.' },
+    ]);
+    // What is stored is still answered as it is.
+    expect(
+      OpeningHoursSchema.safeParse([
+        { day: 1, opens: '12:00', closes: '14:00' },
+        { day: 1, opens: '13:00', closes: '22:00' },
+      ]).success,
+    ).toBe(true);
   });
 
   it('refuses more than 21 entries', () => {

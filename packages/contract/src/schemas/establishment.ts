@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contractRegistry } from '../registry';
 import { KINDS, PRICE_RANGES, VENUE_TYPES } from '../labels';
+import { findOverlappingHours, type OpeningHoursEntry } from '../opening-hours';
 import { URI_FORBIDDEN } from '../slug';
 import {
   EmailSchema,
@@ -91,7 +92,7 @@ const TIME_MESSAGE = 'Heure invalide : le format HH:MM est attendu (de 00:00 à 
  * Opening hours, Europe/Paris time, Monday = 1. Several entries may share a day (lunch and dinner). A
  * `closes` earlier than `opens` runs past midnight into the next day (`{ day: 5, opens: '19:00', closes:
  * '02:00' }` is Friday evening to Saturday 2 a.m.); closing at midnight is written `00:00`. `opens` and
- * `closes` cannot be equal.
+ * `closes` cannot be equal. This is what is stored and answered; bodies use `OpeningHoursBodySchema`.
  */
 export const OpeningHoursSchema = z
   .array(
@@ -105,14 +106,48 @@ export const OpeningHoursSchema = z
         closes: z.string({ error: TIME_MESSAGE }).regex(TIME_PATTERN, TIME_MESSAGE),
       })
       .refine((h) => h.opens !== h.closes, {
-        message: "L'heure de fermeture doit différer de l'heure d'ouverture.",
+        message: 'L’heure de fermeture doit différer de l’heure d’ouverture.',
         path: ['closes'],
       }),
-    { error: "Une liste d'horaires est attendue." },
+    { error: 'Une liste d’horaires est attendue.' },
   )
   .max(21, 'Au plus 21 plages horaires (trois par jour).')
   .register(contractRegistry, { id: 'OpeningHours' });
 export type OpeningHours = z.infer<typeof OpeningHoursSchema>;
+
+const OVERLAP_SAME_DAY = 'Cette plage chevauche une autre plage du même jour.';
+const OVERLAP_PREVIOUS_DAY = 'Cette plage chevauche celle de la veille, qui se poursuit après minuit.';
+
+function isValidEntry(entry: { day: unknown; opens: unknown; closes: unknown }): entry is OpeningHoursEntry {
+  return (
+    Number.isInteger(entry.day) &&
+    (entry.day as number) >= 1 &&
+    (entry.day as number) <= 7 &&
+    typeof entry.opens === 'string' &&
+    typeof entry.closes === 'string' &&
+    TIME_PATTERN.test(entry.opens) &&
+    TIME_PATTERN.test(entry.closes) &&
+    entry.opens !== entry.closes
+  );
+}
+
+/**
+ * Opening hours as a body gives them: no range may open while another is still open, on its `opens`
+ * (`openingHours.1.opens`). Stored hours are answered as they are (`OpeningHoursSchema`), even from before
+ * this rule.
+ */
+export const OpeningHoursBodySchema = OpeningHoursSchema.superRefine((hours, ctx) => {
+  // Only the entries valid on their own are compared; the others already have their message. Their index
+  // in the body is kept.
+  const valid = hours.map((entry, index) => ({ entry, index })).filter(({ entry }) => isValidEntry(entry));
+  for (const overlap of findOverlappingHours(valid.map(({ entry }) => entry))) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [valid[overlap.index]!.index, 'opens'],
+      message: overlap.sameDay ? OVERLAP_SAME_DAY : OVERLAP_PREVIOUS_DAY,
+    });
+  }
+});
 
 export const PhotoSchema = z
   .object({ url: z.string(), isFacebookShared: z.boolean() })
@@ -248,7 +283,7 @@ const createFields = {
   phone: clearable(PhoneSchema).optional(),
   email: clearable(EmailSchema).optional(),
   website: clearable(HttpUrlSchema).optional(),
-  openingHours: OpeningHoursSchema.optional(),
+  openingHours: OpeningHoursBodySchema.optional(),
   priceRange: clearable(PriceRangeSchema).optional(),
   categories: CategoryIdsSchema.optional(),
   photo: PhotoBodySchema.optional(),

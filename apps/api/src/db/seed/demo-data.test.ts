@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { distanceKm } from '@tables-voisines/contract/geo';
+import { CreateEstablishmentBodySchema } from '@tables-voisines/contract/schemas/establishment';
 import { describe, expect, it } from 'vitest';
 import { generateDemoData, generateDemoMenuBoards, inTown, ofTown, previousDay } from './demo-data';
 import { FRANCE_BOUNDS } from './demo-towns';
@@ -163,6 +164,28 @@ describe('demonstration data', () => {
         expect(slot.closes).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
       }
     }
+  });
+
+  it('gives every establishment what an admin could send: the contract accepts each one', () => {
+    const refused = data.establishments.flatMap((e) => {
+      const result = CreateEstablishmentBodySchema.safeParse({
+        kind: e.kind,
+        name: e.name,
+        venueType: e.venueType,
+        address: { street: e.street, postcode: e.postcode, town: e.town },
+        location: { latitude: e.latitude, longitude: e.longitude },
+        uri: e.uri,
+        description: e.description,
+        phone: e.phone,
+        email: e.email,
+        website: e.website,
+        openingHours: e.openingHours,
+        priceRange: e.priceRange,
+        disabled: e.disabled,
+      });
+      return result.success ? [] : [`${e.uri}: ${result.error.issues.map((i) => i.message).join(' ')}`];
+    });
+    expect(refused).toEqual([]);
   });
 
   it('writes French descriptions', () => {

@@ -134,6 +134,72 @@ describe('POST /api/establishment/', () => {
   });
 });
 
+describe('opening hours', () => {
+  const overlapping = [
+    { day: 1, opens: '12:00', closes: '14:00' },
+    { day: 1, opens: '13:00', closes: '22:00' },
+  ];
+
+  it('refuses ranges of a day that overlap, to admins and owners, with the message on the later one', async () => {
+    const created = await create(newPlace({ openingHours: overlapping }));
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({
+      code: 'ValidationError',
+      details: [
+        { path: 'openingHours.1.opens', message: 'Cette plage chevauche une autre plage du même jour.' },
+      ],
+    });
+
+    const place = await createEstablishment(t.db);
+    const owner = await createOwnerAccount(t, { establishmentId: place.id });
+    const patched = await patch(
+      place.id,
+      {
+        openingHours: [
+          { day: 5, opens: '19:00', closes: '02:00' },
+          { day: 6, opens: '01:00', closes: '03:00' },
+        ],
+      },
+      owner.headers,
+    );
+    expect(patched.statusCode).toBe(400);
+    expect(patched.json().details).toEqual([
+      {
+        path: 'openingHours.1.opens',
+        message: 'Cette plage chevauche celle de la veille, qui se poursuit après minuit.',
+      },
+    ]);
+    const unchanged = await t.app.inject({
+      method: 'GET',
+      url: `/api/establishment/${place.id}`,
+      headers: admin.headers,
+    });
+    expect(unchanged.json().openingHours).toEqual([{ day: 1, opens: '12:00', closes: '14:30' }]);
+  });
+
+  it('accepts ranges that only touch, and still answers hours stored before the rule', async () => {
+    const created = await create(
+      newPlace({
+        openingHours: [
+          { day: 1, opens: '12:00', closes: '14:00' },
+          { day: 1, opens: '14:00', closes: '02:00' },
+          { day: 2, opens: '02:00', closes: '03:00' },
+        ],
+      }),
+    );
+    expect(created.statusCode).toBe(201);
+
+    const stored = await createEstablishment(t.db, { openingHours: overlapping });
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `/api/establishment/${stored.id}`,
+      headers: admin.headers,
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().openingHours).toEqual(overlapping);
+  });
+});
+
 describe('GET /api/establishment/{id}', () => {
   it('answers 404 for an unknown id to an admin, 403 to an owner of another establishment', async () => {
     const unknown = '11111111-1111-1111-1111-111111111111';
