@@ -1,6 +1,8 @@
+import { getSimpleValidationResolver } from 'react-admin';
 import { describe, expect, it } from 'vitest';
+import { CreateEstablishmentBodySchema } from '@tables-voisines/contract/schemas/establishment';
 import { CreateGroupBodySchema } from '@tables-voisines/contract/schemas/group';
-import { issuesToFieldErrors, zodValidator } from './form-errors';
+import { fieldErrorText, issuesToFieldErrors, zodValidator } from './form-errors';
 
 describe('issuesToFieldErrors', () => {
   it('nests the server paths and keeps the first message per field', () => {
@@ -51,5 +53,41 @@ describe('toHttpError', () => {
     ) as { message: string; body: { errors: unknown } };
     expect(conflict.message).toBe('Cette adresse de page est déjà utilisée.');
     expect(conflict.body.errors).toEqual({ uri: 'Cette adresse de page est déjà utilisée.' });
+  });
+});
+
+describe('fieldErrorText', () => {
+  it('reads the words of a nested error from the form check, as react-admin hands it to the input', async () => {
+    const resolve = getSimpleValidationResolver(zodValidator(CreateEstablishmentBodySchema));
+    const { errors } = await resolve(
+      {
+        kind: 'restaurant',
+        name: 'Chez Toto',
+        venueType: 'restaurant',
+        address: { town: 'Lyon' },
+        location: { latitude: 45.76, longitude: 4.83 },
+        openingHours: [
+          { day: 2, opens: '12:00', closes: '12:00' },
+          { day: 3, opens: '12:00', closes: '14:00' },
+          { day: 3, opens: '13:00', closes: '22:00' },
+        ],
+      },
+      undefined,
+      { fields: {}, shouldUseNativeValidation: false },
+    );
+    const hours = errors.openingHours as unknown as Record<string, Record<string, unknown>>;
+    // react-admin wraps each message in an object: rendered as is, it broke the page.
+    expect(typeof (hours['0']?.closes as { message: unknown }).message).toBe('object');
+    expect(fieldErrorText(hours['0']?.closes)).toBe(
+      'L’heure de fermeture doit différer de l’heure d’ouverture.',
+    );
+    expect(fieldErrorText(hours['2']?.opens)).toBe('Cette plage chevauche une autre plage du même jour.');
+    expect(fieldErrorText(hours['1']?.opens)).toBeUndefined();
+  });
+
+  it("reads the server's message set on a field, and nothing from a branch of nested errors", () => {
+    expect(fieldErrorText({ type: 'server', message: 'Heure invalide' })).toBe('Heure invalide');
+    expect(fieldErrorText({ 0: { closes: { type: 'server', message: 'Heure invalide' } } })).toBeUndefined();
+    expect(fieldErrorText(undefined)).toBeUndefined();
   });
 });

@@ -55,3 +55,19 @@ export function zodValidator<T extends z.ZodType>(
     );
   };
 }
+
+/**
+ * The words of a react-hook-form error, for inputs of our own that show nested errors themselves: the form's
+ * `validate` arrives through react-admin's resolver as `{ message: { message } }`, the server's details as
+ * `{ message }`. Rendering the object itself would break the page.
+ */
+export function fieldErrorText(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const message = (error as { message?: unknown }).message;
+  if (typeof message === 'string') return message === '' ? undefined : message;
+  if (typeof message === 'object' && message !== null) {
+    const inner = (message as { message?: unknown }).message;
+    if (typeof inner === 'string' && inner !== '') return inner;
+  }
+  return undefined;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenHours, hoursByDay, parseFrenchTime } from './opening-hours-editor-rules';
+import { flattenHours, hoursByDay, parseFrenchTime, rangeIndexesByDay } from './opening-hours-editor-rules';
 
 describe('parseFrenchTime', () => {
   it.each([
@@ -48,5 +48,17 @@ describe('hoursByDay / flattenHours', () => {
       { day: 7, opens: '18:00', closes: '01:00' },
     ]);
     expect(hoursByDay(null).every((d) => d.ranges.length === 0)).toBe(true);
+  });
+});
+
+describe('rangeIndexesByDay', () => {
+  it('gives the index in the list of each range, in the order the days show them', () => {
+    const hours = [
+      { day: 3, opens: '19:00', closes: '22:00' },
+      { day: 1, opens: '12:00', closes: '14:00' },
+      { day: 3, opens: '12:00', closes: '14:00' },
+    ];
+    expect(rangeIndexesByDay(hours)).toEqual([[1], [], [2, 0], [], [], [], []]);
+    expect(hoursByDay(hours)[2]?.ranges.map((r) => r.opens)).toEqual(['12:00', '19:00']);
   });
 });

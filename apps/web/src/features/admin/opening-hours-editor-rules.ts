@@ -47,6 +47,20 @@ export function hoursByDay(hours: readonly OpeningHoursEntry[] | null | undefine
   }));
 }
 
+/**
+ * For each day (Monday first), the index in `hours` of each range in the order `hoursByDay` shows them:
+ * errors name a range by its index in the list the form holds.
+ */
+export function rangeIndexesByDay(hours: readonly OpeningHoursEntry[] | null | undefined): number[][] {
+  const indexed = (hours ?? []).map((entry, index) => ({ entry, index }));
+  return [1, 2, 3, 4, 5, 6, 7].map((day) =>
+    indexed
+      .filter(({ entry }) => entry.day === day)
+      .sort((a, b) => a.entry.opens.localeCompare(b.entry.opens))
+      .map(({ index }) => index),
+  );
+}
+
 /** Back to the contract's flat list. */
 export function flattenHours(days: readonly DayHours[]): OpeningHoursEntry[] {
   return days.flatMap(({ day, ranges }) => ranges.map(({ opens, closes }) => ({ day, opens, closes })));

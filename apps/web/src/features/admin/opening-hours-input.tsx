@@ -2,13 +2,21 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useInput } from 'react-admin';
 import { DAY_NAMES_FR, type OpeningHoursEntry } from '@tables-voisines/contract/opening-hours';
-import { flattenHours, hoursByDay, parseFrenchTime, type DayHours } from './opening-hours-editor-rules';
+import { fieldErrorText } from './form-errors';
+import {
+  flattenHours,
+  hoursByDay,
+  parseFrenchTime,
+  rangeIndexesByDay,
+  type DayHours,
+} from './opening-hours-editor-rules';
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -28,9 +36,12 @@ function TimeField({
 }) {
   const [text, setText] = useState(value);
   const [invalid, setInvalid] = useState(false);
+  // With an id, the helper text (the error) is the field's description.
+  const id = useId();
   useEffect(() => setText(value), [value]);
   return (
     <MuiTextField
+      id={id}
       label={label}
       size="small"
       value={text}
@@ -55,11 +66,16 @@ function TimeField({
 /** The weekly opening hours, day by day, each day with its ranges (several per day, past midnight allowed). */
 export function OpeningHoursInput() {
   const { field, fieldState } = useInput({ source: 'openingHours', defaultValue: [] });
-  const days = hoursByDay(field.value as OpeningHoursEntry[] | null);
-  const errors = (fieldState.error ?? {}) as unknown as Record<string, { closes?: { message?: string } }>;
+  const hours = field.value as OpeningHoursEntry[] | null;
+  const days = hoursByDay(hours);
+  // Index of each range in the list the form holds, to show the server's or schema's error under it.
+  const indexes = rangeIndexesByDay(hours);
+  const errors = (fieldState.error ?? {}) as Record<string, Record<'opens' | 'closes', unknown> | undefined>;
+  const rangeError = (index: number | undefined, time: 'opens' | 'closes') =>
+    index === undefined ? undefined : fieldErrorText(errors[String(index)]?.[time]);
+  // A message about the whole list (more than 21 ranges).
+  const listError = fieldErrorText(fieldState.error);
   const update = (next: DayHours[]) => field.onChange(flattenHours(next));
-  // Index of each range in the flat list, to show the server's or schema's error under it.
-  let flatIndex = -1;
 
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
@@ -82,8 +98,7 @@ export function OpeningHoursInput() {
               <Typography sx={{ pt: 1, color: 'text.secondary', width: 120 }}>Fermé</Typography>
             )}
             {day.ranges.map((range, rangeIndex) => {
-              flatIndex += 1;
-              const error = errors[String(flatIndex)]?.closes?.message;
+              const index = indexes[dayIndex]?.[rangeIndex];
               const setRange = (patch: Partial<typeof range>) =>
                 update(
                   days.map((d, i) =>
@@ -101,12 +116,13 @@ export function OpeningHoursInput() {
                     label={`${dayName} : ouverture ${rangeIndex + 1}`}
                     value={range.opens}
                     onChange={(opens) => setRange({ opens })}
+                    error={rangeError(index, 'opens')}
                   />
                   <TimeField
                     label={`${dayName} : fermeture ${rangeIndex + 1}`}
                     value={range.closes}
                     onChange={(closes) => setRange({ closes })}
-                    error={error}
+                    error={rangeError(index, 'closes')}
                   />
                   <IconButton
                     aria-label={`Supprimer la plage ${rangeIndex + 1} du ${DAY_NAMES_FR[day.day - 1]}`}
@@ -152,6 +168,7 @@ export function OpeningHoursInput() {
           </Box>
         );
       })}
+      {listError !== undefined && <FormHelperText error>{listError}</FormHelperText>}
     </Box>
   );
 }

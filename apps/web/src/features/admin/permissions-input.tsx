@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useInput } from 'react-admin';
 import { ACTIONS, SUBJECTS, type Action, type Subject } from '@tables-voisines/contract/schemas/permission';
 import { useAbility } from './ability-context';
+import { fieldErrorText } from './form-errors';
 import { hasPermission, togglePermission, type PermissionPair } from './permission-matrix';
 
 export const ACTION_LABELS: Record<Action, string> = {
@@ -36,6 +37,7 @@ export function PermissionsInput() {
   const ability = useAbility();
   const { field, fieldState } = useInput({ source: 'permissions', defaultValue: [] });
   const value = (field.value ?? []) as PermissionPair[];
+  const permissionsError = fieldErrorText(fieldState.error);
   return (
     <>
       <Typography variant="h2" sx={{ mt: 2, mb: 1 }} id="permissions-title">
@@ -80,7 +82,7 @@ export function PermissionsInput() {
           ))}
         </TableBody>
       </Table>
-      {fieldState.error?.message && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
+      {permissionsError !== undefined && <FormHelperText error>{permissionsError}</FormHelperText>}
     </>
   );
 }
