@@ -232,6 +232,64 @@ describe('the back office', () => {
     await checkAxe('liste filtrée');
   });
 
+  it('keeps what was typed when coordinates are out of range or opening hours are refused, with French messages', async () => {
+    await page.goto(`${server.baseUrl}/admin/establishments/create`);
+    await page.getByLabel('Nom').first().fill('Le Relais des Erreurs');
+    await page.getByRole('tab', { name: 'Adresse et carte' }).click();
+    await page.getByLabel('Ville').fill('Reims');
+    const map = page.getByRole('region', { name: 'Carte de l’emplacement de l’établissement' });
+    await map.locator('canvas').waitFor();
+    // The map cannot show these: it shows no pin, and each field says why as it is typed.
+    await page.getByLabel('Latitude').fill('123');
+    await page.getByText('La latitude doit être comprise entre -90 et 90.').waitFor();
+    await page.getByLabel('Longitude').fill('500');
+    await page.getByText('La longitude doit être comprise entre -180 et 180.').waitFor();
+    await expect(map.locator('.maplibregl-marker').count()).resolves.toBe(0);
+    await page.getByLabel('Latitude').fill('49.2535');
+    await page.getByLabel('Longitude').fill('4.0333');
+    await expect.poll(() => page.getByText(/doit être comprise entre/).count()).toBe(0);
+    await map.locator('.maplibregl-marker').waitFor();
+
+    await page.getByRole('tab', { name: 'Horaires' }).click();
+    await page.getByRole('button', { name: 'Ajouter une plage au mardi' }).click();
+    await page.getByLabel('Mardi : fermeture 1').fill('12:00');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('L’heure de fermeture doit différer de l’heure d’ouverture.').waitFor();
+    expect(page.url()).toMatch(/\/admin\/establishments\/create\/horaires$/);
+    await expect(page.getByLabel('Mardi : fermeture 1').inputValue()).resolves.toBe('12:00');
+
+    // Two ranges of the same day that overlap: refused by the contract, the message on the later one.
+    await page.getByLabel('Mardi : fermeture 1').fill('14:00');
+    await page.getByRole('button', { name: 'Ajouter une plage au mardi' }).click();
+    await page.getByLabel('Mardi : ouverture 2').fill('13:00');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Cette plage chevauche une autre plage du même jour.').waitFor();
+    await expect(
+      page.getByLabel('Mardi : ouverture 2').getAttribute('aria-describedby'),
+    ).resolves.toBeTruthy();
+    await checkAxe('création, horaires refusés');
+    await page.getByRole('tab', { name: 'Général' }).click();
+    await expect(page.getByLabel('Nom').first().inputValue()).resolves.toBe('Le Relais des Erreurs');
+
+    await page.getByRole('tab', { name: 'Horaires' }).click();
+    await page.getByLabel('Mardi : ouverture 2').fill('19:00');
+    // Leaving the field clears its message, which moves the button up: done before clicking it.
+    await page.getByLabel('Mardi : ouverture 2').blur();
+    await expect.poll(() => page.getByText('Cette plage chevauche').count()).toBe(0);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('tab', { name: 'Photo' }).waitFor();
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[3]!);
+    const created = await api<{ location: unknown; openingHours: unknown[] }>(
+      'GET',
+      `/api/establishment/${id}`,
+    );
+    expect(created.location).toEqual({ latitude: 49.2535, longitude: 4.0333 });
+    expect(created.openingHours).toEqual([
+      { day: 2, opens: '12:00', closes: '14:00' },
+      { day: 2, opens: '19:00', closes: '22:00' },
+    ]);
+  });
+
   it('creates an establishment, its pin placed on the map', async () => {
     await page.goto(`${server.baseUrl}/admin/establishments/create`);
     await page.getByLabel('Nom').first().fill(NEW_NAME);
@@ -404,6 +462,7 @@ describe('the back office', () => {
     await checkAxe('restaurateurs');
     // Link the owner to the establishment created above.
     await page.getByRole('cell', { name: 'Garnier' }).click();
+    // Establishments sharing a name are told apart by their town (and street).
     await page.getByLabel('Établissement lié').fill('Bouchon des Essais');
     await page.getByRole('option', { name: NEW_NAME }).click();
     await checkAxe('restaurateur');

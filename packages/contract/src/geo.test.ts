@@ -8,6 +8,7 @@ import {
   distanceKm,
   isDegenerateBounds,
   isValidBounds,
+  isValidPoint,
 } from './geo';
 
 const paris = { latitude: 48.8566, longitude: 2.3522 };
@@ -136,5 +137,24 @@ describe('boundsInsideUnion', () => {
 
   it('never reports a box crossing the antimeridian as covered', () => {
     expect(boundsInsideUnion(box(-20, 179, -10, -179), [box(-30, -180, 0, 180)])).toBe(false);
+  });
+});
+
+describe('isValidPoint', () => {
+  it('accepts a point in range, its limits included', () => {
+    expect(isValidPoint(lyon)).toBe(true);
+    expect(isValidPoint({ latitude: -90, longitude: 180 })).toBe(true);
+  });
+
+  it.each([
+    [{ latitude: 123, longitude: 4.8 }],
+    [{ latitude: 45.7, longitude: 500 }],
+    [{ latitude: Number.NaN, longitude: 4.8 }],
+    [{ latitude: 45.7, longitude: null }],
+    [{ latitude: '45.7', longitude: 4.8 }],
+    [null],
+    [undefined],
+  ])('refuses %j', (value) => {
+    expect(isValidPoint(value)).toBe(false);
   });
 });

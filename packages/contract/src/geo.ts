@@ -35,6 +35,17 @@ export function isDegenerateBounds(b: Bounds): boolean {
 const isLatitude = (v: number): boolean => Number.isFinite(v) && v >= -90 && v <= 90;
 const isLongitude = (v: number): boolean => Number.isFinite(v) && v >= -180 && v <= 180;
 
+/** A point a map can show: two finite numbers, latitude in -90..90 and longitude in -180..180. */
+export function isValidPoint(value: unknown): value is LatLng {
+  const point = value as Partial<LatLng> | null | undefined;
+  return (
+    typeof point?.latitude === 'number' &&
+    typeof point.longitude === 'number' &&
+    isLatitude(point.latitude) &&
+    isLongitude(point.longitude)
+  );
+}
+
 /**
  * A box worth querying: finite coordinates in range, not degenerate, south below north. A south-west
  * longitude greater than the north-east one is accepted: that is a box crossing the antimeridian.

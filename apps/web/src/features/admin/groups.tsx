@@ -12,9 +12,11 @@ import {
   TextInput,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { isValidPoint } from '@tables-voisines/contract/geo';
 import { CreateGroupBodySchema, PatchGroupBodySchema } from '@tables-voisines/contract/schemas/group';
 import { useAbility } from './ability-context';
 import { zodValidator } from './form-errors';
+import { useCoordinateChecks } from './location-input';
 import { PointMap } from './point-map';
 
 const GROUP_FIELDS = ['name', 'latitude', 'longitude', 'radius'];
@@ -43,6 +45,8 @@ export function GroupList() {
   );
 }
 
+const CENTRE_SOURCES = { latitude: 'latitude', longitude: 'longitude' };
+
 /** The group's circle on the map: click to move its centre; the radius field sets its size. */
 function GroupCircleInput() {
   const { setValue } = useFormContext();
@@ -51,8 +55,9 @@ function GroupCircleInput() {
     unknown,
     unknown,
   ];
-  const centre =
-    typeof latitude === 'number' && typeof longitude === 'number' ? { latitude, longitude } : null;
+  const point = { latitude, longitude };
+  const centre = isValidPoint(point) ? point : null;
+  useCoordinateChecks(CENTRE_SOURCES);
   return (
     <>
       <Typography variant="body2" color="text.secondary">

@@ -1,22 +1,35 @@
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { LatLng } from '@tables-voisines/contract/geo';
+import { isValidPoint } from '@tables-voisines/contract/geo';
 import { PointMap } from './point-map';
 
-function isPoint(value: unknown): value is LatLng {
-  const point = value as Partial<LatLng> | null;
-  return (
-    typeof point?.latitude === 'number' &&
-    typeof point.longitude === 'number' &&
-    Number.isFinite(point.latitude) &&
-    Number.isFinite(point.longitude)
-  );
+const LIMITS = { latitude: 90, longitude: 180 } as const;
+
+/**
+ * Checks the latitude and longitude fields as they are typed when a value is out of range (or was): the
+ * map cannot show such a point, the field says why at once instead of at saving.
+ */
+export function useCoordinateChecks(sources: { latitude: string; longitude: string }): void {
+  const { trigger, getFieldState } = useFormContext();
+  const [latitude, longitude] = useWatch({ name: [sources.latitude, sources.longitude] }) as unknown[];
+  useEffect(() => {
+    const check = (source: string, value: unknown, limit: number) => {
+      const outOfRange = typeof value === 'number' && !(Math.abs(value) <= limit);
+      if (outOfRange || getFieldState(source).error !== undefined) void trigger(source);
+    };
+    check(sources.latitude, latitude, LIMITS.latitude);
+    check(sources.longitude, longitude, LIMITS.longitude);
+  }, [latitude, longitude, sources.latitude, sources.longitude, trigger, getFieldState]);
 }
+
+const LOCATION_SOURCES = { latitude: 'location.latitude', longitude: 'location.longitude' };
 
 /** The establishment's pin: click the map or drag the pin; the latitude and longitude fields follow. */
 export function LocationInput() {
   const { setValue } = useFormContext();
   const location = useWatch({ name: 'location' }) as unknown;
+  useCoordinateChecks(LOCATION_SOURCES);
   return (
     <>
       <Typography variant="body2" color="text.secondary">
@@ -24,7 +37,7 @@ export function LocationInput() {
       </Typography>
       <PointMap
         label="Carte de l’emplacement de l’établissement"
-        value={isPoint(location) ? location : null}
+        value={isValidPoint(location) ? location : null}
         onChange={(point) => {
           setValue('location.latitude', point.latitude, { shouldDirty: true, shouldValidate: true });
           setValue('location.longitude', point.longitude, { shouldDirty: true, shouldValidate: true });

@@ -4,7 +4,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import Box from '@mui/material/Box';
 import { useEffect, useRef } from 'react';
-import type { LatLng } from '@tables-voisines/contract/geo';
+import { isValidPoint, type LatLng } from '@tables-voisines/contract/geo';
 import { createOfflineStyle } from '../map/base-style';
 import { circleRing } from '../map/map-rules';
 
@@ -13,7 +13,7 @@ maplibregl.setWorkerUrl(workerUrl);
 const FRANCE_CENTRE: LatLng = { latitude: 46.6, longitude: 2.4 };
 
 export interface PointMapProps {
-  /** The pin (or the circle's centre); `null` shows France without a pin. */
+  /** The pin (or the circle's centre); `null`, or a point out of range, shows no pin. */
   value: LatLng | null;
   /** Called when the admin clicks the map or drags the pin. */
   onChange: (point: LatLng) => void;
@@ -38,7 +38,9 @@ function circleData(center: LatLng | null, radiusKm: number | null | undefined) 
 }
 
 /** A MapLibre map on the offline base style to place a pin by click or drag (and show a group's circle). */
-export function PointMap({ value, onChange, radiusKm, label }: PointMapProps) {
+export function PointMap({ value: given, onChange, radiusKm, label }: PointMapProps) {
+  // Coordinates being typed can be out of range (latitude 123): MapLibre throws on them, so no pin.
+  const value = isValidPoint(given) ? given : null;
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const markerRef = useRef<Marker | null>(null);
