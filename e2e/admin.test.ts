@@ -348,6 +348,58 @@ describe('the back office', () => {
       .toBe('bouchon@example.fr');
   });
 
+  it('asks before leaving a form with unsaved changes, in French, and not when nothing changed', async () => {
+    // The list keeps its last filters: this one alone, in its address.
+    const filter = encodeURIComponent(JSON.stringify({ q: 'Bouchon des Essais' }));
+    await page.goto(`${server.baseUrl}/admin/establishments?filter=${filter}`);
+    await page.getByRole('cell', { name: NEW_NAME }).click();
+    const name = page.getByLabel('Nom').first();
+    await expect.poll(() => name.inputValue()).toBe(NEW_NAME);
+    await name.fill('Le Bouchon Renommé');
+
+    // The browser's Back button: asked, and staying keeps the change.
+    let asked = page.waitForEvent('dialog');
+    await page.evaluate(() => window.history.back());
+    let dialog = await asked;
+    expect(dialog.type()).toBe('confirm');
+    expect(dialog.message()).toBe(
+      'Certaines modifications ne sont pas enregistrées. Voulez-vous vraiment quitter cette page ?',
+    );
+    await dialog.dismiss();
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe(`/admin/establishments/${encodeURIComponent(createdId)}`);
+    await expect(name.inputValue()).resolves.toBe('Le Bouchon Renommé');
+
+    // A link in the menu: asked again, and leaving drops the change.
+    asked = page.waitForEvent('dialog');
+    // The click ends once the question is answered.
+    const clicked = page.getByRole('menuitem', { name: 'Groupes' }).click();
+    dialog = await asked;
+    expect(dialog.message()).toMatch(/^Certaines modifications ne sont pas enregistrées/);
+    await dialog.accept();
+    await clicked;
+    await page.getByRole('columnheader', { name: 'Rayon (km)' }).waitFor();
+    await expect(api<{ name: string }>('GET', `/api/establishment/${createdId}`)).resolves.toMatchObject({
+      name: NEW_NAME,
+    });
+
+    // Nothing changed: nothing asked.
+    const unexpected: string[] = [];
+    const onDialog = (d: { message: () => string; dismiss: () => Promise<void> }) => {
+      unexpected.push(d.message());
+      void d.dismiss();
+    };
+    page.on('dialog', onDialog);
+    await page.goto(`${server.baseUrl}/admin/establishments?filter=${filter}`);
+    await page.getByRole('cell', { name: NEW_NAME }).click();
+    await expect.poll(() => name.inputValue()).toBe(NEW_NAME);
+    await page.getByRole('tab', { name: 'Horaires' }).click();
+    await page.getByRole('menuitem', { name: 'Groupes' }).click();
+    await page.getByRole('columnheader', { name: 'Rayon (km)' }).waitFor();
+    page.off('dialog', onDialog);
+    expect(unexpected).toEqual([]);
+  });
+
   it('uploads a photo with progress and shares it (dry run without Facebook settings)', async () => {
     await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}/photo`);
     await page.getByRole('button', { name: 'Ajouter une photo' }).waitFor();

@@ -11,6 +11,11 @@ const ourMessages = {
       sign_in_error: 'Échec de la connexion, veuillez réessayer.',
     },
     page: { dashboard: 'Tableau de bord' },
+    message: {
+      // ra-language-french's has a straight apostrophe and « sûr(e) ».
+      unsaved_changes:
+        'Certaines modifications ne sont pas enregistrées. Voulez-vous vraiment quitter cette page ?',
+    },
   },
   resources: {
     establishments: {

@@ -55,7 +55,7 @@ export function AdminList() {
 export function AdminCreate() {
   return (
     <Create redirect="list" title="Nouvel administrateur">
-      <SimpleForm validate={validateCreate} defaultValues={{ permissions: [] }}>
+      <SimpleForm validate={validateCreate} defaultValues={{ permissions: [] }} warnWhenUnsavedChanges>
         <TextInput source="username" autoComplete="off" />
         <TextInput source="email" />
         <TextInput source="password" type="password" autoComplete="new-password" />
@@ -68,7 +68,7 @@ export function AdminCreate() {
 export function AdminEdit() {
   return (
     <Edit mutationMode="pessimistic" title="Administrateur">
-      <SimpleForm validate={validateEdit}>
+      <SimpleForm validate={validateEdit} warnWhenUnsavedChanges>
         <TextInput source="username" autoComplete="off" />
         <TextInput source="email" />
         <TextInput

@@ -39,6 +39,7 @@ import { EstablishmentPhotoPanel } from './establishment-photo';
 import { ExportButtons } from './export-buttons';
 import { ESTABLISHMENT_FIELDS } from './data-provider';
 import { zodValidator } from './form-errors';
+import { useFormRootPath } from './form-root-path';
 import { LocationInput } from './location-input';
 import { OpeningHoursInput } from './opening-hours-input';
 
@@ -182,9 +183,12 @@ function AddressTab() {
 }
 
 export function EstablishmentCreate() {
+  const formRootPathname = useFormRootPath();
   return (
     <Create redirect="edit" title="Nouvel établissement">
       <TabbedForm
+        warnWhenUnsavedChanges
+        formRootPathname={formRootPathname}
         validate={validateCreate}
         defaultValues={{ kind: 'restaurant', venueType: 'restaurant', openingHours: [], categories: [] }}
       >
@@ -207,9 +211,10 @@ function EstablishmentTitle() {
 }
 
 export function EstablishmentEdit() {
+  const formRootPathname = useFormRootPath();
   return (
     <Edit mutationMode="pessimistic" title={<EstablishmentTitle />}>
-      <TabbedForm validate={validateEdit}>
+      <TabbedForm validate={validateEdit} warnWhenUnsavedChanges formRootPathname={formRootPathname}>
         <TabbedForm.Tab label="Général">
           <GeneralTab edit />
         </TabbedForm.Tab>

@@ -91,7 +91,7 @@ function GroupFields() {
 export function GroupCreate() {
   return (
     <Create redirect="list" title="Nouveau groupe">
-      <SimpleForm validate={validateCreate} defaultValues={{ radius: 10 }}>
+      <SimpleForm validate={validateCreate} defaultValues={{ radius: 10 }} warnWhenUnsavedChanges>
         <GroupFields />
       </SimpleForm>
     </Create>
@@ -101,7 +101,7 @@ export function GroupCreate() {
 export function GroupEdit() {
   return (
     <Edit mutationMode="pessimistic" title="Groupe">
-      <SimpleForm validate={validateEdit}>
+      <SimpleForm validate={validateEdit} warnWhenUnsavedChanges>
         <GroupFields />
       </SimpleForm>
     </Edit>

@@ -90,6 +90,7 @@ export function MenuBoardCreate() {
   return (
     <Create redirect="list" title="Nouvelle ardoise">
       <SimpleForm
+        warnWhenUnsavedChanges
         validate={validateCreate}
         defaultValues={() => ({ date: parisToday(), items: [{ name: '', price: null, category: null }] })}
       >
@@ -112,7 +113,7 @@ export function MenuBoardCreate() {
 export function MenuBoardEdit() {
   return (
     <Edit mutationMode="pessimistic" title="Ardoise du jour">
-      <SimpleForm validate={validateEdit}>
+      <SimpleForm validate={validateEdit} warnWhenUnsavedChanges>
         <TextField source="establishment.name" label="Établissement" />
         <TextInput source="title" fullWidth />
         <DateInput source="date" />

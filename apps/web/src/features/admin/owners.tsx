@@ -77,7 +77,7 @@ function OwnerToolbar() {
 export function OwnerEdit() {
   return (
     <Edit mutationMode="pessimistic" title="Restaurateur">
-      <SimpleForm validate={validate} toolbar={<OwnerToolbar />}>
+      <SimpleForm validate={validate} toolbar={<OwnerToolbar />} warnWhenUnsavedChanges>
         <TextInput source="firstName" />
         <TextInput source="lastName" />
         <TextInput source="email" />
