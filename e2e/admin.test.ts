@@ -515,8 +515,20 @@ describe('the back office', () => {
     // Link the owner to the establishment created above.
     await page.getByRole('cell', { name: 'Garnier' }).click();
     // Establishments sharing a name are told apart by their town (and street).
-    await page.getByLabel('Établissement lié').fill('Bouchon des Essais');
-    await page.getByRole('option', { name: NEW_NAME }).click();
+    const linked = page.getByRole('combobox', { name: 'Établissement lié' });
+    await linked.fill('Auberge des Voyageurs');
+    await expect
+      .poll(async () => {
+        const options = await page.getByRole('option').allInnerTexts();
+        return (
+          options.length >= 2 &&
+          new Set(options).size === options.length &&
+          options.every((option) => /^Auberge des Voyageurs — \S/.test(option))
+        );
+      })
+      .toBe(true);
+    await linked.fill('Bouchon des Essais');
+    await page.getByRole('option', { name: `${NEW_NAME} — Lyon`, exact: true }).click();
     await checkAxe('restaurateur');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('cell', { name: NEW_NAME }).waitFor();

@@ -24,6 +24,7 @@ import {
   PatchMenuBoardBodySchema,
 } from '@tables-voisines/contract/schemas/menu-board';
 import { useAbility } from './ability-context';
+import { establishmentOptionText } from './establishment-option';
 import { zodValidator } from './form-errors';
 
 const writable = (keys: string[]) => (values: Record<string, unknown>) =>
@@ -97,7 +98,7 @@ export function MenuBoardCreate() {
         <ReferenceInput source="establishment" reference="establishments">
           <AutocompleteInput
             label="Établissement"
-            optionText="name"
+            optionText={establishmentOptionText}
             filterToQuery={(q: string) => ({ q })}
             fullWidth
           />

@@ -19,6 +19,7 @@ import {
 } from 'react-admin';
 import { PatchOwnerBodySchema } from '@tables-voisines/contract/schemas/account';
 import { Can, useAbility } from './ability-context';
+import { establishmentOptionText } from './establishment-option';
 import { ExportButtons } from './export-buttons';
 import { zodValidator } from './form-errors';
 
@@ -91,7 +92,7 @@ export function OwnerEdit() {
         <ReferenceInput source="establishment" reference="establishments">
           <AutocompleteInput
             label="Établissement lié"
-            optionText="name"
+            optionText={establishmentOptionText}
             filterToQuery={(q: string) => ({ q })}
             fullWidth
             helperText="Videz le champ pour délier le restaurateur de son établissement."
