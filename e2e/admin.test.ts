@@ -495,6 +495,7 @@ describe('the back office', () => {
 
   it('edits a group with its circle on the map, and lists owners and categories', async () => {
     await page.getByRole('menuitem', { name: 'Groupes' }).click();
+    await page.getByRole('button', { name: 'Exporter' }).waitFor();
     await page.locator('tbody tr').first().click();
     const map = page.getByRole('region', { name: 'Carte du cercle du groupe' });
     await map.locator('canvas').waitFor();
@@ -563,6 +564,27 @@ describe('the back office', () => {
       .first()
       .waitFor();
     await expect(page.getByRole('columnheader', { name: "Nom d'utilisateur" }).count()).resolves.toBe(0);
+  });
+
+  it('shows no export to an admin who may read groups and admins but not export them', async () => {
+    const reader = { username: 'cartographe', password: 'Boussole-Verte-8642', email: 'carto@example.fr' };
+    await api('POST', '/api/admin/', {
+      ...reader,
+      permissions: [
+        { action: 'read', subject: 'group' },
+        { action: 'read', subject: 'admin' },
+      ],
+    });
+    await signOut();
+    await signIn(reader.username, reader.password);
+    await page.getByRole('menuitem', { name: 'Groupes' }).click();
+    await page.locator('tbody tr').first().waitFor();
+    await expect(page.getByRole('button', { name: 'Exporter' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: 'Créer' }).count()).resolves.toBe(0);
+    await page.getByRole('menuitem', { name: 'Administrateurs' }).click();
+    await page.getByRole('cell', { name: reader.username }).waitFor();
+    await expect(page.getByRole('button', { name: 'Exporter' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: 'Créer' }).count()).resolves.toBe(0);
   });
 
   it('logged no error in the browser', () => {
