@@ -75,7 +75,7 @@ async function shot(name: string) {
 async function signIn(username: string, password: string) {
   await page.goto(`${server.baseUrl}/admin/login`);
   await waitForRouter(page);
-  await page.getByLabel("Nom d'utilisateur").fill(username);
+  await page.getByLabel('Nom d’utilisateur').fill(username);
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'Connexion' }).click();
 }
@@ -461,7 +461,7 @@ describe('the back office', () => {
     await checkAxe('administrateur');
     await shot('administrateur-permissions');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.getByRole('columnheader', { name: "Nom d'utilisateur" }).waitFor();
+    await page.getByRole('columnheader', { name: 'Nom d’utilisateur' }).waitFor();
     const limited = await api<{ permissions: unknown[] }>('GET', `/api/admin/${limitedId}`);
     expect(limited.permissions).toEqual(
       expect.arrayContaining([
@@ -563,7 +563,7 @@ describe('the back office', () => {
       .getByText(/autorisé|accès/i)
       .first()
       .waitFor();
-    await expect(page.getByRole('columnheader', { name: "Nom d'utilisateur" }).count()).resolves.toBe(0);
+    await expect(page.getByRole('columnheader', { name: 'Nom d’utilisateur' }).count()).resolves.toBe(0);
   });
 
   it('shows no export to an admin who may read groups and admins but not export them', async () => {

@@ -16,9 +16,9 @@ const HELP = `Créer un administrateur.
   npm run admin:create -- --username chef --email chef@exemple.fr --password '...' \\
                           [--permission manage:all] [--permission read:establishment ...]
 
-Sans --permission, l'administrateur reçoit manage:all (tous les droits).
+Sans --permission, l’administrateur reçoit manage:all (tous les droits).
 La base de données est celle de la configuration (DATABASE_URL, sinon DATA_DIR) ; en mode embarqué,
-arrêtez d'abord le serveur.`;
+arrêtez d’abord le serveur.`;
 
 function parsePermission(value: string): { action: string; subject: string } {
   const [action = '', subject = ''] = value.split(':');
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   if (missing.length > 0 && !interactive) {
     throw new Error(`Il manque ${missing.join(', ')} (ou lancez la commande dans un terminal).\n\n${HELP}`);
   }
-  username ??= await ask("Nom d'utilisateur : ");
+  username ??= await ask('Nom d’utilisateur : ');
   email ??= await ask('Adresse e-mail : ');
   if (password === undefined) {
     password = await ask('Mot de passe (10 caractères au moins) : ', true);

@@ -131,7 +131,7 @@ function ownerRoutes<const Single extends string, const Plural extends string, R
     signUp: {
       method: 'POST',
       path: `${base}/sign-up`,
-      summary: "Créer un compte restaurateur et envoyer l'e-mail de confirmation",
+      summary: 'Créer un compte restaurateur et envoyer l’e-mail de confirmation',
       tags,
       auth: 'none',
       body: SignUpBodySchema,
@@ -140,7 +140,7 @@ function ownerRoutes<const Single extends string, const Plural extends string, R
     confirm: {
       method: 'POST',
       path: `${base}/confirm`,
-      summary: "Confirmer l'adresse e-mail avec le code à 6 chiffres",
+      summary: 'Confirmer l’adresse e-mail avec le code à 6 chiffres',
       tags,
       auth: 'required',
       account: 'restaurant-owner',
@@ -159,7 +159,7 @@ function ownerRoutes<const Single extends string, const Plural extends string, R
     check: {
       method: 'POST',
       path: `${base}/check`,
-      summary: "Vérifier qu'une adresse e-mail est libre et à quel établissement correspond un code",
+      summary: 'Vérifier qu’une adresse e-mail est libre et à quel établissement correspond un code',
       tags,
       auth: 'none',
       body: CheckBodySchema,
@@ -168,7 +168,7 @@ function ownerRoutes<const Single extends string, const Plural extends string, R
     resendEstablishmentCode: {
       method: 'POST',
       path: `${base}/resend-establishment-code`,
-      summary: "Envoyer le code d'un établissement à l'adresse e-mail de l'établissement",
+      summary: 'Envoyer le code d’un établissement à l’adresse e-mail de l’établissement',
       tags,
       auth: 'none',
       body: ResendEstablishmentCodeBodySchema,
@@ -186,7 +186,7 @@ function ownerRoutes<const Single extends string, const Plural extends string, R
     refresh: {
       method: 'POST',
       path: `${base}/refresh`,
-      summary: "Renouveler le jeton d'accès d'un restaurateur",
+      summary: 'Renouveler le jeton d’accès d’un restaurateur',
       tags,
       auth: 'required',
       account: 'restaurant-owner',
@@ -310,7 +310,7 @@ export const routes = {
   getEstablishmentGroups: {
     method: 'GET',
     path: '/api/establishment/:id/groups',
-    summary: "Lister les groupes d'un établissement",
+    summary: 'Lister les groupes d’un établissement',
     tags: TAGS.establishments,
     auth: 'required',
     permission: { action: 'read', subject: 'establishment' },
@@ -320,7 +320,7 @@ export const routes = {
   getEstablishmentHistory: {
     method: 'GET',
     path: '/api/establishment/:id/history',
-    summary: "Lire l'historique des modifications d'un établissement",
+    summary: 'Lire l’historique des modifications d’un établissement',
     tags: TAGS.establishments,
     auth: 'required',
     permission: { action: 'read', subject: 'establishment' },
@@ -361,7 +361,7 @@ export const routes = {
   prepareUpload: {
     method: 'POST',
     path: '/api/establishment/prepare-upload',
-    summary: "Préparer l'envoi d'une photo (JPEG, PNG ou WebP, 10 Mo au plus)",
+    summary: 'Préparer l’envoi d’une photo (JPEG, PNG ou WebP, 10 Mo au plus)',
     tags: TAGS.establishments,
     auth: 'required',
     permission: { action: 'update', subject: 'establishment' },
@@ -372,7 +372,7 @@ export const routes = {
     method: 'PUT',
     path: '/api/uploads/:key',
     summary:
-      "Envoyer les octets d'une photo à l'adresse donnée par prepare-upload (stockage sur le serveur ; corps : l'image, en-tête Content-Type)",
+      'Envoyer les octets d’une photo à l’adresse donnée par prepare-upload (stockage sur le serveur ; corps : l’image, en-tête Content-Type)',
     tags: TAGS.establishments,
     auth: 'none',
     params: UploadParamsSchema,
@@ -382,7 +382,7 @@ export const routes = {
   getMedia: {
     method: 'GET',
     path: '/media/:file',
-    summary: "Lire une photo ou l'une de ses copies redimensionnées (stockage sur le serveur)",
+    summary: 'Lire une photo ou l’une de ses copies redimensionnées (stockage sur le serveur)',
     tags: TAGS.establishments,
     auth: 'none',
     params: MediaParamsSchema,
@@ -401,7 +401,7 @@ export const routes = {
   shareEstablishment: {
     method: 'POST',
     path: '/api/establishment/share/:id',
-    summary: "Partager la photo d'un établissement sur le réseau social",
+    summary: 'Partager la photo d’un établissement sur le réseau social',
     tags: TAGS.establishments,
     auth: 'required',
     permission: { action: 'share', subject: 'establishment' },
@@ -450,7 +450,7 @@ export const routes = {
   getPublicEstablishment: {
     method: 'GET',
     path: '/establishment/:id/public',
-    summary: "Lire la vue publique d'un établissement, par id ou par adresse de page",
+    summary: 'Lire la vue publique d’un établissement, par id ou par adresse de page',
     tags: TAGS.establishments,
     auth: 'none',
     params: IdOrUriParamsSchema,
@@ -523,7 +523,7 @@ export const routes = {
   createMenuBoard: {
     method: 'POST',
     path: '/api/menuboard/',
-    summary: "Publier l'ardoise du jour d'un établissement",
+    summary: 'Publier l’ardoise du jour d’un établissement',
     tags: TAGS.menuBoards,
     auth: 'required',
     permission: { action: 'create', subject: 'menu-board' },
@@ -565,7 +565,7 @@ export const routes = {
   adminSignIn: {
     method: 'POST',
     path: '/api/admin/sign-in',
-    summary: "Se connecter en administrateur (nom d'utilisateur et mot de passe, ou jeton longue durée)",
+    summary: 'Se connecter en administrateur (nom d’utilisateur et mot de passe, ou jeton longue durée)',
     tags: TAGS.admins,
     auth: 'none',
     body: AdminSignInBodySchema,
@@ -574,7 +574,7 @@ export const routes = {
   adminRefresh: {
     method: 'POST',
     path: '/api/admin/refresh',
-    summary: "Renouveler le jeton d'accès d'un administrateur",
+    summary: 'Renouveler le jeton d’accès d’un administrateur',
     tags: TAGS.admins,
     auth: 'required',
     account: 'admin',

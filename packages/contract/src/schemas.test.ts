@@ -403,7 +403,7 @@ describe('surrounding menu boards body', () => {
         northEast: { latitude: 45.8, longitude: 4.8 },
         southWest: { latitude: 45.7, longitude: 4.9 },
       }),
-    ).toEqual(["Le coin sud-ouest doit être à l'ouest du coin nord-est."]);
+    ).toEqual(['Le coin sud-ouest doit être à l’ouest du coin nord-est.']);
   });
 
   it('refuses out of range coordinates, unknown keys and more than 100 categories', () => {

@@ -4,8 +4,8 @@ import { AppError, type ErrorCode, type ValidationIssue } from '@tables-voisines
 
 const CONTEXT_LABELS: Record<string, string> = {
   body: 'le corps de la requête',
-  querystring: "les paramètres de l'adresse",
-  params: "le chemin de l'adresse",
+  querystring: 'les paramètres de l’adresse',
+  params: 'le chemin de l’adresse',
   headers: 'les en-têtes',
 };
 
@@ -79,7 +79,7 @@ export function toAppError(error: unknown): AppError {
   const fastifyError = error as Partial<FastifyError>;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new AppError('ValidationError', "Le corps de la requête n'est pas un JSON valide.", [
+      return new AppError('ValidationError', 'Le corps de la requête n’est pas un JSON valide.', [
         { path: '', message: 'JSON mal formé' },
       ]);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -94,15 +94,15 @@ export function toAppError(error: unknown): AppError {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError(
         'UnsupportedMediaType',
-        "Ce type de contenu n'est pas accepté : envoyez du JSON (application/json).",
+        'Ce type de contenu n’est pas accepté : envoyez du JSON (application/json).',
       );
     case 'FST_ERR_BAD_URL':
     case 'FST_ERR_VALIDATION':
-      return new AppError('ValidationError', "L'adresse demandée est mal formée.", [
+      return new AppError('ValidationError', 'L’adresse demandée est mal formée.', [
         { path: '', message: 'Adresse mal formée' },
       ]);
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return new AppError('ValidationError', "L'adresse demandée est trop longue.", [
+      return new AppError('ValidationError', 'L’adresse demandée est trop longue.', [
         { path: '', message: 'Paramètre de chemin trop long' },
       ]);
     default:

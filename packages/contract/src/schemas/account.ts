@@ -30,7 +30,7 @@ const TokenSchema = z
 
 export const UsernameSchema = textSchema(3, 60).regex(
   /^[^\s]+$/u,
-  "Le nom d'utilisateur ne peut contenir d'espace.",
+  'Le nom d’utilisateur ne peut contenir d’espace.',
 );
 
 // Accounts
@@ -102,10 +102,10 @@ export const AdminSignInBodySchema = z.union(
   [
     z.strictObject({
       username: z
-        .string({ error: "Le nom d'utilisateur est attendu." })
+        .string({ error: 'Le nom d’utilisateur est attendu.' })
         .trim()
-        .min(1, "Le nom d'utilisateur est obligatoire.")
-        .max(200, "Le nom d'utilisateur ne peut dépasser 200 caractères."),
+        .min(1, 'Le nom d’utilisateur est obligatoire.')
+        .max(200, 'Le nom d’utilisateur ne peut dépasser 200 caractères.'),
       password: SignInPasswordSchema,
     }),
     z.strictObject({ token: TokenSchema }),
@@ -119,11 +119,11 @@ export const OwnerSignInBodySchema = z.union(
   [
     z.strictObject({
       email: z
-        .string({ error: "L'adresse e-mail est attendue." })
+        .string({ error: 'L’adresse e-mail est attendue.' })
         .trim()
         .toLowerCase()
-        .min(1, "L'adresse e-mail est obligatoire.")
-        .max(254, "L'adresse e-mail ne peut dépasser 254 caractères."),
+        .min(1, 'L’adresse e-mail est obligatoire.')
+        .max(254, 'L’adresse e-mail ne peut dépasser 254 caractères.'),
       password: SignInPasswordSchema,
     }),
     z.strictObject({ token: TokenSchema }),

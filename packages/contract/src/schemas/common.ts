@@ -121,7 +121,7 @@ export const EmailSchema = z
   .string({ error: 'Une adresse e-mail est attendue.' })
   .trim()
   .toLowerCase()
-  .max(254, "L'adresse e-mail ne peut dépasser 254 caractères.")
+  .max(254, 'L’adresse e-mail ne peut dépasser 254 caractères.')
   .email({ error: 'Adresse e-mail invalide.' });
 
 /** French and international numbers as people write them: `01 23 45 67 89`, `+33 (0)1 23 45 67 89`. */
@@ -135,7 +135,7 @@ export const PhoneSchema = z
 export const HttpUrlSchema = z
   .string({ error: 'Une adresse web est attendue.' })
   .trim()
-  .max(500, "L'adresse web ne peut dépasser 500 caractères.")
+  .max(500, 'L’adresse web ne peut dépasser 500 caractères.')
   .transform((v) => (/^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `https://${v}`))
   .pipe(
     z.url({

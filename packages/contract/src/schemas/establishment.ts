@@ -26,7 +26,7 @@ export const KindSchema = z.enum(KINDS, {
   error: 'Type inconnu : « restaurant » ou « remplisvert » est attendu.',
 });
 export const VenueTypeSchema = z.enum(VENUE_TYPES, {
-  error: `Type d'établissement inconnu (valeurs possibles : ${VENUE_TYPES.join(', ')}).`,
+  error: `Type d’établissement inconnu (valeurs possibles : ${VENUE_TYPES.join(', ')}).`,
 });
 export const PriceRangeSchema = z.enum(PRICE_RANGES, {
   error: 'Gamme de prix inconnue : de « € » à « €€€€ ».',
@@ -163,7 +163,7 @@ export const PhotoUrlSchema = z
   .string({ error: 'Une adresse de photo est attendue.' })
   .trim()
   .min(1, 'Une adresse de photo est attendue.')
-  .max(1000, "L'adresse de la photo ne peut dépasser 1000 caractères.")
+  .max(1000, 'L’adresse de la photo ne peut dépasser 1000 caractères.')
   .regex(/^(?:https?:\/\/[^\s/?#]+|\/(?!\/))[^\s]*$/i, 'Adresse de photo invalide.');
 
 export const PhotoBodySchema = z.strictObject({ url: PhotoUrlSchema }).nullable();
@@ -173,11 +173,11 @@ export const UriSchema = z
   .string({ error: 'Une adresse de page est attendue.' })
   .trim()
   .normalize('NFC')
-  .min(1, "L'adresse de la page est obligatoire.")
-  .max(300, "L'adresse de la page ne peut dépasser 300 caractères.")
+  .min(1, 'L’adresse de la page est obligatoire.')
+  .max(300, 'L’adresse de la page ne peut dépasser 300 caractères.')
   .refine((v) => !URI_FORBIDDEN.test(v), {
     message:
-      "L'adresse de la page ne peut contenir ni espace, ni « / », « # », « % », ni caractère de contrôle.",
+      'L’adresse de la page ne peut contenir ni espace, ni « / », « # », « % », ni caractère de contrôle.',
   });
 
 const CategoryIdsSchema = z

@@ -117,7 +117,7 @@ export const SurroundingMenuBoardsBodySchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['southWest', 'longitude'],
-        message: "Le coin sud-ouest doit être à l'ouest du coin nord-est.",
+        message: 'Le coin sud-ouest doit être à l’ouest du coin nord-est.',
       });
     }
   });

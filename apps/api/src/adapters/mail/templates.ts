@@ -36,7 +36,7 @@ function layout(site: MailSite, to: string, subject: string, block: Block): Mail
     ...block.paragraphs,
     ...highlightText,
     ...(block.after ?? []),
-    `L'équipe ${site.name}\n${site.publicUrl}`,
+    `L’équipe ${site.name}\n${site.publicUrl}`,
   ].join('\n\n');
 
   const p = (t: string) => `<p style="margin:0 0 16px">${escapeHtml(t)}</p>`;
@@ -65,7 +65,7 @@ function layout(site: MailSite, to: string, subject: string, block: Block): Mail
 ${block.paragraphs.map(p).join('\n')}
 ${highlightHtml}
 ${(block.after ?? []).map(p).join('\n')}
-<p style="margin:24px 0 0">L'équipe ${escapeHtml(site.name)}<br><a href="${escapeHtml(site.publicUrl)}" style="color:${PRIMARY_COLOUR}">${escapeHtml(site.publicUrl)}</a></p>
+<p style="margin:24px 0 0">L’équipe ${escapeHtml(site.name)}<br><a href="${escapeHtml(site.publicUrl)}" style="color:${PRIMARY_COLOUR}">${escapeHtml(site.publicUrl)}</a></p>
 </td></tr>
 </table>
 </td></tr>

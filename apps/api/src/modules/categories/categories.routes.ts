@@ -14,7 +14,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(routes.getCategory.path, { schema: schemaOf(routes.getCategory) }, async (request) => {
     const row = await findCategory(db, request.params.id);
-    if (row === null) throw new AppError('NotFound', "Cette catégorie n'existe pas.");
+    if (row === null) throw new AppError('NotFound', 'Cette catégorie n’existe pas.');
     return toCategory(row, request.query.locale);
   });
 };

@@ -158,7 +158,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         return row === null || row.disabled ? null : [JSON.stringify(toPublicEstablishment(row))];
       });
       if (answer === null) {
-        throw new AppError('NotFound', "Cet établissement n'existe pas ou n'est plus visible.");
+        throw new AppError('NotFound', 'Cet établissement n’existe pas ou n’est plus visible.');
       }
       return sendAnswer(request, reply, answer, {
         contentType: JSON_TYPE,

@@ -502,7 +502,7 @@ describe('bad input', () => {
       expect(answer.statusCode, url).toBe(400);
       expect(answer.json(), url).toMatchObject({
         code: 'ValidationError',
-        message: "Certaines informations sont invalides dans les paramètres de l'adresse.",
+        message: 'Certaines informations sont invalides dans les paramètres de l’adresse.',
         details: expect.arrayContaining([expect.objectContaining({ message })]),
       });
     }

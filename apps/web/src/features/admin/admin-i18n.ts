@@ -6,7 +6,7 @@ import { mergeTranslations } from 'react-admin';
 const ourMessages = {
   ra: {
     auth: {
-      username: "Nom d'utilisateur",
+      username: 'Nom d’utilisateur',
       email: 'Adresse e-mail',
       sign_in_error: 'Échec de la connexion, veuillez réessayer.',
     },
@@ -23,7 +23,7 @@ const ourMessages = {
       fields: {
         name: 'Nom',
         kind: 'Type',
-        venueType: "Type d'établissement",
+        venueType: 'Type d’établissement',
         description: 'Description',
         'address.street': 'Rue',
         'address.postcode': 'Code postal',
@@ -40,7 +40,7 @@ const ourMessages = {
         restaurantOwner: 'Propriétaire',
         updatedAt: 'Modifié le',
         createdAt: 'Créé le',
-        openingHours: "Horaires d'ouverture",
+        openingHours: 'Horaires d’ouverture',
         q: 'Rechercher',
       },
     },
@@ -61,7 +61,7 @@ const ourMessages = {
     admins: {
       name: 'Administrateur |||| Administrateurs',
       fields: {
-        username: "Nom d'utilisateur",
+        username: 'Nom d’utilisateur',
         email: 'Adresse e-mail',
         password: 'Mot de passe',
         permissions: 'Permissions',

@@ -359,7 +359,7 @@ export function createDataProvider(
   }
 
   const forbidden = () =>
-    new HttpError("Vous n'avez pas les droits nécessaires pour effectuer cette action.", 403, {
+    new HttpError('Vous n’avez pas les droits nécessaires pour effectuer cette action.', 403, {
       code: 'Forbidden',
     });
   // Categories are public (the menu board form searches them for every admin).

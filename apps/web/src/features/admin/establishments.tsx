@@ -65,7 +65,7 @@ const filters = [
   <SelectInput
     key="venueType"
     source="venueType"
-    label="Type d'établissement"
+    label="Type d’établissement"
     choices={VENUE_TYPE_CHOICES}
   />,
   <TextInput key="town" source="town" label="Ville" />,

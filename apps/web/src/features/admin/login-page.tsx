@@ -66,7 +66,7 @@ export function LoginPage() {
           >
             {error !== null && <Alert severity="error">{error}</Alert>}
             <TextField
-              label="Nom d'utilisateur"
+              label="Nom d’utilisateur"
               name="username"
               autoComplete="username"
               value={username}

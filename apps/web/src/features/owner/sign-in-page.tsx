@@ -25,7 +25,7 @@ export function SignInPage() {
     // The union's own message says little: each field says what is missing.
     if (!check.ok) {
       setErrors({
-        ...(email.trim() === '' ? { email: "L'adresse e-mail est obligatoire." } : {}),
+        ...(email.trim() === '' ? { email: 'L’adresse e-mail est obligatoire.' } : {}),
         ...(password === '' ? { password: 'Le mot de passe est obligatoire.' } : {}),
       });
       return;

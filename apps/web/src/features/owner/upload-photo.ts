@@ -46,7 +46,7 @@ function putWithProgress(url: string, file: File, onProgress: (fraction: number)
         ),
       );
     };
-    xhr.onerror = () => reject(new ApiError('UnexpectedError', "L'envoi de la photo a échoué.", 0));
+    xhr.onerror = () => reject(new ApiError('UnexpectedError', 'L’envoi de la photo a échoué.', 0));
     xhr.send(file);
   });
 }
