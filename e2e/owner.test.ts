@@ -188,7 +188,7 @@ describe('a restaurant owner', () => {
     await page.getByLabel('Nom ou ville de l’établissement').fill(`${target.name} ${target.address.town}`);
     await page.getByRole('button', { name: 'Rechercher' }).click();
     await page
-      .getByRole('button', { name: `Recevoir le code de ${target.name}` })
+      .getByRole('button', { name: `Recevoir le code par e-mail : ${target.name}` })
       .first()
       .click();
     await page.getByText('a été envoyé à l’adresse e-mail de l’établissement').waitFor();

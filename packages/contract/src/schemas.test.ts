@@ -458,6 +458,16 @@ describe('groups', () => {
     expect(PatchGroupBodySchema.safeParse({ radius: 20 }).success).toBe(true);
     expect(PatchGroupBodySchema.safeParse({ members: [] }).success).toBe(false);
   });
+
+  it('says a required text left empty is missing, and a value of the wrong kind is not text', () => {
+    const group = { name: 'Collectif de Quimper', latitude: 47.99, longitude: -4.1, radius: 15 };
+    const messageOf = (name: unknown) =>
+      CreateGroupBodySchema.safeParse({ ...group, name }).error?.issues.map((i) => i.message);
+    expect(messageOf(null)).toEqual(['Ce champ est obligatoire.']);
+    expect(messageOf(undefined)).toEqual(['Ce champ est obligatoire.']);
+    expect(messageOf('  ')).toEqual(['Ce champ est obligatoire.']);
+    expect(messageOf(12)).toEqual(['Du texte est attendu.']);
+  });
 });
 
 describe('permissions', () => {

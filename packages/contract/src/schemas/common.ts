@@ -109,11 +109,19 @@ export type LocaleQuery = z.output<typeof LocaleQuerySchema>;
 
 /** Trimmed text between `min` and `max` characters, with French messages. */
 export function textSchema(min: number, max: number) {
-  return z
-    .string({ error: 'Du texte est attendu.' })
-    .trim()
-    .min(min, min <= 1 ? 'Ce champ est obligatoire.' : `Au moins ${min} caractères.`)
-    .max(max, `Au plus ${max} caractères.`);
+  return (
+    z
+      // A field left empty comes as nothing at all (a form sends null): it is a missing value, not a wrong one.
+      .string({
+        error: (issue) =>
+          issue.input === undefined || issue.input === null
+            ? 'Ce champ est obligatoire.'
+            : 'Du texte est attendu.',
+      })
+      .trim()
+      .min(min, min <= 1 ? 'Ce champ est obligatoire.' : `Au moins ${min} caractères.`)
+      .max(max, `Au plus ${max} caractères.`)
+  );
 }
 
 /** Trimmed and lower-cased, so that `Jean@Exemple.FR` and `jean@exemple.fr` are one account. */

@@ -96,7 +96,9 @@ function GroupFields() {
   return (
     <>
       <TextInput source="name" />
-      <NumberInput source="radius" min={0} step={1} />
+      {/* No `min`: the browser would answer a negative radius with its own bubble, in its own language,
+          before the form's French message (« Le rayon doit être supérieur à 0 km. »). */}
+      <NumberInput source="radius" step={1} />
       <NumberInput source="latitude" step={0.000001} />
       <NumberInput source="longitude" step={0.000001} />
       <GroupCircleInput />

@@ -73,7 +73,8 @@ function ItemsInput() {
     <ArrayInput source="items" label="Plats">
       <SimpleFormIterator inline disableReordering>
         <TextInput source="name" label="Plat" />
-        <NumberInput source="price" label="Prix (€)" step={0.5} min={0} />
+        {/* No `min`: the contract's French message, not the browser's bubble, for a negative price. */}
+        <NumberInput source="price" label="Prix (€)" step={0.5} />
         <ReferenceInput source="category" reference="categories" perPage={50}>
           <AutocompleteInput
             label="Catégorie"

@@ -172,7 +172,7 @@ export function ClaimPage() {
                   <Button
                     size="small"
                     onClick={() => void mailCode(e)}
-                    aria-label={`Recevoir le code de ${e.name}`}
+                    aria-label={`Recevoir le code par e-mail : ${e.name}`}
                   >
                     Recevoir le code
                   </Button>
