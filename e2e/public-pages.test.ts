@@ -8,7 +8,7 @@ import {
   watchPageErrors,
   type Browser,
 } from './support/browser';
-import { boardsToday, startServer, type RunningServer } from './support/server';
+import { boardsToday, callApi, startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -95,25 +95,20 @@ describe('an establishment page', () => {
   });
 
   it('keeps the line breaks of a description written on several lines', async () => {
-    const call = async (path: string, method: string, body: unknown, token?: string) => {
-      const response = await fetch(`${server.baseUrl}${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-        },
-        body: JSON.stringify(body),
-      });
-      expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
-      return (await response.json()) as { authentication: { token: string } };
-    };
-    const { token } = (await call('/api/admin/sign-in', 'POST', ADMIN)).authentication;
+    const { token } = (
+      await callApi<{ authentication: { token: string } }>(
+        server.baseUrl,
+        'POST',
+        '/api/admin/sign-in',
+        ADMIN,
+      )
+    ).authentication;
     const described = (await (
       await fetch(`${server.baseUrl}/api/establishments/`)
     ).json()) as (typeof plain)[];
     const target = described.find((e) => e.id !== plain.id && /^[a-z-]+$/.test(e.uri))!;
     const description = 'Cuisine du marché.\nMenu du midi à 16,50 €.\n\nFermé en août.';
-    await call(`/api/establishment/${target.id}`, 'PATCH', { description }, token);
+    await callApi(server.baseUrl, 'PATCH', `/api/establishment/${target.id}`, { description }, token);
     const { context, page, errors } = await visit(establishmentPath(target.kind, target.uri));
     // What the owner wrote on three paragraphs reads so, not run into one line (innerText follows the CSS).
     await expect

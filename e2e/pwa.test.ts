@@ -11,7 +11,7 @@ import {
   type Browser,
   type Page,
 } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { callApi, startServer, type RunningServer } from './support/server';
 
 /** The installable app: manifest, service worker, offline reading, smart app banner (issue 6). */
 
@@ -55,18 +55,8 @@ function pathOf(e: (typeof establishments)[number]) {
 
 /** Gives an establishment a photo through the admin API, as the back office does. */
 async function givePhoto(establishmentId: string): Promise<string> {
-  const call = async (method: string, path: string, body: unknown, token?: string) => {
-    const response = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-      },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.json() as Promise<Record<string, unknown>>;
-  };
+  const call = (method: string, path: string, body: unknown, token?: string) =>
+    callApi(server.baseUrl, method, path, body, token);
   const signIn = (await call('POST', '/api/admin/sign-in', ADMIN)) as { authentication: { token: string } };
   const token = signIn.authentication.token;
   const png = await sharp({

@@ -127,3 +127,23 @@ export async function boardsToday(baseUrl: string): Promise<BoardToday[]> {
   if (!response.ok) throw new Error(`POST /menuboards/surrounding answered ${response.status}`);
   return (await response.json()) as BoardToday[];
 }
+
+/** A JSON call to the server's API, with a bearer token when given; fails on any answer but 2xx. */
+export async function callApi<T = Record<string, unknown>>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}

@@ -41,18 +41,15 @@ export function parisDay(date: Date = new Date()): string {
   return answer;
 }
 
+/** The date and time a clock in Paris shows at an instant, as the fields of a UTC date (to the second). */
+export function parisWallClock(date: Date): Date {
+  const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts(PARIS_TIME, date);
+  return new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+}
+
 /** How far Paris wall-clock time is ahead of UTC at an instant, in milliseconds (3,600,000 or 7,200,000). */
 function parisOffsetMs(instant: number): number {
-  const {
-    year = 0,
-    month = 1,
-    day = 1,
-    hour = 0,
-    minute = 0,
-    second = 0,
-  } = parts(PARIS_TIME, new Date(instant));
-  const wallClock = Date.UTC(year, month - 1, day, hour, minute, second);
-  return wallClock - Math.floor(instant / 1000) * 1000;
+  return parisWallClock(new Date(instant)).getTime() - Math.floor(instant / 1000) * 1000;
 }
 
 /** Milliseconds from `date` to the next midnight in Europe/Paris (daylight saving time included). */

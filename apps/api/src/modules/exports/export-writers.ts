@@ -3,6 +3,7 @@ import { PassThrough, Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { stringify } from 'csv-stringify';
+import { parisWallClock } from '../../lib/today';
 
 export type Cell = string | number | boolean | Date | null;
 
@@ -22,25 +23,6 @@ export const CONTENT_TYPES = {
 } as const;
 
 const yesNo = (v: boolean) => (v ? 'oui' : 'non');
-
-const PARIS_WALL_CLOCK = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Paris',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The date and time a clock in Paris showed at that instant, as the fields of a UTC date. */
-function parisWallClock(instant: Date): Date {
-  const part = Object.fromEntries(PARIS_WALL_CLOCK.formatToParts(instant).map((p) => [p.type, p.value]));
-  return new Date(
-    Date.UTC(+part.year!, +part.month! - 1, +part.day!, +part.hour!, +part.minute!, +part.second!),
-  );
-}
 
 /** `2026-11-26 21:32`: Paris time, in an order spreadsheets read as a date and sort as text. */
 export function parisDateTimeText(instant: Date): string {
