@@ -1,10 +1,8 @@
 import {
   Create,
-  CreateButton,
   Datagrid,
   DateField,
   Edit,
-  ExportButton,
   EmailField,
   FunctionField,
   List,
@@ -12,11 +10,11 @@ import {
   SimpleForm,
   TextField,
   TextInput,
-  TopToolbar,
   type RaRecord,
 } from 'react-admin';
 import { CreateAdminBodySchema, PatchAdminBodySchema } from '@tables-voisines/contract/schemas/account';
-import { Can, useAbility } from './ability-context';
+import { useAbility } from './ability-context';
+import { CreateAndExportActions } from './export-buttons';
 import { zodValidator } from './form-errors';
 import { ACTION_LABELS, PermissionsInput, SUBJECT_LABELS } from './permissions-input';
 import type { PermissionPair } from './permission-matrix';
@@ -37,25 +35,13 @@ function permissionsText(record: RaRecord): string {
     .join(', ');
 }
 
-/** « Créer » hides itself without the permission; « Exporter » needs `export admin`. */
-function AdminListActions() {
-  return (
-    <TopToolbar>
-      <CreateButton />
-      <Can I="export" a="admin">
-        <ExportButton />
-      </Can>
-    </TopToolbar>
-  );
-}
-
 export function AdminList() {
   const ability = useAbility();
   return (
     <List
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Rechercher" />]}
       sort={{ field: 'username', order: 'ASC' }}
-      actions={<AdminListActions />}
+      actions={<CreateAndExportActions subject="admin" />}
       title="Administrateurs"
     >
       <Datagrid rowClick={ability.can('update', 'admin') ? 'edit' : false} bulkActionButtons={false}>

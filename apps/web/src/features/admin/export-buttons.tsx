@@ -1,10 +1,11 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { useNotify } from 'react-admin';
+import { CreateButton, ExportButton, TopToolbar, useNotify } from 'react-admin';
 import { apiRequest, isApiError } from '../../lib/api-client';
 import { exportEstablishmentsRoute, exportOwnersRoute } from '../../lib/api-routes';
 import { useSession } from '../session/use-session';
+import { Can } from './ability-context';
 
 /** The file name from `Content-Disposition` (RFC 6266 `filename*` first), or a fallback. */
 export function fileNameFrom(disposition: string | null, fallback: string): string {
@@ -65,5 +66,21 @@ export function ExportButtons({ route }: { route: keyof typeof ROUTES }) {
         Exporter en XLSX
       </Button>
     </>
+  );
+}
+
+/**
+ * The toolbar of a list exported by react-admin in the browser (its rows as they are listed): « Créer »,
+ * which hides itself without the permission, and « Exporter », shown only with `export` on `subject`
+ * (react-admin's button checks nothing).
+ */
+export function CreateAndExportActions({ subject }: { subject: 'admin' | 'group' }) {
+  return (
+    <TopToolbar>
+      <CreateButton />
+      <Can I="export" a={subject}>
+        <ExportButton />
+      </Can>
+    </TopToolbar>
   );
 }

@@ -1,10 +1,8 @@
 import Typography from '@mui/material/Typography';
 import {
   Create,
-  CreateButton,
   Datagrid,
   Edit,
-  ExportButton,
   List,
   NumberField,
   NumberInput,
@@ -12,12 +10,12 @@ import {
   SimpleForm,
   TextField,
   TextInput,
-  TopToolbar,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { isValidPoint } from '@tables-voisines/contract/geo';
 import { CreateGroupBodySchema, PatchGroupBodySchema } from '@tables-voisines/contract/schemas/group';
-import { Can, useAbility } from './ability-context';
+import { useAbility } from './ability-context';
+import { CreateAndExportActions } from './export-buttons';
 import { zodValidator } from './form-errors';
 import { useCoordinateChecks } from './location-input';
 import { PointMap } from './point-map';
@@ -30,25 +28,13 @@ const writable = (values: Record<string, unknown>) =>
 const validateCreate = zodValidator(CreateGroupBodySchema, writable);
 const validateEdit = zodValidator(PatchGroupBodySchema, writable);
 
-/** « Créer » hides itself without the permission; « Exporter » needs `export group`. */
-function GroupListActions() {
-  return (
-    <TopToolbar>
-      <CreateButton />
-      <Can I="export" a="group">
-        <ExportButton />
-      </Can>
-    </TopToolbar>
-  );
-}
-
 export function GroupList() {
   const ability = useAbility();
   return (
     <List
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Rechercher" />]}
       sort={{ field: 'name', order: 'ASC' }}
-      actions={<GroupListActions />}
+      actions={<CreateAndExportActions subject="group" />}
       title="Groupes"
     >
       <Datagrid rowClick={ability.can('update', 'group') ? 'edit' : false} bulkActionButtons={false}>
