@@ -719,8 +719,13 @@ describe('the map page', () => {
     await expect
       .poll(async () => (await page.locator('.tv-shell__panel').boundingBox())!.height)
       .toBeGreaterThan(PHONE.viewport.height / 2);
-    const searchBox = (await search.boundingBox())!;
-    expect(searchBox.y + searchBox.height).toBeLessThan(PHONE.viewport.height / 2);
+    // The sheet's height is animated: its field reaches the top half once the move has ended.
+    await expect
+      .poll(async () => {
+        const box = (await search.boundingBox())!;
+        return box.y + box.height;
+      })
+      .toBeLessThan(PHONE.viewport.height / 2);
     expect(errors()).toEqual([]);
     await context.close();
   });
