@@ -2,10 +2,13 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useRouteLoaderData } from 'react-router';
+import type { PublicSettings } from '@tables-voisines/contract/public-data';
 import { ConfirmBodySchema } from '@tables-voisines/contract/schemas/account';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, isApiError } from '../../lib/api-client';
 import { ownerConfirmRoute, ownerResendRoute } from '../../lib/api-routes';
+import { storagePrefix } from '../pwa/storage-prefix';
+import { codeSentAtKey, recordCodeSentAt, rememberedCodeSentAt } from './code-sent-at';
 import { checkForm, formFailure } from './form-errors';
 import { OWNER_PATHS } from './owner-paths';
 import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
@@ -15,15 +18,36 @@ import { useOwnerPage } from './use-owner-page';
 /** A new code may be asked 60 seconds after the last one was sent. */
 const RESEND_DELAY_S = 60;
 
+function tabStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
 export function ConfirmPage() {
   const { store, owner, token, here } = useOwnerPage('unconfirmed');
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const { errors, setErrors, notice, setNotice, busy, send } = useFormSubmission();
+  const settings = useRouteLoaderData<PublicSettings>('root');
+  const sentAtKey =
+    owner === null
+      ? null
+      : codeSentAtKey(storagePrefix(settings?.siteShortName ?? 'Tables Voisines'), owner.id);
   // A deadline rather than a count of ticks: right even when a background tab's timers were slowed down.
-  const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_DELAY_S * 1000);
+  // Counted from when the code was sent (code-sent-at.ts), so a reload does not start the minute again.
+  const [resendAt, setResendAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const wait = Math.max(0, Math.ceil((resendAt - now) / 1000));
+  const wait = resendAt === null ? RESEND_DELAY_S : Math.max(0, Math.ceil((resendAt - now) / 1000));
+
+  useEffect(() => {
+    if (sentAtKey === null) return;
+    const at = Date.now();
+    setResendAt(rememberedCodeSentAt(tabStorage(), sentAtKey, at) + RESEND_DELAY_S * 1000);
+    setNow(at);
+  }, [sentAtKey]);
 
   useEffect(() => {
     if (wait <= 0) return;
@@ -53,12 +77,27 @@ export function ConfirmPage() {
     setNotice(null);
     try {
       await apiRequest(ownerResendRoute, { token: token! });
-      setResendAt(Date.now() + RESEND_DELAY_S * 1000);
-      setNow(Date.now());
+      const at = Date.now();
+      if (sentAtKey !== null) recordCodeSentAt(tabStorage(), sentAtKey, at);
+      setResendAt(at + RESEND_DELAY_S * 1000);
+      setNow(at);
       setCode('');
       setErrors({});
       setNotice({ text: `Un nouveau code a été envoyé à ${owner!.email}.`, severity: 'success' });
     } catch (error) {
+      // Asked before the server's minute was over (the code was sent from another tab or device): the
+      // button waits for what the server says is left.
+      const retryAfter = isApiError(error, 'RateLimited')
+        ? (error.details as { retryAfter?: unknown } | undefined)?.retryAfter
+        : undefined;
+      if (typeof retryAfter === 'number' && retryAfter > 0) {
+        const at = Date.now();
+        if (sentAtKey !== null) {
+          recordCodeSentAt(tabStorage(), sentAtKey, at + (retryAfter - RESEND_DELAY_S) * 1000);
+        }
+        setResendAt(at + retryAfter * 1000);
+        setNow(at);
+      }
       setNotice({
         text: formFailure(error).message ?? 'Le code n’a pas pu être renvoyé.',
         severity: 'error',
