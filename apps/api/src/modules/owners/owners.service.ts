@@ -232,13 +232,11 @@ export async function confirmOwner(ctx: AppContext, ownerId: string, code: strin
 }
 
 /** A new code; the previous one stops working. Nothing is sent to a confirmed account. */
-export async function resendConfirmation(
-  ctx: AppContext,
-  ownerId: string,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  const owner = await requireOwner(ctx, ownerId);
-  if (owner.confirmed) return;
+/**
+ * One confirmation code a minute per owner, whether asked again (`resend`) or sent to a new address by the
+ * owner itself: a mailbox cannot be flooded from one account.
+ */
+async function assertResendMinuteOver(ctx: AppContext, ownerId: string): Promise<void> {
   const last = await findLiveCode(ctx.db, ownerId, 'confirm-email');
   const wait = last === null ? 0 : last.createdAt.getTime() + CONFIRMATION_RESEND_DELAY_MS - Date.now();
   if (wait > 0) {
@@ -249,6 +247,16 @@ export async function resendConfirmation(
       { retryAfter: seconds },
     );
   }
+}
+
+export async function resendConfirmation(
+  ctx: AppContext,
+  ownerId: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const owner = await requireOwner(ctx, ownerId);
+  if (owner.confirmed) return;
+  await assertResendMinuteOver(ctx, ownerId);
   const code = newConfirmationCode();
   await replaceCode(ctx.db, {
     ownerId,
@@ -395,6 +403,8 @@ export async function patchOwner(
 
   const emailChanged = body.email !== undefined && body.email !== existing.email.toLowerCase();
   if (emailChanged && (await findOwnerByEmail(ctx.db, body.email!)) !== null) throw emailTaken();
+  // An admin correcting an address is not held to the owner's minute.
+  if (emailChanged && !takeOver) await assertResendMinuteOver(ctx, id);
 
   // undefined: no relinking; null: detach; a row: attach to it.
   let target: EstablishmentLinkRow | null | undefined;

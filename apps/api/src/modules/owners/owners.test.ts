@@ -497,6 +497,44 @@ describe('reading, changing and deleting owners', () => {
     expect(ok.json().confirmed).toBe(true);
   });
 
+  it('sends a code to a corrected address once a minute, as a resend, but lets an admin correct it', async () => {
+    const { response, email } = await signUp();
+    const owner = response.json().restaurantOwner;
+    const headers = bearer(response.json().authentication.token);
+    await smtp.waitFor(email);
+    const patch = (to: string, as: Record<string, string>) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/restaurant-owner/${owner.id}`,
+        headers: as,
+        payload: { email: to },
+      });
+    // At once, by the owner: refused with the wait, the address kept and nothing sent.
+    const flood = uniqueEmail();
+    const early = await patch(flood, headers);
+    expect(early.statusCode).toBe(429);
+    expect(early.json()).toMatchObject({ code: 'RateLimited', details: { retryAfter: expect.any(Number) } });
+    expect(Number(early.headers['retry-after'])).toBeGreaterThan(55);
+    const kept = await t.app.inject({ method: 'GET', url: `/api/restaurant-owner/${owner.id}`, headers });
+    expect(kept.json().email).toBe(email);
+    // Its minute over, the corrected address gets the code.
+    await t.db
+      .update(codes)
+      .set({ createdAt: sql`now() - interval '61 seconds'` })
+      .where(eq(codes.ownerId, owner.id));
+    const corrected = uniqueEmail();
+    expect((await patch(corrected, headers)).json()).toMatchObject({ email: corrected, confirmed: false });
+    const mail = await smtp.waitFor(corrected);
+    // An admin may correct it again at once.
+    const admin = await createAdminAccount(t);
+    const byAdmin = uniqueEmail();
+    expect((await patch(byAdmin, admin.headers)).json()).toMatchObject({ email: byAdmin });
+    const adminMail = await smtp.waitFor(byAdmin);
+    expect(codeOf(adminMail)).toMatch(/^\d{6}$/);
+    expect(smtp.messages.some((m) => m.to.includes(flood))).toBe(false);
+    expect(codeOf(mail)).toMatch(/^\d{6}$/);
+  });
+
   it('lists full owners for an admin and only id/establishment pairs otherwise', async () => {
     const admin = await createAdminAccount(t);
     const owner = await createOwnerAccount(t);
