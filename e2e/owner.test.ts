@@ -54,6 +54,8 @@ const owner = {
 
 /** An owner who signed up before the journeys and asks for a new code once a minute has passed. */
 const waiting = { email: `paul.${Date.now()}@creperie.example.fr`, signedUpAt: 0 };
+/** An account whose address was mistyped at sign-up (« gmial »), corrected on the confirmation screen. */
+const mistyped = { email: `lea.${Date.now()}@gmial.example.fr`, signedUpAt: 0 };
 
 beforeAll(async () => {
   smtp = await startSmtp();
@@ -101,6 +103,18 @@ beforeAll(async () => {
     },
   });
   expect(early.status).toBe(429);
+  const mistypedSignUp = await fetch(`${server.baseUrl}/api/restaurant-owner/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: mistyped.email,
+      password: owner.password,
+      firstName: 'Léa',
+      lastName: 'Morvan',
+    }),
+  });
+  expect(mistypedSignUp.status).toBe(201);
+  mistyped.signedUpAt = Date.now();
   await mkdir(SCREENS, { recursive: true });
   context = await newVisitorContext(browser, { viewport: PHONE, acceptDownloads: true });
   page = await context.newPage();
@@ -446,6 +460,51 @@ describe('a restaurant owner', () => {
     await p.getByLabel('Code de confirmation').fill(code);
     await p.getByRole('button', { name: 'Confirmer' }).click();
     await p.waitForURL(/\/etablissement$/);
+    await fresh.close();
+  });
+
+  it('corrects a mistyped address on the confirmation screen; the code goes to the right one', async () => {
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, mistyped.signedUpAt + 61_000 - Date.now())),
+    );
+    const corrected = mistyped.email.replace('@gmial.', '@gmail.');
+    const fresh = await newVisitorContext(browser, { viewport: PHONE });
+    const p = await fresh.newPage();
+    p.setDefaultTimeout(15_000);
+    await p.goto(`${server.baseUrl}/espace-restaurateur/connexion`);
+    await waitForRouter(p);
+    await p.getByLabel('Adresse e-mail').fill(mistyped.email);
+    await p.getByLabel('Mot de passe').fill(owner.password);
+    await p.getByRole('button', { name: 'Se connecter' }).click();
+    await p.waitForURL(/\/confirmation$/);
+    await p.getByRole('button', { name: 'Corriger l’adresse e-mail' }).click();
+    const field = p.getByRole('textbox', { name: 'Adresse e-mail correcte' });
+    expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
+    const submit = p.getByRole('button', { name: 'Envoyer le code à cette adresse' });
+    const message = async (text: string) => {
+      await field.fill(text);
+      await submit.click();
+      return (await p.locator(`#${await field.getAttribute('aria-describedby')}`).textContent()) ?? '';
+    };
+    expect(await message('lea.gmail.example.fr')).toBe('Adresse e-mail invalide.');
+    expect(await message(mistyped.email.toUpperCase())).toBe('C’est déjà l’adresse de votre compte.');
+    await field.fill(corrected);
+    await submit.click();
+    await p.getByText(`Un nouveau code a été envoyé à ${corrected}.`).waitFor();
+    await p.getByText(`saisissez le code à 6 chiffres envoyé à ${corrected}.`).waitFor();
+    const mail = await smtp.waitFor(corrected, (m) => /confirmation/i.test(m.subject), 15_000);
+    // Corrected again at once: the server's minute, said under the field.
+    await p.getByRole('button', { name: 'Corriger l’adresse e-mail' }).click();
+    await p.getByRole('textbox', { name: 'Adresse e-mail correcte' }).waitFor();
+    expect(await message(`autre.${corrected}`)).toMatch(
+      /^Un code vient de vous être envoyé : vous pourrez en demander un autre dans \d+ secondes\.$/,
+    );
+    await expectAccessible(p);
+    await p.getByRole('button', { name: 'Annuler' }).click();
+    await p.getByLabel('Code de confirmation').fill(/\b(\d{6})\b/.exec(mail.text)![1]!);
+    await p.getByRole('button', { name: 'Confirmer' }).click();
+    await p.waitForURL(/\/etablissement$/);
+    expect(smtp.messages.some((m) => m.to === `autre.${corrected}`)).toBe(false);
     await fresh.close();
   });
 

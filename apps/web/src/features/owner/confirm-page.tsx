@@ -1,12 +1,13 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useNavigate, useRouteLoaderData } from 'react-router';
 import type { PublicSettings } from '@tables-voisines/contract/public-data';
-import { ConfirmBodySchema } from '@tables-voisines/contract/schemas/account';
+import { ConfirmBodySchema, PatchOwnerBodySchema } from '@tables-voisines/contract/schemas/account';
 import { apiRequest, isApiError } from '../../lib/api-client';
-import { ownerConfirmRoute, ownerResendRoute } from '../../lib/api-routes';
+import { ownerConfirmRoute, ownerResendRoute, patchOwnerRoute } from '../../lib/api-routes';
 import { storagePrefix } from '../pwa/storage-prefix';
 import { codeSentAtKey, recordCodeSentAt, rememberedCodeSentAt } from './code-sent-at';
 import { checkForm, formFailure } from './form-errors';
@@ -31,6 +32,10 @@ export function ConfirmPage() {
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const { errors, setErrors, notice, setNotice, busy, send } = useFormSubmission();
+  // A mistyped address is corrected here: the code goes to the new one (the account stays unconfirmed).
+  const emailForm = useFormSubmission();
+  const [changingEmail, setChangingEmail] = useState(false);
+  const [newEmail, setNewEmail] = useState('');
   const settings = useRouteLoaderData<PublicSettings>('root');
   const sentAtKey =
     owner === null
@@ -73,36 +78,82 @@ export function ConfirmPage() {
     );
   }
 
+  /** A new code went to `email`: the minute starts again, the old code is dead. */
+  function codeSent(email: string) {
+    const at = Date.now();
+    if (sentAtKey !== null) recordCodeSentAt(tabStorage(), sentAtKey, at);
+    setResendAt(at + RESEND_DELAY_S * 1000);
+    setNow(at);
+    setCode('');
+    setErrors({});
+    setNotice({ text: `Un nouveau code a été envoyé à ${email}.`, severity: 'success' });
+  }
+
+  /**
+   * Asked before the server's minute was over (the code was sent from another tab or device, or just now
+   * to the mistyped address): the button waits for what the server says is left.
+   */
+  function waitForServer(error: unknown) {
+    const retryAfter = isApiError(error, 'RateLimited')
+      ? (error.details as { retryAfter?: unknown } | undefined)?.retryAfter
+      : undefined;
+    if (typeof retryAfter !== 'number' || retryAfter <= 0) return;
+    const at = Date.now();
+    if (sentAtKey !== null) {
+      recordCodeSentAt(tabStorage(), sentAtKey, at + (retryAfter - RESEND_DELAY_S) * 1000);
+    }
+    setResendAt(at + retryAfter * 1000);
+    setNow(at);
+  }
+
   async function resend() {
     setNotice(null);
     try {
       await apiRequest(ownerResendRoute, { token: token! });
-      const at = Date.now();
-      if (sentAtKey !== null) recordCodeSentAt(tabStorage(), sentAtKey, at);
-      setResendAt(at + RESEND_DELAY_S * 1000);
-      setNow(at);
-      setCode('');
-      setErrors({});
-      setNotice({ text: `Un nouveau code a été envoyé à ${owner!.email}.`, severity: 'success' });
+      codeSent(owner!.email);
     } catch (error) {
-      // Asked before the server's minute was over (the code was sent from another tab or device): the
-      // button waits for what the server says is left.
-      const retryAfter = isApiError(error, 'RateLimited')
-        ? (error.details as { retryAfter?: unknown } | undefined)?.retryAfter
-        : undefined;
-      if (typeof retryAfter === 'number' && retryAfter > 0) {
-        const at = Date.now();
-        if (sentAtKey !== null) {
-          recordCodeSentAt(tabStorage(), sentAtKey, at + (retryAfter - RESEND_DELAY_S) * 1000);
-        }
-        setResendAt(at + retryAfter * 1000);
-        setNow(at);
-      }
+      waitForServer(error);
       setNotice({
         text: formFailure(error).message ?? 'Le code n’a pas pu être renvoyé.',
         severity: 'error',
       });
     }
+  }
+
+  async function changeEmail() {
+    const check = checkForm(PatchOwnerBodySchema, { email: newEmail.trim() });
+    if (!check.ok) {
+      emailForm.setErrors(check.errors);
+      return;
+    }
+    if (check.data.email === owner!.email) {
+      emailForm.setErrors({ email: 'C’est déjà l’adresse de votre compte.' });
+      return;
+    }
+    await emailForm.send(
+      async () => {
+        const updated = await apiRequest(patchOwnerRoute, {
+          token: token!,
+          params: { id: owner!.id },
+          body: check.data,
+        });
+        store?.updateAccount({ restaurantOwner: updated });
+        setChangingEmail(false);
+        setNewEmail('');
+        codeSent(updated.email);
+      },
+      {
+        codes: { EmailAlreadyUsed: 'email', RateLimited: 'email' },
+        onFailure: (failure) => {
+          emailForm.setErrors(failure.fields);
+          emailForm.setNotice(
+            failure.message === null || failure.fields.email !== undefined
+              ? null
+              : { text: failure.message, severity: 'error' },
+          );
+        },
+      },
+    );
   }
 
   return (
@@ -137,6 +188,51 @@ export function ConfirmPage() {
           {wait > 0 ? `Renvoyer un code (dans ${wait} s)` : 'Renvoyer un code'}
         </Button>
       </OwnerForm>
+
+      <Box component="section" aria-labelledby="autre-adresse" sx={{ mt: 5 }}>
+        <Typography id="autre-adresse" variant="h2" gutterBottom>
+          Ce n’est pas la bonne adresse ?
+        </Typography>
+        {changingEmail ? (
+          <OwnerForm label="Corriger l’adresse e-mail" onSubmit={changeEmail}>
+            <FormMessage message={emailForm.notice} />
+            <TextField
+              label="Adresse e-mail correcte"
+              type="email"
+              value={newEmail}
+              onChange={(e) => {
+                setNewEmail(e.target.value);
+                emailForm.setErrors({});
+              }}
+              error={emailForm.errors.email !== undefined}
+              helperText={
+                emailForm.errors.email ?? 'Le code sera envoyé à cette adresse ; l’ancien ne vaudra plus.'
+              }
+              autoComplete="email"
+              autoFocus
+              required
+            />
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Button type="submit" variant="contained" disabled={emailForm.busy}>
+                Envoyer le code à cette adresse
+              </Button>
+              <Button
+                onClick={() => {
+                  setChangingEmail(false);
+                  emailForm.setErrors({});
+                  emailForm.setNotice(null);
+                }}
+              >
+                Annuler
+              </Button>
+            </Box>
+          </OwnerForm>
+        ) : (
+          <Button variant="text" onClick={() => setChangingEmail(true)}>
+            Corriger l’adresse e-mail
+          </Button>
+        )}
+      </Box>
     </OwnerScreen>
   );
 }
