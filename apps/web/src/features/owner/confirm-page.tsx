@@ -136,6 +136,10 @@ export function ConfirmPage() {
           token: token!,
           params: { id: owner!.id },
           body: check.data,
+        }).catch((error: unknown) => {
+          // The resend button waits for the same minute the field's message gives.
+          waitForServer(error);
+          throw error;
         });
         store?.updateAccount({ restaurantOwner: updated });
         setChangingEmail(false);
