@@ -18,10 +18,12 @@ export function MenuBoardSection({ board, categories }: { board: MenuBoard; cate
       <ul>
         {board.items.map((item, index) => (
           <li key={`${index}-${item.name}`} className="tv-dish">
+            {/* The category on a line of its own under the name: a name and its category on one line were
+                the lines most often cut elsewhere by the local font drawn before Open Sans (decision 0040). */}
             <span>
               {item.name}
               {categoryName.has(item.category) && (
-                <span className="tv-small tv-muted"> · {categoryName.get(item.category)}</span>
+                <span className="tv-dish__category tv-small tv-muted">{categoryName.get(item.category)}</span>
               )}
             </span>
             <span className="tv-price">{formatEuros(item.price)}</span>
