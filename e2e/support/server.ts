@@ -110,7 +110,12 @@ function groupAlive(pid: number): boolean {
 
 /** A demo establishment's menu board of today, as `POST /menuboards/surrounding` lists them. */
 export interface BoardToday {
-  establishment: { id: string; kind: 'restaurant' | 'remplisvert'; uri: string };
+  establishment: {
+    id: string;
+    kind: 'restaurant' | 'remplisvert';
+    uri: string;
+    location: { latitude: number; longitude: number };
+  };
 }
 
 /** Today's menu boards over the whole of France (which establishments have one changes with the day). */
