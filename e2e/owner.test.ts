@@ -82,39 +82,28 @@ beforeAll(async () => {
       /^[\p{L} '-]+$/u.test(e.name),
   ) as typeof target;
   expect(target).toBeDefined();
-  // The account of the resend test, made first: the server sends a new code only a minute after the last
-  // (real time), which passes while the other journeys run.
-  const signUp = await fetch(`${server.baseUrl}/api/restaurant-owner/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: waiting.email,
-      password: owner.password,
-      firstName: 'Paul',
-      lastName: 'Le Goff',
-    }),
-  });
-  expect(signUp.status).toBe(201);
-  waiting.signedUpAt = Date.now();
+  // The accounts of the resend and correction tests, made first: the server sends a new code only a minute
+  // after the last (real time), which passes while the other journeys run.
+  const signUp = async (
+    account: { email: string; signedUpAt: number },
+    firstName: string,
+    lastName: string,
+  ) => {
+    const response = await fetch(`${server.baseUrl}/api/restaurant-owner/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: account.email, password: owner.password, firstName, lastName }),
+    });
+    expect(response.status).toBe(201);
+    account.signedUpAt = Date.now();
+    return ((await response.json()) as { authentication: { token: string } }).authentication.token;
+  };
   const early = await fetch(`${server.baseUrl}/api/restaurant-owner/resend`, {
     method: 'POST',
-    headers: {
-      authorization: `Bearer ${((await signUp.json()) as { authentication: { token: string } }).authentication.token}`,
-    },
+    headers: { authorization: `Bearer ${await signUp(waiting, 'Paul', 'Le Goff')}` },
   });
   expect(early.status).toBe(429);
-  const mistypedSignUp = await fetch(`${server.baseUrl}/api/restaurant-owner/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: mistyped.email,
-      password: owner.password,
-      firstName: 'Léa',
-      lastName: 'Morvan',
-    }),
-  });
-  expect(mistypedSignUp.status).toBe(201);
-  mistyped.signedUpAt = Date.now();
+  await signUp(mistyped, 'Léa', 'Morvan');
   await mkdir(SCREENS, { recursive: true });
   context = await newVisitorContext(browser, { viewport: PHONE, acceptDownloads: true });
   page = await context.newPage();
@@ -129,6 +118,21 @@ afterAll(async () => {
 });
 
 /** axe on the whole screen: no violation at all. */
+/** A new device signing in an owner whose address is not confirmed yet: on the confirmation screen. */
+async function confirmationOnNewDevice(email: string, { fakeClock = false } = {}) {
+  const device = await newVisitorContext(browser, { viewport: PHONE });
+  const p = await device.newPage();
+  p.setDefaultTimeout(15_000);
+  if (fakeClock) await p.clock.install();
+  await p.goto(`${server.baseUrl}/espace-restaurateur/connexion`);
+  await waitForRouter(p);
+  await p.getByLabel('Adresse e-mail').fill(email);
+  await p.getByLabel('Mot de passe').fill(owner.password);
+  await p.getByRole('button', { name: 'Se connecter' }).click();
+  await p.waitForURL(/\/confirmation$/);
+  return { device, p };
+}
+
 async function expectAccessible(p: Page) {
   await settleAnimations(p);
   const results = await new AxeBuilder({ page: p }).analyze();
@@ -398,17 +402,8 @@ describe('a restaurant owner', () => {
     await new Promise((resolve) =>
       setTimeout(resolve, Math.max(0, waiting.signedUpAt + 61_000 - Date.now())),
     );
-    const fresh = await newVisitorContext(browser, { viewport: PHONE });
-    const p = await fresh.newPage();
-    p.setDefaultTimeout(15_000);
-    await p.clock.install();
-    await p.goto(`${server.baseUrl}/espace-restaurateur/connexion`);
-    await waitForRouter(p);
-    await p.getByLabel('Adresse e-mail').fill(email);
-    await p.getByLabel('Mot de passe').fill(owner.password);
-    await p.getByRole('button', { name: 'Se connecter' }).click();
     // An address not yet confirmed: the confirmation screen, its minute counted from when it appears.
-    await p.waitForURL(/\/confirmation$/);
+    const { device: fresh, p } = await confirmationOnNewDevice(email, { fakeClock: true });
     await p.getByRole('button', { name: /Renvoyer un code \(dans \d+ s\)/ }).waitFor();
     await p.clock.fastForward(61_000);
     await p.getByRole('button', { name: 'Renvoyer un code' }).click();
@@ -429,16 +424,7 @@ describe('a restaurant owner', () => {
     expect(await left(p)).toBeLessThanOrEqual(31);
     // Another device, which did not see it sent, counts its own minute; asked before the server's, it
     // says so and waits for what is left of it.
-    const other = await newVisitorContext(browser, { viewport: PHONE });
-    const o = await other.newPage();
-    o.setDefaultTimeout(15_000);
-    await o.clock.install();
-    await o.goto(`${server.baseUrl}/espace-restaurateur/connexion`);
-    await waitForRouter(o);
-    await o.getByLabel('Adresse e-mail').fill(email);
-    await o.getByLabel('Mot de passe').fill(owner.password);
-    await o.getByRole('button', { name: 'Se connecter' }).click();
-    await o.waitForURL(/\/confirmation$/);
+    const { device: other, p: o } = await confirmationOnNewDevice(email, { fakeClock: true });
     expect(await left(o)).toBe(60);
     await o.clock.fastForward(61_000);
     await o.getByRole('button', { name: 'Renvoyer un code' }).click();
@@ -468,15 +454,7 @@ describe('a restaurant owner', () => {
       setTimeout(resolve, Math.max(0, mistyped.signedUpAt + 61_000 - Date.now())),
     );
     const corrected = mistyped.email.replace('@gmial.', '@gmail.');
-    const fresh = await newVisitorContext(browser, { viewport: PHONE });
-    const p = await fresh.newPage();
-    p.setDefaultTimeout(15_000);
-    await p.goto(`${server.baseUrl}/espace-restaurateur/connexion`);
-    await waitForRouter(p);
-    await p.getByLabel('Adresse e-mail').fill(mistyped.email);
-    await p.getByLabel('Mot de passe').fill(owner.password);
-    await p.getByRole('button', { name: 'Se connecter' }).click();
-    await p.waitForURL(/\/confirmation$/);
+    const { device: fresh, p } = await confirmationOnNewDevice(mistyped.email);
     await p.getByRole('button', { name: 'Corriger l’adresse e-mail' }).click();
     const field = p.getByRole('textbox', { name: 'Adresse e-mail correcte' });
     expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
