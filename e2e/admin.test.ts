@@ -13,6 +13,7 @@ import {
   type BrowserContext,
   type Page,
 } from './support/browser';
+import type { Route } from 'playwright-core';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 
 /*
@@ -403,12 +404,36 @@ describe('the back office', () => {
   it('uploads a photo with progress and shares it (dry run without Facebook settings)', async () => {
     await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}/photo`);
     await page.getByRole('button', { name: 'Ajouter une photo' }).waitFor();
+    // A text file named like a photo: the server refuses it, and the panel says why.
+    await page.getByTestId('photo-file').setInputFiles({
+      name: 'carte.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('Ceci n’est pas une photo.'),
+    });
+    const refusal = page.getByText('Ce fichier n’est pas une image JPEG lisible', { exact: false });
+    await refusal.waitFor();
+    await checkAxe('photo refusée');
+
+    // The real photo, its bytes held on the way: the refusal is gone as soon as the new try starts (it
+    // was a notification, which stayed on screen while the next upload succeeded).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const hold = async (route: Route) => {
+      if (route.request().method() === 'PUT') await released;
+      await route.continue();
+    };
+    await page.route('**/api/uploads/**', hold);
     await page.getByTestId('photo-file').setInputFiles({
       name: 'salle.jpg',
       mimeType: 'image/jpeg',
       buffer: await photoJpeg(1200, 800),
     });
+    await page.getByRole('progressbar', { name: 'Envoi de la photo' }).waitFor();
+    await expect(refusal.count()).resolves.toBe(0);
+    release();
     await page.getByText('Photo enregistrée.').waitFor();
+    await page.unroute('**/api/uploads/**', hold);
+    await expect(refusal.count()).resolves.toBe(0);
     await page.getByText('Pas encore partagée').waitFor();
     await checkAxe('photo');
     await page.getByRole('button', { name: 'Partager sur Facebook' }).click();
@@ -588,7 +613,12 @@ describe('the back office', () => {
   });
 
   it('logged no error in the browser', () => {
-    // Chromium logs the refused sign-in (401) and the refused page address (409) as failed resources.
-    expect(errors().filter((e) => !/status of (401 \(Unauthorized\)|409 \(Conflict\))/.test(e))).toEqual([]);
+    // Chromium logs the refused sign-in (401), the refused page address (409) and the refused photo (415)
+    // as failed resources.
+    expect(
+      errors().filter(
+        (e) => !/status of (401 \(Unauthorized\)|409 \(Conflict\)|415 \(Unsupported Media Type\))/.test(e),
+      ),
+    ).toEqual([]);
   });
 });

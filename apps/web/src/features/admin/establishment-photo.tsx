@@ -53,6 +53,12 @@ export function EstablishmentPhotoPanel() {
   const refresh = useRefresh();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  /*
+   * Why the last upload failed, shown beside the button until the next try. Not a notification:
+   * react-admin shows one at a time and queues the rest, and nothing here can close the one on screen, so
+   * an upload that then succeeded left the refusal showing and its own « Photo enregistrée. » waiting.
+   */
+  const [failure, setFailure] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
   // A photo already shared is posted again only once the admin has said so: a second post on the page.
   const [confirmingShare, setConfirmingShare] = useState(false);
@@ -60,12 +66,14 @@ export function EstablishmentPhotoPanel() {
   const token = state.token ?? undefined;
 
   const upload = async (file: File) => {
+    // A new try replaces the last one's refusal at once, and a success leaves none behind.
+    setFailure(null);
     if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-      notify('Format non accepté : JPEG, PNG ou WebP.', { type: 'error' });
+      setFailure('Format non accepté : JPEG, PNG ou WebP.');
       return;
     }
     if (file.size > MAX_UPLOAD_BYTES) {
-      notify('Fichier trop lourd : 10 Mo au plus.', { type: 'error' });
+      setFailure('Fichier trop lourd : 10 Mo au plus.');
       return;
     }
     setProgress(0);
@@ -83,7 +91,7 @@ export function EstablishmentPhotoPanel() {
       notify('Photo enregistrée.', { type: 'success' });
       refresh();
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'L’envoi a échoué.', { type: 'error' });
+      setFailure(error instanceof Error ? error.message : 'L’envoi a échoué.');
     } finally {
       setProgress(null);
     }
@@ -147,6 +155,11 @@ export function EstablishmentPhotoPanel() {
               />
               <Typography variant="body2">Envoi : {Math.round(progress * 100)} %</Typography>
             </Box>
+          )}
+          {failure !== null && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {failure}
+            </Alert>
           )}
         </Box>
       </Can>
