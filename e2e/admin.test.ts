@@ -349,6 +349,29 @@ describe('the back office', () => {
       .toBe('bouchon@example.fr');
   });
 
+  it('shows a category the server refuses under « Catégories », in French', async () => {
+    // A form filled from its address (react-admin's `?source=`) with a category the site does not have.
+    const source = {
+      name: 'Le Comptoir des Catégories',
+      address: { town: 'Lille' },
+      location: { latitude: 50.6292, longitude: 3.0573 },
+      categories: ['00000000-0000-4000-8000-000000000000'],
+    };
+    await page.goto(
+      `${server.baseUrl}/admin/establishments/create?source=${encodeURIComponent(JSON.stringify(source))}`,
+    );
+    await expect.poll(() => page.getByLabel('Nom').first().inputValue()).toBe(source.name);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    // The API refuses `categories.0`: the message is the categories input's own description.
+    await page.getByText('Catégorie inconnue.').waitFor();
+    const categories = page.getByRole('combobox', { name: 'Catégories' });
+    await expect(categories.getAttribute('aria-invalid')).resolves.toBe('true');
+    const description = await categories.getAttribute('aria-describedby');
+    await expect(page.locator(`[id="${description}"]`).innerText()).resolves.toContain('Catégorie inconnue.');
+    expect(new URL(page.url()).pathname).toBe('/admin/establishments/create');
+    await checkAxe('catégorie refusée');
+  });
+
   it('asks before leaving a form with unsaved changes, in French, and not when nothing changed', async () => {
     // The list keeps its last filters: this one alone, in its address.
     const filter = encodeURIComponent(JSON.stringify({ q: 'Bouchon des Essais' }));
@@ -613,12 +636,9 @@ describe('the back office', () => {
   });
 
   it('logged no error in the browser', () => {
-    // Chromium logs the refused sign-in (401), the refused page address (409) and the refused photo (415)
-    // as failed resources.
-    expect(
-      errors().filter(
-        (e) => !/status of (401 \(Unauthorized\)|409 \(Conflict\)|415 \(Unsupported Media Type\))/.test(e),
-      ),
-    ).toEqual([]);
+    // Chromium logs as failed resources the refused sign-in (401), the refused page address (409), the
+    // refused photo (415), the unknown category (its look-up, 404, and the refused establishment, 400).
+    const expected = new Set(['400', '401', '404', '409', '415']);
+    expect(errors().filter((e) => !expected.has(/status of (\d{3}) /.exec(e)?.[1] ?? ''))).toEqual([]);
   });
 });

@@ -19,6 +19,17 @@ describe('issuesToFieldErrors', () => {
       root: { serverError: 'JSON mal formé' },
     });
   });
+
+  it('puts the error of a list’s item under the list’s input, where the admin sees it', () => {
+    // The API refuses an unknown category at `categories.1`: the categories input has no field per item.
+    expect(
+      issuesToFieldErrors([
+        { path: 'categories.1', message: 'Catégorie inconnue.' },
+        { path: 'categories.3', message: 'second' },
+        { path: ['items', 0], message: 'Plat invalide' },
+      ]),
+    ).toEqual({ categories: 'Catégorie inconnue.', items: 'Plat invalide' });
+  });
 });
 
 describe('zodValidator', () => {
@@ -53,6 +64,15 @@ describe('toHttpError', () => {
     ) as { message: string; body: { errors: unknown } };
     expect(conflict.message).toBe('Cette adresse de page est déjà utilisée.');
     expect(conflict.body.errors).toEqual({ uri: 'Cette adresse de page est déjà utilisée.' });
+
+    const unknownCategory = toHttpError(
+      new ApiError('ValidationError', 'Certaines catégories n’existent pas.', 400, {
+        code: 'ValidationError',
+        message: 'Certaines catégories n’existent pas.',
+        details: [{ path: 'categories.0', message: 'Catégorie inconnue.' }],
+      }),
+    ) as { body: { errors: unknown } };
+    expect(unknownCategory.body.errors).toEqual({ categories: 'Catégorie inconnue.' });
   });
 });
 

@@ -26,7 +26,21 @@ function setPath(target: FieldErrors, path: readonly (string | number)[], messag
   });
 }
 
-/** Nested errors from a list of `{ path, message }`; an empty path becomes the form's root error. */
+/**
+ * The field that shows an error: a path ending with an item's index (`categories.0`, an unknown category)
+ * names one value of a list input, which has no field of its own; the list input shows it. A path going
+ * further into an item (`openingHours.0.closes`) names a field of that item and is kept.
+ */
+function shownAt(path: readonly (string | number)[]): readonly (string | number)[] {
+  let end = path.length;
+  while (end > 1 && /^\d+$/.test(String(path[end - 1]))) end -= 1;
+  return path.slice(0, end);
+}
+
+/**
+ * Nested errors from a list of `{ path, message }`; an empty path becomes the form's root error, an item of
+ * a list its list's error.
+ */
 export function issuesToFieldErrors(
   issues: readonly { path: string | readonly (string | number)[]; message: string }[],
 ): FieldErrors {
@@ -34,7 +48,7 @@ export function issuesToFieldErrors(
   for (const issue of issues) {
     const path =
       typeof issue.path === 'string' ? issue.path.split('.').filter((part) => part !== '') : issue.path;
-    setPath(errors, path, issue.message);
+    setPath(errors, shownAt(path), issue.message);
   }
   return errors;
 }
