@@ -256,6 +256,8 @@ describe('the back office', () => {
     await page.getByLabel('Mardi : fermeture 1').fill('12:00');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('L’heure de fermeture doit différer de l’heure d’ouverture.').waitFor();
+    await page.getByRole('tab', { name: 'Horaires (à corriger)', exact: true }).waitFor();
+    await expect(page.getByRole('tab', { name: 'Général', exact: true }).count()).resolves.toBe(1);
     expect(page.url()).toMatch(/\/admin\/establishments\/create\/horaires$/);
     await expect(page.getByLabel('Mardi : fermeture 1').inputValue()).resolves.toBe('12:00');
 
@@ -369,7 +371,17 @@ describe('the back office', () => {
     const description = await categories.getAttribute('aria-describedby');
     await expect(page.locator(`[id="${description}"]`).innerText()).resolves.toContain('Catégorie inconnue.');
     expect(new URL(page.url()).pathname).toBe('/admin/establishments/create');
+    // Its tab says so by more than a colour (WCAG 1.4.1): an icon, and « à corriger » in its name.
+    const general = page.getByRole('tab', { name: 'Général (à corriger)', exact: true });
+    await expect(general.locator('svg').count()).resolves.toBe(1);
+    const address = page.getByRole('tab', { name: 'Adresse et carte', exact: true });
+    await expect(address.locator('svg').count()).resolves.toBe(0);
     await checkAxe('catégorie refusée');
+    // Nor is its colour the orange of the tab in focus.
+    await address.click();
+    const colour = (tab: typeof general) => tab.evaluate((element) => getComputedStyle(element).color);
+    await expect.poll(() => colour(address)).toBe('rgb(168, 66, 15)');
+    expect(await colour(general)).not.toBe(await colour(address));
   });
 
   it('asks before leaving a form with unsaved changes, in French, and not when nothing changed', async () => {

@@ -39,6 +39,7 @@ import { EstablishmentPhotoPanel } from './establishment-photo';
 import { ExportButtons } from './export-buttons';
 import { ESTABLISHMENT_FIELDS } from './data-provider';
 import { zodValidator } from './form-errors';
+import { FormTab } from './form-tab';
 import { useFormRootPath } from './form-root-path';
 import { LocationInput } from './location-input';
 import { OpeningHoursInput } from './opening-hours-input';
@@ -192,15 +193,15 @@ export function EstablishmentCreate() {
         validate={validateCreate}
         defaultValues={{ kind: 'restaurant', venueType: 'restaurant', openingHours: [], categories: [] }}
       >
-        <TabbedForm.Tab label="Général">
+        <FormTab label="Général">
           <GeneralTab edit={false} />
-        </TabbedForm.Tab>
-        <TabbedForm.Tab label="Adresse et carte" path="adresse">
+        </FormTab>
+        <FormTab label="Adresse et carte" path="adresse">
           <AddressTab />
-        </TabbedForm.Tab>
-        <TabbedForm.Tab label="Horaires" path="horaires">
+        </FormTab>
+        <FormTab label="Horaires" path="horaires">
           <OpeningHoursInput />
-        </TabbedForm.Tab>
+        </FormTab>
       </TabbedForm>
     </Create>
   );
@@ -215,19 +216,19 @@ export function EstablishmentEdit() {
   return (
     <Edit mutationMode="pessimistic" title={<EstablishmentTitle />}>
       <TabbedForm validate={validateEdit} warnWhenUnsavedChanges formRootPathname={formRootPathname}>
-        <TabbedForm.Tab label="Général">
+        <FormTab label="Général">
           <GeneralTab edit />
-        </TabbedForm.Tab>
-        <TabbedForm.Tab label="Adresse et carte" path="adresse">
+        </FormTab>
+        <FormTab label="Adresse et carte" path="adresse">
           <AddressTab />
-        </TabbedForm.Tab>
-        <TabbedForm.Tab label="Horaires" path="horaires">
+        </FormTab>
+        <FormTab label="Horaires" path="horaires">
           <OpeningHoursInput />
-        </TabbedForm.Tab>
-        <TabbedForm.Tab label="Photo" path="photo">
+        </FormTab>
+        <FormTab label="Photo" path="photo">
           <EstablishmentPhotoPanel />
-        </TabbedForm.Tab>
-        <TabbedForm.Tab label="Propriétaire" path="proprietaire">
+        </FormTab>
+        <FormTab label="Propriétaire" path="proprietaire">
           <EstablishmentOwnerPanel />
           <ReferenceInput source="restaurantOwner" reference="restaurant-owners">
             <AutocompleteInput
@@ -237,10 +238,10 @@ export function EstablishmentEdit() {
               fullWidth
             />
           </ReferenceInput>
-        </TabbedForm.Tab>
-        <TabbedForm.Tab label="Historique" path="historique">
+        </FormTab>
+        <FormTab label="Historique" path="historique">
           <EstablishmentHistory />
-        </TabbedForm.Tab>
+        </FormTab>
       </TabbedForm>
     </Edit>
   );
