@@ -533,6 +533,51 @@ describe('the back office', () => {
     expect(limited.permissions).toHaveLength(3);
   });
 
+  it('fits a phone’s width: wide tables scroll in their own box, never the whole page sideways', async () => {
+    const phone = await newVisitorContext(browser, { viewport: { width: 390, height: 844 } });
+    const tab = await phone.newPage();
+    tab.setDefaultTimeout(15_000);
+    const phoneErrors = watchPageErrors(tab);
+    await tab.goto(`${server.baseUrl}/admin/login`);
+    await waitForRouter(tab);
+    await tab.getByLabel('Nom d’utilisateur').fill(ADMIN.username);
+    await tab.locator('input[name="password"]').fill(ADMIN.password);
+    await tab.getByRole('button', { name: 'Connexion' }).click();
+    await tab.getByRole('heading', { name: `Bonjour ${ADMIN.username}` }).waitFor();
+    const pageWidth = () => tab.evaluate(() => document.documentElement.scrollWidth);
+    const onScreen = async (name: string, control: ReturnType<Page['getByRole']>) => {
+      const box = await control.boundingBox();
+      expect(box !== null && box.x >= 0 && box.x + box.width <= 390, name).toBe(true);
+    };
+    // How the nearest box too narrow for its content lets the rest be seen: `auto` scrolls by touch, while
+    // a box that hides its overflow only cuts it off.
+    const overflowOf = (content: ReturnType<Page['locator']>) =>
+      content.evaluate((element) => {
+        for (let node = element.parentElement; node !== null; node = node.parentElement)
+          if (node.scrollWidth > node.clientWidth) return getComputedStyle(node).overflowX;
+        return null;
+      });
+
+    // The permissions grid, seven actions wide (741 px), scrolls in its box; its last column is reached.
+    await tab.goto(`${server.baseUrl}/admin/admins/${limitedId}`);
+    const last = tab.getByRole('checkbox', { name: 'Partager : Ardoises' });
+    await last.waitFor();
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+    await expect(overflowOf(last)).resolves.toBe('auto');
+    await last.scrollIntoViewIfNeeded();
+    await onScreen('Partager : Ardoises', last);
+
+    // The establishments list: its table scrolls in its box, and every button of its toolbar is on screen.
+    await tab.goto(`${server.baseUrl}/admin/establishments`);
+    await tab.locator('tbody tr').first().waitFor();
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+    await expect(overflowOf(tab.locator('tbody tr td').last())).resolves.toBe('auto');
+    for (const name of ['Ajouter un filtre', 'Exporter en CSV', 'Exporter en XLSX'])
+      await onScreen(name, tab.getByRole('button', { name }));
+    expect(phoneErrors()).toEqual([]);
+    await phone.close();
+  });
+
   it('publishes and edits a menu board', async () => {
     await page.goto(`${server.baseUrl}/admin/menu-boards/create`);
     await page.getByLabel('Établissement').fill('Bouchon des Essais');

@@ -10,6 +10,7 @@ import {
   type LayoutProps,
   type RaThemeOptions,
 } from 'react-admin';
+import type { Theme } from '@mui/material/styles';
 import { PRIMARY, PRIMARY_TEXT, theme as siteTheme } from '../../theme/theme';
 import { watchCheckboxLabels } from './checkbox-labels';
 import { useSession } from '../session/use-session';
@@ -60,6 +61,35 @@ const adminTheme: RaThemeOptions = {
     RaAppBar: {
       styleOverrides: {
         root: { '& .MuiAppBar-root, &.MuiAppBar-root': { backgroundColor: PRIMARY, color: '#212121' } },
+      },
+    },
+    // Phones and tablets: a table wider than the screen scrolls in its own box, and the page never sideways.
+    // react-admin's layout grew to fit its widest content (an establishments list 816 px wide on a 390 px
+    // phone), which also pushed the list's toolbar, aligned right, off the screen.
+    RaLayout: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({
+          [theme.breakpoints.down('md')]: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } },
+        }),
+      },
+    },
+    RaList: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({
+          [theme.breakpoints.down('md')]: { '& .RaList-main': { minWidth: 0 } },
+        }),
+      },
+    },
+    RaDatagrid: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({
+          [theme.breakpoints.down('md')]: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } },
+        }),
+      },
+    },
+    RaTopToolbar: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({ [theme.breakpoints.down('sm')]: { flexWrap: 'wrap' } }),
       },
     },
     // react-admin's loading spinners (app bar, lists) need a name.
