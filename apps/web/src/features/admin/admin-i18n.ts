@@ -101,8 +101,19 @@ const ourMessages = {
   },
 };
 
+/** Every text with typographic apostrophes (ra-language-french writes « n'est », « l'URL »...). */
+export function withTypographicApostrophes<T>(messages: T): T {
+  if (typeof messages === 'string') return messages.replaceAll("'", '’') as T;
+  if (typeof messages !== 'object' || messages === null) return messages;
+  return Object.fromEntries(
+    Object.entries(messages).map(([key, value]) => [key, withTypographicApostrophes(value)]),
+  ) as T;
+}
+
+export const adminMessages = mergeTranslations(withTypographicApostrophes(frenchMessages), ourMessages);
+
 export const i18nProvider = polyglotI18nProvider(
-  () => mergeTranslations(frenchMessages, ourMessages),
+  () => adminMessages,
   'fr',
   [{ locale: 'fr', name: 'Français' }],
   { allowMissing: true },
