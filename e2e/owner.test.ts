@@ -279,6 +279,60 @@ describe('a restaurant owner', () => {
     expect(html).toMatch(/14 h 30/);
   });
 
+  it('is asked before leaving its page with changes not published, and only then', async () => {
+    const description = page.getByLabel('Description');
+    const published = await description.inputValue();
+    await description.fill(`${published} Terrasse l’été.`);
+    const question = page.getByRole('alertdialog', { name: 'Modifications non publiées' });
+    // The browser's Back: the page stays, changes and all.
+    await page.goBack();
+    await question.waitFor();
+    await expect(
+      question
+        .getByText('Certaines modifications ne sont pas publiées. Voulez-vous vraiment quitter cette page ?')
+        .count(),
+    ).resolves.toBe(1);
+    await expectAccessible(page);
+    await question.getByRole('button', { name: 'Rester sur la page' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/espace-restaurateur/ma-page');
+    await expect(description.inputValue()).resolves.toBe(`${published} Terrasse l’été.`);
+    // Reloading or closing the tab: the browser's own question.
+    const asked = page.waitForEvent('dialog');
+    // The page waits on the question: the script that reloads ends once it is answered.
+    const reload = page.evaluate(() => window.location.reload()).catch(() => undefined);
+    const browserQuestion = await asked;
+    expect(browserQuestion.type()).toBe('beforeunload');
+    await browserQuestion.dismiss();
+    await reload;
+    await expect(description.inputValue()).resolves.toBe(`${published} Terrasse l’été.`);
+    // A link of the space: asked again; leaving drops the changes.
+    await page.getByRole('link', { name: 'Historique' }).click();
+    await question.getByRole('button', { name: 'Quitter sans publier' }).click();
+    await page.waitForURL(/\/historique$/);
+    await page.goBack();
+    await page.waitForURL(/\/ma-page$/);
+    await expect(description.inputValue()).resolves.toBe(published);
+    // Nothing changed, or a change typed then undone: nothing is asked.
+    await description.fill(`${published} !`);
+    await description.fill(published);
+    await page.getByRole('link', { name: 'Historique' }).click();
+    await page.waitForURL(/\/historique$/);
+    await page.goBack();
+    await page.waitForURL(/\/ma-page$/);
+    // Published, even as the server rewrites it (`www.…` → `https://www.…`): nothing is asked either.
+    await description.fill(`${published} Terrasse l’été.`);
+    await page.getByLabel('Site web').fill('www.terrasse.example.fr');
+    await page.getByRole('button', { name: 'Publier les modifications' }).click();
+    await page.getByText('Modifications publiées.').waitFor();
+    await page.getByRole('link', { name: 'Historique' }).click();
+    await page.waitForURL(/\/historique$/);
+    await page.goBack();
+    await page.waitForURL(/\/ma-page$/);
+    await expect(page.getByLabel('Site web').inputValue()).resolves.toBe('https://www.terrasse.example.fr');
+    expect(await question.count()).toBe(0);
+  });
+
   it('publishes today’s menu board, shown on the public page at once', async () => {
     await page.getByRole('link', { name: 'Ardoise du jour' }).first().click();
     await page.waitForURL(/\/ardoise$/);

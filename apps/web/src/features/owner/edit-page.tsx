@@ -25,6 +25,7 @@ import { OpeningHoursEditor } from './opening-hours-editor';
 import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
 import { PagePreview } from './page-preview';
 import { PhotoField } from './photo-field';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { useFormSubmission } from './use-form-submission';
 import { useOwnerEstablishment } from './use-owner-establishment';
 import { useOwnerPage } from './use-owner-page';
@@ -63,6 +64,12 @@ function EditForm({
   onSaved: (e: Establishment) => void;
 }) {
   const [values, setValues] = useState(() => toEstablishmentForm(establishment));
+  // What the public page shows, as a body: compared with the form's, so that a change typed and undone, or
+  // a saved form the server wrote its own way (`www.…` → `https://www.…`), counts as nothing to publish.
+  const [published, setPublished] = useState(() =>
+    JSON.stringify(toEstablishmentPatch(toEstablishmentForm(establishment))),
+  );
+  const unpublished = JSON.stringify(toEstablishmentPatch(values)) !== published;
   const { errors, setErrors, notice, setNotice, busy, send } = useFormSubmission();
   const set = <K extends keyof EstablishmentFormValues>(name: K, value: EstablishmentFormValues[K]) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -85,6 +92,7 @@ function EditForm({
           body,
         })) as Establishment;
         onSaved(saved);
+        setPublished(JSON.stringify(body));
         setNotice({ text: 'Modifications publiées.', severity: 'success' });
       },
       {
@@ -114,6 +122,7 @@ function EditForm({
       }}
     >
       <Box>
+        <UnsavedChangesGuard when={unpublished} />
         <OwnerForm label="Ma page" onSubmit={save}>
           <Box>
             <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
