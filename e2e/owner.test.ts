@@ -14,6 +14,7 @@ import {
   watchPageErrors,
   type Browser,
   type BrowserContext,
+  type Locator,
   type Page,
 } from './support/browser';
 import { repoRoot, startServer, type RunningServer } from './support/server';
@@ -116,6 +117,17 @@ afterAll(async () => {
   await server?.stop();
   await smtp?.close();
 });
+
+const TIME_MESSAGE = 'Heure invalide : le format HH:MM est attendu (de 00:00 à 23:59).';
+
+/** The message a field shows under it (`null` when it has none), as a screen reader reads it with the field. */
+async function messageUnder(field: Locator): Promise<string | null> {
+  return field.evaluate((input) => {
+    if (input.getAttribute('aria-invalid') !== 'true') return null;
+    const id = input.getAttribute('aria-describedby');
+    return id === null ? '' : (document.getElementById(id)?.textContent ?? '');
+  });
+}
 
 /** axe on the whole screen: no violation at all. */
 /** A new device signing in an owner whose address is not confirmed yet: on the confirmation screen. */
@@ -247,6 +259,27 @@ describe('a restaurant owner', () => {
     await page.getByRole('button', { name: 'Ajouter une plage le lundi' }).click();
     await page.getByRole('button', { name: 'Publier les modifications' }).click();
     await page.getByText('Cette plage chevauche une autre plage du même jour.').waitFor();
+    // The first range moved to the evening with a closing time that does not exist: it is sent after the
+    // second one (the week goes in reading order), yet its message is shown under it, and only there.
+    const hours = (label: string) => page.getByRole('textbox', { name: label });
+    await hours('Ouverture, lundi, plage 1').fill('19:00');
+    await hours('Fermeture, lundi, plage 1').fill('25:00');
+    await page.getByRole('button', { name: 'Publier les modifications' }).click();
+    await page.getByText(TIME_MESSAGE).waitFor();
+    await expect(messageUnder(hours('Fermeture, lundi, plage 1'))).resolves.toBe(TIME_MESSAGE);
+    for (const label of [
+      'Ouverture, lundi, plage 1',
+      'Ouverture, lundi, plage 2',
+      'Fermeture, lundi, plage 2',
+    ]) {
+      await expect(messageUnder(hours(label)), label).resolves.toBeNull();
+    }
+    // A range added re-sorts the day: the message moves with its range, now the third.
+    await page.getByRole('button', { name: 'Ajouter une plage le lundi' }).click();
+    await expect(hours('Ouverture, lundi, plage 3').inputValue()).resolves.toBe('19:00');
+    await expect(messageUnder(hours('Fermeture, lundi, plage 3'))).resolves.toBe(TIME_MESSAGE);
+    await expect(messageUnder(hours('Fermeture, lundi, plage 2'))).resolves.toBeNull();
+    await page.getByRole('button', { name: 'Supprimer la plage 3 du lundi' }).click();
     await page.getByRole('button', { name: 'Supprimer la plage 2 du lundi' }).click();
     await page.getByRole('textbox', { name: 'Fermeture, lundi, plage 1' }).fill('14h30');
     await page.getByRole('textbox', { name: 'Fermeture, lundi, plage 1' }).blur();
@@ -379,13 +412,21 @@ describe('a restaurant owner', () => {
     await expect(dish(7).getByText('Indiquez le prix.').count()).resolves.toBe(1);
     await expect(dish(7).getByText('Choisissez une catégorie.').count()).resolves.toBe(1);
     await expect(page.getByText(/Identifiant invalide|doit être un nombre/).count()).resolves.toBe(0);
+    // An empty dish removed above: every message stays with its dish, now one place higher.
+    await page.getByRole('button', { name: 'Retirer le plat 4' }).click();
+    await expect(dish(6).getByLabel('Nom du plat').inputValue()).resolves.toMatch(/^Assiette du marché/);
+    await expect(dish(6).getByText('Indiquez le prix.').count()).resolves.toBe(1);
+    await expect(dish(6).getByText('Choisissez une catégorie.').count()).resolves.toBe(1);
+    await expect(dish(2).getByText('Le prix ne peut être négatif.').count()).resolves.toBe(1);
+    await expect(dish(3).getByText('Indiquez le prix.').count()).resolves.toBe(1);
+    await expect(page.getByText('Indiquez le prix.').count()).resolves.toBe(2);
     // Picking a category takes its message away.
     await dish(2).getByLabel('Catégorie').click();
     await page.getByRole('option').first().click();
     await expect(dish(2).getByText('Choisissez une catégorie.').count()).resolves.toBe(0);
     await dish(2).getByLabel('Prix (€)').fill('8.5');
     await dish(3).getByLabel('Prix (€)').fill('6,80');
-    await page.getByRole('button', { name: 'Retirer le plat 7' }).click();
+    await page.getByRole('button', { name: 'Retirer le plat 6' }).click();
     await page.getByRole('button', { name: 'Publier l’ardoise' }).click();
     await page.getByText('Ardoise publiée : elle est en ligne sur votre page.').waitFor();
 

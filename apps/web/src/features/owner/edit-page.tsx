@@ -32,8 +32,10 @@ import { useOwnerPage } from './use-owner-page';
 
 const TO_CORRECT = 'Certains champs sont à corriger.';
 
-const onFields = (errors: FieldErrors): FieldErrors =>
-  Object.fromEntries(Object.entries(errors).map(([path, message]) => [establishmentFieldOf(path), message]));
+const onFields = (errors: FieldErrors, rowOfHours: readonly number[]): FieldErrors =>
+  Object.fromEntries(
+    Object.entries(errors).map(([path, message]) => [establishmentFieldOf(path, rowOfHours), message]),
+  );
 
 type TextFieldName = Exclude<keyof EstablishmentFormValues, 'openingHours' | 'venueType' | 'priceRange'>;
 
@@ -67,9 +69,9 @@ function EditForm({
   // What the public page shows, as a body: compared with the form's, so that a change typed and undone, or
   // a saved form the server wrote its own way (`www.…` → `https://www.…`), counts as nothing to publish.
   const [published, setPublished] = useState(() =>
-    JSON.stringify(toEstablishmentPatch(toEstablishmentForm(establishment))),
+    JSON.stringify(toEstablishmentPatch(toEstablishmentForm(establishment)).body),
   );
-  const unpublished = JSON.stringify(toEstablishmentPatch(values)) !== published;
+  const unpublished = JSON.stringify(toEstablishmentPatch(values).body) !== published;
   const { errors, setErrors, notice, setNotice, busy, send } = useFormSubmission();
   const set = <K extends keyof EstablishmentFormValues>(name: K, value: EstablishmentFormValues[K]) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -77,10 +79,10 @@ function EditForm({
   };
 
   async function save() {
-    const body = toEstablishmentPatch(values);
+    const { body, rowOfHours } = toEstablishmentPatch(values);
     const check = checkForm(PatchEstablishmentBodySchema, body);
     if (!check.ok) {
-      setErrors(onFields(check.errors));
+      setErrors(onFields(check.errors, rowOfHours));
       setNotice({ text: TO_CORRECT, severity: 'error' });
       return;
     }
@@ -97,7 +99,7 @@ function EditForm({
       },
       {
         onFailure: (failure) => {
-          setErrors(onFields(failure.fields));
+          setErrors(onFields(failure.fields, rowOfHours));
           setNotice({ text: failure.message ?? TO_CORRECT, severity: 'error' });
         },
       },

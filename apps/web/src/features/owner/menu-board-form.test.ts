@@ -23,31 +23,52 @@ describe('the menu board form', () => {
     const { body, rowOfItem } = toMenuBoardBody(establishment, '2026-11-23', {
       title: 'Ardoise du lundi',
       items: [
-        { name: 'Quiche lorraine', price: '8,50', category },
-        { name: '', price: '', category },
-        { name: 'Tarte Tatin', price: '5', category },
+        { key: 10, name: 'Quiche lorraine', price: '8,50', category },
+        { key: 11, name: '', price: '', category },
+        { key: 12, name: 'Tarte Tatin', price: '5', category },
       ],
     });
     expect(CreateMenuBoardBodySchema.parse(body).items).toEqual([
       { name: 'Quiche lorraine', price: 8.5, category },
       { name: 'Tarte Tatin', price: 5, category },
     ]);
-    expect(rowOfItem).toEqual([0, 2]);
+    expect(rowOfItem).toEqual([10, 12]);
   });
 
   it('puts a message about a sent item on the form row it came from', () => {
     const { body, rowOfItem } = toMenuBoardBody(establishment, '2026-11-23', {
       title: 'Midi',
       items: [
-        { name: '', price: '', category: '' },
-        { name: 'Soupe', price: 'gratuit', category: '' },
+        { key: 10, name: '', price: '', category: '' },
+        { key: 11, name: 'Soupe', price: 'gratuit', category: '' },
       ],
     });
     const check = checkForm(CreateMenuBoardBodySchema, body);
     expect(check.ok).toBe(false);
     const paths = Object.keys(!check.ok ? check.errors : {}).map((p) => toRowPath(p, rowOfItem));
-    expect(paths).toEqual(['items.1.price', 'items.1.category']);
+    expect(paths).toEqual(['items.11.price', 'items.11.category']);
     expect(toRowPath('title', rowOfItem)).toBe('title');
+  });
+
+  it('keeps each message on its dish when a dish above is removed', () => {
+    const items = [
+      { key: 3, name: 'Quiche', price: '-1', category },
+      { key: 7, name: '', price: '', category: '' },
+      { key: 9, name: 'Soupe', price: '', category: '' },
+    ];
+    const before = checkMenuBoard(establishment, '2026-11-23', { title: 'Midi', items });
+    const after = checkMenuBoard(establishment, '2026-11-23', { title: 'Midi', items: items.slice(1) });
+    expect(!before.ok && before.errors).toEqual({
+      'items.3.price': 'Le prix ne peut être négatif.',
+      'items.9.price': 'Indiquez le prix.',
+      'items.9.category': 'Choisissez une catégorie.',
+    });
+    expect(!after.ok && after.errors).toEqual({
+      'items.9.price': 'Indiquez le prix.',
+      'items.9.category': 'Choisissez une catégorie.',
+    });
+    // The server's message about the second dish it was sent: the form's dish keyed 9.
+    expect(toRowPath('items.1.price', before.rowOfItem)).toBe('items.9.price');
   });
 
   it('refuses a board without any dish, in French', () => {
@@ -62,15 +83,15 @@ describe('the menu board form', () => {
     const check = checkMenuBoard(establishment, '2026-11-23', {
       title: 'Midi',
       items: [
-        { name: '', price: '', category: '' },
-        { name: 'Soupe', price: ' ', category: '' },
-        { name: 'Tarte', price: '5', category },
+        { key: 10, name: '', price: '', category: '' },
+        { key: 11, name: 'Soupe', price: ' ', category: '' },
+        { key: 12, name: 'Tarte', price: '5', category },
       ],
     });
     expect(check).toMatchObject({
       ok: false,
-      errors: { 'items.1.price': 'Indiquez le prix.', 'items.1.category': 'Choisissez une catégorie.' },
-      rowOfItem: [1, 2],
+      errors: { 'items.11.price': 'Indiquez le prix.', 'items.11.category': 'Choisissez une catégorie.' },
+      rowOfItem: [11, 12],
     });
     expect(Object.keys(!check.ok ? check.errors : {})).toHaveLength(2);
   });
@@ -79,25 +100,25 @@ describe('the menu board form', () => {
     const check = checkMenuBoard(establishment, '2026-11-23', {
       title: 'Midi',
       items: [
-        { name: 'Avoir', price: '-3', category },
-        { name: 'Moins', price: '−3,50', category },
-        { name: 'Quiche', price: '12,50', category },
-        { name: 'Salade', price: '8.5', category },
-        { name: 'Plateau', price: '1 000', category },
-        { name: 'Soupe', price: 'douze', category },
+        { key: 10, name: 'Avoir', price: '-3', category },
+        { key: 11, name: 'Moins', price: '−3,50', category },
+        { key: 12, name: 'Quiche', price: '12,50', category },
+        { key: 13, name: 'Salade', price: '8.5', category },
+        { key: 14, name: 'Plateau', price: '1 000', category },
+        { key: 15, name: 'Soupe', price: 'douze', category },
       ],
     });
     expect(!check.ok && check.errors).toEqual({
-      'items.0.price': 'Le prix ne peut être négatif.',
-      'items.1.price': 'Le prix ne peut être négatif.',
-      'items.5.price': 'Le prix doit être un nombre (en euros).',
+      'items.10.price': 'Le prix ne peut être négatif.',
+      'items.11.price': 'Le prix ne peut être négatif.',
+      'items.15.price': 'Le prix doit être un nombre (en euros).',
     });
     const fine = checkMenuBoard(establishment, '2026-11-23', {
       title: 'Midi',
       items: [
-        { name: 'Quiche', price: '12,50', category },
-        { name: 'Salade', price: '8.5', category },
-        { name: 'Plateau', price: '1 000', category },
+        { key: 10, name: 'Quiche', price: '12,50', category },
+        { key: 11, name: 'Salade', price: '8.5', category },
+        { key: 12, name: 'Plateau', price: '1 000', category },
       ],
     });
     expect(fine.ok && fine.data.items.map((item) => item.price)).toEqual([12.5, 8.5, 1000]);

@@ -10,6 +10,11 @@ import { checkForm, type FieldErrors } from './form-errors';
  */
 
 export interface MenuBoardRow {
+  /**
+   * Names the row for as long as the form lives: dishes are removed, so a message keyed by a position would
+   * move to another dish (`items.{key}.price`).
+   */
+  key: number;
   name: string;
   /** As typed, French decimal comma welcome. */
   price: string;
@@ -37,8 +42,6 @@ export function parseEuros(text: string): number {
   return Number(cleaned);
 }
 
-export const emptyRow = (category = ''): MenuBoardRow => ({ name: '', price: '', category });
-
 export const MISSING_PRICE_MESSAGE = 'Indiquez le prix.';
 export const MISSING_CATEGORY_MESSAGE = 'Choisissez une catégorie.';
 
@@ -48,27 +51,27 @@ function isBlank(row: MenuBoardRow): boolean {
 }
 
 /**
- * The body to publish (schema input), and for each sent item the index of its form row, so that a message
+ * The body to publish (schema input), and for each sent item the key of its form row, so that a message
  * on `items.1.price` lands on the right row even when a blank row was skipped.
  */
 export function toMenuBoardBody(establishment: string, date: string, values: MenuBoardFormValues) {
-  const rows = values.items.map((row, index) => ({ row, index })).filter(({ row }) => !isBlank(row));
+  const rows = values.items.filter((row) => !isBlank(row));
   return {
     body: {
       establishment,
       title: values.title,
       date,
-      items: rows.map(({ row }) => ({
+      items: rows.map((row) => ({
         name: row.name,
         price: parseEuros(row.price),
         category: row.category,
       })),
     },
-    rowOfItem: rows.map(({ index }) => index),
+    rowOfItem: rows.map(({ key }) => key),
   };
 }
 
-/** `items.{sent index}.field` → `items.{form row}.field`; other paths unchanged. */
+/** `items.{sent index}.field` → `items.{row key}.field`; other paths unchanged. */
 export function toRowPath(path: string, rowOfItem: readonly number[]): string {
   const match = /^items\.(\d+)(\..*)?$/.exec(path);
   if (match === null) return path;
@@ -81,11 +84,11 @@ export function formatPriceInput(euros: number): string {
   return euros.toFixed(2).replace('.', ',');
 }
 
-/** The form checked: the body to send, or messages keyed by form row (`items.{row}.price`). */
+/** The form checked: the body to send, or messages keyed by form row (`items.{row key}.price`). */
 export type MenuBoardCheck = (
   { ok: true; data: CreateMenuBoardBody } | { ok: false; errors: FieldErrors }
 ) & {
-  /** For each sent item, its form row: the server's messages land on the right row too. */
+  /** For each sent item, the key of its form row: the server's messages land on the right row too. */
   rowOfItem: number[];
 };
 
@@ -93,7 +96,7 @@ export type MenuBoardCheck = (
 function missingMessage(rowPath: string, values: MenuBoardFormValues): string | null {
   const match = /^items\.(\d+)\.(price|category)$/.exec(rowPath);
   if (match === null) return null;
-  const row = values.items[Number(match[1])];
+  const row = values.items.find((item) => item.key === Number(match[1]));
   if (row === undefined) return null;
   if (match[2] === 'price') return row.price.trim() === '' ? MISSING_PRICE_MESSAGE : null;
   return row.category === '' ? MISSING_CATEGORY_MESSAGE : null;

@@ -72,10 +72,10 @@ function MenuBoardForm({
   }, [errorsToShow]);
 
   /** A change to a row, its messages about the changed fields gone with the old values. */
-  const update = (key: number, index: number, patch: Partial<Row>) => {
+  const update = (key: number, patch: Partial<Row>) => {
     setRows((all) => all.map((row) => (row.key === key ? { ...row, ...patch } : row)));
     setErrors((all) => {
-      const changed = Object.keys(patch).map((field) => `items.${index}.${field}`);
+      const changed = Object.keys(patch).map((field) => `items.${key}.${field}`);
       return Object.fromEntries(Object.entries(all).filter(([path]) => !changed.includes(path)));
     });
     setNotice(null);
@@ -84,7 +84,7 @@ function MenuBoardForm({
   async function publish() {
     const check = checkMenuBoard(establishment.id, today, {
       title,
-      items: rows.map((r) => ({ name: r.name, price: r.price, category: r.category?.id ?? '' })),
+      items: rows.map((r) => ({ key: r.key, name: r.name, price: r.price, category: r.category?.id ?? '' })),
     });
     const toRows = (fields: FieldErrors): FieldErrors =>
       Object.fromEntries(
@@ -145,9 +145,9 @@ function MenuBoardForm({
             <TextField
               label="Nom du plat"
               value={row.name}
-              onChange={(e) => update(row.key, index, { name: e.target.value })}
-              error={errors[`items.${index}.name`] !== undefined}
-              helperText={errors[`items.${index}.name`]}
+              onChange={(e) => update(row.key, { name: e.target.value })}
+              error={errors[`items.${row.key}.name`] !== undefined}
+              helperText={errors[`items.${row.key}.name`]}
               slotProps={{ htmlInput: { maxLength: MAX_DISH_NAME_LENGTH } }}
             />
             <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '140px 1fr' } }}>
@@ -155,16 +155,16 @@ function MenuBoardForm({
                 label="Prix (€)"
                 value={row.price}
                 placeholder="12,50"
-                onChange={(e) => update(row.key, index, { price: e.target.value })}
-                error={errors[`items.${index}.price`] !== undefined}
-                helperText={errors[`items.${index}.price`]}
+                onChange={(e) => update(row.key, { price: e.target.value })}
+                error={errors[`items.${row.key}.price`] !== undefined}
+                helperText={errors[`items.${row.key}.price`]}
                 slotProps={{ htmlInput: { inputMode: 'decimal' } }}
               />
               <CategoryPicker
                 label="Catégorie"
                 value={row.category}
-                onChange={(category) => update(row.key, index, { category })}
-                error={errors[`items.${index}.category`]}
+                onChange={(category) => update(row.key, { category })}
+                error={errors[`items.${row.key}.category`]}
               />
             </Box>
             {rows.length > 1 && (

@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -19,7 +20,8 @@ function dayName(day: number): string {
 
 /**
  * The week, one block per day, each slot two 24-hour fields ("12:00"). Errors arrive on
- * `openingHours.{index}.opens|closes`, the index of the row in `rows`.
+ * `openingHours.{key}.opens|closes`, the key of the row (`establishmentFieldOf`): they stay under their row
+ * when the week is re-sorted or a row removed. A message about the whole week arrives on `openingHours`.
  */
 export function OpeningHoursEditor({
   rows,
@@ -30,11 +32,15 @@ export function OpeningHoursEditor({
   errors: FieldErrors;
   onChange: (rows: OpeningHoursRow[]) => void;
 }) {
-  const update = (index: number, patch: Partial<OpeningHoursRow>) =>
-    onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const update = (key: number, patch: Partial<OpeningHoursRow>) =>
+    onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
 
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+    <Box
+      component="fieldset"
+      aria-describedby={errors.openingHours === undefined ? undefined : 'horaires-message'}
+      sx={{ border: 0, p: 0, m: 0 }}
+    >
       <Typography component="legend" variant="h3" sx={{ mb: 1 }}>
         Horaires d’ouverture
       </Typography>
@@ -42,8 +48,13 @@ export function OpeningHoursEditor({
         Heures au format 24 h (par exemple 12:00 et 14:30). Une fermeture après minuit se poursuit le
         lendemain.
       </Typography>
+      {errors.openingHours !== undefined && (
+        <FormHelperText id="horaires-message" error sx={{ mb: 2 }}>
+          {errors.openingHours}
+        </FormHelperText>
+      )}
       {DAYS.map((day) => {
-        const slots = rows.map((row, index) => ({ row, index })).filter(({ row }) => row.day === day);
+        const slots = rows.filter((row) => row.day === day);
         return (
           <Box key={day} sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
             <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
@@ -62,8 +73,8 @@ export function OpeningHoursEditor({
                 Fermé
               </Typography>
             )}
-            {slots.map(({ row, index }, n) => (
-              <Box key={index} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 1 }}>
+            {slots.map((row, n) => (
+              <Box key={row.key} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 1 }}>
                 {(['opens', 'closes'] as const).map((field) => (
                   <TextField
                     key={field}
@@ -71,10 +82,10 @@ export function OpeningHoursEditor({
                     label={field === 'opens' ? 'Ouverture' : 'Fermeture'}
                     value={row[field]}
                     placeholder="12:00"
-                    onChange={(e) => update(index, { [field]: e.target.value })}
-                    onBlur={(e) => update(index, { [field]: normalizeTime(e.target.value) })}
-                    error={errors[`openingHours.${index}.${field}`] !== undefined}
-                    helperText={errors[`openingHours.${index}.${field}`]}
+                    onChange={(e) => update(row.key, { [field]: e.target.value })}
+                    onBlur={(e) => update(row.key, { [field]: normalizeTime(e.target.value) })}
+                    error={errors[`openingHours.${row.key}.${field}`] !== undefined}
+                    helperText={errors[`openingHours.${row.key}.${field}`]}
                     slotProps={{
                       htmlInput: {
                         inputMode: 'numeric',
@@ -87,7 +98,7 @@ export function OpeningHoursEditor({
                 ))}
                 <IconButton
                   aria-label={`Supprimer la plage ${n + 1} du ${DAY_NAMES_FR[day - 1]}`}
-                  onClick={() => onChange(rows.filter((_, i) => i !== index))}
+                  onClick={() => onChange(rows.filter((other) => other.key !== row.key))}
                   sx={{ mt: 0.5 }}
                 >
                   <DeleteOutlineIcon />
