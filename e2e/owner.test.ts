@@ -139,7 +139,7 @@ async function confirmationOnNewDevice(email: string, { fakeClock = false } = {}
   await p.goto(`${server.baseUrl}/espace-restaurateur/connexion`);
   await waitForRouter(p);
   await p.getByLabel('Adresse e-mail').fill(email);
-  await p.getByLabel('Mot de passe').fill(owner.password);
+  await p.getByLabel(/^Mot de passe/).fill(owner.password);
   await p.getByRole('button', { name: 'Se connecter' }).click();
   await p.waitForURL(/\/confirmation$/);
   return { device, p };
@@ -178,8 +178,56 @@ describe('a restaurant owner', () => {
       page.getByText('Le mot de passe doit contenir au moins 10 caractères.').isVisible(),
     ).resolves.toBe(true);
     await page.getByLabel('Adresse e-mail').fill(owner.email);
-    await page.getByLabel('Mot de passe').fill(owner.password);
+    const password = page.getByLabel(/^Mot de passe/);
+    await password.fill(owner.password);
     await page.getByLabel('Prénom').fill('Léa');
+    // The password shown as typed: the toggle leaves the focus where it was and sends nothing.
+    await page.evaluate(() => {
+      const counted = window as { submits?: number };
+      counted.submits = 0;
+      document.querySelector('form')!.addEventListener('submit', () => (counted.submits! += 1));
+    });
+    const show = page.getByRole('button', { name: 'Afficher le mot de passe' });
+    const state = async () => ({
+      type: await password.getAttribute('type'),
+      pressed: await show.getAttribute('aria-pressed'),
+      focused: await page.evaluate(() => {
+        const focused = document.activeElement;
+        if (focused instanceof HTMLInputElement) return `the ${focused.autocomplete} field`;
+        return focused?.getAttribute('aria-label') ?? focused?.tagName;
+      }),
+    });
+    await password.focus();
+    await expect(state()).resolves.toEqual({
+      type: 'password',
+      pressed: 'false',
+      focused: 'the new-password field',
+    });
+    await show.click();
+    await expect(state()).resolves.toEqual({
+      type: 'text',
+      pressed: 'true',
+      focused: 'the new-password field',
+    });
+    await show.focus();
+    await page.keyboard.press('Enter');
+    await expect(state()).resolves.toEqual({
+      type: 'password',
+      pressed: 'false',
+      focused: 'Afficher le mot de passe',
+    });
+    await page.keyboard.press('Space');
+    await expect(state()).resolves.toEqual({
+      type: 'text',
+      pressed: 'true',
+      focused: 'Afficher le mot de passe',
+    });
+    expect(await page.evaluate(() => (window as { submits?: number }).submits)).toBe(0);
+    await expect(password.inputValue()).resolves.toBe(owner.password);
+    // Sent (the surname still missing, nothing leaves the page): the password is hidden again.
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    await expect.poll(() => password.getAttribute('type')).toBe('password');
+    await expect(show.getAttribute('aria-pressed')).resolves.toBe('false');
     await page.getByLabel(/^Nom/).fill('Martin');
     await page.getByText('Solidité : Excellent').waitFor();
     await expectAccessible(page);
@@ -481,8 +529,11 @@ describe('a restaurant owner', () => {
     await page.goto(`${server.baseUrl}/espace-restaurateur/ardoise`);
     await waitForRouter(page);
     await page.waitForURL(/\/connexion\?retour=%2Fespace-restaurateur%2Fardoise$/);
+    await expect(
+      page.getByRole('button', { name: 'Afficher le mot de passe' }).getAttribute('aria-pressed'),
+    ).resolves.toBe('false');
     await page.getByLabel('Adresse e-mail').fill(owner.email);
-    await page.getByLabel('Mot de passe').fill(owner.password);
+    await page.getByLabel(/^Mot de passe/).fill(owner.password);
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.waitForURL(/\/espace-restaurateur\/ardoise$/);
     await page.getByRole('heading', { name: 'Ardoise du jour' }).waitFor();
@@ -606,6 +657,12 @@ describe('a restaurant owner', () => {
     await waitForRouter(p);
     await expectAccessible(p);
     await shoot(p, 'reset-password');
+    // Each password its own toggle, each named for its field.
+    for (const name of ['Afficher le mot de passe', 'Afficher la confirmation du mot de passe']) {
+      await expect(p.getByRole('button', { name, exact: true }).getAttribute('aria-pressed')).resolves.toBe(
+        'false',
+      );
+    }
     await p.getByRole('textbox', { name: 'Nouveau mot de passe' }).fill(owner.newPassword);
     await p.getByLabel('Confirmez le mot de passe').fill(owner.newPassword);
     await p.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
@@ -613,7 +670,7 @@ describe('a restaurant owner', () => {
     await p.getByRole('link', { name: 'Se connecter' }).click();
     await p.waitForURL(/\/connexion$/);
     await p.getByLabel('Adresse e-mail').fill(owner.email);
-    await p.getByLabel('Mot de passe').fill(owner.newPassword);
+    await p.getByLabel(/^Mot de passe/).fill(owner.newPassword);
     await p.getByRole('button', { name: 'Se connecter' }).click();
     await p.getByRole('heading', { name: 'Bonjour Léa' }).waitFor();
     expect(freshErrors()).toEqual([]);

@@ -12,6 +12,7 @@ import { ownerForgottenPasswordConfirmRoute, ownerForgottenPasswordRoute } from 
 import { checkForm } from './form-errors';
 import { OWNER_PATHS } from './owner-paths';
 import { FormMessage, OwnerForm, OwnerScreen, TextLink } from './owner-ui';
+import { PasswordField } from './password-field';
 import { passwordStrength } from './password-strength';
 import { useFormSubmission } from './use-form-submission';
 
@@ -130,9 +131,8 @@ export function ResetPasswordPage() {
           {token === '' && (
             <FormMessage message="Ce lien est incomplet : ouvrez le lien reçu par e-mail, ou demandez-en un nouveau." />
           )}
-          <TextField
+          <PasswordField
             label="Nouveau mot de passe"
-            type="password"
             autoComplete="new-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
@@ -143,9 +143,9 @@ export function ResetPasswordPage() {
             }
             required
           />
-          <TextField
+          <PasswordField
             label="Confirmez le mot de passe"
-            type="password"
+            toggleLabel="Afficher la confirmation du mot de passe"
             autoComplete="new-password"
             value={repeat}
             onChange={(e) => setRepeat(e.target.value)}

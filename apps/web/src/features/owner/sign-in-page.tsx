@@ -7,6 +7,7 @@ import { OwnerSignInBodySchema } from '@tables-voisines/contract/schemas/account
 import { checkForm } from './form-errors';
 import { OWNER_PATHS, RETURN_PARAM, returnPathFrom } from './owner-paths';
 import { FormMessage, OwnerForm, OwnerScreen, TextLink } from './owner-ui';
+import { PasswordField } from './password-field';
 import { useFormSubmission } from './use-form-submission';
 import { useOwnerPage } from './use-owner-page';
 
@@ -54,9 +55,8 @@ export function SignInPage() {
           helperText={errors.email}
           required
         />
-        <TextField
+        <PasswordField
           label="Mot de passe"
-          type="password"
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}

@@ -12,6 +12,7 @@ import { ownerCheckRoute, ownerSignUpRoute } from '../../lib/api-routes';
 import { checkForm } from './form-errors';
 import { OWNER_PATHS } from './owner-paths';
 import { FormMessage, OwnerForm, OwnerScreen, TextLink } from './owner-ui';
+import { PasswordField } from './password-field';
 import { passwordStrength } from './password-strength';
 import { useFormSubmission } from './use-form-submission';
 import { useOwnerPage } from './use-owner-page';
@@ -91,10 +92,9 @@ export function SignUpPage() {
           </Typography>
         )}
         <Box>
-          <TextField
+          <PasswordField
             fullWidth
             label="Mot de passe"
-            type="password"
             autoComplete="new-password"
             value={values.password}
             onChange={set('password')}
