@@ -346,7 +346,7 @@ describe('a restaurant owner', () => {
       .getByTestId('photo-input')
       .setInputFiles({ name: 'devanture.jpg', mimeType: 'image/jpeg', buffer: photo });
     await page.getByText('Photo publiée.').waitFor({ timeout: 20_000 });
-    await page.getByRole('img', { name: `Photo de ${target.name}` }).waitFor();
+    await page.getByRole('img', { name: `${target.name} : photo de l’établissement` }).waitFor();
     await expectAccessible(page);
     await shoot(page, 'my-page');
     // On a wide screen the preview sits beside the form.

@@ -276,7 +276,7 @@ describe('the service worker', () => {
     await page.reload();
     await expect(page.locator('h1').textContent()).resolves.toBe(visited!.name);
     await expect(page.title()).resolves.toContain(visited!.name);
-    const photo = page.getByRole('img', { name: `Photo de ${visited!.name}` });
+    const photo = page.getByRole('img', { name: `${visited!.name} : photo de l’établissement` });
     await expect
       .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
         timeout: 10_000,

@@ -44,10 +44,14 @@ it('shows an uploaded photo through its resized copies, and shares the 1200×630
   const page = await t.app.inject({ method: 'GET', url: `/restaurant/${encodeURIComponent(place.uri)}` });
   expect(page.statusCode).toBe(200);
   const base = url.replace(/\.jpg$/, '');
-  const img = /<img[^>]*alt="Photo de La Table Photogénique"[^>]*>/.exec(page.body)?.[0] ?? '';
+  const img =
+    /<img[^>]*alt="La Table Photogénique : photo de l’établissement"[^>]*>/.exec(page.body)?.[0] ?? '';
   expect(img).toContain(`srcSet="${base}-card.webp 480w, ${base}-page.webp 1200w"`);
   expect(img).toContain(`src="${base}-page.webp"`);
   expect(page.body).toMatch(new RegExp(`property="og:image" content="[^"]*${base}-social\\.webp"`));
+  expect(page.body).toContain(
+    'property="og:image:alt" content="La Table Photogénique : photo de l’établissement"',
+  );
   for (const variant of ['card', 'page', 'social']) {
     const copy = await t.app.inject({ method: 'GET', url: `${base}-${variant}.webp` });
     expect(copy.statusCode, variant).toBe(200);

@@ -18,6 +18,15 @@ function firstOfMonth(text: string): string {
   return text.replace(/(^|\s)1(?= \p{L})/u, '$11er');
 }
 
+/**
+ * The text of an establishment's photo. The name comes first and stands on its own: after « Photo de »
+ * French would have to contract or elide it (« Photo de Le Bistrot », « de Au 52 »), and no rule written
+ * here gets every name right.
+ */
+export function establishmentPhotoAlt(name: string): string {
+  return `${name} : photo de l’établissement`;
+}
+
 /** `'2025-11-22'` → `'samedi 22 novembre'` (a calendar day, read at noon in Paris to avoid any shift). */
 export function formatFrenchDay(isoDate: string): string {
   return firstOfMonth(DAY_MONTH.format(new Date(`${isoDate}T12:00:00+01:00`)));

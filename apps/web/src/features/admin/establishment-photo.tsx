@@ -11,6 +11,7 @@ import { Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '@tables-voisines/contract/schemas/establishment';
 import { apiRequest, isApiError } from '../../lib/api-client';
+import { establishmentPhotoAlt } from '../../lib/format';
 import { patchEstablishmentRoute, prepareUploadRoute, shareEstablishmentRoute } from '../../lib/api-routes';
 import { useSession } from '../session/use-session';
 import { Can } from './ability-context';
@@ -119,7 +120,7 @@ export function EstablishmentPhotoPanel() {
         <Box
           component="img"
           src={record.photo.url}
-          alt={`Photo de ${record.name}`}
+          alt={establishmentPhotoAlt(record.name)}
           sx={{ maxWidth: '100%', maxHeight: 320, objectFit: 'cover', borderRadius: 1 }}
         />
       )}

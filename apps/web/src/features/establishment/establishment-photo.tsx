@@ -1,5 +1,6 @@
 import { PHOTO_VARIANTS, photoVariantUrl } from '@tables-voisines/contract/photo-variants';
 import type { Photo } from '@tables-voisines/contract/schemas/establishment';
+import { establishmentPhotoAlt } from '../../lib/format';
 
 /**
  * The photo at the top of the page, in a 1200×630 frame (the share format) that reserves its space before
@@ -17,7 +18,7 @@ export function EstablishmentPhoto({ photo, name }: { photo: NonNullable<Photo>;
     <img
       src={page ?? photo.url}
       srcSet={srcSet}
-      alt={`Photo de ${name}`}
+      alt={establishmentPhotoAlt(name)}
       width={1200}
       height={630}
       sizes="(min-width: 960px) 420px, 100vw"

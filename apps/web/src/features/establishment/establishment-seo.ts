@@ -5,6 +5,7 @@ import type { PublicEstablishment } from '@tables-voisines/contract/schemas/esta
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { photoVariantUrl } from '@tables-voisines/contract/photo-variants';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { establishmentPhotoAlt } from '../../lib/format';
 
 /** The shared image when an establishment has no photo: 1200×630, what social networks expect. */
 export const DEFAULT_SHARE_IMAGE = '/og-image.png';
@@ -113,7 +114,7 @@ export function establishmentMeta(input: EstablishmentSeoInput): MetaDescriptor[
     { property: 'og:image', content: image },
     { property: 'og:image:width', content: '1200' },
     { property: 'og:image:height', content: '630' },
-    { property: 'og:image:alt', content: e.photo ? `Photo de ${e.name}` : siteName },
+    { property: 'og:image:alt', content: e.photo ? establishmentPhotoAlt(e.name) : siteName },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: `${e.name} à ${e.address.town}` },
     { name: 'twitter:description', content: description },

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { VENUE_TYPE_LABELS } from '@tables-voisines/contract/labels';
 import type { Photo } from '@tables-voisines/contract/schemas/establishment';
+import { establishmentPhotoAlt } from '../../lib/format';
 import { OpeningHoursTable } from '../establishment/opening-hours-table';
 import type { EstablishmentFormValues } from './establishment-form';
 
@@ -31,7 +32,7 @@ export function PagePreview({ values, photo }: { values: EstablishmentFormValues
         <Box
           component="img"
           src={photo.url}
-          alt={`Photo de ${values.name}`}
+          alt={establishmentPhotoAlt(values.name)}
           sx={{ display: 'block', width: '100%', aspectRatio: '1200 / 630', objectFit: 'cover' }}
         />
       )}
