@@ -284,6 +284,17 @@ describe('a restaurant owner', () => {
     await page.getByRole('button', { name: 'Rattacher cet établissement' }).click();
     await page.waitForURL(/\/espace-restaurateur$/);
     await page.getByRole('heading', { name: 'Bonjour Léa' }).waitFor();
+    // The link to change establishment names the current one, beside it and to a screen reader.
+    const change = page.getByRole('link', { name: 'Changer d’établissement' });
+    const current = `Votre établissement : ${target.name} (${target.address.town})`;
+    await expect(change.evaluate((link) => link.parentElement?.textContent)).resolves.toBe(
+      `${current} · Changer d’établissement`,
+    );
+    await expect(
+      change.evaluate(
+        (link) => document.getElementById(link.getAttribute('aria-describedby') ?? '')?.textContent,
+      ),
+    ).resolves.toBe(current);
     await expectAccessible(page);
     await shoot(page, 'home');
   });

@@ -59,7 +59,23 @@ export function OwnerHomePage() {
   return (
     <OwnerScreen
       title={`Bonjour ${owner.firstName}`}
-      intro={`Votre établissement : ${e.name} (${e.address.town}).`}
+      intro={
+        <>
+          {/* Which establishment the link changes: said beside it, and with it to a screen reader. */}
+          <span id="etablissement-actuel">
+            Votre établissement : <strong>{e.name}</strong> ({e.address.town})
+          </span>
+          <span aria-hidden="true"> · </span>
+          <Link
+            component={RouterLink}
+            to={OWNER_PATHS.claim}
+            underline="always"
+            aria-describedby="etablissement-actuel"
+          >
+            Changer d’établissement
+          </Link>
+        </>
+      }
       wide
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3 }}>
@@ -83,9 +99,6 @@ export function OwnerHomePage() {
         <Button variant="outlined" onClick={() => void poster()} disabled={posterState === 'busy'}>
           {posterState === 'busy' ? 'Préparation de l’affiche…' : 'Télécharger mon affiche A4 (PDF)'}
         </Button>
-        <Link component={RouterLink} to={OWNER_PATHS.claim}>
-          Changer d’établissement
-        </Link>
       </Box>
       {posterState === 'failed' && (
         <Box sx={{ mt: 2 }}>
