@@ -503,6 +503,13 @@ describe('a restaurant owner', () => {
     await expect(dish(4).getByLabel('Nom du plat').inputValue()).resolves.toBe('');
     await expect(dish(4).getByLabel('Catégorie').inputValue()).resolves.toBe('');
     await corrected.getByLabel('Prix (€)').fill('15');
+    // Leaving with the correction not published asks first; staying keeps it.
+    await page.getByRole('link', { name: 'Historique' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Modifications non publiées' });
+    await question.getByRole('button', { name: 'Rester sur la page' }).click();
+    await expect.poll(() => question.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toMatch(/\/ardoise$/);
+    await expect(corrected.getByLabel('Prix (€)').inputValue()).resolves.toBe('15');
     await page.getByRole('button', { name: 'Publier l’ardoise' }).click();
     await page.getByText('Ardoise publiée : elle est en ligne sur votre page.').waitFor();
     await visitor.reload();

@@ -18,6 +18,7 @@ import { CategoryPicker } from './category-picker';
 import type { FieldErrors } from './form-errors';
 import { checkMenuBoard, formatPriceInput, toRowPath } from './menu-board-form';
 import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { useFormSubmission } from './use-form-submission';
 import { parisDay } from './paris-day';
 import { useOwnerEstablishment } from './use-owner-establishment';
@@ -29,6 +30,17 @@ interface Row {
   name: string;
   price: string;
   category: Category | null;
+}
+
+/**
+ * What publishing would put online, to compare with what is online: rows left empty are not dishes, and a
+ * change typed then undone is no change.
+ */
+function boardSnapshot(title: string, rows: Row[]): string {
+  const dishes = rows
+    .map((r) => [r.name.trim(), r.price.trim(), r.category?.id ?? null] as const)
+    .filter(([name, price, category]) => name !== '' || price !== '' || category !== null);
+  return JSON.stringify([title.trim(), dishes]);
 }
 
 let nextKey = 0;
@@ -57,6 +69,9 @@ function MenuBoardForm({
   const [today] = useState(() => parisDay(new Date()));
   const [title, setTitle] = useState(() => existing?.board.title ?? `Ardoise du ${formatFrenchDay(today)}`);
   const [rows, setRows] = useState<Row[]>(() => initialRows(existing));
+  // Today's board as loaded or last published: leaving with other dishes asks first.
+  const [published, setPublished] = useState(() => boardSnapshot(title, rows));
+  const unpublished = boardSnapshot(title, rows) !== published;
   // Once published today, a correction updates the same board.
   const [boardId, setBoardId] = useState<string | null>(existing?.board.id ?? null);
   const { errors, setErrors, notice, setNotice, busy, send } = useFormSubmission();
@@ -109,6 +124,7 @@ function MenuBoardForm({
             body: { title: newTitle, date, items },
           });
         }
+        setPublished(boardSnapshot(title, rows));
         setNotice({ text: 'Ardoise publiée : elle est en ligne sur votre page.', severity: 'success' });
       },
       {
@@ -123,6 +139,7 @@ function MenuBoardForm({
 
   return (
     <OwnerForm ref={form} label="Ardoise du jour" onSubmit={publish}>
+      <UnsavedChangesGuard when={unpublished} />
       <TextField
         label="Titre de l’ardoise"
         value={title}
