@@ -297,6 +297,16 @@ describe('a restaurant owner', () => {
     ).resolves.toBe(current);
     await expectAccessible(page);
     await shoot(page, 'home');
+    // The screen it opens says which establishment a claim would replace, and is no step 3 of a sign-up.
+    await change.click();
+    await page.waitForURL(/\/etablissement$/);
+    await page.getByRole('heading', { name: 'Changer d’établissement' }).waitFor();
+    await page
+      .getByText(`Votre compte tient la page de ${target.name} (${target.address.town}).`, { exact: false })
+      .waitFor();
+    await expect(page.getByText(/Étape 3 sur 3/).count()).resolves.toBe(0);
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Bonjour Léa' }).waitFor();
   });
 
   it('downloads its printable A4 poster', async () => {

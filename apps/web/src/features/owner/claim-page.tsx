@@ -20,6 +20,7 @@ import { checkForm, formFailure } from './form-errors';
 import { OWNER_PATHS } from './owner-paths';
 import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
 import { useFormSubmission } from './use-form-submission';
+import { useOwnerEstablishment } from './use-owner-establishment';
 import { useOwnerPage } from './use-owner-page';
 
 type Found = ApiResponse<'listEstablishments'>[number];
@@ -52,6 +53,8 @@ export function ClaimPage() {
   const [results, setResults] = useState<Found[] | null>(null);
   const [searchMessage, setSearchMessage] = useState<Message>(null);
   const codeOwner = useCodeOwner(code);
+  // Come from « Changer d’établissement »: the page says which one the claim replaces.
+  const { data: current } = useOwnerEstablishment(owner?.establishment ?? null, token);
 
   if (!here || owner === null || token === null) return <OwnerLoading />;
 
@@ -106,8 +109,18 @@ export function ClaimPage() {
 
   return (
     <OwnerScreen
-      title="Rattacher mon établissement"
-      intro="Étape 3 sur 3 : saisissez le code de votre établissement (8 caractères) pour tenir sa page à jour."
+      title={owner.establishment === null ? 'Rattacher mon établissement' : 'Changer d’établissement'}
+      intro={
+        owner.establishment === null ? (
+          'Étape 3 sur 3 : saisissez le code de votre établissement (8 caractères) pour tenir sa page à jour.'
+        ) : (
+          <>
+            Votre compte tient la page de <strong>{current?.name ?? 'votre établissement'}</strong>
+            {current && ` (${current.address.town})`}. Saisissez le code d’un autre établissement (8
+            caractères) : il remplacera celui-ci, dont vous ne pourrez plus modifier la page.
+          </>
+        )
+      }
     >
       <OwnerForm label="Code de l’établissement" onSubmit={claim}>
         <FormMessage message={notice} />
