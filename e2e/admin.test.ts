@@ -362,7 +362,9 @@ describe('the back office', () => {
     await page.goto(
       `${server.baseUrl}/admin/establishments/create?source=${encodeURIComponent(JSON.stringify(source))}`,
     );
-    await expect.poll(() => page.getByLabel('Nom').first().inputValue()).toBe(source.name);
+    await expect
+      .poll(() => page.getByRole('textbox', { name: /^Nom/ }).first().inputValue(), { timeout: 15_000 })
+      .toBe(source.name);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     // The API refuses `categories.0`: the message is the categories input's own description.
     await page.getByText('Catégorie inconnue.').waitFor();
@@ -389,8 +391,9 @@ describe('the back office', () => {
     const filter = encodeURIComponent(JSON.stringify({ q: 'Bouchon des Essais' }));
     await page.goto(`${server.baseUrl}/admin/establishments?filter=${filter}`);
     await page.getByRole('cell', { name: NEW_NAME }).click();
-    const name = page.getByLabel('Nom').first();
-    await expect.poll(() => name.inputValue()).toBe(NEW_NAME);
+    // The edit form's field, once the page has changed (the list has a « Nom » of its own, no field).
+    const name = page.getByRole('textbox', { name: /^Nom/ }).first();
+    await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe(NEW_NAME);
     await name.fill('Le Bouchon Renommé');
 
     // The browser's Back button: asked, and staying keeps the change.
