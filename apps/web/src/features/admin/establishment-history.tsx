@@ -6,21 +6,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useQuery } from '@tanstack/react-query';
 import { useRecordContext } from 'react-admin';
-import type { EstablishmentHistoryEntry } from '@tables-voisines/contract/schemas/establishment';
+import { ACTION_LABELS, changeText } from '@tables-voisines/contract/history-text';
 import { apiRequest } from '../../lib/api-client';
 import { getEstablishmentHistoryRoute } from '../../lib/api-routes';
 import { formatShortFrenchDateTime } from '../../lib/format';
-import { changeText } from '../../lib/history-labels';
 import { useSession } from '../session/use-session';
-
-const ACTION_LABELS: Record<EstablishmentHistoryEntry['action'], string> = {
-  create: 'Création',
-  update: 'Modification',
-  delete: 'Suppression',
-  link: 'Liaison d’un propriétaire',
-  unlink: 'Retrait du propriétaire',
-  share: 'Partage de la photo',
-};
 
 const ACTOR_LABELS = { admin: 'Administrateur', 'restaurant-owner': 'Restaurateur', system: 'Système' };
 
@@ -60,7 +50,7 @@ export function EstablishmentHistory() {
             </TableCell>
             <TableCell>
               {entry.changes.map((change) => (
-                <div key={change.field}>{changeText(change, { role: 'admin' })}</div>
+                <div key={change.field}>{changeText(change, { role: 'admin' }, entry.actor)}</div>
               ))}
             </TableCell>
           </TableRow>

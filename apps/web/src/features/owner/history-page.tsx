@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { ACTION_LABELS, actorText, changeText } from '@tables-voisines/contract/history-text';
 import { apiRequest } from '../../lib/api-client';
 import { getEstablishmentHistoryRoute } from '../../lib/api-routes';
 import { formatFrenchDateTime } from '../../lib/format';
-import { ACTION_LABELS, actorText, changeText } from '../../lib/history-labels';
 import { FormMessage, OwnerLoading, OwnerScreen } from './owner-ui';
 import { useOwnerPage } from './use-owner-page';
 
@@ -40,7 +40,11 @@ export function HistoryPage() {
                 {entry.changes.map((change) => (
                   <li key={change.field}>
                     <Typography variant="body2">
-                      {changeText(change, { role: 'restaurant-owner', ownerId: owner?.id ?? null })}
+                      {changeText(
+                        change,
+                        { role: 'restaurant-owner', ownerId: owner?.id ?? null },
+                        entry.actor,
+                      )}
                     </Typography>
                   </li>
                 ))}
