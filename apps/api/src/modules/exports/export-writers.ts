@@ -52,17 +52,20 @@ async function drainedOrClosed(stream: PassThrough): Promise<void> {
 }
 
 /**
- * A cell a spreadsheet would run as a formula (`=`, `@`, or a sign not starting a number) gets a leading
- * apostrophe: an exported name must never become a formula on an admin's computer.
+ * A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading apostrophe (OWASP,
+ * CSV injection): an exported name must never become a formula on an admin's computer. No exemption for a
+ * sign followed by a digit: a spreadsheet runs `+1+cmd|' /C calc'!A0` as well as `=1+1`, and text gives no
+ * sure way to tell a phone number from a formula. Numbers never come through here (see `csvCell`).
  */
 export function neutraliseFormula(text: string): string {
-  return /^[=@\t\r]/.test(text) || /^[+-](?![\d\s(.])/.test(text) ? `'${text}` : text;
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
 function csvCell(value: Cell): string | number {
   if (value === null) return '';
   if (typeof value === 'boolean') return yesNo(value);
   if (value instanceof Date) return parisDateTimeText(value);
+  // A number stays a number (`-1,55`): only text written by people can carry a formula.
   if (typeof value === 'number') return String(value).replace('.', ',');
   return neutraliseFormula(value);
 }
@@ -91,6 +94,9 @@ export function csvStream(
   return stringifier;
 }
 
+/** Day and time as a French reader writes them. */
+export const DATE_TIME_FORMAT = 'dd/mm/yyyy hh:mm';
+
 /**
  * An Excel workbook written row by row with exceljs's streaming writer; after each batch it waits for
  * the client to take what was written, so a slow download does not pile the file up in memory.
@@ -110,6 +116,8 @@ export function xlsxStream(
       useStyles: true,
       useSharedStrings: false,
     });
+    // No apostrophe here: exceljs writes a string as a value (`<c t="str"><v>=1+1</v></c>`) and a workbook's
+    // formula lives only in an `<f>` element, which it writes for a `{ formula }` value alone, never for text.
     const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 18 }));
     sheet.getRow(1).font = { bold: true };
@@ -117,11 +125,14 @@ export function xlsxStream(
       if (out.destroyed) return;
       for (const row of batch) {
         // Dates as a clock in Paris showed them (a workbook's dates have no time zone).
-        sheet
-          .addRow(
-            row.map((v) => (typeof v === 'boolean' ? yesNo(v) : v instanceof Date ? parisWallClock(v) : v)),
-          )
-          .commit();
+        const added = sheet.addRow(
+          row.map((v) => (typeof v === 'boolean' ? yesNo(v) : v instanceof Date ? parisWallClock(v) : v)),
+        );
+        // Without a format of its own a date gets exceljs's default, the day alone: the time would be hidden.
+        row.forEach((v, i) => {
+          if (v instanceof Date) added.getCell(i + 1).numFmt = DATE_TIME_FORMAT;
+        });
+        added.commit();
       }
       if (out.writableNeedDrain) await drainedOrClosed(out);
     }

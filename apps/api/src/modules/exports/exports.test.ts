@@ -32,6 +32,17 @@ beforeAll(async () => {
   claimCodes.push(place.claimCode);
   ownerEmail = (await createOwnerAccount(t, { establishmentId: place.id, firstName: 'Maël' })).email;
   claimCodes.push((await createEstablishment(t.db, { name: '=HYPERLINK("http://exemple.fr")' })).claimCode);
+  // Text a spreadsheet would run as a formula next to numbers that must stay numbers; the instants are
+  // summer (UTC+2, across midnight) and winter (UTC+1) in Paris.
+  await createEstablishment(t.db, {
+    name: '@Chez Jo',
+    phone: '+33 6 12 34 56 78',
+    latitude: -1.5,
+    longitude: -4.25,
+    createdAt: new Date('2026-07-01T22:30:00Z'),
+    updatedAt: new Date('2026-11-26T20:32:00Z'),
+  });
+  await createEstablishment(t.db, { name: '-Le Bistrot', phone: "+1+cmd|' /C calc'!A0" });
   // More than one batch, to cross the keyset boundary.
   for (let i = 0; i < EXPORT_BATCH + 5; i += 500) {
     await t.database.db.execute(
@@ -97,7 +108,7 @@ describe('POST /api/establishments/export', () => {
     const rows = parseCsv(response.body.slice(1));
     expect(rows[0]!.slice(0, 4)).toEqual(['Identifiant', 'Nom', 'Type', 'Type d’établissement']);
     expect(rows[0]).toContain('Catégories');
-    expect(rows).toHaveLength(1 + 2 + 2500);
+    expect(rows).toHaveLength(1 + 4 + 2500);
     const crepes = rows.find((r) => r[1]!.startsWith('Crêperie'))!;
     expect(crepes[1]).toBe('Crêperie « Ty Breizh »; le vrai goût');
     expect(crepes).toContain('Galettes de blé noir.\nCidre fermier.\n\nFermé le lundi.');
@@ -126,10 +137,48 @@ describe('POST /api/establishments/export', () => {
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Établissements')!;
     expect(sheet.getRow(1).getCell(2).value).toBe('Nom');
-    expect(sheet.rowCount).toBe(1 + 2 + 2500);
+    expect(sheet.rowCount).toBe(1 + 4 + 2500);
     const values = sheet.getColumn(2).values as unknown[];
     expect(values).toContain('Crêperie « Ty Breizh »; le vrai goût');
     expect(response.rawPayload.toString('latin1')).not.toContain(claimCodes[0]!);
+    // Text in a workbook is a value, never a formula: it is written as it is, without an apostrophe.
+    expect(values).toContain('=HYPERLINK("http://exemple.fr")');
+  });
+
+  it('puts an apostrophe before every CSV text cell a spreadsheet would run, phone numbers included', async () => {
+    const rows = parseCsv((await exportOf('/api/establishments/export')).body.slice(1));
+    const phone = rows[0]!.indexOf('Téléphone');
+    const latitude = rows[0]!.indexOf('Latitude');
+    const jo = rows.find((r) => r[1] === "'@Chez Jo")!;
+    expect(jo[phone]).toBe("'+33 6 12 34 56 78");
+    // Numbers are numbers, not text: a sign in front of them is no formula.
+    expect(jo.slice(latitude, latitude + 2)).toEqual(['-1,5', '-4,25']);
+    const bistrot = rows.find((r) => r[1] === "'-Le Bistrot")!;
+    expect(bistrot[phone]).toBe("'+1+cmd|' /C calc'!A0");
+  });
+
+  it('gives the workbook’s dates their time of day in Paris, shown day and time', async () => {
+    const response = await exportOf('/api/establishments/export?format=xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Établissements')!;
+    const header = sheet.getRow(1).values as unknown[];
+    const created = header.indexOf('Créé le (heure de Paris)');
+    const updated = header.indexOf('Modifié le (heure de Paris)');
+    let jo: ExcelJS.Row | undefined;
+    sheet.eachRow((row, n) => {
+      if (n === 1) return;
+      for (const column of [created, updated]) {
+        expect(row.getCell(column).value).toBeInstanceOf(Date);
+        expect(row.getCell(column).numFmt).toBe('dd/mm/yyyy hh:mm');
+      }
+      if (row.getCell(2).value === '@Chez Jo') jo = row;
+    });
+    // A workbook's date has no time zone: its fields are the clock in Paris, read back as UTC.
+    expect(jo!.getCell(created).value).toEqual(new Date('2026-07-02T00:30:00Z'));
+    expect(jo!.getCell(updated).value).toEqual(new Date('2026-11-26T21:32:00Z'));
+    expect(jo!.getCell(header.indexOf('Latitude')).value).toBe(-1.5);
+    expect(jo!.getCell(header.indexOf('Téléphone')).value).toBe('+33 6 12 34 56 78');
   });
 
   it('needs the export permission', async () => {
@@ -175,6 +224,13 @@ describe('POST /api/restaurant-owners/export and /api/users/export', () => {
     }
     const xlsx = await exportOf('/api/users/export?format=xlsx');
     expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const row = workbook.getWorksheet('Restaurateurs')!.getRow(2);
+    for (const column of [10, 11]) {
+      expect(row.getCell(column).value).toBeInstanceOf(Date);
+      expect(row.getCell(column).numFmt).toBe('dd/mm/yyyy hh:mm');
+    }
   });
 });
 
@@ -184,12 +240,16 @@ describe('the cells of an export', () => {
     expect(parisDateTimeText(new Date('2026-07-01T22:30:00Z'))).toBe('2026-07-02 00:30');
   });
 
-  it('defuses formulas but keeps phone numbers and negative numbers readable', () => {
+  it('defuses every text starting with =, +, -, @, a tab or a carriage return', () => {
     expect(neutraliseFormula('=1+1')).toBe("'=1+1");
     expect(neutraliseFormula('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(neutraliseFormula('+cmd')).toBe("'+cmd");
-    expect(neutraliseFormula('+33 1 23 45 67 89')).toBe('+33 1 23 45 67 89');
-    expect(neutraliseFormula('-4,5')).toBe('-4,5');
+    expect(neutraliseFormula("+1+cmd|' /C calc'!A0")).toBe("'+1+cmd|' /C calc'!A0");
+    expect(neutraliseFormula('+33 1 23 45 67 89')).toBe("'+33 1 23 45 67 89");
+    expect(neutraliseFormula('-4,5')).toBe("'-4,5");
+    expect(neutraliseFormula('\t=1+1')).toBe("'\t=1+1");
+    expect(neutraliseFormula('\r=1+1')).toBe("'\r=1+1");
     expect(neutraliseFormula('Chez Jo')).toBe('Chez Jo');
+    expect(neutraliseFormula('06 12 34 56 78')).toBe('06 12 34 56 78');
   });
 });
