@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   try {
     const admin = await database.runExclusive(STARTUP_LOCK_KEY, async () => {
       await migrateDatabase(database);
-      return createAdmin(database.db, null, parsed.data);
+      return createAdmin({ db: database.db, config }, null, parsed.data);
     });
     const rights = admin.permissions.map((p) => `${p.action}:${p.subject}`).join(', ') || 'aucun droit';
     console.log(`Administrateur « ${admin.username} » créé (${rights}).`);

@@ -41,6 +41,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { manifestRoutes } from './modules/site/manifest.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { registerWeb, type WebOptions } from './web/serve-web';
+import { SideEffects } from './writes/side-effects';
 
 // Validation messages in French: people read them in forms.
 z.config(z.locales.fr());
@@ -82,6 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.jwtSecret === undefined) throw new Error('config.jwtSecret must be resolved before buildApp');
   const dataVersion = new DataVersion();
   const answers = new AnswerCache(dataVersion);
+  const mailer = await createMailer(config, app.log);
+  const background = new BackgroundTasks();
   const ctx: AppContext = {
     config,
     database,
@@ -90,9 +93,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     answers,
     mapIndex: new MapIndex(database.db, dataVersion, answers.heavy),
     tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtl),
-    mailer: await createMailer(config, app.log),
+    mailer,
     rateLimiter: new RateLimiter(await createRateLimitStore(config), config.rateLimitSignIn, app.log),
-    background: new BackgroundTasks(),
+    background,
+    sideEffects: new SideEffects({ db: database.db, mailer, background, log: app.log }),
     storage: await createPhotoStorage(config),
     share: createPhotoShare(config),
   };
@@ -102,7 +106,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const stopSharing = await shareDataVersion(ctx.dataVersion, config.databaseUrl, app.log);
     app.addHook('onClose', stopSharing);
   }
+  // Effects a stopped process left are run once the app listens (and are looked for every 30 seconds).
+  app.addHook('onReady', async () => ctx.sideEffects.start());
   app.addHook('onClose', async () => {
+    ctx.sideEffects.stop();
     await ctx.background.drain();
     await ctx.mailer.close();
     await ctx.rateLimiter.store.close();

@@ -9,6 +9,7 @@ import type { BackgroundTasks } from './lib/background';
 import type { DataVersion } from './lib/data-version';
 import type { AccessTokens } from './lib/tokens';
 import type { RateLimiter } from './plugins/rate-limit';
+import type { SideEffects } from './writes/side-effects';
 
 /** The live services every module gets: built once at start, passed explicitly, never global. */
 export interface AppContext {
@@ -29,6 +30,8 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   /** Work finished after the answer; closing the app waits for it. */
   background: BackgroundTasks;
+  /** What committed writes left to do (e-mails), run after their commit and retried until done. */
+  sideEffects: SideEffects;
   /** Photos: files in `DATA_DIR/uploads`, or an S3-compatible bucket. */
   storage: PhotoStorage;
   /** Photo posts on the Facebook page, or a logged dry run. */

@@ -38,6 +38,8 @@ const EXPECTED: Partial<Record<RouteId, Row>> = {
   mapNearest: ALL(200),
   mapAround: ALL(200),
   searchCategories: ALL(200),
+  listCategories: ALL(200),
+  getEstablishmentMenuBoard: ALL(200),
   getCategory: ALL(404),
   surroundingMenuBoards: ALL(200),
 
@@ -92,13 +94,19 @@ const EXPECTED: Partial<Record<RouteId, Row>> = {
   createGroup: FULL_ADMIN_ONLY(201),
   patchGroup: FULL_ADMIN_ONLY(200),
   deleteGroup: FULL_ADMIN_ONLY(204),
-  createMenuBoard: SELF_OR_ADMIN(201),
+  // Each world has today's board: publishing again replaces it.
+  createMenuBoard: SELF_OR_ADMIN(200),
+  listMenuBoards: FULL_ADMIN_ONLY(200),
+  getMenuBoard: SELF_OR_ADMIN(200),
+  renewClaimCode: FULL_ADMIN_ONLY(200),
   patchMenuBoard: SELF_OR_ADMIN(200),
   deleteMenuBoard: SELF_OR_ADMIN(204),
 };
 
 interface World {
   establishmentA: { id: string; claimCode: string };
+  /** Not claimed, with an address: its code may be mailed. */
+  unclaimed: { id: string };
   groupId: string;
   categoryId: string;
   menuBoardId: string;
@@ -125,7 +133,11 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
     case 'getEstablishmentHistory':
     case 'deleteEstablishment':
     case 'shareEstablishment':
+    case 'renewClaimCode':
+    case 'getEstablishmentMenuBoard':
       return { params: { id: w.establishmentA.id } };
+    case 'getMenuBoard':
+      return { params: { id: w.menuBoardId } };
     case 'patchEstablishment':
       return { params: { id: w.establishmentA.id }, body: { description: 'Cuisine du marché.' } };
     case 'createEstablishment':
@@ -237,7 +249,7 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
     case 'Check':
       return { body: { email: w.ownerA.email, establishmentCode: w.establishmentA.claimCode } };
     case 'ResendEstablishmentCode':
-      return { body: { establishmentId: w.establishmentA.id } };
+      return { body: { establishmentId: w.unclaimed.id } };
     case 'SignIn':
       return { body: { email: w.ownerA.email, password: TEST_PASSWORD } };
     case 'Refresh':
@@ -267,6 +279,7 @@ async function makeWorld(): Promise<World> {
     email: `contact-${unique()}@exemple.fr`,
     photoUrl: '/media/photo-de-demonstration.webp',
   });
+  const unclaimed = await createEstablishment(t.db, { email: `libre-${unique()}@exemple.fr` });
   const category = await createCategory(t.db, `Tartes ${unique()}`);
   const group = await createGroup(t.db);
   const menuBoardId = await createMenuBoard(t.db, {
@@ -283,6 +296,7 @@ async function makeWorld(): Promise<World> {
   const otherAdmin = await createAdminAccount(t, { permissions: [] });
   return {
     establishmentA,
+    unclaimed,
     groupId: group.id,
     categoryId: category.id,
     menuBoardId,

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   UriAlreadyUsed: 409,
   EstablishmentAlreadyClaimed: 409,
   NoPhoto: 409,
+  MenuBoardDateTaken: 409,
+  PreconditionFailed: 412,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   RateLimited: 429,
@@ -44,6 +46,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   UriAlreadyUsed: 'Cette adresse de page est déjà utilisée par un autre établissement.',
   EstablishmentAlreadyClaimed: 'Cet établissement est déjà rattaché à un autre restaurateur.',
   NoPhoto: 'Cet établissement n’a pas de photo.',
+  MenuBoardDateTaken:
+    'Cet établissement a déjà une ardoise pour ce jour : modifiez-la ou retirez-la plutôt que d’en publier une autre.',
+  PreconditionFailed:
+    'Quelqu’un d’autre a modifié ces informations pendant que vous les modifiiez : rechargez-les pour voir leur version actuelle, puis refaites vos changements.',
   PayloadTooLarge: 'Le contenu envoyé est trop volumineux.',
   UnsupportedMediaType: 'Ce type de fichier n’est pas accepté.',
   RateLimited: 'Trop de tentatives, veuillez réessayer dans quelques instants.',

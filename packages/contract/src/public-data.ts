@@ -27,7 +27,10 @@ export interface PublicSettings {
  */
 export interface PublicData {
   settings: PublicSettings;
-  /** An enabled establishment by id or exact uri; `null` when unknown or disabled. */
+  /**
+   * An enabled establishment by id, exact uri, or a uri it had before (its `uri` then differs from the one
+   * asked); `null` when unknown or disabled.
+   */
   getPublicEstablishment(idOrUri: string): Promise<PublicEstablishment | null>;
   /** Today's menu board (Europe/Paris) of an establishment, the latest when it has several. */
   getTodayMenuBoard(establishmentId: string): Promise<MenuBoard | null>;

@@ -11,6 +11,7 @@ import {
   CreateAdminBodySchema,
   ForgottenPasswordBodySchema,
   ForgottenPasswordConfirmBodySchema,
+  ListOwnersQuerySchema,
   OwnerListItemSchema,
   OwnerSignInBodySchema,
   OwnerSignInResultSchema,
@@ -28,6 +29,7 @@ import {
   CategorySchema,
   CategorySearchQuerySchema,
   CategorySearchResultSchema,
+  ListCategoriesQuerySchema,
 } from './schemas/category';
 import { ExportQuerySchema, FileSchema, IdOrUriParamsSchema, IdParamsSchema } from './schemas/common';
 import type { Action } from './schemas/permission';
@@ -59,6 +61,8 @@ import {
 import { CreateGroupBodySchema, GroupSchema, PatchGroupBodySchema } from './schemas/group';
 import {
   CreateMenuBoardBodySchema,
+  EstablishmentMenuBoardQuerySchema,
+  ListMenuBoardsQuerySchema,
   MenuBoardSchema,
   PatchMenuBoardBodySchema,
   SurroundingMenuBoardsBodySchema,
@@ -99,7 +103,7 @@ export const HealthSchema = z
   .register(contractRegistry, { id: 'Health' });
 export type Health = z.infer<typeof HealthSchema>;
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 502 | 503;
 
 function errors<const S extends ErrorStatus>(...statuses: S[]): Readonly<Record<S, typeof ErrorBodySchema>> {
   return Object.fromEntries(statuses.map((s) => [s, ErrorBodySchema])) as Record<S, typeof ErrorBodySchema>;
@@ -172,7 +176,7 @@ function ownerRoutes<const Single extends string, const Plural extends string, R
       tags,
       auth: 'none',
       body: ResendEstablishmentCodeBodySchema,
-      responses: { 204: NoContentSchema, ...errors(400, 404, 429) },
+      responses: { 204: NoContentSchema, ...errors(400, 404, 409, 429) },
     },
     signIn: {
       method: 'POST',
@@ -218,7 +222,8 @@ function ownerRoutes<const Single extends string, const Plural extends string, R
         'Lister les restaurateurs (complets pour un administrateur, sinon les paires id / établissement)',
       tags,
       auth: 'optional',
-      responses: { 200: z.array(OwnerListItemSchema), ...errors(401) },
+      query: ListOwnersQuerySchema,
+      responses: { 200: z.array(OwnerListItemSchema), ...errors(400, 401) },
     },
     get: {
       method: 'GET',
@@ -239,7 +244,7 @@ function ownerRoutes<const Single extends string, const Plural extends string, R
       permission: { action: 'update', subject: 'restaurant-owner' },
       params: IdParamsSchema,
       body: PatchOwnerBodySchema,
-      responses: { 200: RestaurantOwnerSchema, ...errors(400, 401, 403, 404, 409) },
+      responses: { 200: RestaurantOwnerSchema, ...errors(400, 401, 403, 404, 409, 412) },
     },
     delete: {
       method: 'DELETE',
@@ -249,7 +254,7 @@ function ownerRoutes<const Single extends string, const Plural extends string, R
       auth: 'required',
       permission: { action: 'delete', subject: 'restaurant-owner' },
       params: IdParamsSchema,
-      responses: { 204: NoContentSchema, ...errors(400, 401, 403, 404) },
+      responses: { 204: NoContentSchema, ...errors(400, 401, 403, 404, 412) },
     },
     export: {
       method: 'POST',
@@ -346,7 +351,7 @@ export const routes = {
     permission: { action: 'update', subject: 'establishment' },
     params: IdParamsSchema,
     body: PatchEstablishmentBodySchema,
-    responses: { 200: EstablishmentAnswerSchema, ...errors(400, 401, 403, 404, 409) },
+    responses: { 200: EstablishmentAnswerSchema, ...errors(400, 401, 403, 404, 409, 412) },
   },
   deleteEstablishment: {
     method: 'DELETE',
@@ -356,7 +361,30 @@ export const routes = {
     auth: 'required',
     permission: { action: 'delete', subject: 'establishment' },
     params: IdParamsSchema,
-    responses: { 204: NoContentSchema, ...errors(400, 401, 403, 404) },
+    responses: { 204: NoContentSchema, ...errors(400, 401, 403, 404, 412) },
+  },
+  renewClaimCode: {
+    method: 'POST',
+    path: '/api/establishment/:id/claim-code',
+    summary:
+      'Donner un nouveau code de réclamation à un établissement (l’ancien ne sert plus) ; administrateurs',
+    tags: TAGS.establishments,
+    auth: 'required',
+    account: 'admin',
+    permission: { action: 'update', subject: 'establishment' },
+    params: IdParamsSchema,
+    responses: { 200: EstablishmentAnswerSchema, ...errors(400, 401, 403, 404, 412) },
+  },
+  getEstablishmentMenuBoard: {
+    method: 'GET',
+    path: '/api/establishment/:id/menuboard',
+    summary:
+      'Lire l’ardoise d’un établissement pour un jour (aujourd’hui par défaut) ; un jour à venir : son restaurateur et les administrateurs seulement',
+    tags: TAGS.menuBoards,
+    auth: 'optional',
+    params: IdParamsSchema,
+    query: EstablishmentMenuBoardQuerySchema,
+    responses: { 200: MenuBoardSchema, ...errors(400, 401, 404) },
   },
   prepareUpload: {
     method: 'POST',
@@ -454,7 +482,8 @@ export const routes = {
     tags: TAGS.establishments,
     auth: 'none',
     params: IdOrUriParamsSchema,
-    responses: { 200: PublicEstablishmentSchema, ...errors(400, 404) },
+    // 301: asked by an earlier page address, to the current one (`Location`).
+    responses: { 200: PublicEstablishmentSchema, 301: NoContentSchema, ...errors(400, 404) },
   },
 
   // Groups
@@ -508,6 +537,15 @@ export const routes = {
     query: CategorySearchQuerySchema,
     responses: { 200: CategorySearchResultSchema, ...errors(400) },
   },
+  listCategories: {
+    method: 'GET',
+    path: '/api/categories/',
+    summary: 'Lister toutes les catégories, page par page (en-tête X-Total-Count)',
+    tags: TAGS.categories,
+    auth: 'none',
+    query: ListCategoriesQuerySchema,
+    responses: { 200: z.array(CategorySchema), ...errors(400) },
+  },
   getCategory: {
     method: 'GET',
     path: '/api/categories/category/:id',
@@ -523,12 +561,34 @@ export const routes = {
   createMenuBoard: {
     method: 'POST',
     path: '/api/menuboard/',
-    summary: 'Publier l’ardoise du jour d’un établissement',
+    summary:
+      'Publier l’ardoise d’un établissement pour un jour, ou remplacer celle qu’il a déjà (200 : remplacée, 201 : créée)',
     tags: TAGS.menuBoards,
     auth: 'required',
     permission: { action: 'create', subject: 'menu-board' },
     body: CreateMenuBoardBodySchema,
-    responses: { 201: MenuBoardSchema, ...errors(400, 401, 403, 404) },
+    responses: { 200: MenuBoardSchema, 201: MenuBoardSchema, ...errors(400, 401, 403, 404, 412) },
+  },
+  listMenuBoards: {
+    method: 'GET',
+    path: '/api/menuboards/',
+    summary: 'Lister toutes les ardoises, page par page (en-tête X-Total-Count) ; administrateurs',
+    tags: TAGS.menuBoards,
+    auth: 'required',
+    permission: { action: 'read', subject: 'menu-board' },
+    account: 'admin',
+    query: ListMenuBoardsQuerySchema,
+    responses: { 200: z.array(MenuBoardSchema), ...errors(400, 401, 403) },
+  },
+  getMenuBoard: {
+    method: 'GET',
+    path: '/api/menuboard/:id',
+    summary: 'Lire une ardoise',
+    tags: TAGS.menuBoards,
+    auth: 'required',
+    permission: { action: 'read', subject: 'menu-board' },
+    params: IdParamsSchema,
+    responses: { 200: MenuBoardSchema, ...errors(400, 401, 403, 404) },
   },
   patchMenuBoard: {
     method: 'PATCH',
@@ -539,17 +599,17 @@ export const routes = {
     permission: { action: 'update', subject: 'menu-board' },
     params: IdParamsSchema,
     body: PatchMenuBoardBodySchema,
-    responses: { 200: MenuBoardSchema, ...errors(400, 401, 403, 404) },
+    responses: { 200: MenuBoardSchema, ...errors(400, 401, 403, 404, 409, 412) },
   },
   deleteMenuBoard: {
     method: 'DELETE',
     path: '/api/menuboard/:id',
-    summary: 'Supprimer une ardoise',
+    summary: 'Retirer une ardoise',
     tags: TAGS.menuBoards,
     auth: 'required',
     permission: { action: 'delete', subject: 'menu-board' },
     params: IdParamsSchema,
-    responses: { 204: NoContentSchema, ...errors(400, 401, 403, 404) },
+    responses: { 204: NoContentSchema, ...errors(400, 401, 403, 404, 412) },
   },
   surroundingMenuBoards: {
     method: 'POST',
@@ -619,7 +679,7 @@ export const routes = {
     permission: { action: 'update', subject: 'admin' },
     params: IdParamsSchema,
     body: PatchAdminBodySchema,
-    responses: { 200: AdminSchema, ...errors(400, 401, 403, 404, 409) },
+    responses: { 200: AdminSchema, ...errors(400, 401, 403, 404, 409, 412) },
   },
   deleteAdmin: {
     method: 'DELETE',
@@ -629,7 +689,7 @@ export const routes = {
     auth: 'required',
     permission: { action: 'delete', subject: 'admin' },
     params: IdParamsSchema,
-    responses: { 204: NoContentSchema, ...errors(400, 401, 403, 404) },
+    responses: { 204: NoContentSchema, ...errors(400, 401, 403, 404, 412) },
   },
 
   // Restaurant owners, `/api/restaurant-owner...` naming

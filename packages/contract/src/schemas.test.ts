@@ -299,9 +299,10 @@ describe('establishment bodies', () => {
 
 describe('establishment answers', () => {
   it('keeps the claim code in an admin answer and the owner under either naming', () => {
-    const admin = { ...storedEstablishment, restaurantOwner: null, disabled: false, claimCode: 'ABCD2345' };
+    const ownView = { disabled: false, disabledAt: null, disabledReason: null, previousUris: [] };
+    const admin = { ...storedEstablishment, ...ownView, restaurantOwner: null, claimCode: 'ABCD2345' };
     expect(EstablishmentAnswerSchema.parse(admin)).toEqual(admin);
-    const user = { ...storedEstablishment, user: ID, disabled: false };
+    const user = { ...storedEstablishment, ...ownView, user: ID };
     expect(EstablishmentAnswerSchema.parse(user)).toEqual(user);
     expect(getOwnerId(EstablishmentAnswerSchema.parse(user))).toBe(ID);
   });

@@ -20,6 +20,11 @@ import {
 const id = () => uuid('id').primaryKey();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+/**
+ * Raised by one database trigger (`bump_row_version`, migration 0004) on every UPDATE of the row, whoever
+ * writes it: the `ETag` of the record, so that a write based on an older read is refused (412).
+ */
+const version = () => integer('version').notNull().default(1);
 
 export type OpeningHoursRow = { day: number; opens: string; closes: string }[];
 export type PermissionRow = { action: string; subject: string }[];
@@ -34,6 +39,7 @@ export const owners = pgTable(
     lastName: text('last_name').notNull(),
     phone: text('phone'),
     confirmed: boolean('confirmed').notNull().default(false),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -48,6 +54,7 @@ export const admins = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     permissions: jsonb('permissions').$type<PermissionRow>().notNull().default([]),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -80,8 +87,12 @@ export const establishments = pgTable(
     ownerId: uuid('owner_id').references(() => owners.id, { onDelete: 'set null' }),
     claimCode: text('claim_code').notNull(),
     disabled: boolean('disabled').notNull().default(false),
+    // When and why the team hid the page, shown to its owner; both null while it is visible.
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    disabledReason: text('disabled_reason'),
     // Lower-case, accent-free "name town" kept by the application for accent-insensitive search.
     searchText: text('search_text').notNull(),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -98,6 +109,36 @@ export const establishments = pgTable(
     check('establishments_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('establishments_longitude_check', sql`${t.longitude} between -180 and 180`),
   ],
+);
+
+/**
+ * Every page address an establishment has had, the current one included (kept by the trigger
+ * `keep_establishment_uris`, migration 0004, on every insert and uri change): an old address answers 301 to
+ * the current one for ever, and the primary key keeps it from ever being given to another establishment.
+ */
+export const establishmentUris = pgTable(
+  'establishment_uris',
+  {
+    uri: text('uri').primaryKey(),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('establishment_uris_establishment_idx').on(t.establishmentId)],
+);
+
+/** Each claim code mailed to an establishment's address: at most one a minute and five a day. */
+export const claimCodeMails = pgTable(
+  'claim_code_mails',
+  {
+    id: id(),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('claim_code_mails_establishment_idx').on(t.establishmentId, t.sentAt)],
 );
 
 export const categories = pgTable(
@@ -143,6 +184,7 @@ export const groups = pgTable('groups', {
   latitude: doublePrecision('latitude').notNull(),
   longitude: doublePrecision('longitude').notNull(),
   radiusKm: doublePrecision('radius_km').notNull(),
+  version: version(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -174,10 +216,13 @@ export const menuBoards = pgTable(
     title: text('title').notNull(),
     // The day the board is for, in Europe/Paris.
     date: date('date', { mode: 'string' }).notNull(),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('menu_boards_date_establishment_idx').on(t.date, t.establishmentId)],
+  // One board per establishment and Paris day: publishing again replaces it. Date first: today's boards of a
+  // box are found by date, then joined to their establishments.
+  (t) => [uniqueIndex('menu_boards_date_establishment_key').on(t.date, t.establishmentId)],
 );
 
 export const menuBoardItems = pgTable(
@@ -266,5 +311,32 @@ export const changeHistory = pgTable(
   (t) => [
     index('change_history_subject_idx').on(t.subjectType, t.subjectId, t.at),
     index('change_history_establishment_idx').on(t.establishmentId, t.at),
+  ],
+);
+
+/**
+ * What a write must do once committed (an e-mail to send), written in the write's own transaction: it is
+ * done after the commit, retried until it succeeds, and never lost if the process stops in between
+ * (src/writes/side-effects.ts). A replica takes a row for a while (`lockedUntil`) so that two never run it
+ * at once.
+ */
+export const sideEffects = pgTable(
+  'side_effects',
+  {
+    id: id(),
+    kind: text('kind', { enum: ['mail'] }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    // Set when it failed for good (too many attempts): kept for the operators, never run again.
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('side_effects_due_idx')
+      .on(t.runAfter)
+      .where(sql`${t.failedAt} is null`),
   ],
 );

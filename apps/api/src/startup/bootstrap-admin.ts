@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { AppError } from '@tables-voisines/contract/errors';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { passwordProblem, hashPassword } from '../lib/passwords';
-import { countAdmins, insertAdmin } from '../modules/admins/admins.queries';
+import { passwordProblem } from '../lib/passwords';
+import { countAdmins } from '../modules/admins/admins.queries';
+import { createAdmin } from '../modules/admins/admins.service';
 
 export class BootstrapAdminError extends Error {
   constructor(message: string) {
@@ -21,13 +22,18 @@ export async function bootstrapAdmin(config: Config, db: Db): Promise<string | n
   if (wanted === undefined || (await countAdmins(db)) > 0) return null;
   const problem = passwordProblem(wanted.password, [wanted.username]);
   if (problem !== null) throw new BootstrapAdminError(`ADMIN_PASSWORD : ${problem}`);
-  const created = await insertAdmin(db, {
-    id: randomUUID(),
-    username: wanted.username,
-    // The environment gives no address; the admin fills it in from the back office.
-    email: '',
-    passwordHash: await hashPassword(wanted.password),
-    permissions: [{ action: 'manage', subject: 'all' }],
-  });
-  return created === null ? null : created.username;
+  try {
+    const created = await createAdmin({ db, config }, null, {
+      username: wanted.username,
+      // The environment gives no address; the admin fills it in from the back office.
+      email: '',
+      password: wanted.password,
+      permissions: [{ action: 'manage', subject: 'all' }],
+    });
+    return created.username;
+  } catch (error) {
+    // Another replica created it meanwhile.
+    if (error instanceof AppError && error.code === 'UsernameAlreadyUsed') return null;
+    throw error;
+  }
 }

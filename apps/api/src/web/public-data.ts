@@ -12,7 +12,11 @@ import {
   findGroupsOfEstablishments,
 } from '../modules/groups/find-groups-of-establishment';
 import { findGroups, toGroup } from '../modules/groups/groups.queries';
-import { findTodayMenuBoard, findTodayMenuBoards } from '../modules/menu-boards/menu-boards.queries';
+import {
+  findTodayMenuBoard,
+  findTodayMenuBoards,
+  type MenuBoardAnswer,
+} from '../modules/menu-boards/menu-boards.queries';
 
 export function publicSettingsOf(config: AppContext['config']): PublicSettings {
   return {
@@ -120,6 +124,9 @@ export async function readAheadPublicPages(ctx: AppContext, uris: readonly strin
   for (const [id, groups] of groupsOf) memo.groupsOf.put(id, groups.map(toGroup));
 }
 
+/** A board as pages show it: its version is for the `ETag` of the signed-in calls only. */
+const withoutVersion = ({ version: _version, ...board }: MenuBoardAnswer) => board;
+
 /** The reads of the public pages, on the live database: what React Router loaders get. */
 export function createPublicData(ctx: AppContext, now: () => Date = () => new Date()): PublicData {
   const { db } = ctx;
@@ -155,11 +162,12 @@ export function createPublicData(ctx: AppContext, now: () => Date = () => new Da
       return row === null || row.disabled ? null : toPublicEstablishment(row);
     },
 
-    getTodayMenuBoard(establishmentId) {
+    async getTodayMenuBoard(establishmentId) {
       const day = parisDay(now());
-      return memoized('menuBoards', `${day}|${establishmentId}`, () =>
+      const board = await memoized('menuBoards', `${day}|${establishmentId}`, () =>
         findTodayMenuBoard(db, establishmentId, day),
       );
+      return board === null ? null : withoutVersion(board);
     },
 
     getEstablishmentGroups: (establishmentId) =>

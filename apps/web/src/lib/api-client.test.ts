@@ -116,6 +116,22 @@ describe('the API client', () => {
     expect(JSON.parse(received[0]?.body ?? '')).toEqual(box);
   });
 
+  it('sends the version a write is based on, and shows the ETag of the answer', async () => {
+    answer = (res) => {
+      res.writeHead(204, { ETag: '"e.8"' });
+      res.end();
+    };
+    const client = createApiClient({ baseUrl });
+    let etag: string | null = null;
+    await client.request(deleteEstablishmentRoute, {
+      params: { id: 'e' },
+      headers: { 'If-Match': '"e.7"' },
+      onResponse: (response) => (etag = response.headers.get('ETag')),
+    });
+    expect(received[0]?.headers['if-match']).toBe('"e.7"');
+    expect(etag).toBe('"e.8"');
+  });
+
   it('turns an error answer into an error named after its code, with its message and data', async () => {
     const body = { code: 'NotFound', message: "Cet établissement n'existe pas.", details: { id: 'x' } };
     answer = json(404, body);

@@ -62,6 +62,11 @@ export type ApiRequest<Id extends RouteId> = Part<'params', Input<Id, 'params'>>
   Part<'body', Input<Id, 'body'> | FormData> & {
     /** Bearer token for the calls that need one. */
     readonly token?: string;
+    /**
+     * Headers of the request beyond the client's own, such as `If-Match` with the `ETag` a form was loaded
+     * with: a write based on an older read is then refused with `PreconditionFailed`.
+     */
+    readonly headers?: Readonly<Record<string, string>>;
     readonly signal?: AbortSignal;
     /** `blob` for file downloads (exports); JSON otherwise. */
     readonly responseType?: 'json' | 'blob';
@@ -136,6 +141,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const call = (input ?? {}) as ApiRequest<RouteId> & { params?: unknown; query?: unknown; body?: unknown };
     const url = `${baseUrl}${buildPath(route.path, call.params as Record<string, unknown> | undefined)}${buildQuery(call.query)}`;
     const headers: Record<string, string> = {
+      ...call.headers,
       Accept: 'application/json',
       [APP_ID_HEADER]: APP_ID,
     };

@@ -334,3 +334,28 @@ export const mapAroundRoute = {
   method: 'GET',
   path: '/api/map/around',
 } as const satisfies RouteRef<'mapAround'>;
+export const renewClaimCodeRoute = {
+  id: 'renewClaimCode',
+  method: 'POST',
+  path: '/api/establishment/:id/claim-code',
+} as const satisfies RouteRef<'renewClaimCode'>;
+export const getEstablishmentMenuBoardRoute = {
+  id: 'getEstablishmentMenuBoard',
+  method: 'GET',
+  path: '/api/establishment/:id/menuboard',
+} as const satisfies RouteRef<'getEstablishmentMenuBoard'>;
+export const listCategoriesRoute = {
+  id: 'listCategories',
+  method: 'GET',
+  path: '/api/categories/',
+} as const satisfies RouteRef<'listCategories'>;
+export const listMenuBoardsRoute = {
+  id: 'listMenuBoards',
+  method: 'GET',
+  path: '/api/menuboards/',
+} as const satisfies RouteRef<'listMenuBoards'>;
+export const getMenuBoardRoute = {
+  id: 'getMenuBoard',
+  method: 'GET',
+  path: '/api/menuboard/:id',
+} as const satisfies RouteRef<'getMenuBoard'>;

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { contractRegistry } from '../registry';
-import { EmailSchema, IsoDateTimeSchema, PhoneSchema, UuidSchema, clearable, textSchema } from './common';
+import {
+  BooleanQuerySchema,
+  EmailSchema,
+  IsoDateTimeSchema,
+  PageQuerySchema,
+  PhoneSchema,
+  UuidSchema,
+  clearable,
+  textSchema,
+} from './common';
 import { ClaimCodeSchema } from './establishment';
 import { PermissionRecordSchema, PermissionSchema } from './permission';
 
@@ -72,6 +81,28 @@ export type PublicRestaurantOwner = z.infer<typeof PublicRestaurantOwnerSchema>;
 /** An item of the owner list: full for an admin, the public pair otherwise. Full first: zod keeps the first match. */
 export const OwnerListItemSchema = z.union([RestaurantOwnerSchema, PublicRestaurantOwnerSchema]);
 export type OwnerListItem = z.infer<typeof OwnerListItemSchema>;
+
+export const OWNER_SORTS = ['lastName', 'firstName', 'email', 'createdAt', 'updatedAt'] as const;
+
+/**
+ * Without `page` the whole list, as before; with it one page and `X-Total-Count`. `q` searches the e-mail
+ * address and the names ignoring case and accents; `confirmed` and `establishment` (`none`: unlinked, `any`:
+ * linked) filter. An admin's list only: other callers get the public pairs, filtered and paged the same way.
+ */
+export const ListOwnersQuerySchema = PageQuerySchema.extend({
+  q: z.string().trim().max(100, 'La recherche ne peut dépasser 100 caractères.').optional(),
+  sort: z
+    .enum(OWNER_SORTS, { error: `Tri inconnu (valeurs possibles : ${OWNER_SORTS.join(', ')}).` })
+    .default('lastName'),
+  order: z
+    .enum(['asc', 'desc'], { error: 'Ordre inconnu : « asc » ou « desc » est attendu.' })
+    .default('asc'),
+  confirmed: BooleanQuerySchema.optional(),
+  establishment: z
+    .enum(['none', 'any'], { error: 'Établissement : « none » ou « any » est attendu.' })
+    .optional(),
+});
+export type ListOwnersQuery = z.output<typeof ListOwnersQuerySchema>;
 
 // Authentication
 

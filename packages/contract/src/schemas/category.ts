@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contractRegistry } from '../registry';
-import { LocaleSchema, UuidSchema, intQuery } from './common';
+import { LocaleSchema, PageQuerySchema, UuidSchema, intQuery } from './common';
 
 /** `name` is in the requested locale (French by default). */
 export const CategorySchema = z
@@ -27,4 +27,15 @@ export const CategorySearchResultSchema = z
 export type CategorySearchResult = z.infer<typeof CategorySearchResultSchema>;
 
 export const CategoryQuerySchema = z.object({ locale: LocaleSchema });
+
+/**
+ * Every category, by name in the locale, paged (`page` from 1, default the first; `X-Total-Count`): the back
+ * office pages through all of them, where the search stops at 50. `q` as the search's term.
+ */
+export const ListCategoriesQuerySchema = PageQuerySchema.extend({
+  page: PageQuerySchema.shape.page.default(1),
+  locale: LocaleSchema,
+  q: z.string().trim().max(100, 'La recherche ne peut dépasser 100 caractères.').optional(),
+});
+export type ListCategoriesQuery = z.output<typeof ListCategoriesQuerySchema>;
 export type CategoryQuery = z.output<typeof CategoryQuerySchema>;

@@ -8,10 +8,11 @@ import { contractRegistry } from '../registry';
  */
 
 /**
- * Any 8-4-4-4-12 hexadecimal id, as PostgreSQL's `uuid` type accepts it. Stricter RFC 9562 checking would
+ * Any 8-4-4-4-12 hexadecimal id, as PostgreSQL's `uuid` type accepts it, read in lower case once here, so
+ * that no server code compares ids of another case. Stricter RFC 9562 checking would
  * turn a well-formed but unknown id (`11111111-1111-1111-1111-111111111111`) into a 400 instead of a 404.
  */
-export const UuidSchema = z.guid({ error: 'Identifiant invalide : un UUID est attendu.' });
+export const UuidSchema = z.guid({ error: 'Identifiant invalide : un UUID est attendu.' }).toLowerCase();
 
 export const LOCALES = ['fr', 'en'] as const;
 export const LocaleSchema = z

@@ -211,13 +211,24 @@ export const PublicEstablishmentSchema = z
   .register(contractRegistry, { id: 'PublicEstablishment' });
 export type PublicEstablishment = z.infer<typeof PublicEstablishmentSchema>;
 
-/** The record as its owner sees it. */
+/**
+ * The record as its owner sees it: beyond the public view, its owner, whether the team hid it (since when and
+ * why: `disabledAt`, `disabledReason`, null while it is visible), and its earlier page addresses, which keep
+ * answering with a redirect to the current one.
+ */
 export const EstablishmentSchema = z
-  .object({ ...establishmentFields, restaurantOwner: UuidSchema.nullable(), disabled: z.boolean() })
+  .object({
+    ...establishmentFields,
+    restaurantOwner: UuidSchema.nullable(),
+    disabled: z.boolean(),
+    disabledAt: IsoDateTimeSchema.nullable(),
+    disabledReason: z.string().nullable(),
+    previousUris: z.array(z.string()),
+  })
   .register(contractRegistry, { id: 'Establishment' });
 export type Establishment = z.infer<typeof EstablishmentSchema>;
 
-/** The record as an admin sees it, with the claim code. */
+/** The record as an admin allowed to change every establishment sees it, with the claim code. */
 export const AdminEstablishmentSchema = EstablishmentSchema.extend({
   claimCode: ClaimCodeValueSchema,
 }).register(contractRegistry, {
@@ -272,6 +283,8 @@ export function getOwnerId(e: EstablishmentListItem): string | null {
 
 const ownerInput = UuidSchema.nullable();
 
+export const MAX_DISABLED_REASON_LENGTH = 500;
+
 const createFields = {
   kind: KindSchema,
   name: textSchema(1, 120),
@@ -288,6 +301,8 @@ const createFields = {
   categories: CategoryIdsSchema.optional(),
   photo: PhotoBodySchema.optional(),
   disabled: z.boolean({ error: 'Un booléen est attendu.' }).optional(),
+  /** Why the team hides the page, for its owner; kept while it is hidden, cleared when it shows again. */
+  disabledReason: clearable(textSchema(1, MAX_DISABLED_REASON_LENGTH)).optional(),
   restaurantOwner: ownerInput.optional(),
   /** The `/api/user...` naming of `restaurantOwner`, folded into it. */
   user: ownerInput.optional(),
@@ -337,6 +352,7 @@ export const PatchEstablishmentBodySchema = z
     categories: createFields.categories,
     photo: createFields.photo,
     disabled: createFields.disabled,
+    disabledReason: createFields.disabledReason,
     restaurantOwner: createFields.restaurantOwner,
     user: createFields.user,
   })

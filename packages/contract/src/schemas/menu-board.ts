@@ -6,6 +6,7 @@ import {
   IsoDateTimeSchema,
   LatLngBodySchema,
   LatLngSchema,
+  PageQuerySchema,
   UuidSchema,
   textSchema,
 } from './common';
@@ -82,6 +83,31 @@ export const PatchMenuBoardBodySchema = z
   })
   .partial();
 export type PatchMenuBoardBody = z.output<typeof PatchMenuBoardBodySchema>;
+
+/** `GET /api/establishment/{id}/menuboard?date=`: the board of that Paris day, today's by default. */
+export const EstablishmentMenuBoardQuerySchema = z.object({ date: IsoDateSchema.optional() });
+export type EstablishmentMenuBoardQuery = z.output<typeof EstablishmentMenuBoardQuerySchema>;
+
+export const MENU_BOARD_SORTS = ['date', 'createdAt', 'title'] as const;
+
+/**
+ * Every board, for the back office: always one page (`page` default 1, `perPage` default 50, at most 200)
+ * and `X-Total-Count`, newest day first by default; `date` and `establishment` filter, `q` searches the
+ * establishment's name and town and the board's title ignoring case and accents.
+ */
+export const ListMenuBoardsQuerySchema = PageQuerySchema.extend({
+  page: PageQuerySchema.shape.page.default(1),
+  date: IsoDateSchema.optional(),
+  establishment: UuidSchema.optional(),
+  q: z.string().trim().max(100, 'La recherche ne peut dépasser 100 caractères.').optional(),
+  sort: z
+    .enum(MENU_BOARD_SORTS, { error: `Tri inconnu (valeurs possibles : ${MENU_BOARD_SORTS.join(', ')}).` })
+    .default('date'),
+  order: z
+    .enum(['asc', 'desc'], { error: 'Ordre inconnu : « asc » ou « desc » est attendu.' })
+    .default('desc'),
+});
+export type ListMenuBoardsQuery = z.output<typeof ListMenuBoardsQuerySchema>;
 
 export const MAX_SURROUNDING_CATEGORIES = 100;
 

@@ -128,3 +128,81 @@ export function passwordResetMail(
     ],
   });
 }
+
+/** What the team did to an owner's page, for the e-mail that tells the owner (owner-notifications.ts). */
+export type TeamChange =
+  | { kind: 'linked' }
+  | { kind: 'detached'; deleted: boolean }
+  | { kind: 'hidden'; reason: string | null; lines: string[] }
+  | { kind: 'shown'; lines: string[] }
+  | { kind: 'changed'; lines: string[] };
+
+export function teamChangeMail(
+  site: MailSite,
+  owner: { email: string; firstName: string },
+  establishment: { name: string; town: string; pageUrl: string | null },
+  change: TeamChange,
+): MailMessage {
+  const page = `« ${establishment.name} » (${establishment.town})`;
+  const space = `${site.publicUrl}/espace-restaurateur`;
+  const history = `${space}/historique`;
+  const hello = `Bonjour ${owner.firstName},`;
+  const otherLines = (lines: string[]) =>
+    lines.length === 0 ? [] : ['L’équipe a aussi fait ces changements :', ...lines.map((l) => `– ${l}`)];
+  switch (change.kind) {
+    case 'linked':
+      return layout(site, owner.email, `Votre compte est rattaché à ${establishment.name}`, {
+        paragraphs: [
+          hello,
+          `L’équipe ${site.name} a rattaché votre compte à la page de ${page}. Vous pouvez désormais la modifier et publier son ardoise du jour depuis votre espace restaurateur :`,
+        ],
+        highlight: { link: space, label: 'Ouvrir mon espace' },
+      });
+    case 'detached':
+      return layout(site, owner.email, `Votre compte n’est plus rattaché à ${establishment.name}`, {
+        paragraphs: [
+          hello,
+          change.deleted
+            ? `L’équipe ${site.name} a supprimé la page de ${page} : votre compte n’est plus rattaché à aucun établissement.`
+            : `L’équipe ${site.name} a retiré votre compte de la page de ${page} : vous ne pouvez plus la modifier depuis votre espace restaurateur.`,
+          'Si vous gérez bien cet établissement, vous pouvez le rattacher de nouveau à votre compte avec son code depuis votre espace.',
+        ],
+        highlight: { link: space, label: 'Ouvrir mon espace' },
+      });
+    case 'hidden':
+      return layout(site, owner.email, `Votre page ${establishment.name} est masquée`, {
+        paragraphs: [
+          hello,
+          `L’équipe ${site.name} a masqué la page de ${page} : elle n’apparaît plus sur la carte ni dans les recherches, et son adresse répond « Page introuvable ».`,
+          change.reason === null
+            ? 'Aucune raison n’a été donnée.'
+            : `Raison donnée par l’équipe : ${change.reason}`,
+          ...otherLines(change.lines),
+        ],
+        highlight: { link: space, label: 'Ouvrir mon espace' },
+      });
+    case 'shown':
+      return layout(site, owner.email, `Votre page ${establishment.name} est de nouveau visible`, {
+        paragraphs: [
+          hello,
+          `L’équipe ${site.name} a rendu la page de ${page} de nouveau visible sur la carte et dans les recherches.`,
+          ...otherLines(change.lines),
+        ],
+        ...(establishment.pageUrl === null
+          ? {}
+          : { highlight: { link: establishment.pageUrl, label: 'Voir ma page' } }),
+      });
+    case 'changed':
+      return layout(site, owner.email, `L’équipe a modifié votre page ${establishment.name}`, {
+        paragraphs: [
+          hello,
+          `L’équipe ${site.name} a modifié la page de ${page} :`,
+          ...change.lines.map((l) => `– ${l}`),
+          `Ces changements sont dans l’historique de votre page : ${history}`,
+        ],
+        ...(establishment.pageUrl === null
+          ? {}
+          : { highlight: { link: establishment.pageUrl, label: 'Voir ma page' } }),
+      });
+  }
+}

@@ -4,8 +4,15 @@ import { admins, type PermissionRow } from '../../db/schema';
 
 export type AdminRow = typeof admins.$inferSelect;
 
-export async function findAdminById(db: DbOrTx, id: string): Promise<AdminRow | null> {
-  const rows = await db.select().from(admins).where(eq(admins.id, id));
+/** `forUpdate` locks the row until the transaction ends (a write checking its version). */
+export async function findAdminById(
+  db: DbOrTx,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<AdminRow | null> {
+  const query = db.select().from(admins).where(eq(admins.id, id)).$dynamic();
+  if (options.forUpdate === true) query.for('update');
+  const rows = await query;
   return rows[0] ?? null;
 }
 

@@ -6,6 +6,15 @@ import { authOf } from '../auth/auth-of';
 import { actorOf } from '../history/history';
 import { refreshAccessToken } from '../auth/auth.service';
 import { toAdmin } from './admins.presenter';
+import type { AdminRow } from './admins.queries';
+import { conditionsOf, etagOf } from '../../writes/preconditions';
+import type { FastifyReply } from 'fastify';
+
+/** An admin with its `ETag`, what `If-Match` compares with. */
+function sendAdmin(reply: FastifyReply, row: AdminRow) {
+  reply.header('etag', etagOf(row)).header('cache-control', 'private, no-store');
+  return toAdmin(row);
+}
 import { findAdmins } from './admins.queries';
 import { createAdmin, deleteAdmin, getAdmin, patchAdmin, signInAdmin } from './admins.service';
 
@@ -38,24 +47,26 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     (await findAdmins(ctx.db)).map(toAdmin),
   );
 
-  app.get(routes.getAdmin.path, { schema: schemaOf(routes.getAdmin) }, async (request) =>
-    toAdmin(await getAdmin(ctx, request.params.id.toLowerCase())),
+  app.get(routes.getAdmin.path, { schema: schemaOf(routes.getAdmin) }, async (request, reply) =>
+    sendAdmin(reply, await getAdmin(ctx, request.params.id)),
   );
 
   app.post(routes.createAdmin.path, { schema: schemaOf(routes.createAdmin) }, async (request, reply) => {
     const auth = authOf(request);
-    const row = await createAdmin(ctx.db, auth.ability, request.body, actorOf(auth));
-    return reply.code(201).send(toAdmin(row));
+    const row = await createAdmin(ctx, auth.ability, request.body, actorOf(auth));
+    return reply.code(201).send(sendAdmin(reply, row));
   });
 
-  app.patch(routes.patchAdmin.path, { schema: schemaOf(routes.patchAdmin) }, async (request) =>
-    toAdmin(
+  app.patch(routes.patchAdmin.path, { schema: schemaOf(routes.patchAdmin) }, async (request, reply) =>
+    sendAdmin(
+      reply,
       await patchAdmin(
         ctx,
         authOf(request).ability,
-        request.params.id.toLowerCase(),
+        request.params.id,
         request.body,
         actorOf(authOf(request)),
+        conditionsOf(request),
       ),
     ),
   );
@@ -64,8 +75,9 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     await deleteAdmin(
       ctx,
       { id: authOf(request).account.id, ability: authOf(request).ability },
-      request.params.id.toLowerCase(),
+      request.params.id,
       actorOf(authOf(request)),
+      conditionsOf(request),
     );
     return reply.code(204).send();
   });

@@ -9,12 +9,12 @@ import type {
 } from '@tables-voisines/contract/schemas/account';
 import type { Permission } from '@tables-voisines/contract/schemas/permission';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { write, type WriteConditions, type WriteDeps } from '../../writes/write';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords';
 import { issueAuthentication, signInWithLongLifeToken } from '../auth/auth.service';
 import { deleteLongLifeTokens, retireAllLongLifeTokens } from '../auth/long-life-tokens.queries';
-import { allFields, diffFields, recordChange, SYSTEM_ACTOR, type Actor } from '../history/history';
+import { allFields, diffFields, SYSTEM_ACTOR, type Actor } from '../history/history';
 import { toAdmin } from './admins.presenter';
 import {
   deleteAdminRow,
@@ -95,9 +95,12 @@ export async function getAdmin(ctx: AppContext, id: string): Promise<AdminRow> {
   return row;
 }
 
-/** `ability` null: the command line (`npm run admin:create`), which may grant anything. */
+/**
+ * `ability` null: the command line (`npm run admin:create`) or the bootstrap admin, which may grant
+ * anything.
+ */
 export async function createAdmin(
-  db: Db,
+  deps: WriteDeps,
   ability: AppAbility | null,
   body: CreateAdminBody,
   actor: Actor = SYSTEM_ACTOR,
@@ -105,29 +108,25 @@ export async function createAdmin(
   const permissions = uniquePermissions(body.permissions);
   if (ability !== null) assertGrantable(ability, permissions);
   assertAcceptablePassword(body.password, [body.username, body.email]);
-  if ((await findAdminByUsername(db, body.username)) !== null) throw usernameTaken();
+  if ((await findAdminByUsername(deps.db, body.username)) !== null) throw usernameTaken();
   const passwordHash = await hashPassword(body.password);
-  const row = await db.transaction(async (tx) => {
-    const inserted = await insertAdmin(tx, {
+  return write(deps, { actor }, async (w) => {
+    const inserted = await insertAdmin(w.tx, {
       id: randomUUID(),
       username: body.username,
       email: body.email,
       passwordHash,
       permissions,
     });
-    if (inserted !== null) {
-      await recordChange(tx, {
-        subjectType: 'admin',
-        subjectId: inserted.id,
-        action: 'create',
-        actor,
-        changes: allFields(historyView(inserted), 'create'),
-      });
-    }
+    if (inserted === null) throw usernameTaken();
+    await w.record({
+      subjectType: 'admin',
+      subjectId: inserted.id,
+      action: 'create',
+      changes: allFields(historyView(inserted), 'create'),
+    });
     return inserted;
   });
-  if (row === null) throw usernameTaken();
-  return row;
 }
 
 export async function patchAdmin(
@@ -136,6 +135,7 @@ export async function patchAdmin(
   id: string,
   body: PatchAdminBody,
   actor: Actor = SYSTEM_ACTOR,
+  conditions?: WriteConditions,
 ): Promise<AdminRow> {
   const existing = await getAdmin(ctx, id);
   assertHoldsAllOf(ability, existing, 'modifier');
@@ -159,21 +159,20 @@ export async function patchAdmin(
     ...(passwordHash === undefined ? {} : { passwordHash }),
   };
   try {
-    const updated = await ctx.db.transaction(async (tx) => {
-      const before = await findAdminById(tx, id);
-      const row = await updateAdmin(tx, id, values);
-      if (row !== null && passwordHash !== undefined) await retireAllLongLifeTokens(tx, 'admin', id);
-      if (row !== null && before !== null) {
-        const changes = diffFields(historyView(before), historyView(row));
-        if (passwordHash !== undefined) changes.push({ field: 'password', from: null, to: null });
-        if (changes.length > 0) {
-          await recordChange(tx, { subjectType: 'admin', subjectId: id, action: 'update', actor, changes });
-        }
-      }
+    return await write(ctx, { actor, conditions }, async (w) => {
+      const before = await findAdminById(w.tx, id, { forUpdate: true });
+      w.checkPrecondition(before);
+      if (before === null) throw notFound();
+      // Checked again on the locked row: its permissions may have changed since the read above.
+      assertHoldsAllOf(ability, before, 'modifier');
+      const row = (await updateAdmin(w.tx, id, values))!;
+      if (passwordHash !== undefined) await retireAllLongLifeTokens(w.tx, 'admin', id);
+      const changes = diffFields(historyView(before), historyView(row));
+      if (passwordHash !== undefined) changes.push({ field: 'password', from: null, to: null });
+      if (changes.length > 0)
+        await w.record({ subjectType: 'admin', subjectId: id, action: 'update', changes });
       return row;
     });
-    if (updated === null) throw notFound();
-    return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw usernameTaken();
     throw error;
@@ -185,25 +184,23 @@ export async function deleteAdmin(
   caller: { id: string; ability: AppAbility },
   id: string,
   actor: Actor = SYSTEM_ACTOR,
+  conditions?: WriteConditions,
 ): Promise<void> {
   if (id === caller.id) {
     throw new AppError('Forbidden', 'Vous ne pouvez pas supprimer votre propre compte administrateur.');
   }
-  assertHoldsAllOf(caller.ability, await getAdmin(ctx, id), 'supprimer');
-  const deleted = await ctx.db.transaction(async (tx) => {
-    const before = await findAdminById(tx, id);
-    const found = await deleteAdminRow(tx, id);
-    if (found) await deleteLongLifeTokens(tx, 'admin', id);
-    if (found && before !== null) {
-      await recordChange(tx, {
-        subjectType: 'admin',
-        subjectId: id,
-        action: 'delete',
-        actor,
-        changes: allFields(historyView(before), 'delete'),
-      });
-    }
-    return found;
+  await write(ctx, { actor, conditions }, async (w) => {
+    const before = await findAdminById(w.tx, id, { forUpdate: true });
+    w.checkPrecondition(before);
+    if (before === null) throw notFound();
+    assertHoldsAllOf(caller.ability, before, 'supprimer');
+    await deleteAdminRow(w.tx, id);
+    await deleteLongLifeTokens(w.tx, 'admin', id);
+    await w.record({
+      subjectType: 'admin',
+      subjectId: id,
+      action: 'delete',
+      changes: allFields(historyView(before), 'delete'),
+    });
   });
-  if (!deleted) throw notFound();
 }

@@ -35,3 +35,27 @@ export async function findCategory(db: DbOrTx, id: string): Promise<CategoryRow 
   const rows = await db.select().from(categories).where(eq(categories.id, id));
   return rows[0] ?? null;
 }
+
+/** One page of every category, by name in the locale, with the total: the back office's list. */
+export async function findCategoriesPage(
+  db: DbOrTx,
+  options: { q: string | undefined; locale: Locale; limit: number; offset: number },
+) {
+  const column = options.locale === 'en' ? categories.searchEn : categories.searchFr;
+  const term = escapeLike(normalizeForSearch(options.q ?? ''));
+  const where = term === '' ? undefined : sql`${column} like ${`%${term}%`}`;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(categories)
+      .where(where)
+      .orderBy(asc(column), asc(categories.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(categories)
+      .where(where),
+  ]);
+  return { categories: rows.map((row) => toCategory(row, options.locale)), total: count?.n ?? 0 };
+}

@@ -17,15 +17,21 @@ const list = (query: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/api/establishments/${query}`, headers });
 
 describe('GET /api/establishments/ by caller', () => {
-  it('gives an admin who may read establishments the full records, claim code included', async () => {
+  it('gives an admin who may read establishments the full records, without the claim code unless it may change them', async () => {
     const admin = await createAdminAccount(t, {
       permissions: [{ action: 'read', subject: 'establishment' }],
     });
     const body = (await list('', admin.headers)).json();
     expect(body.map((e: { id: string }) => e.id)).toEqual([ids.open]);
-    expect(body[0]).toMatchObject({
-      restaurantOwner: null,
-      disabled: false,
+    expect(body[0]).toMatchObject({ restaurantOwner: null, disabled: false, previousUris: [] });
+    expect(body[0]).not.toHaveProperty('claimCode');
+    const editor = await createAdminAccount(t, {
+      permissions: [
+        { action: 'read', subject: 'establishment' },
+        { action: 'update', subject: 'establishment' },
+      ],
+    });
+    expect((await list('', editor.headers)).json()[0]).toMatchObject({
       claimCode: expect.stringMatching(/^[A-Z2-9]{8}$/),
     });
     const all = (await list('?withDisabled=true', admin.headers)).json();

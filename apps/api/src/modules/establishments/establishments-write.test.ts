@@ -313,13 +313,15 @@ describe('PATCH /api/establishment/{id}', () => {
     expect(response.json().restaurantOwner).toBe(owner.id);
     const [previous] = await t.db.select().from(establishments).where(eq(establishments.id, before.id));
     expect(previous!.ownerId).toBeNull();
+    const ownerValue = { id: owner.id, email: owner.email };
     expect((await history(before.id)).json()[0]).toMatchObject({
       action: 'unlink',
-      changes: [{ field: 'restaurantOwner', from: owner.id, to: null }],
+      changes: [{ field: 'restaurantOwner', from: ownerValue, to: null }],
     });
-    expect((await history(after.id)).json()[0].changes).toEqual([
-      { field: 'restaurantOwner', from: null, to: owner.id },
-    ]);
+    expect((await history(after.id)).json()[0]).toMatchObject({
+      action: 'link',
+      changes: [{ field: 'restaurantOwner', from: null, to: ownerValue }],
+    });
     // The `/api/user...` naming of the same field.
     const unlinked = await patch(after.id, { user: null });
     expect(unlinked.json().restaurantOwner).toBeNull();

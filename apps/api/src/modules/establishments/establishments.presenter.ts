@@ -1,3 +1,4 @@
+import { canOnEvery, type AppAbility } from '@tables-voisines/contract/permissions';
 import type { EstablishmentRow } from './establishments.queries';
 
 /** Every field of the public view: what anonymous visitors and the public page get. */
@@ -23,12 +24,27 @@ export function toPublicEstablishment(row: EstablishmentRow) {
   };
 }
 
-/** The owner's view: the public view plus its link and state, never the claim code. */
+/** The owner's view: the public view plus its link, its visibility and its earlier addresses; no claim code. */
 export function toEstablishment(row: EstablishmentRow) {
-  return { ...toPublicEstablishment(row), restaurantOwner: row.ownerId, disabled: row.disabled };
+  return {
+    ...toPublicEstablishment(row),
+    restaurantOwner: row.ownerId,
+    disabled: row.disabled,
+    disabledAt: row.disabledAt?.toISOString() ?? null,
+    disabledReason: row.disabledReason,
+    previousUris: row.previousUris,
+  };
 }
 
-/** The administrators' view: everything, claim code included. */
+/** The view of administrators allowed to change every establishment: everything, claim code included. */
 export function toAdminEstablishment(row: EstablishmentRow) {
   return { ...toEstablishment(row), claimCode: row.claimCode };
+}
+
+/**
+ * The full view for a caller: the claim code only to those who may change every establishment (it links
+ * an owner to the page); an admin who may only read gets the owner's view.
+ */
+export function presenterFor(ability: AppAbility) {
+  return canOnEvery(ability, 'update', 'establishment') ? toAdminEstablishment : toEstablishment;
 }

@@ -13,12 +13,16 @@ import {
 } from 'drizzle-orm';
 import type { Kind, VenueType } from '@tables-voisines/contract/labels';
 import type { DbOrTx } from '../../db/client';
-import { establishmentCategories, establishments } from '../../db/schema';
+import { establishmentCategories, establishmentUris, establishments } from '../../db/schema';
 import { escapeLike } from '../../lib/sql';
 import { URI_FORBIDDEN } from '@tables-voisines/contract/slug';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 
-export type EstablishmentRow = typeof establishments.$inferSelect & { categoryIds: string[] };
+export type EstablishmentRow = typeof establishments.$inferSelect & {
+  categoryIds: string[];
+  /** Its earlier page addresses, oldest first; empty where only the public view is read (lists). */
+  previousUris: string[];
+};
 
 /** The establishment's category ids in their display order, read in the same query. */
 const categoryIds = sql<string[]>`coalesce((
@@ -26,6 +30,29 @@ const categoryIds = sql<string[]>`coalesce((
   from establishment_categories ec
   where ec.establishment_id = ${establishments.id}
 ), '[]'::json)`;
+
+/** The page addresses it had before its current one, oldest first. */
+const previousUris = sql<string[]>`coalesce((
+  select json_agg(u.uri order by u.created_at, u.uri)
+  from establishment_uris u
+  where u.establishment_id = ${establishments.id} and u.uri <> ${establishments.uri}
+), '[]'::json)`;
+
+/** Where only the public view is produced (the whole public list): no need to read them. */
+const noPreviousUris = sql<string[]>`'[]'::json`;
+
+/** What a full read selects: the row, its categories and its earlier addresses. */
+const fullRow = { establishment: establishments, categoryIds, previousUris };
+type FullRow = {
+  establishment: typeof establishments.$inferSelect;
+  categoryIds: string[];
+  previousUris: string[];
+};
+const toRow = (r: FullRow): EstablishmentRow => ({
+  ...r.establishment,
+  categoryIds: r.categoryIds,
+  previousUris: r.previousUris,
+});
 
 export type EstablishmentSort = 'name' | 'town' | 'createdAt' | 'updatedAt' | 'uri';
 
@@ -86,14 +113,14 @@ export async function findEstablishments(
   options: { sort: EstablishmentSort; order: 'asc' | 'desc'; limit?: number; offset?: number },
 ): Promise<EstablishmentRow[]> {
   const query = db
-    .select({ establishment: establishments, categoryIds })
+    .select(fullRow)
     .from(establishments)
     .where(whereOf(filter))
     .orderBy(...orderOf(options.sort, options.order))
     .$dynamic();
   if (options.limit !== undefined) query.limit(options.limit).offset(options.offset ?? 0);
   const rows = await query;
-  return rows.map((r) => ({ ...r.establishment, categoryIds: r.categoryIds }));
+  return rows.map(toRow);
 }
 
 /** Where a keyset read by name (`search_text`, then id) goes on after `last`; from the start without one. */
@@ -118,7 +145,7 @@ export async function* establishmentBatches(
   let last: { searchText: string; id: string } | null = null;
   for (;;) {
     const rows: EstablishmentRow[] = await db
-      .select({ ...getTableColumns(establishments), categoryIds })
+      .select({ ...getTableColumns(establishments), categoryIds, previousUris: noPreviousUris })
       .from(establishments)
       .where(and(whereOf(filter), afterByName(last)))
       .orderBy(asc(establishments.searchText), asc(establishments.id))
@@ -154,22 +181,27 @@ export async function countEstablishments(db: DbOrTx, filter: EstablishmentFilte
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** By id when it looks like one, otherwise by uri (exact match). */
+/** The establishments that have or had one of these uris (`establishment_uris` holds both). */
+const byUri = (uris: SQL) =>
+  sql`${establishments.id} in (select ${establishmentUris.establishmentId} from ${establishmentUris} where ${establishmentUris.uri} in ${uris})`;
+
+/**
+ * By id when it looks like one, otherwise by uri: its current one, or one it had before (the caller tells
+ * them apart by `row.uri`, and redirects). Exact match.
+ */
 export async function findEstablishmentByIdOrUri(
   db: DbOrTx,
   idOrUri: string,
 ): Promise<EstablishmentRow | null> {
   // No uri holds these (slashes, white space, control characters such as NUL): nothing to look up.
   if (URI_FORBIDDEN.test(idOrUri)) return null;
+  const uri = sql`(${idOrUri})`;
   const where = UUID_RE.test(idOrUri)
-    ? sql`${establishments.id} = ${idOrUri} or ${establishments.uri} = ${idOrUri}`
-    : eq(establishments.uri, idOrUri);
-  const rows = await db
-    .select({ establishment: establishments, categoryIds })
-    .from(establishments)
-    .where(where);
+    ? sql`${establishments.id} = ${idOrUri.toLowerCase()} or ${byUri(uri)}`
+    : byUri(uri);
+  const rows = await db.select(fullRow).from(establishments).where(where);
   const row = rows.find((r) => r.establishment.id === idOrUri.toLowerCase()) ?? rows[0];
-  return row === undefined ? null : { ...row.establishment, categoryIds: row.categoryIds };
+  return row === undefined ? null : toRow(row);
 }
 
 /**
@@ -185,40 +217,46 @@ export async function findEstablishmentsByUris(
   const found = new Map<string, EstablishmentRow | null>(asked.map((uri) => [uri, null]));
   if (asked.length === 0) return found;
   const rows = await db
-    .select({ establishment: establishments, categoryIds })
-    .from(establishments)
-    .where(inArray(establishments.uri, asked));
-  for (const row of rows) {
-    // The first row of a uri, as the single read takes it (uris are unique).
-    if (found.get(row.establishment.uri) === null)
-      found.set(row.establishment.uri, { ...row.establishment, categoryIds: row.categoryIds });
-  }
+    .select({ ...fullRow, askedUri: establishmentUris.uri })
+    .from(establishmentUris)
+    .innerJoin(establishments, eq(establishments.id, establishmentUris.establishmentId))
+    .where(inArray(establishmentUris.uri, asked));
+  for (const row of rows) found.set(row.askedUri, toRow(row));
   return found;
 }
 
-export async function findEstablishmentById(db: DbOrTx, id: string): Promise<EstablishmentRow | null> {
-  const rows = await db
-    .select({ establishment: establishments, categoryIds })
-    .from(establishments)
-    .where(eq(establishments.id, id));
-  const row = rows[0];
-  return row === undefined ? null : { ...row.establishment, categoryIds: row.categoryIds };
+/**
+ * One establishment by id. `forUpdate` locks its row until the transaction ends: a write reads it so before
+ * checking its version (the request's `If-Match`) and changing it.
+ */
+export async function findEstablishmentById(
+  db: DbOrTx,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<EstablishmentRow | null> {
+  const query = db.select(fullRow).from(establishments).where(eq(establishments.id, id)).$dynamic();
+  if (options.forUpdate === true) query.for('update', { of: establishments });
+  const [row] = await query;
+  return row === undefined ? null : toRow(row);
 }
 
-/** Uris equal to `base` or of the form `base-N`: what `nextFreeUri` must avoid. */
+/** Uris equal to `base` or of the form `base-N`, current or earlier ones: what `nextFreeUri` must avoid. */
 export async function findTakenUris(db: DbOrTx, base: string): Promise<Set<string>> {
   const rows = await db
-    .select({ uri: establishments.uri })
-    .from(establishments)
-    .where(sql`${establishments.uri} = ${base} or ${establishments.uri} like ${`${escapeLike(base)}-%`}`);
+    .select({ uri: establishmentUris.uri })
+    .from(establishmentUris)
+    .where(
+      sql`${establishmentUris.uri} = ${base} or ${establishmentUris.uri} like ${`${escapeLike(base)}-%`}`,
+    );
   return new Set(rows.map((r) => r.uri));
 }
 
+/** Whether another establishment has or had this uri: an address once given is never given again. */
 export async function isUriTaken(db: DbOrTx, uri: string, exceptId?: string): Promise<boolean> {
   const rows = await db
-    .select({ id: establishments.id })
-    .from(establishments)
-    .where(eq(establishments.uri, uri));
+    .select({ id: establishmentUris.establishmentId })
+    .from(establishmentUris)
+    .where(eq(establishmentUris.uri, uri));
   return rows.some((r) => r.id !== exceptId);
 }
 

@@ -1,7 +1,8 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '@tables-voisines/contract/errors';
 import { canOnEvery } from '@tables-voisines/contract/permissions';
-import { routes } from '@tables-voisines/contract/routes';
+import { buildPath, routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
 import { JSON_TYPE, jsonArrayPieces, publicCacheControl, sendAnswer } from '../../lib/answer-cache';
 import {
@@ -12,8 +13,9 @@ import {
   findEstablishments,
   type EstablishmentFilter,
 } from './establishments.queries';
-import { toAdminEstablishment, toEstablishment, toPublicEstablishment } from './establishments.presenter';
+import { presenterFor, toPublicEstablishment } from './establishments.presenter';
 import type { Auth } from '../../plugins/auth';
+import { conditionsOf, etagOf } from '../../writes/preconditions';
 import { authOf } from '../auth/auth-of';
 import { findGroupsOfEstablishment } from '../groups/find-groups-of-establishment';
 import { toGroup } from '../groups/groups.queries';
@@ -23,12 +25,20 @@ import {
   deleteEstablishment,
   getEstablishment,
   patchEstablishment,
+  renewClaimCode,
 } from './establishments.service';
 import type { EstablishmentRow } from './establishments.queries';
+import { presentHistory } from '../history/history-presenter';
 
-/** Admins see the claim code; an owner sees its own establishment without it. */
+/** Admins who may change every establishment see the claim code; an owner, or an admin who may only read, not. */
 export function presentEstablishmentFor(auth: Auth, row: EstablishmentRow) {
-  return auth.account.role === 'admin' ? toAdminEstablishment(row) : toEstablishment(row);
+  return presenterFor(auth.ability)(row);
+}
+
+/** A record as answered to a signed-in caller, with its `ETag` (what `If-Match` compares with). */
+export function sendEstablishment(reply: FastifyReply, auth: Auth, row: EstablishmentRow) {
+  reply.header('etag', etagOf(row)).header('cache-control', 'private, no-store');
+  return presentEstablishmentFor(auth, row);
 }
 
 export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,7 +53,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       // demand; anonymous visitors and owners get the public view of the enabled ones, and the filters on
       // what that view does not show (disabled, owner) are ignored for them.
       const full = request.auth !== null && canOnEvery(request.auth.ability, 'read', 'establishment');
-      const present = full ? toAdminEstablishment : toPublicEstablishment;
+      const present = full ? presenterFor(request.auth!.ability) : toPublicEstablishment;
       const filter: EstablishmentFilter = {
         includeDisabled: full && withDisabled,
         q,
@@ -91,8 +101,11 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(routes.getEstablishment.path, { schema: schemaOf(routes.getEstablishment) }, async (request) =>
-    presentEstablishmentFor(authOf(request), await getEstablishment(app.ctx, request.params.id)),
+  app.get(
+    routes.getEstablishment.path,
+    { schema: schemaOf(routes.getEstablishment) },
+    async (request, reply) =>
+      sendEstablishment(reply, authOf(request), await getEstablishment(app.ctx, request.params.id)),
   );
 
   app.get(
@@ -112,11 +125,11 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     routes.getEstablishmentHistory.path,
     { schema: schemaOf(routes.getEstablishmentHistory) },
     async (request) => {
-      const id = request.params.id.toLowerCase();
+      const { id } = request.params;
       const entries = await findHistory(db, 'establishment', id);
       // A deleted establishment keeps its history, readable by those who could read the establishment.
       if (entries.length === 0) await getEstablishment(app.ctx, id);
-      return entries;
+      return presentHistory(db, entries, authOf(request));
     },
   );
 
@@ -126,17 +139,33 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const auth = authOf(request);
       const row = await createEstablishment(app.ctx, actorOf(auth), request.body);
-      return reply.code(201).send(presentEstablishmentFor(auth, row));
+      return reply.code(201).send(sendEstablishment(reply, auth, row));
     },
   );
 
   app.patch(
     routes.patchEstablishment.path,
     { schema: schemaOf(routes.patchEstablishment) },
-    async (request) => {
+    async (request, reply) => {
       const auth = authOf(request);
-      const row = await patchEstablishment(app.ctx, actorOf(auth), request.params.id, request.body);
-      return presentEstablishmentFor(auth, row);
+      const row = await patchEstablishment(
+        app.ctx,
+        actorOf(auth),
+        request.params.id,
+        request.body,
+        conditionsOf(request),
+      );
+      return sendEstablishment(reply, auth, row);
+    },
+  );
+
+  app.post(
+    routes.renewClaimCode.path,
+    { schema: schemaOf(routes.renewClaimCode) },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const row = await renewClaimCode(app.ctx, actorOf(auth), request.params.id, conditionsOf(request));
+      return sendEstablishment(reply, auth, row);
     },
   );
 
@@ -144,7 +173,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     routes.deleteEstablishment.path,
     { schema: schemaOf(routes.deleteEstablishment) },
     async (request, reply) => {
-      await deleteEstablishment(app.ctx, actorOf(authOf(request)), request.params.id);
+      await deleteEstablishment(app.ctx, actorOf(authOf(request)), request.params.id, conditionsOf(request));
       return reply.code(204).send();
     },
   );
@@ -153,11 +182,27 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     routes.getPublicEstablishment.path,
     { schema: schemaOf(routes.getPublicEstablishment) },
     async (request, reply) => {
-      const answer = await answers.getOrNull(`public-establishment|${request.params.id}`, async () => {
-        const row = await findEstablishmentByIdOrUri(db, request.params.id);
-        return row === null || row.disabled ? null : [JSON.stringify(toPublicEstablishment(row))];
+      const asked = request.params.id;
+      /**
+       * Asked by an address it had before: a redirect to the current one, not kept by browsers without
+       * asking again (`no-cache`), since the establishment may take that address back one day.
+       */
+      const isEarlierUri = (row: EstablishmentRow) => row.uri !== asked && row.id !== asked.toLowerCase();
+      const answer = await answers.getOrNull(`public-establishment|${asked}`, async () => {
+        const row = await findEstablishmentByIdOrUri(db, asked);
+        return row === null || row.disabled || isEarlierUri(row)
+          ? null
+          : [JSON.stringify(toPublicEstablishment(row))];
       });
       if (answer === null) {
+        const row = await findEstablishmentByIdOrUri(db, asked);
+        if (row !== null && !row.disabled && isEarlierUri(row)) {
+          return reply
+            .code(301)
+            .header('location', buildPath(routes.getPublicEstablishment.path, { id: row.uri }))
+            .header('cache-control', 'no-cache')
+            .send(undefined);
+        }
         throw new AppError('NotFound', 'Cet établissement n’existe pas ou n’est plus visible.');
       }
       return sendAnswer(request, reply, answer, {

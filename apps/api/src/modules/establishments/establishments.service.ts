@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { AppError, type ValidationIssue } from '@tables-voisines/contract/errors';
 import { nextFreeUri, slugify } from '@tables-voisines/contract/slug';
 import {
@@ -10,9 +10,10 @@ import {
 } from '@tables-voisines/contract/schemas/establishment';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 import type { AppContext } from '../../context';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { categories, establishments, owners } from '../../db/schema';
-import { allFields, diffFields, recordChange, type Actor } from '../history/history';
+import { write, type Write, type WriteConditions } from '../../writes/write';
+import { allFields, diffFields, type Actor } from '../history/history';
 import { assertStoredPhoto } from '../uploads/photo-check';
 import { toEstablishment } from './establishments.presenter';
 import {
@@ -36,7 +37,7 @@ export function newClaimCode(): string {
 }
 
 /** The name of the unique index a database error violated, if it is one. */
-function violatedUniqueIndex(error: unknown): string | null {
+export function violatedUniqueIndex(error: unknown): string | null {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
     if (code === '23505') return typeof constraint === 'string' ? constraint : '';
@@ -44,15 +45,45 @@ function violatedUniqueIndex(error: unknown): string | null {
   return null;
 }
 
+/** The uri is some establishment's, now or before: `establishments_uri_key` or `establishment_uris_pkey`. */
+const isUriConflict = (index: string | null) =>
+  index === 'establishments_uri_key' || index === 'establishment_uris_pkey';
+
 export async function getEstablishment(ctx: AppContext, id: string): Promise<EstablishmentRow> {
-  const row = await findEstablishmentById(ctx.db, id.toLowerCase());
+  const row = await findEstablishmentById(ctx.db, id);
   if (row === null) throw notFound();
   return row;
 }
 
-/** What the history compares: the owner's view without its id and dates. */
+/** An owner as the history names it: its e-mail address at the time, kept if the account goes. */
+export interface OwnerRef {
+  id: string;
+  email: string;
+}
+
+export async function findOwnerRef(db: DbOrTx, ownerId: string | null): Promise<OwnerRef | null> {
+  if (ownerId === null) return null;
+  const [row] = await db
+    .select({ id: owners.id, email: owners.email })
+    .from(owners)
+    .where(eq(owners.id, ownerId));
+  return row ?? { id: ownerId, email: '' };
+}
+
+/**
+ * What the history compares: the owner's view without its id, dates, version and earlier addresses (a uri
+ * change says it). The owner link has entries of its own (`link`, `unlink`).
+ */
 function historyView(row: EstablishmentRow): Record<string, unknown> {
-  const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = toEstablishment(row);
+  const {
+    id: _id,
+    createdAt: _c,
+    updatedAt: _u,
+    disabledAt: _d,
+    previousUris: _p,
+    restaurantOwner: _o,
+    ...fields
+  } = toEstablishment(row);
   return fields;
 }
 
@@ -65,8 +96,7 @@ async function assertCategoriesExist(db: DbOrTx, ids: readonly string[] | undefi
   const known = new Set(rows.map((r) => r.id));
   const issues: ValidationIssue[] = [];
   ids.forEach((id, index) => {
-    if (!known.has(id.toLowerCase()))
-      issues.push({ path: `categories.${index}`, message: 'Catégorie inconnue.' });
+    if (!known.has(id)) issues.push({ path: `categories.${index}`, message: 'Catégorie inconnue.' });
   });
   if (issues.length > 0) {
     throw new AppError('ValidationError', 'Certaines catégories n’existent pas.', issues);
@@ -75,41 +105,85 @@ async function assertCategoriesExist(db: DbOrTx, ids: readonly string[] | undefi
 
 async function assertOwnerExists(db: DbOrTx, ownerId: string | null | undefined): Promise<void> {
   if (ownerId === undefined || ownerId === null) return;
-  const rows = await db
-    .select({ id: owners.id })
-    .from(owners)
-    .where(inArray(owners.id, [ownerId.toLowerCase()]));
+  const rows = await db.select({ id: owners.id }).from(owners).where(eq(owners.id, ownerId));
   if (rows.length === 0) throw new AppError('NotFound', 'Ce compte restaurateur n’existe pas.');
 }
 
-/** Links `ownerId` to the establishment, detaching it from any other one (recorded on that one too). */
-async function detachElsewhere(tx: Tx, ownerId: string, establishmentId: string, actor: Actor) {
-  for (const detachedId of await detachOwnerElsewhere(tx, ownerId, establishmentId)) {
-    await recordChange(tx, {
+/**
+ * Gives the establishment `establishmentId` the owner `to` (or none), in the write's transaction: the owner
+ * leaves any other establishment it had (an `unlink` there), the establishment's previous owner is
+ * detached (an `unlink` here), and the new one linked (a `link`). Each is told by e-mail when the team does
+ * it (owner-notifications.ts).
+ */
+export async function relinkEstablishment(
+  w: Write,
+  establishmentId: string,
+  from: string | null,
+  to: string | null,
+): Promise<void> {
+  if (from === to) return;
+  if (to !== null) {
+    const toRef = await findOwnerRef(w.tx, to);
+    for (const detachedId of await detachOwnerElsewhere(w.tx, to, establishmentId)) {
+      await w.record({
+        subjectType: 'establishment',
+        subjectId: detachedId,
+        establishmentId: detachedId,
+        action: 'unlink',
+        changes: [{ field: 'restaurantOwner', from: toRef, to: null }],
+      });
+    }
+  }
+  await w.tx
+    .update(establishments)
+    .set({ ownerId: to, updatedAt: new Date() })
+    .where(eq(establishments.id, establishmentId));
+  if (from !== null) {
+    await w.record({
       subjectType: 'establishment',
-      subjectId: detachedId,
-      establishmentId: detachedId,
+      subjectId: establishmentId,
+      establishmentId,
       action: 'unlink',
-      actor,
-      changes: [{ field: 'restaurantOwner', from: ownerId, to: null }],
+      changes: [{ field: 'restaurantOwner', from: await findOwnerRef(w.tx, from), to: null }],
+    });
+  }
+  if (to !== null) {
+    await w.record({
+      subjectType: 'establishment',
+      subjectId: establishmentId,
+      establishmentId,
+      action: 'link',
+      changes: [{ field: 'restaurantOwner', from: null, to: await findOwnerRef(w.tx, to) }],
     });
   }
 }
 
+/** `disabled` and its reason as a write sets them: hiding dates it, showing again clears both. */
+function visibilityValues(
+  body: Pick<PatchEstablishmentBody, 'disabled' | 'disabledReason'>,
+  before: { disabled: boolean } | null,
+): Partial<typeof establishments.$inferInsert> {
+  const disabled = body.disabled ?? before?.disabled ?? false;
+  if (!disabled)
+    return body.disabled === undefined ? {} : { disabled, disabledAt: null, disabledReason: null };
+  return {
+    disabled,
+    ...(before?.disabled === true ? {} : { disabledAt: new Date() }),
+    ...(body.disabledReason === undefined ? {} : { disabledReason: body.disabledReason }),
+  };
+}
+
 /**
  * A new establishment. Without a `uri` in the body it is generated from name and town, with `-2`, `-3`...
- * when taken: the choice and the insert happen under a lock on that base, so simultaneous creates of the
- * same name and town get distinct uris.
+ * when taken (now or before): the choice and the insert happen under a lock on that base, so simultaneous
+ * creates of the same name and town get distinct uris.
  */
 export async function createEstablishment(
   ctx: AppContext,
   actor: Actor,
   body: CreateEstablishmentBody,
 ): Promise<EstablishmentRow> {
-  await assertCategoriesExist(ctx.db, body.categories);
-  await assertOwnerExists(ctx.db, body.restaurantOwner);
-  if (body.photo) await assertStoredPhoto(ctx, body.photo.url);
-  const ownerId = body.restaurantOwner?.toLowerCase() ?? null;
+  const ownerId = body.restaurantOwner ?? null;
   const id = randomUUID();
   const base = slugify(body.name, body.address.town);
   if (body.uri === undefined && base === '') {
@@ -120,7 +194,11 @@ export async function createEstablishment(
 
   for (let attempt = 1; ; attempt++) {
     try {
-      await ctx.db.transaction(async (tx) => {
+      await write(ctx, { actor }, async (w) => {
+        const { tx } = w;
+        await assertCategoriesExist(tx, body.categories);
+        await assertOwnerExists(tx, ownerId);
+        if (body.photo) await assertStoredPhoto(ctx, body.photo.url);
         let uri: string;
         if (body.uri !== undefined) {
           if (await isUriTaken(tx, body.uri)) throw uriTaken();
@@ -129,7 +207,6 @@ export async function createEstablishment(
           await lockUriBase(tx, base);
           uri = nextFreeUri(base, await findTakenUris(tx, base));
         }
-        if (ownerId !== null) await detachElsewhere(tx, ownerId, id, actor);
         await tx.insert(establishments).values({
           id,
           uri,
@@ -148,150 +225,171 @@ export async function createEstablishment(
           openingHours: body.openingHours ?? [],
           priceRange: body.priceRange ?? null,
           photoUrl: body.photo?.url ?? null,
-          ownerId,
           claimCode: newClaimCode(),
-          disabled: body.disabled ?? false,
+          ...visibilityValues(body, null),
           searchText: normalizeForSearch(`${body.name} ${body.address.town}`),
         });
-        await replaceEstablishmentCategories(
-          tx,
-          id,
-          (body.categories ?? []).map((c) => c.toLowerCase()),
-        );
+        await replaceEstablishmentCategories(tx, id, body.categories ?? []);
         const created = await findEstablishmentById(tx, id);
-        await recordChange(tx, {
+        await w.record({
           subjectType: 'establishment',
           subjectId: id,
           establishmentId: id,
           action: 'create',
-          actor,
           changes: allFields(historyView(created!), 'create'),
         });
+        await relinkEstablishment(w, id, null, ownerId);
       });
       break;
     } catch (error) {
       const index = violatedUniqueIndex(error);
-      // A claim code drawn twice, or a uri given by an admin at the same instant: draw again.
-      if (index !== null && attempt < 5 && index !== 'establishments_owner_key') {
-        if (index === 'establishments_uri_key' && body.uri !== undefined) throw uriTaken();
-        continue;
-      }
+      if (isUriConflict(index) && body.uri !== undefined) throw uriTaken();
+      // A claim code drawn twice, or a generated uri taken at the same instant: draw again.
+      if (index !== null && attempt < 5 && index !== 'establishments_owner_key') continue;
       if (index === 'establishments_owner_key') throw new AppError('EstablishmentAlreadyClaimed');
       throw error;
     }
   }
-  ctx.dataVersion.bump();
   return getEstablishment(ctx, id);
 }
 
 /**
  * Any subset of the fields (the auth hook has already refused the fields the caller may not change).
- * `address` is merged key by key. The uri never follows a new name: only an explicit `uri` changes it.
+ * `address` is merged key by key. The uri never follows a new name: only an explicit `uri` changes it, and
+ * the one it had keeps answering with a redirect.
  */
 export async function patchEstablishment(
   ctx: AppContext,
   actor: Actor,
-  rawId: string,
+  id: string,
   body: PatchEstablishmentBody,
+  conditions?: WriteConditions,
 ): Promise<EstablishmentRow> {
-  const id = rawId.toLowerCase();
-  const existing = await getEstablishment(ctx, id);
-  await assertCategoriesExist(ctx.db, body.categories);
-  await assertOwnerExists(ctx.db, body.restaurantOwner);
-  if (body.photo && body.photo.url !== existing.photoUrl) await assertStoredPhoto(ctx, body.photo.url);
-  if (body.uri !== undefined && body.uri !== existing.uri && (await isUriTaken(ctx.db, body.uri, id))) {
-    throw uriTaken();
-  }
-
-  const name = body.name ?? existing.name;
-  const town = body.address?.town ?? existing.town;
-  const ownerId =
-    body.restaurantOwner === undefined ? existing.ownerId : (body.restaurantOwner?.toLowerCase() ?? null);
-  const photoUrl = body.photo === undefined ? existing.photoUrl : (body.photo?.url ?? null);
-  const values: Partial<typeof establishments.$inferInsert> = {
-    ...(body.kind === undefined ? {} : { kind: body.kind }),
-    ...(body.name === undefined ? {} : { name: body.name }),
-    ...(body.venueType === undefined ? {} : { venueType: body.venueType }),
-    ...(body.uri === undefined ? {} : { uri: body.uri }),
-    ...(body.description === undefined ? {} : { description: body.description }),
-    ...(body.address?.street === undefined ? {} : { street: body.address.street }),
-    ...(body.address?.postcode === undefined ? {} : { postcode: body.address.postcode }),
-    ...(body.address?.town === undefined ? {} : { town: body.address.town }),
-    ...(body.location === undefined
-      ? {}
-      : { latitude: body.location.latitude, longitude: body.location.longitude }),
-    ...(body.phone === undefined ? {} : { phone: body.phone }),
-    ...(body.email === undefined ? {} : { email: body.email }),
-    ...(body.website === undefined ? {} : { website: body.website }),
-    ...(body.openingHours === undefined ? {} : { openingHours: body.openingHours }),
-    ...(body.priceRange === undefined ? {} : { priceRange: body.priceRange }),
-    ...(body.disabled === undefined ? {} : { disabled: body.disabled }),
-    ...(body.restaurantOwner === undefined ? {} : { ownerId }),
-    // A new photo has not been shared yet.
-    ...(body.photo === undefined
-      ? {}
-      : {
-          photoUrl,
-          photoIsFacebookShared: photoUrl === existing.photoUrl && existing.photoIsFacebookShared,
-        }),
-    searchText: normalizeForSearch(`${name} ${town}`),
-    updatedAt: new Date(),
-  };
-
   try {
-    await ctx.db.transaction(async (tx) => {
-      const before = await findEstablishmentById(tx, id);
+    await write(ctx, { actor, conditions }, async (w) => {
+      const { tx } = w;
+      const before = await findEstablishmentById(tx, id, { forUpdate: true });
+      w.checkPrecondition(before);
       if (before === null) throw notFound();
-      if (ownerId !== null && ownerId !== before.ownerId) await detachElsewhere(tx, ownerId, id, actor);
-      await tx
-        .update(establishments)
-        .set(values)
-        .where(inArray(establishments.id, [id]));
-      if (body.categories !== undefined) {
-        await replaceEstablishmentCategories(
-          tx,
-          id,
-          body.categories.map((c) => c.toLowerCase()),
-        );
+      await assertCategoriesExist(tx, body.categories);
+      await assertOwnerExists(tx, body.restaurantOwner);
+      if (body.photo && body.photo.url !== before.photoUrl) await assertStoredPhoto(ctx, body.photo.url);
+      if (body.uri !== undefined && body.uri !== before.uri && (await isUriTaken(tx, body.uri, id))) {
+        throw uriTaken();
       }
+
+      const name = body.name ?? before.name;
+      const town = body.address?.town ?? before.town;
+      const photoUrl = body.photo === undefined ? before.photoUrl : (body.photo?.url ?? null);
+      const values: Partial<typeof establishments.$inferInsert> = {
+        ...(body.kind === undefined ? {} : { kind: body.kind }),
+        ...(body.name === undefined ? {} : { name: body.name }),
+        ...(body.venueType === undefined ? {} : { venueType: body.venueType }),
+        ...(body.uri === undefined ? {} : { uri: body.uri }),
+        ...(body.description === undefined ? {} : { description: body.description }),
+        ...(body.address?.street === undefined ? {} : { street: body.address.street }),
+        ...(body.address?.postcode === undefined ? {} : { postcode: body.address.postcode }),
+        ...(body.address?.town === undefined ? {} : { town: body.address.town }),
+        ...(body.location === undefined
+          ? {}
+          : { latitude: body.location.latitude, longitude: body.location.longitude }),
+        ...(body.phone === undefined ? {} : { phone: body.phone }),
+        ...(body.email === undefined ? {} : { email: body.email }),
+        ...(body.website === undefined ? {} : { website: body.website }),
+        ...(body.openingHours === undefined ? {} : { openingHours: body.openingHours }),
+        ...(body.priceRange === undefined ? {} : { priceRange: body.priceRange }),
+        ...visibilityValues(body, before),
+        // A new photo has not been shared yet.
+        ...(body.photo === undefined
+          ? {}
+          : {
+              photoUrl,
+              photoIsFacebookShared: photoUrl === before.photoUrl && before.photoIsFacebookShared,
+            }),
+        searchText: normalizeForSearch(`${name} ${town}`),
+        updatedAt: new Date(),
+      };
+      await tx.update(establishments).set(values).where(eq(establishments.id, id));
+      if (body.categories !== undefined) await replaceEstablishmentCategories(tx, id, body.categories);
       const after = await findEstablishmentById(tx, id);
       const changes = diffFields(historyView(before), historyView(after!));
       if (changes.length > 0) {
-        await recordChange(tx, {
+        await w.record({
           subjectType: 'establishment',
           subjectId: id,
           establishmentId: id,
           action: 'update',
-          actor,
           changes,
         });
+      }
+      if (body.restaurantOwner !== undefined) {
+        await relinkEstablishment(w, id, before.ownerId, body.restaurantOwner);
       }
     });
   } catch (error) {
     const index = violatedUniqueIndex(error);
-    if (index === 'establishments_uri_key') throw uriTaken();
+    if (isUriConflict(index)) throw uriTaken();
     if (index === 'establishments_owner_key') throw new AppError('EstablishmentAlreadyClaimed');
     throw error;
   }
-  ctx.dataVersion.bump();
   return getEstablishment(ctx, id);
 }
 
-/** Deletes the establishment with its categories, menu boards and group memberships; the history stays. */
-export async function deleteEstablishment(ctx: AppContext, actor: Actor, rawId: string): Promise<void> {
-  const id = rawId.toLowerCase();
-  await ctx.db.transaction(async (tx) => {
-    const before = await findEstablishmentById(tx, id);
+/**
+ * Deletes the establishment with its categories, menu boards, group memberships and earlier addresses; its
+ * history stays. Its owner, if any, is detached first (and told, when the team deletes it).
+ */
+export async function deleteEstablishment(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  conditions?: WriteConditions,
+): Promise<void> {
+  await write(ctx, { actor, conditions }, async (w) => {
+    const before = await findEstablishmentById(w.tx, id, { forUpdate: true });
+    w.checkPrecondition(before);
     if (before === null) throw notFound();
-    await tx.delete(establishments).where(inArray(establishments.id, [id]));
-    await recordChange(tx, {
+    await relinkEstablishment(w, id, before.ownerId, null);
+    await w.tx.delete(establishments).where(eq(establishments.id, id));
+    await w.record({
       subjectType: 'establishment',
       subjectId: id,
       establishmentId: id,
       action: 'delete',
-      actor,
       changes: allFields(historyView(before), 'delete'),
     });
   });
-  ctx.dataVersion.bump();
+}
+
+/** A new claim code: the old one stops working (given to the wrong person, say). */
+export async function renewClaimCode(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  conditions?: WriteConditions,
+): Promise<EstablishmentRow> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await write(ctx, { actor, conditions }, async (w) => {
+        const before = await findEstablishmentById(w.tx, id, { forUpdate: true });
+        w.checkPrecondition(before);
+        if (before === null) throw notFound();
+        await w.tx
+          .update(establishments)
+          .set({ claimCode: newClaimCode(), updatedAt: new Date() })
+          .where(eq(establishments.id, id));
+        await w.record({
+          subjectType: 'establishment',
+          subjectId: id,
+          establishmentId: id,
+          action: 'update',
+          changes: [{ field: 'claimCode', from: null, to: null }],
+        });
+      });
+      return getEstablishment(ctx, id);
+    } catch (error) {
+      if (violatedUniqueIndex(error) === 'establishments_claim_code_key' && attempt < 5) continue;
+      throw error;
+    }
+  }
 }

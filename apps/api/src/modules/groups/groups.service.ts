@@ -4,7 +4,8 @@ import { AppError } from '@tables-voisines/contract/errors';
 import type { CreateGroupBody, PatchGroupBody } from '@tables-voisines/contract/schemas/group';
 import type { AppContext } from '../../context';
 import { groups } from '../../db/schema';
-import { allFields, diffFields, recordChange, type Actor } from '../history/history';
+import { write } from '../../writes/write';
+import { allFields, diffFields, type Actor } from '../history/history';
 import { toGroup } from './groups.queries';
 
 const notFound = () => new AppError('NotFound', 'Ce groupe n’existe pas.');
@@ -16,8 +17,8 @@ const historyView = (row: typeof groups.$inferSelect) => {
 
 export async function createGroup(ctx: AppContext, actor: Actor, body: CreateGroupBody) {
   const id = randomUUID();
-  const row = await ctx.db.transaction(async (tx) => {
-    const [created] = await tx
+  return write(ctx, { actor }, async (w) => {
+    const [created] = await w.tx
       .insert(groups)
       .values({
         id,
@@ -27,25 +28,21 @@ export async function createGroup(ctx: AppContext, actor: Actor, body: CreateGro
         radiusKm: body.radius,
       })
       .returning();
-    await recordChange(tx, {
+    await w.record({
       subjectType: 'group',
       subjectId: id,
       action: 'create',
-      actor,
       changes: allFields(historyView(created!), 'create'),
     });
     return created!;
   });
-  ctx.dataVersion.bump();
-  return row;
 }
 
-export async function patchGroup(ctx: AppContext, actor: Actor, rawId: string, body: PatchGroupBody) {
-  const id = rawId.toLowerCase();
-  const row = await ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(groups).where(eq(groups.id, id));
+export async function patchGroup(ctx: AppContext, actor: Actor, id: string, body: PatchGroupBody) {
+  return write(ctx, { actor }, async (w) => {
+    const [before] = await w.tx.select().from(groups).where(eq(groups.id, id)).for('update');
     if (before === undefined) throw notFound();
-    const [after] = await tx
+    const [after] = await w.tx
       .update(groups)
       .set({
         ...(body.name === undefined ? {} : { name: body.name }),
@@ -57,27 +54,21 @@ export async function patchGroup(ctx: AppContext, actor: Actor, rawId: string, b
       .where(eq(groups.id, id))
       .returning();
     const changes = diffFields(historyView(before), historyView(after!));
-    if (changes.length > 0) {
-      await recordChange(tx, { subjectType: 'group', subjectId: id, action: 'update', actor, changes });
-    }
+    if (changes.length > 0)
+      await w.record({ subjectType: 'group', subjectId: id, action: 'update', changes });
     return after!;
   });
-  ctx.dataVersion.bump();
-  return row;
 }
 
-export async function deleteGroup(ctx: AppContext, actor: Actor, rawId: string): Promise<void> {
-  const id = rawId.toLowerCase();
-  await ctx.db.transaction(async (tx) => {
-    const [before] = await tx.delete(groups).where(eq(groups.id, id)).returning();
+export async function deleteGroup(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+  await write(ctx, { actor }, async (w) => {
+    const [before] = await w.tx.delete(groups).where(eq(groups.id, id)).returning();
     if (before === undefined) throw notFound();
-    await recordChange(tx, {
+    await w.record({
       subjectType: 'group',
       subjectId: id,
       action: 'delete',
-      actor,
       changes: allFields(historyView(before), 'delete'),
     });
   });
-  ctx.dataVersion.bump();
 }

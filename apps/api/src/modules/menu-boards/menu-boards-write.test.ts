@@ -115,7 +115,9 @@ describe('menu boards', () => {
   });
 
   it('lets the owner edit and delete its board, not another owner, and records each change', async () => {
-    const created = (await publish(board({ title: 'Ardoise du soir' }))).json();
+    // Tomorrow's: today's was published by the tests above, and publishing again would replace it.
+    const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const created = (await publish(board({ title: 'Ardoise du soir', date: tomorrow }))).json();
     const edit = (headers: Record<string, string>, payload: object) =>
       t.app.inject({ method: 'PATCH', url: `/api/menuboard/${created.id}`, headers, payload });
     expect((await edit(otherOwner.headers, { title: 'Piraté' })).statusCode).toBe(403);

@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { normalizeForSearch } from '@tables-voisines/contract/text';
+import { escapeLike } from '../../lib/sql';
 import type { DbOrTx } from '../../db/client';
 import { establishments, menuBoardItems, menuBoards } from '../../db/schema';
 import type { Bounds } from '@tables-voisines/contract/geo';
@@ -14,13 +16,14 @@ function insideBox(box: Bounds) {
  */
 export async function findMenuBoards(
   db: DbOrTx,
-  options: { where: SQL | undefined; orderBy: SQL[]; limit?: number },
+  options: { where: SQL | undefined; orderBy: SQL[]; limit?: number; offset?: number; forUpdate?: boolean },
 ) {
   const query = db
     .select({
       id: menuBoards.id,
       title: menuBoards.title,
       date: menuBoards.date,
+      version: menuBoards.version,
       createdAt: menuBoards.createdAt,
       establishment: {
         id: establishments.id,
@@ -36,7 +39,8 @@ export async function findMenuBoards(
     .where(options.where)
     .orderBy(...options.orderBy)
     .$dynamic();
-  if (options.limit !== undefined) query.limit(options.limit);
+  if (options.limit !== undefined) query.limit(options.limit).offset(options.offset ?? 0);
+  if (options.forUpdate === true) query.for('update', { of: menuBoards });
   const boards = await query;
 
   const items =
@@ -70,6 +74,8 @@ export async function findMenuBoards(
     },
     title: board.title,
     date: board.date,
+    /** Not answered (the schema leaves it out): the `ETag`. */
+    version: board.version,
     items: (itemsByBoard.get(board.id) ?? []).map((item) => ({
       name: item.name,
       price: item.priceCents / 100,
@@ -159,16 +165,21 @@ export async function surroundingMenuBoardsJson(
   return (result as unknown as { rows: { body: string }[] }).rows[0]?.body ?? '[]';
 }
 
-/** The establishment's menu board for `day` (YYYY-MM-DD, Europe/Paris), the latest when there are several. */
+/**
+ * The establishment's menu board for `day` (YYYY-MM-DD, Europe/Paris): there is at most one. `forUpdate`
+ * locks it until the transaction ends, for a write that checks its version.
+ */
 export async function findTodayMenuBoard(
   db: DbOrTx,
   establishmentId: string,
   day: string,
+  options: { forUpdate?: boolean } = {},
 ): Promise<MenuBoardAnswer | null> {
   const [board] = await findMenuBoards(db, {
     where: and(eq(menuBoards.establishmentId, establishmentId), eq(menuBoards.date, day)),
-    orderBy: [desc(menuBoards.createdAt), desc(menuBoards.id)],
+    orderBy: [],
     limit: 1,
+    forUpdate: options.forUpdate,
   });
   return board ?? null;
 }
@@ -192,7 +203,68 @@ export async function findTodayMenuBoards(
   return found;
 }
 
-export async function findMenuBoardById(db: DbOrTx, id: string): Promise<MenuBoardAnswer | null> {
-  const [board] = await findMenuBoards(db, { where: eq(menuBoards.id, id), orderBy: [] });
+export async function findMenuBoardById(
+  db: DbOrTx,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<MenuBoardAnswer | null> {
+  const [board] = await findMenuBoards(db, {
+    where: eq(menuBoards.id, id),
+    orderBy: [],
+    forUpdate: options.forUpdate,
+  });
   return board ?? null;
+}
+
+export interface MenuBoardFilter {
+  date?: string | undefined;
+  establishmentId?: string | undefined;
+  /** Part of the establishment's name or town, or of the board's title, ignoring case and accents. */
+  q?: string | undefined;
+}
+
+function menuBoardsWhere(filter: MenuBoardFilter): SQL | undefined {
+  const term = filter.q === undefined ? '' : normalizeForSearch(filter.q);
+  return and(
+    filter.date === undefined ? undefined : eq(menuBoards.date, filter.date),
+    filter.establishmentId === undefined ? undefined : eq(menuBoards.establishmentId, filter.establishmentId),
+    term === ''
+      ? undefined
+      : or(
+          sql`${establishments.searchText} like ${`%${escapeLike(term)}%`}`,
+          sql`${foldedTitle} like ${`%${escapeLike(term)}%`}`,
+        ),
+  );
+}
+
+/** The title as `normalizeForSearch` would write it, for the letters of French text. */
+const foldedTitle = sql`replace(replace(translate(lower(${menuBoards.title}), 'àáâäãåçèéêëìíîïñòóôöõùúûüýÿ', 'aaaaaaceeeeiiiinooooouuuuyy'), 'œ', 'oe'), 'æ', 'ae')`;
+
+/** One page of every board (the back office's list), and how many there are in all. */
+export async function findMenuBoardsPage(
+  db: DbOrTx,
+  filter: MenuBoardFilter,
+  options: { sort: 'date' | 'createdAt' | 'title'; order: 'asc' | 'desc'; limit: number; offset: number },
+): Promise<{ boards: MenuBoardAnswer[]; total: number }> {
+  const dir = options.order === 'asc' ? asc : desc;
+  const primary = {
+    date: [dir(menuBoards.date), dir(menuBoards.createdAt)],
+    createdAt: [dir(menuBoards.createdAt)],
+    title: [dir(foldedTitle)],
+  }[options.sort];
+  const where = menuBoardsWhere(filter);
+  const [boards, [count]] = await Promise.all([
+    findMenuBoards(db, {
+      where,
+      orderBy: [...primary, asc(menuBoards.id)],
+      limit: options.limit,
+      offset: options.offset,
+    }),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(menuBoards)
+      .innerJoin(establishments, eq(establishments.id, menuBoards.establishmentId))
+      .where(where),
+  ]);
+  return { boards, total: count?.n ?? 0 };
 }

@@ -1,18 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { subject } from '@tables-voisines/contract/permissions';
 import { routes } from '@tables-voisines/contract/routes';
 import { parisDay } from '../../lib/today';
 import { schemaOf } from '../../plugins/contract-route';
+import { conditionsOf, etagOf } from '../../writes/preconditions';
 import { authOf } from '../auth/auth-of';
 import { actorOf } from '../history/history';
-import { surroundingMenuBoardsJson } from './menu-boards.queries';
+import { findMenuBoardsPage, surroundingMenuBoardsJson, type MenuBoardAnswer } from './menu-boards.queries';
 import {
-  createMenuBoard,
   deleteMenuBoard,
   findMenuBoardEstablishmentId,
+  getEstablishmentMenuBoard,
+  getMenuBoard,
   patchMenuBoard,
+  publishMenuBoard,
 } from './menu-boards.service';
+
+/** A board with its `ETag`, what `If-Match` compares with. */
+function sendBoard(reply: FastifyReply, board: MenuBoardAnswer) {
+  reply.header('etag', etagOf(board)).header('cache-control', 'private, no-cache');
+  return board;
+}
 
 export const menuBoardsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -21,7 +30,7 @@ export const menuBoardsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A board's permission depends on its establishment, which the path id does not name. */
   const boardOfPath = async (request: FastifyRequest) => {
     const { id } = request.params as { id: string };
-    const establishmentId = await findMenuBoardEstablishmentId(db, id.toLowerCase());
+    const establishmentId = await findMenuBoardEstablishmentId(db, id);
     return establishmentId === null ? null : subject('menu-board', { establishmentId });
   };
 
@@ -36,6 +45,38 @@ export const menuBoardsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    routes.getEstablishmentMenuBoard.path,
+    { schema: schemaOf(routes.getEstablishmentMenuBoard) },
+    async (request, reply) =>
+      sendBoard(
+        reply,
+        await getEstablishmentMenuBoard(
+          ctx,
+          request.params.id,
+          request.query.date,
+          request.auth?.ability ?? null,
+        ),
+      ),
+  );
+
+  app.get(routes.listMenuBoards.path, { schema: schemaOf(routes.listMenuBoards) }, async (request, reply) => {
+    const { date, establishment, q, sort, order, page, perPage } = request.query;
+    const { boards, total } = await findMenuBoardsPage(
+      db,
+      { date, establishmentId: establishment, q },
+      { sort, order, limit: perPage, offset: (page - 1) * perPage },
+    );
+    reply.header('x-total-count', String(total));
+    return boards;
+  });
+
+  app.get(
+    routes.getMenuBoard.path,
+    { schema: schemaOf(routes.getMenuBoard), config: { permissionSubject: boardOfPath } },
+    async (request, reply) => sendBoard(reply, await getMenuBoard(ctx, request.params.id)),
+  );
+
   app.post(
     routes.createMenuBoard.path,
     {
@@ -43,27 +84,42 @@ export const menuBoardsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         permissionSubject: async (request) =>
           subject('menu-board', {
-            establishmentId: (request.body as { establishment: string }).establishment.toLowerCase(),
+            establishmentId: (request.body as { establishment: string }).establishment,
           }),
       },
     },
     async (request, reply) => {
-      const board = await createMenuBoard(ctx, actorOf(authOf(request)), request.body);
-      return reply.code(201).send(board);
+      const { board, created } = await publishMenuBoard(
+        ctx,
+        actorOf(authOf(request)),
+        request.body,
+        conditionsOf(request),
+      );
+      return reply.code(created ? 201 : 200).send(sendBoard(reply, board));
     },
   );
 
   app.patch(
     routes.patchMenuBoard.path,
     { schema: schemaOf(routes.patchMenuBoard), config: { permissionSubject: boardOfPath } },
-    async (request) => patchMenuBoard(ctx, actorOf(authOf(request)), request.params.id, request.body),
+    async (request, reply) =>
+      sendBoard(
+        reply,
+        await patchMenuBoard(
+          ctx,
+          actorOf(authOf(request)),
+          request.params.id,
+          request.body,
+          conditionsOf(request),
+        ),
+      ),
   );
 
   app.delete(
     routes.deleteMenuBoard.path,
     { schema: schemaOf(routes.deleteMenuBoard), config: { permissionSubject: boardOfPath } },
     async (request, reply) => {
-      await deleteMenuBoard(ctx, actorOf(authOf(request)), request.params.id);
+      await deleteMenuBoard(ctx, actorOf(authOf(request)), request.params.id, conditionsOf(request));
       return reply.code(204).send();
     },
   );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { AppError, type ValidationIssue } from '@tables-voisines/contract/errors';
+import { subject, type AppAbility } from '@tables-voisines/contract/permissions';
 import type {
   CreateMenuBoardBody,
   MenuBoardItem,
@@ -10,10 +11,13 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { categories, establishments, menuBoardItems, menuBoards } from '../../db/schema';
 import { parisDay } from '../../lib/today';
-import { findMenuBoardById, type MenuBoardAnswer } from './menu-boards.queries';
-import { allFields, diffFields, recordChange, type Actor } from '../history/history';
+import { write, type WriteConditions } from '../../writes/write';
+import { allFields, diffFields, type Actor } from '../history/history';
+import { violatedUniqueIndex } from '../establishments/establishments.service';
+import { findMenuBoardById, findTodayMenuBoard, type MenuBoardAnswer } from './menu-boards.queries';
 
 const notFound = () => new AppError('NotFound', 'Cette ardoise n’existe pas.');
+const establishmentNotFound = () => new AppError('NotFound', 'Cet établissement n’existe pas.');
 
 /** Euros (at most two decimals, checked by the schema) to integer cents. */
 export const toCents = (euros: number) => Math.round(euros * 100);
@@ -28,12 +32,12 @@ export async function findMenuBoardEstablishmentId(db: DbOrTx, id: string): Prom
 }
 
 async function assertItemCategories(db: DbOrTx, items: readonly MenuBoardItem[]): Promise<void> {
-  const ids = [...new Set(items.map((i) => i.category.toLowerCase()))];
+  const ids = [...new Set(items.map((i) => i.category))];
   const rows = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids));
   const known = new Set(rows.map((r) => r.id));
   const issues: ValidationIssue[] = [];
   items.forEach((item, index) => {
-    if (!known.has(item.category.toLowerCase())) {
+    if (!known.has(item.category)) {
       issues.push({ path: `items.${index}.category`, message: 'Catégorie inconnue.' });
     }
   });
@@ -48,14 +52,15 @@ function assertNotPast(date: string): void {
   }
 }
 
-async function insertItems(tx: DbOrTx, menuBoardId: string, items: readonly MenuBoardItem[]) {
+async function replaceItems(tx: DbOrTx, menuBoardId: string, items: readonly MenuBoardItem[]) {
+  await tx.delete(menuBoardItems).where(eq(menuBoardItems.menuBoardId, menuBoardId));
   await tx.insert(menuBoardItems).values(
     items.map((item, position) => ({
       menuBoardId,
       position,
       name: item.name,
       priceCents: toCents(item.price),
-      categoryId: item.category.toLowerCase(),
+      categoryId: item.category,
     })),
   );
 }
@@ -66,85 +71,166 @@ const historyView = (board: MenuBoardAnswer) => ({
   items: board.items,
 });
 
-export async function createMenuBoard(ctx: AppContext, actor: Actor, body: CreateMenuBoardBody) {
-  const establishmentId = body.establishment.toLowerCase();
-  const found = await ctx.db
-    .select({ id: establishments.id })
-    .from(establishments)
-    .where(eq(establishments.id, establishmentId));
-  if (found.length === 0) throw new AppError('NotFound', 'Cet établissement n’existe pas.');
+/**
+ * Publishes the establishment's board for a day: one board per establishment and Paris day, so publishing
+ * again replaces its title and dishes (`created: false`). `If-Match` names the board the form was loaded
+ * with; `If-None-Match: *` says the form expects none (two tabs publishing the first board of the day).
+ */
+export async function publishMenuBoard(
+  ctx: AppContext,
+  actor: Actor,
+  body: CreateMenuBoardBody,
+  conditions?: WriteConditions,
+): Promise<{ board: MenuBoardAnswer; created: boolean }> {
+  const establishmentId = body.establishment;
   assertNotPast(body.date);
-  await assertItemCategories(ctx.db, body.items);
-  const id = randomUUID();
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(menuBoards).values({ id, establishmentId, title: body.title, date: body.date });
-    await insertItems(tx, id, body.items);
-    const created = await findMenuBoardById(tx, id);
-    await recordChange(tx, {
-      subjectType: 'menu-board',
-      subjectId: id,
-      establishmentId,
-      action: 'create',
-      actor,
-      changes: allFields(historyView(created!), 'create'),
-    });
-  });
-  ctx.dataVersion.bump();
-  return (await findMenuBoardById(ctx.db, id))!;
-}
-
-export async function patchMenuBoard(ctx: AppContext, actor: Actor, rawId: string, body: PatchMenuBoardBody) {
-  const id = rawId.toLowerCase();
-  const existing = await findMenuBoardById(ctx.db, id);
-  if (existing === null) throw notFound();
-  if (body.date !== undefined && body.date !== existing.date) assertNotPast(body.date);
-  if (body.items !== undefined) await assertItemCategories(ctx.db, body.items);
-  await ctx.db.transaction(async (tx) => {
-    const before = await findMenuBoardById(tx, id);
-    if (before === null) throw notFound();
-    await tx
-      .update(menuBoards)
-      .set({
-        ...(body.title === undefined ? {} : { title: body.title }),
-        ...(body.date === undefined ? {} : { date: body.date }),
-        updatedAt: new Date(),
-      })
-      .where(eq(menuBoards.id, id));
-    if (body.items !== undefined) {
-      await tx.delete(menuBoardItems).where(eq(menuBoardItems.menuBoardId, id));
-      await insertItems(tx, id, body.items);
-    }
-    const after = await findMenuBoardById(tx, id);
-    const changes = diffFields(historyView(before), historyView(after!));
-    if (changes.length > 0) {
-      await recordChange(tx, {
-        subjectType: 'menu-board',
-        subjectId: id,
-        establishmentId: before.establishment.id,
-        action: 'update',
-        actor,
-        changes,
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write(ctx, { actor, conditions }, async (w) => {
+        const { tx } = w;
+        const found = await tx
+          .select({ id: establishments.id })
+          .from(establishments)
+          .where(eq(establishments.id, establishmentId));
+        if (found.length === 0) throw establishmentNotFound();
+        await assertItemCategories(tx, body.items);
+        const existing = await findTodayMenuBoard(tx, establishmentId, body.date, { forUpdate: true });
+        w.checkPrecondition(existing);
+        const id = existing?.id ?? randomUUID();
+        if (existing === null) {
+          await tx.insert(menuBoards).values({ id, establishmentId, title: body.title, date: body.date });
+        } else {
+          await tx
+            .update(menuBoards)
+            .set({ title: body.title, updatedAt: new Date() })
+            .where(eq(menuBoards.id, id));
+        }
+        await replaceItems(tx, id, body.items);
+        const after = (await findMenuBoardById(tx, id))!;
+        const changes =
+          existing === null
+            ? allFields(historyView(after), 'create')
+            : diffFields(historyView(existing), historyView(after));
+        if (changes.length > 0 || existing === null) {
+          await w.record({
+            subjectType: 'menu-board',
+            subjectId: id,
+            establishmentId,
+            action: existing === null ? 'create' : 'update',
+            changes,
+          });
+        }
+        return { board: after, created: existing === null };
       });
+    } catch (error) {
+      // Two first publications of the same day at once: the second replaces the first, unless its
+      // request said it expected none.
+      if (violatedUniqueIndex(error) === 'menu_boards_date_establishment_key' && attempt < 3) continue;
+      throw error;
     }
-  });
-  ctx.dataVersion.bump();
-  return (await findMenuBoardById(ctx.db, id))!;
+  }
 }
 
-export async function deleteMenuBoard(ctx: AppContext, actor: Actor, rawId: string): Promise<void> {
-  const id = rawId.toLowerCase();
-  await ctx.db.transaction(async (tx) => {
-    const before = await findMenuBoardById(tx, id);
+export async function patchMenuBoard(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  body: PatchMenuBoardBody,
+  conditions?: WriteConditions,
+) {
+  try {
+    return await write(ctx, { actor, conditions }, async (w) => {
+      const { tx } = w;
+      const before = await findMenuBoardById(tx, id, { forUpdate: true });
+      w.checkPrecondition(before);
+      if (before === null) throw notFound();
+      if (body.date !== undefined && body.date !== before.date) assertNotPast(body.date);
+      if (body.items !== undefined) await assertItemCategories(tx, body.items);
+      await tx
+        .update(menuBoards)
+        .set({
+          ...(body.title === undefined ? {} : { title: body.title }),
+          ...(body.date === undefined ? {} : { date: body.date }),
+          updatedAt: new Date(),
+        })
+        .where(eq(menuBoards.id, id));
+      if (body.items !== undefined) await replaceItems(tx, id, body.items);
+      const after = (await findMenuBoardById(tx, id))!;
+      const changes = diffFields(historyView(before), historyView(after));
+      if (changes.length > 0) {
+        await w.record({
+          subjectType: 'menu-board',
+          subjectId: id,
+          establishmentId: before.establishment.id,
+          action: 'update',
+          changes,
+        });
+      }
+      return after;
+    });
+  } catch (error) {
+    if (violatedUniqueIndex(error) === 'menu_boards_date_establishment_key') {
+      throw new AppError('MenuBoardDateTaken', undefined, [
+        { path: 'date', message: 'Cet établissement a déjà une ardoise pour ce jour.' },
+      ]);
+    }
+    throw error;
+  }
+}
+
+/** Takes the board down: the page and the map stop showing it at once. */
+export async function deleteMenuBoard(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  conditions?: WriteConditions,
+): Promise<void> {
+  await write(ctx, { actor, conditions }, async (w) => {
+    const before = await findMenuBoardById(w.tx, id, { forUpdate: true });
+    w.checkPrecondition(before);
     if (before === null) throw notFound();
-    await tx.delete(menuBoards).where(eq(menuBoards.id, id));
-    await recordChange(tx, {
+    await w.tx.delete(menuBoards).where(eq(menuBoards.id, id));
+    await w.record({
       subjectType: 'menu-board',
       subjectId: id,
       establishmentId: before.establishment.id,
       action: 'delete',
-      actor,
       changes: allFields(historyView(before), 'delete'),
     });
   });
-  ctx.dataVersion.bump();
+}
+
+/**
+ * An establishment's board for a Paris day (today by default). A day after today is shown only to the
+ * establishment's owner and to admins who may read its boards: a board prepared for tomorrow is published at
+ * midnight. Unknown establishment, none that day, or not shown: 404.
+ */
+export async function getEstablishmentMenuBoard(
+  ctx: AppContext,
+  establishmentId: string,
+  date: string | undefined,
+  ability: AppAbility | null,
+): Promise<MenuBoardAnswer> {
+  const day = date ?? parisDay();
+  const [establishment] = await ctx.db
+    .select({ disabled: establishments.disabled })
+    .from(establishments)
+    .where(eq(establishments.id, establishmentId));
+  const mayPrepare = ability?.can('read', subject('menu-board', { establishmentId })) ?? false;
+  const board =
+    establishment === undefined ||
+    (establishment.disabled && !mayPrepare) ||
+    (day > parisDay() && !mayPrepare)
+      ? null
+      : await findTodayMenuBoard(ctx.db, establishmentId, day);
+  if (board === null) {
+    throw new AppError('NotFound', 'Cet établissement n’a pas d’ardoise ce jour-là.');
+  }
+  return board;
+}
+
+export async function getMenuBoard(ctx: AppContext, id: string): Promise<MenuBoardAnswer> {
+  const board = await findMenuBoardById(ctx.db, id);
+  if (board === null) throw notFound();
+  return board;
 }

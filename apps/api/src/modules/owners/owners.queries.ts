@@ -1,6 +1,9 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { normalizeForSearch } from '@tables-voisines/contract/text';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { establishments, owners } from '../../db/schema';
+import { escapeLike } from '../../lib/sql';
 
 /** An owner with the id of its linked establishment (the link lives on the establishment). */
 export type OwnerRow = typeof owners.$inferSelect & { establishmentId: string | null };
@@ -13,6 +16,7 @@ const columns = {
   lastName: owners.lastName,
   phone: owners.phone,
   confirmed: owners.confirmed,
+  version: owners.version,
   createdAt: owners.createdAt,
   updatedAt: owners.updatedAt,
   establishmentId: establishments.id,
@@ -22,8 +26,15 @@ function selectOwners(db: DbOrTx) {
   return db.select(columns).from(owners).leftJoin(establishments, eq(establishments.ownerId, owners.id));
 }
 
-export async function findOwnerById(db: DbOrTx, id: string): Promise<OwnerRow | null> {
-  const rows = await selectOwners(db).where(eq(owners.id, id));
+/** `forUpdate` locks the owner's row until the transaction ends (a write checking its version). */
+export async function findOwnerById(
+  db: DbOrTx,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<OwnerRow | null> {
+  const query = selectOwners(db).where(eq(owners.id, id)).$dynamic();
+  if (options.forUpdate === true) query.for('update', { of: owners });
+  const rows = await query;
   return rows[0] ?? null;
 }
 
@@ -33,8 +44,78 @@ export async function findOwnerByEmail(db: DbOrTx, email: string): Promise<Owner
   return rows[0] ?? null;
 }
 
-export function findOwners(db: DbOrTx): Promise<OwnerRow[]> {
-  return selectOwners(db).orderBy(asc(owners.lastName), asc(owners.firstName), asc(owners.id));
+export type OwnerSort = 'lastName' | 'firstName' | 'email' | 'createdAt' | 'updatedAt';
+
+export interface OwnerFilter {
+  /** Part of the e-mail address, first or last name, ignoring case and accents. */
+  q?: string | undefined;
+  confirmed?: boolean | undefined;
+  /** `none`: not linked to an establishment; `any`: linked. */
+  establishment?: 'none' | 'any' | undefined;
+  sort?: OwnerSort;
+  order?: 'asc' | 'desc';
+}
+
+/** A column as `normalizeForSearch` writes text, for the letters of French names. */
+const folded = (column: SQL | AnyPgColumn) =>
+  sql`replace(replace(translate(lower(${column}), 'àáâäãåçèéêëìíîïñòóôöõùúûüýÿ', 'aaaaaaceeeeiiiinooooouuuuyy'), 'œ', 'oe'), 'æ', 'ae')`;
+
+function ownersWhere(filter: OwnerFilter): SQL | undefined {
+  const term = filter.q === undefined ? '' : normalizeForSearch(filter.q);
+  const like = `%${escapeLike(term)}%`;
+  return and(
+    term === ''
+      ? undefined
+      : sql`(${folded(owners.email)} like ${like} or ${folded(sql`${owners.firstName} || ' ' || ${owners.lastName}`)} like ${like} or ${folded(sql`${owners.lastName} || ' ' || ${owners.firstName}`)} like ${like})`,
+    filter.confirmed === undefined ? undefined : eq(owners.confirmed, filter.confirmed),
+    filter.establishment === 'none'
+      ? isNull(establishments.id)
+      : filter.establishment === 'any'
+        ? isNotNull(establishments.id)
+        : undefined,
+  );
+}
+
+function ownersOrder(filter: OwnerFilter): SQL[] {
+  const dir = filter.order === 'desc' ? desc : asc;
+  const byName = [dir(folded(owners.lastName)), dir(folded(owners.firstName))];
+  const primary: Record<OwnerSort, SQL[]> = {
+    lastName: byName,
+    firstName: [dir(folded(owners.firstName)), dir(folded(owners.lastName))],
+    email: [dir(owners.email)],
+    createdAt: [dir(owners.createdAt)],
+    updatedAt: [dir(owners.updatedAt)],
+  };
+  return [...primary[filter.sort ?? 'lastName'], asc(owners.id)];
+}
+
+/** Every owner, in the order asked (by last then first name by default). */
+export function findOwners(db: DbOrTx, filter: OwnerFilter = {}): Promise<OwnerRow[]> {
+  return selectOwners(db)
+    .where(ownersWhere(filter))
+    .orderBy(...ownersOrder(filter));
+}
+
+/** The owners the filter keeps, one page of them (all without `limit`), and how many in all. */
+export async function findOwnersPage(
+  db: DbOrTx,
+  filter: OwnerFilter,
+  page: { limit: number | undefined; offset: number },
+): Promise<{ rows: OwnerRow[]; total: number }> {
+  const query = selectOwners(db)
+    .where(ownersWhere(filter))
+    .orderBy(...ownersOrder(filter))
+    .$dynamic();
+  if (page.limit !== undefined) query.limit(page.limit).offset(page.offset);
+  const [rows, [count]] = await Promise.all([
+    query,
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(owners)
+      .leftJoin(establishments, eq(establishments.ownerId, owners.id))
+      .where(ownersWhere(filter)),
+  ]);
+  return { rows, total: count?.n ?? 0 };
 }
 
 export type OwnerInsert = typeof owners.$inferInsert;
@@ -78,47 +159,29 @@ const linkColumns = {
   disabled: establishments.disabled,
 };
 
+/** `forUpdate` locks the establishment's row until the transaction ends: a claim checked, then made. */
 export async function findEstablishmentByClaimCode(
   db: DbOrTx,
   claimCode: string,
+  options: { forUpdate?: boolean } = {},
 ): Promise<EstablishmentLinkRow | null> {
-  const rows = await db
+  const query = db
     .select(linkColumns)
     .from(establishments)
-    .where(eq(establishments.claimCode, claimCode));
+    .where(eq(establishments.claimCode, claimCode))
+    .$dynamic();
+  if (options.forUpdate === true) query.for('update');
+  const rows = await query;
   return rows[0] ?? null;
 }
 
-export async function findEstablishmentForLink(db: DbOrTx, id: string): Promise<EstablishmentLinkRow | null> {
-  const rows = await db.select(linkColumns).from(establishments).where(eq(establishments.id, id));
-  return rows[0] ?? null;
-}
-
-/** Detaches the owner from whatever establishment it had. */
-export async function unlinkOwner(db: DbOrTx, ownerId: string): Promise<string[]> {
-  const rows = await db
-    .update(establishments)
-    .set({ ownerId: null, updatedAt: new Date() })
-    .where(eq(establishments.ownerId, ownerId))
-    .returning({ id: establishments.id });
-  return rows.map((r) => r.id);
-}
-
-/**
- * Links the establishment to the owner. `takeOver` (an admin) moves an establishment that has another
- * owner; otherwise it must be free, checked in the same statement so two claims cannot both win.
- */
-export async function linkOwner(
+export async function findEstablishmentForLink(
   db: DbOrTx,
-  ownerId: string,
-  establishmentId: string,
-  takeOver: boolean,
-): Promise<boolean> {
-  const free = or(isNull(establishments.ownerId), eq(establishments.ownerId, ownerId));
-  const rows = await db
-    .update(establishments)
-    .set({ ownerId, updatedAt: new Date() })
-    .where(and(eq(establishments.id, establishmentId), takeOver ? undefined : free))
-    .returning({ id: establishments.id });
-  return rows.length > 0;
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<EstablishmentLinkRow | null> {
+  const query = db.select(linkColumns).from(establishments).where(eq(establishments.id, id)).$dynamic();
+  if (options.forUpdate === true) query.for('update');
+  const rows = await query;
+  return rows[0] ?? null;
 }

@@ -7,6 +7,15 @@ import { authOf } from '../auth/auth-of';
 import { actorOf } from '../history/history';
 import { refreshAccessToken } from '../auth/auth.service';
 import { toOwner, toPublicOwner } from './owners.presenter';
+import type { OwnerRow } from './owners.queries';
+import { conditionsOf, etagOf } from '../../writes/preconditions';
+import type { FastifyReply } from 'fastify';
+
+/** An owner with its `ETag`, what `If-Match` compares with. */
+function sendOwner(reply: FastifyReply, row: OwnerRow) {
+  reply.header('etag', etagOf(row)).header('cache-control', 'private, no-store');
+  return toOwner(row);
+}
 import {
   checkOwnerAvailability,
   confirmOwner,
@@ -130,7 +139,7 @@ export const ownersRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       },
       async (request, reply) => {
-        await resendEstablishmentCode(ctx, request.body.establishmentId.toLowerCase(), request.log);
+        await resendEstablishmentCode(ctx, request.body.establishmentId);
         return reply.code(204).send();
       },
     );
@@ -185,30 +194,33 @@ export const ownersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-    app.get(r.list.path, { schema: schemaOf(r.list) }, async (request) => {
-      const { rows, full } = await listOwners(ctx, request.auth?.ability ?? null);
+    app.get(r.list.path, { schema: schemaOf(r.list) }, async (request, reply) => {
+      const { rows, total, full } = await listOwners(ctx, request.auth?.ability ?? null, request.query);
+      if (total !== null) reply.header('x-total-count', String(total));
       return full ? rows.map(toOwner) : rows.map(toPublicOwner);
     });
 
-    app.get(r.get.path, { schema: schemaOf(r.get) }, async (request) =>
-      toOwner(await getOwner(ctx, request.params.id.toLowerCase())),
+    app.get(r.get.path, { schema: schemaOf(r.get) }, async (request, reply) =>
+      sendOwner(reply, await getOwner(ctx, request.params.id)),
     );
 
-    app.patch(r.patch.path, { schema: schemaOf(r.patch) }, async (request) =>
-      toOwner(
+    app.patch(r.patch.path, { schema: schemaOf(r.patch) }, async (request, reply) =>
+      sendOwner(
+        reply,
         await patchOwner(
           ctx,
           authOf(request).ability,
-          request.params.id.toLowerCase(),
+          request.params.id,
           request.body,
           request.log,
           actorOf(authOf(request)),
+          conditionsOf(request),
         ),
       ),
     );
 
     app.delete(r.delete.path, { schema: schemaOf(r.delete) }, async (request, reply) => {
-      await deleteOwner(ctx, request.params.id.toLowerCase(), actorOf(authOf(request)));
+      await deleteOwner(ctx, request.params.id, actorOf(authOf(request)), conditionsOf(request));
       return reply.code(204).send();
     });
   }

@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '@tables-voisines/contract/errors';
 import { canOnEvery, type AppAbility } from '@tables-voisines/contract/permissions';
@@ -13,19 +14,15 @@ import type {
 import { claimCodeMail, confirmationCodeMail, passwordResetMail } from '../../adapters/mail/templates';
 import { sendLoggingFailures } from '../../adapters/mail/mailer';
 import type { AppContext } from '../../context';
+import { claimCodeMails } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { write, type Write, type WriteConditions } from '../../writes/write';
+import { relinkEstablishment } from '../establishments/establishments.service';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashCode, hashSecret, newSecret, secretsEqual } from '../../lib/tokens';
 import { issueAuthentication, signInWithLongLifeToken } from '../auth/auth.service';
 import { deleteLongLifeTokens, retireAllLongLifeTokens } from '../auth/long-life-tokens.queries';
-import {
-  allFields,
-  diffFields,
-  recordChange,
-  SYSTEM_ACTOR,
-  type Actor,
-  type FieldChange,
-} from '../history/history';
+import { allFields, diffFields, SYSTEM_ACTOR, type Actor, type FieldChange } from '../history/history';
 import { findCodeById, findLiveCode, replaceCode, retireOtherCodes, takeTry, useCode } from './codes.queries';
 import {
   deleteOwnerRow,
@@ -34,11 +31,11 @@ import {
   findOwnerByEmail,
   findOwnerById,
   findOwners,
+  findOwnersPage,
   insertOwner,
-  linkOwner,
-  unlinkOwner,
   updateOwnerRow,
   type EstablishmentLinkRow,
+  type OwnerFilter,
   type OwnerRow,
 } from './owners.queries';
 
@@ -67,14 +64,17 @@ const selfActor = (owner: { id: string; email: string }): Actor => ({
   name: owner.email,
 });
 
-/** Records an owner's change, and the link or unlink on the establishments it concerns. */
+/**
+ * Records an owner's change in its own history (the link and unlink entries of the establishments
+ * concerned are `relinkEstablishment`'s).
+ */
 async function recordOwnerChange(
-  tx: Parameters<typeof recordChange>[0],
-  actor: Actor,
+  w: Write,
   action: 'create' | 'update' | 'delete',
   before: OwnerRow | null,
   after: OwnerRow | null,
   extra: FieldChange[] = [],
+  actor?: Actor,
 ): Promise<void> {
   const subject = (after ?? before)!;
   const changes =
@@ -83,39 +83,15 @@ async function recordOwnerChange(
       : action === 'delete'
         ? allFields(historyView(before!), 'delete')
         : [...diffFields(historyView(before!), historyView(after!)), ...extra];
-  if (changes.length > 0) {
-    await recordChange(tx, {
-      subjectType: 'restaurant-owner',
-      subjectId: subject.id,
-      establishmentId: after?.establishmentId ?? before?.establishmentId ?? null,
-      action,
-      actor,
-      changes,
-    });
-  }
-  const from = before?.establishmentId ?? null;
-  const to = after?.establishmentId ?? null;
-  if (from === to) return;
-  if (from !== null) {
-    await recordChange(tx, {
-      subjectType: 'establishment',
-      subjectId: from,
-      establishmentId: from,
-      action: 'unlink',
-      actor,
-      changes: [{ field: 'restaurantOwner', from: subject.id, to: null }],
-    });
-  }
-  if (to !== null) {
-    await recordChange(tx, {
-      subjectType: 'establishment',
-      subjectId: to,
-      establishmentId: to,
-      action: 'link',
-      actor,
-      changes: [{ field: 'restaurantOwner', from: null, to: subject.id }],
-    });
-  }
+  if (changes.length === 0) return;
+  await w.record({
+    subjectType: 'restaurant-owner',
+    subjectId: subject.id,
+    establishmentId: after?.establishmentId ?? before?.establishmentId ?? null,
+    action,
+    changes,
+    ...(actor === undefined ? {} : { actor }),
+  });
 }
 const ownerNotFound = () => new AppError('NotFound', 'Ce compte restaurateur n’existe pas.');
 const unknownClaimCode = () =>
@@ -166,8 +142,8 @@ export async function signUpOwner(
   const id = randomUUID();
   const code = newConfirmationCode();
   try {
-    await ctx.db.transaction(async (tx) => {
-      const inserted = await insertOwner(tx, {
+    await write(ctx, { actor: selfActor({ id, email: body.email }) }, async (w) => {
+      const inserted = await insertOwner(w.tx, {
         id,
         email: body.email,
         passwordHash,
@@ -176,23 +152,21 @@ export async function signUpOwner(
         phone: body.phone ?? null,
       });
       if (!inserted) throw emailTaken();
-      if (establishment !== null && !(await linkOwner(tx, id, establishment.id, false))) {
-        throw new AppError('EstablishmentAlreadyClaimed');
-      }
-      await replaceCode(tx, {
+      if (establishment !== null) await claimEstablishment(w, id, establishment.id);
+      await replaceCode(w.tx, {
         ownerId: id,
         purpose: 'confirm-email',
         codeHash: hashCode(code, ctx.config.jwtSecret!),
         ttlMs: CONFIRMATION_CODE_TTL_MS,
       });
-      const created = await findOwnerById(tx, id);
-      await recordOwnerChange(tx, selfActor(created!), 'create', null, created);
+      const created = await findOwnerById(w.tx, id);
+      await recordOwnerChange(w, 'create', null, created);
     });
   } catch (error) {
+    if (error instanceof AppError) throw error;
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  if (establishment !== null) ctx.dataVersion.bump();
   const owner = await requireOwner(ctx, id);
   await sendConfirmationCode(ctx, owner, code, log);
   return { owner, authentication: await issueAuthentication(ctx, 'restaurant-owner', id) };
@@ -221,10 +195,10 @@ export async function confirmOwner(ctx: AppContext, ownerId: string, code: strin
       { remainingAttempts: left },
     );
   }
-  const confirmed = await ctx.db.transaction(async (tx) => {
-    if (!(await useCode(tx, live.id))) return false;
-    await updateOwnerRow(tx, ownerId, { confirmed: true });
-    await recordOwnerChange(tx, selfActor(owner), 'update', owner, { ...owner, confirmed: true });
+  const confirmed = await write(ctx, { actor: selfActor(owner) }, async (w) => {
+    if (!(await useCode(w.tx, live.id))) return false;
+    await updateOwnerRow(w.tx, ownerId, { confirmed: true });
+    await recordOwnerChange(w, 'update', owner, { ...owner, confirmed: true });
     return true;
   });
   if (!confirmed) throw new AppError('InvalidCode');
@@ -282,30 +256,81 @@ export async function checkOwnerAvailability(ctx: AppContext, body: CheckBody): 
   return result;
 }
 
-export async function resendEstablishmentCode(
-  ctx: AppContext,
-  establishmentId: string,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  const establishment = await findEstablishmentForLink(ctx.db, establishmentId);
-  if (establishment === null || establishment.disabled) {
-    throw new AppError('NotFound', 'Cet établissement n’existe pas ou n’est plus visible.');
-  }
-  if (establishment.email === null) {
-    throw new AppError(
-      'NotFound',
-      'Aucune adresse e-mail n’est connue pour cet établissement : contactez-nous pour recevoir son code.',
+/** A claim code may be mailed to an establishment once a minute, and five times in 24 hours. */
+export const CLAIM_CODE_MAIL_INTERVAL_MS = 60 * 1000;
+export const CLAIM_CODE_MAILS_PER_DAY = 5;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function rateLimited(waitMs: number, message: (wait: string) => string): AppError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  const wait =
+    seconds < 60
+      ? `${seconds} seconde${seconds > 1 ? 's' : ''}`
+      : minutes < 60
+        ? `${minutes} minute${minutes > 1 ? 's' : ''}`
+        : `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')}`;
+  return new AppError('RateLimited', message(wait), { retryAfter: seconds });
+}
+
+/**
+ * Mails the claim code to the establishment's own address, never to a claimed establishment, at most once
+ * a minute and five times in 24 hours per establishment whoever asks (429 with the wait): a form cannot
+ * flood its mailbox. Counted in the database, so replicas share the count.
+ */
+export async function resendEstablishmentCode(ctx: AppContext, establishmentId: string): Promise<void> {
+  await write(ctx, { actor: SYSTEM_ACTOR }, async (w) => {
+    const establishment = await findEstablishmentForLink(w.tx, establishmentId, { forUpdate: true });
+    if (establishment === null || establishment.disabled) {
+      throw new AppError('NotFound', 'Cet établissement n’existe pas ou n’est plus visible.');
+    }
+    if (establishment.ownerId !== null) {
+      throw new AppError(
+        'EstablishmentAlreadyClaimed',
+        'Cet établissement est déjà rattaché au compte de son restaurateur : son code n’est plus envoyé. Si vous le gérez, contactez-nous.',
+      );
+    }
+    if (establishment.email === null) {
+      throw new AppError(
+        'NotFound',
+        'Aucune adresse e-mail n’est connue pour cet établissement : contactez-nous pour recevoir son code.',
+      );
+    }
+    const now = Date.now();
+    const sent = await w.tx
+      .select({ sentAt: claimCodeMails.sentAt })
+      .from(claimCodeMails)
+      .where(
+        and(
+          eq(claimCodeMails.establishmentId, establishmentId),
+          gt(claimCodeMails.sentAt, new Date(now - DAY_MS)),
+        ),
+      )
+      .orderBy(asc(claimCodeMails.sentAt));
+    const last = sent.at(-1)?.sentAt.getTime();
+    if (last !== undefined && now - last < CLAIM_CODE_MAIL_INTERVAL_MS) {
+      throw rateLimited(
+        last + CLAIM_CODE_MAIL_INTERVAL_MS - now,
+        (wait) =>
+          `Le code vient d’être envoyé à l’adresse de l’établissement : vous pourrez le demander de nouveau dans ${wait}.`,
+      );
+    }
+    if (sent.length >= CLAIM_CODE_MAILS_PER_DAY) {
+      throw rateLimited(
+        sent[sent.length - CLAIM_CODE_MAILS_PER_DAY]!.sentAt.getTime() + DAY_MS - now,
+        (wait) =>
+          `Le code de cet établissement a déjà été envoyé ${CLAIM_CODE_MAILS_PER_DAY} fois en 24 heures : vous pourrez le demander de nouveau dans ${wait}.`,
+      );
+    }
+    await w.tx.insert(claimCodeMails).values({ id: randomUUID(), establishmentId, sentAt: new Date(now) });
+    await w.mail(
+      claimCodeMail(
+        siteOf(ctx),
+        { email: establishment.email, name: establishment.name, town: establishment.town },
+        establishment.claimCode,
+      ),
     );
-  }
-  await sendLoggingFailures(
-    ctx.mailer,
-    claimCodeMail(
-      siteOf(ctx),
-      { email: establishment.email, name: establishment.name, town: establishment.town },
-      establishment.claimCode,
-    ),
-    log,
-  );
+  });
 }
 
 export async function signInOwner(
@@ -365,23 +390,39 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   const owner = await requireOwner(ctx, code.ownerId);
   assertAcceptablePassword(password, [owner.email]);
   const passwordHash = await hashPassword(password);
-  const done = await ctx.db.transaction(async (tx) => {
-    if (!(await useCode(tx, code.id))) return false;
+  const done = await write(ctx, { actor: selfActor(owner) }, async (w) => {
+    if (!(await useCode(w.tx, code.id))) return false;
     // The link reached the mailbox: the address is confirmed too.
-    await updateOwnerRow(tx, owner.id, { passwordHash, confirmed: true });
-    await recordOwnerChange(tx, selfActor(owner), 'update', owner, { ...owner, confirmed: true }, [
+    await updateOwnerRow(w.tx, owner.id, { passwordHash, confirmed: true });
+    await recordOwnerChange(w, 'update', owner, { ...owner, confirmed: true }, [
       { field: 'password', from: null, to: null },
     ]);
-    await retireAllLongLifeTokens(tx, 'restaurant-owner', owner.id);
-    await retireOtherCodes(tx, owner.id, 'reset-password', code.id);
+    await retireAllLongLifeTokens(w.tx, 'restaurant-owner', owner.id);
+    await retireOtherCodes(w.tx, owner.id, 'reset-password', code.id);
     return true;
   });
   if (!done) throw invalidResetLink();
 }
 
-export async function listOwners(ctx: AppContext, ability: AppAbility | null) {
-  const rows = await findOwners(ctx.db);
-  return { rows, full: ability !== null && canOnEvery(ability, 'read', 'restaurant-owner') };
+/** The whole list, or one page of it with the total when `page` is given. */
+export async function listOwners(
+  ctx: AppContext,
+  ability: AppAbility | null,
+  query: OwnerFilter & { page?: number | undefined; perPage: number },
+) {
+  const full = ability !== null && canOnEvery(ability, 'read', 'restaurant-owner');
+  if (
+    query.page === undefined &&
+    query.q === undefined &&
+    query.confirmed === undefined &&
+    query.establishment === undefined
+  ) {
+    return { rows: await findOwners(ctx.db, query), total: null, full };
+  }
+  const page = query.page ?? 1;
+  const limit = query.page === undefined ? undefined : query.perPage;
+  const { rows, total } = await findOwnersPage(ctx.db, query, { limit, offset: (page - 1) * query.perPage });
+  return { rows, total: query.page === undefined ? null : total, full };
 }
 
 /**
@@ -397,6 +438,7 @@ export async function patchOwner(
   body: PatchOwnerBody,
   log: FastifyBaseLogger,
   actor: Actor = SYSTEM_ACTOR,
+  conditions?: WriteConditions,
 ): Promise<OwnerRow> {
   const existing = await requireOwner(ctx, id);
   const takeOver = canOnEvery(ability, 'update', 'restaurant-owner');
@@ -405,22 +447,6 @@ export async function patchOwner(
   if (emailChanged && (await findOwnerByEmail(ctx.db, body.email!)) !== null) throw emailTaken();
   // An admin correcting an address is not held to the owner's minute.
   if (emailChanged && !takeOver) await assertResendMinuteOver(ctx, id);
-
-  // undefined: no relinking; null: detach; a row: attach to it.
-  let target: EstablishmentLinkRow | null | undefined;
-  if (body.establishmentCode !== undefined) {
-    target = await findEstablishmentByClaimCode(ctx.db, body.establishmentCode);
-    if (target === null) throw unknownClaimCode();
-  } else if (body.establishment !== undefined && body.establishment !== null) {
-    target = await findEstablishmentForLink(ctx.db, body.establishment.toLowerCase());
-    if (target === null) throw new AppError('NotFound', 'Cet établissement n’existe pas.');
-  } else if (body.establishment === null) {
-    target = null;
-  }
-  if (target && target.ownerId !== null && target.ownerId !== id && !takeOver) {
-    throw new AppError('EstablishmentAlreadyClaimed');
-  }
-  const relink = target !== undefined && (target?.id ?? null) !== existing.establishmentId;
 
   let passwordHash: string | undefined;
   if (body.password !== undefined) {
@@ -439,14 +465,32 @@ export async function patchOwner(
     ...(emailChanged ? { confirmed: false } : {}),
   };
   try {
-    await ctx.db.transaction(async (tx) => {
-      if (!(await updateOwnerRow(tx, id, values))) throw ownerNotFound();
+    await write(ctx, { actor, conditions }, async (w) => {
+      const { tx } = w;
+      const before = await findOwnerById(tx, id, { forUpdate: true });
+      w.checkPrecondition(before);
+      if (before === null) throw ownerNotFound();
+      // undefined: no relinking; null: detach; a row (locked): attach to it.
+      let target: EstablishmentLinkRow | null | undefined;
+      if (body.establishmentCode !== undefined) {
+        target = await findEstablishmentByClaimCode(tx, body.establishmentCode, { forUpdate: true });
+        if (target === null) throw unknownClaimCode();
+      } else if (body.establishment !== undefined && body.establishment !== null) {
+        target = await findEstablishmentForLink(tx, body.establishment, { forUpdate: true });
+        if (target === null) throw new AppError('NotFound', 'Cet établissement n’existe pas.');
+      } else if (body.establishment === null) {
+        target = null;
+      }
+      if (target && target.ownerId !== null && target.ownerId !== id && !takeOver) {
+        throw new AppError('EstablishmentAlreadyClaimed');
+      }
+      await updateOwnerRow(tx, id, values);
       if (passwordHash !== undefined) await retireAllLongLifeTokens(tx, 'restaurant-owner', id);
-      if (relink) {
-        await unlinkOwner(tx, id);
-        if (target && !(await linkOwner(tx, id, target.id, takeOver))) {
-          throw new AppError('EstablishmentAlreadyClaimed');
-        }
+      if (target === null && before.establishmentId !== null) {
+        await relinkEstablishment(w, before.establishmentId, id, null);
+      } else if (target && target.id !== before.establishmentId) {
+        // The establishment's owner, if another, is detached (an admin only, checked above).
+        await relinkEstablishment(w, target.id, target.ownerId, id);
       }
       if (code !== undefined) {
         await replaceCode(tx, {
@@ -458,31 +502,45 @@ export async function patchOwner(
       }
       const after = await findOwnerById(tx, id);
       await recordOwnerChange(
-        tx,
-        actor,
+        w,
         'update',
-        existing,
+        before,
         after,
         passwordHash === undefined ? [] : [{ field: 'password', from: null, to: null }],
       );
     });
   } catch (error) {
+    if (error instanceof AppError) throw error;
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  if (relink) ctx.dataVersion.bump();
   const owner = await requireOwner(ctx, id);
   if (code !== undefined) await sendConfirmationCode(ctx, owner, code, log);
   return owner;
 }
 
-export async function deleteOwner(ctx: AppContext, id: string, actor: Actor = SYSTEM_ACTOR): Promise<void> {
-  const existing = await requireOwner(ctx, id);
-  await ctx.db.transaction(async (tx) => {
-    await recordOwnerChange(tx, actor, 'delete', existing, null);
-    await unlinkOwner(tx, id);
-    await deleteLongLifeTokens(tx, 'restaurant-owner', id);
-    if (!(await deleteOwnerRow(tx, id))) throw ownerNotFound();
+export async function deleteOwner(
+  ctx: AppContext,
+  id: string,
+  actor: Actor = SYSTEM_ACTOR,
+  conditions?: WriteConditions,
+): Promise<void> {
+  await write(ctx, { actor, conditions }, async (w) => {
+    const before = await findOwnerById(w.tx, id, { forUpdate: true });
+    w.checkPrecondition(before);
+    if (before === null) throw ownerNotFound();
+    await recordOwnerChange(w, 'delete', before, null);
+    if (before.establishmentId !== null) await relinkEstablishment(w, before.establishmentId, id, null);
+    await deleteLongLifeTokens(w.tx, 'restaurant-owner', id);
+    await deleteOwnerRow(w.tx, id);
   });
-  if (existing.establishmentId !== null) ctx.dataVersion.bump();
+}
+
+/** Links a new owner to the establishment of its claim code, which must still be free (locked, then checked). */
+async function claimEstablishment(w: Write, ownerId: string, establishmentId: string): Promise<void> {
+  const target = await findEstablishmentForLink(w.tx, establishmentId, { forUpdate: true });
+  if (target === null) throw unknownClaimCode();
+  if (target.ownerId !== null && target.ownerId !== ownerId)
+    throw new AppError('EstablishmentAlreadyClaimed');
+  await relinkEstablishment(w, establishmentId, target.ownerId, ownerId);
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
 import { authOf } from '../auth/auth-of';
-import { presentEstablishmentFor } from '../establishments/establishments.routes';
+import { sendEstablishment } from '../establishments/establishments.routes';
 import { actorOf } from '../history/history';
 import { shareEstablishment } from './share.service';
 
@@ -10,10 +10,17 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     routes.shareEstablishment.path,
     { schema: schemaOf(routes.shareEstablishment) },
-    async (request) => {
+    async (request, reply) => {
       const auth = authOf(request);
-      const row = await shareEstablishment(app.ctx, actorOf(auth), request.params.id, request.log);
-      return presentEstablishmentFor(auth, row);
+      const { row, dryRun } = await shareEstablishment(
+        app.ctx,
+        actorOf(auth),
+        request.params.id,
+        request.log,
+      );
+      // Without a Facebook page configured nothing was published: the back office says so.
+      if (dryRun) reply.header('x-dry-run', 'true');
+      return sendEstablishment(reply, auth, row);
     },
   );
 };

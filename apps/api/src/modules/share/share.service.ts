@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { AppError } from '@tables-voisines/contract/errors';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { ShareError } from '../../adapters/share/share';
@@ -8,7 +8,8 @@ import type { AppContext } from '../../context';
 import { establishments } from '../../db/schema';
 import { getEstablishment } from '../establishments/establishments.service';
 import type { EstablishmentRow } from '../establishments/establishments.queries';
-import { recordChange, type Actor } from '../history/history';
+import { write } from '../../writes/write';
+import type { Actor } from '../history/history';
 
 /** The 1200 × 630 copy made for sharing when the photo is ours, the photo itself otherwise. */
 function imageUrlOf(ctx: AppContext, photoUrl: string): string {
@@ -24,15 +25,16 @@ export function shareCaption(ctx: AppContext, row: EstablishmentRow): string {
 
 /**
  * Posts the establishment's photo with a French caption on the site's page, then marks the photo as
- * shared. Without a configured page it is a dry run: logged, recorded, flagged the same way.
+ * shared. Without a configured page it is a dry run (`dryRun: true`): logged, recorded as such in the
+ * history (« essai, rien publié »), flagged the same way so that the whole flow can be tried.
  */
 export async function shareEstablishment(
   ctx: AppContext,
   actor: Actor,
-  rawId: string,
+  id: string,
   log: FastifyBaseLogger,
-): Promise<EstablishmentRow> {
-  const row = await getEstablishment(ctx, rawId);
+): Promise<{ row: EstablishmentRow; dryRun: boolean }> {
+  const row = await getEstablishment(ctx, id);
   if (row.photoUrl === null) throw new AppError('NoPhoto', 'Ajoutez d’abord une photo à cet établissement.');
   const photoUrl = row.photoUrl;
   let result;
@@ -51,23 +53,21 @@ export async function shareEstablishment(
         : 'Le réseau social a refusé la publication de cette photo.',
     );
   }
-  await ctx.db.transaction(async (tx) => {
-    await tx
+  await write(ctx, { actor }, async (w) => {
+    await w.tx
       .update(establishments)
       .set({ photoIsFacebookShared: true, updatedAt: new Date() })
-      .where(inArray(establishments.id, [row.id]));
-    await recordChange(tx, {
+      .where(eq(establishments.id, row.id));
+    await w.record({
       subjectType: 'establishment',
       subjectId: row.id,
       establishmentId: row.id,
       action: 'share',
-      actor,
       changes: [
         { field: 'photo.isFacebookShared', from: row.photoIsFacebookShared, to: true },
         { field: 'facebookPost', from: null, to: result.dryRun ? 'dry-run' : result.postId },
       ],
     });
   });
-  ctx.dataVersion.bump();
-  return getEstablishment(ctx, row.id);
+  return { row: await getEstablishment(ctx, row.id), dryRun: result.dryRun };
 }

@@ -5,15 +5,20 @@ import { establishmentPath } from '@tables-voisines/contract/site-paths';
 
 /**
  * The detail page's data, from the live reads the API hands to loaders. The uri in the address matches
- * exactly whatever its percent-encoding (React Router decodes it; uris are stored in NFC). Unknown, disabled,
- * or of the other kind: a real 404. Reached by id (the specification's generic pattern): a permanent
- * redirect to the page's own address.
+ * exactly whatever its percent-encoding (React Router decodes it; uris are stored in NFC). Unknown or
+ * disabled: a real 404. Reached by id (the specification's generic pattern), by an address the page had
+ * before, or under the other kind (printed before an admin changed it): a permanent redirect to the page's
+ * own address, so that no poster or shared link ever breaks.
  */
 export async function loadEstablishmentPage(publicData: PublicData, kind: Kind, uriOrId: string) {
   const establishment = await publicData.getPublicEstablishment(uriOrId.normalize('NFC'));
-  if (establishment === null || establishment.kind !== kind) throw data(null, { status: 404 });
-  if (establishment.uri !== uriOrId.normalize('NFC')) {
-    throw redirect(establishmentPath(establishment.kind, establishment.uri), 301);
+  if (establishment === null) throw data(null, { status: 404 });
+  if (establishment.uri !== uriOrId.normalize('NFC') || establishment.kind !== kind) {
+    // The address may become the page's own again one day: browsers ask before following it again.
+    throw redirect(establishmentPath(establishment.kind, establishment.uri), {
+      status: 301,
+      headers: { 'Cache-Control': 'no-cache' },
+    });
   }
   const [menuBoard, groups] = await Promise.all([
     publicData.getTodayMenuBoard(establishment.id),

@@ -34,6 +34,9 @@ const establishment: Establishment = {
   photo: null,
   restaurantOwner: null,
   disabled: false,
+  disabledAt: null,
+  disabledReason: null,
+  previousUris: [],
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
 };

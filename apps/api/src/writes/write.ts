@@ -1,0 +1,105 @@
+import type { MailMessage } from '../adapters/mail/mailer';
+import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
+import { recordChange, type Actor, type ChangeRecord, type HistorySubject } from '../modules/history/history';
+import { notifyOwnersOfTeamChanges } from '../modules/establishments/owner-notifications';
+import { etagOf, preconditionFailed, preconditionHolds } from './preconditions';
+import { recordSideEffect } from './side-effects';
+
+/** The conditional headers of the request that asked for the write (`If-Match`, `If-None-Match`). */
+export interface WriteConditions {
+  ifMatch?: string | undefined;
+  ifNoneMatch?: string | undefined;
+}
+
+export interface WriteOptions {
+  /** Who writes: recorded in every history entry of the write. */
+  actor: Actor;
+  conditions?: WriteConditions | undefined;
+}
+
+/** A history entry of the write; its actor is the write's unless given. */
+export type WriteChange = Omit<ChangeRecord, 'actor'> & { actor?: Actor };
+
+/** What a write does in its transaction, through `write()`. */
+export interface Write {
+  readonly tx: Tx;
+  readonly actor: Actor;
+  /**
+   * Refuses the write (`412 PreconditionFailed`) unless the request's `If-Match` / `If-None-Match` hold
+   * for the record about to change, as read in this transaction (`null`: there is none). Call it before
+   * changing anything, with the row read `for update`.
+   */
+  checkPrecondition(current: { id: string; version: number } | null): void;
+  /** One history entry, in the transaction. */
+  record(change: WriteChange): Promise<void>;
+  /** An e-mail sent once the write is committed (retried until it goes, never sent if rolled back). */
+  mail(message: MailMessage): Promise<void>;
+  /** Public pages and answers depend on something this write changed without a history entry. */
+  changedPublicData(): void;
+}
+
+/**
+ * What a write needs of the app: its database and configuration; the caches to drop and the side effects
+ * to run are the live server's (a command-line tool has none: the server runs its effects at its next look).
+ */
+export type WriteDeps = Pick<AppContext, 'db' | 'config'> & Partial<Pick<AppContext, 'dataVersion' | 'sideEffects'>>;
+
+/** Subjects whose changes show on public pages and answers: cached copies are dropped after the commit. */
+const PUBLIC_SUBJECTS: ReadonlySet<HistorySubject> = new Set(['establishment', 'menu-board', 'group']);
+
+/**
+ * The one path every write takes: the work validates what the database must tell, checks the request's
+ * precondition, writes its rows with their history entries and records its side effects, all in one
+ * transaction; the team's changes are told to the owners concerned in the same transaction; once committed,
+ * the caches of public data are dropped (from what the history entries say changed) and the side effects
+ * run. A write given conditional headers that never checks them fails: no write can ignore `If-Match`.
+ */
+export async function write<T>(
+  ctx: WriteDeps,
+  options: WriteOptions,
+  work: (w: Write) => Promise<T>,
+): Promise<T> {
+  const conditions = options.conditions ?? {};
+  const conditional = conditions.ifMatch !== undefined || conditions.ifNoneMatch !== undefined;
+  let publicData = false;
+  let effects = 0;
+
+  const result = await ctx.db.transaction(async (tx) => {
+    let checked = false;
+    const recorded: ChangeRecord[] = [];
+    const w: Write = {
+      tx,
+      actor: options.actor,
+      checkPrecondition(current) {
+        checked = true;
+        if (!preconditionHolds(conditions, current === null ? null : etagOf(current))) {
+          throw preconditionFailed();
+        }
+      },
+      async record(change) {
+        const entry: ChangeRecord = { ...change, actor: change.actor ?? options.actor };
+        await recordChange(tx, entry);
+        recorded.push(entry);
+        if (PUBLIC_SUBJECTS.has(entry.subjectType)) publicData = true;
+      },
+      async mail(message) {
+        await recordSideEffect(tx, 'mail', message);
+        effects += 1;
+      },
+      changedPublicData() {
+        publicData = true;
+      },
+    };
+    const value = await work(w);
+    if (conditional && !checked) {
+      throw new Error('A write was given If-Match or If-None-Match and did not check them');
+    }
+    await notifyOwnersOfTeamChanges(ctx, w, recorded);
+    return value;
+  });
+
+  if (publicData) ctx.dataVersion?.bump();
+  if (effects > 0) ctx.sideEffects?.kick();
+  return result;
+}
