@@ -31,11 +31,15 @@ const categoryIds = sql<string[]>`coalesce((
   where ec.establishment_id = ${establishments.id}
 ), '[]'::json)`;
 
-/** The page addresses it had before its current one, oldest first. */
+/**
+ * The page addresses it had before its current one, oldest first. The outer columns are named with their
+ * table: Drizzle writes a column of a one-table select unqualified, which inside the subquery would name
+ * the subquery's own `uri`.
+ */
 const previousUris = sql<string[]>`coalesce((
   select json_agg(u.uri order by u.created_at, u.uri)
   from establishment_uris u
-  where u.establishment_id = ${establishments.id} and u.uri <> ${establishments.uri}
+  where u.establishment_id = "establishments"."id" and u.uri <> "establishments"."uri"
 ), '[]'::json)`;
 
 /** Where only the public view is produced (the whole public list): no need to read them. */
@@ -183,7 +187,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /** The establishments that have or had one of these uris (`establishment_uris` holds both). */
 const byUri = (uris: SQL) =>
-  sql`${establishments.id} in (select ${establishmentUris.establishmentId} from ${establishmentUris} where ${establishmentUris.uri} in ${uris})`;
+  sql`${establishments.id} in (select u.establishment_id from establishment_uris u where u.uri in ${uris})`;
 
 /**
  * By id when it looks like one, otherwise by uri: its current one, or one it had before (the caller tells

@@ -61,7 +61,7 @@ describe('sharing without a Facebook page (dry run)', () => {
   });
   afterAll(() => t.close());
 
-  it('marks the photo as shared and records the dry run', async () => {
+  it('marks the photo as shared, records the dry run and says it was one (X-Dry-Run)', async () => {
     const place = await createEstablishment(t.db, { photoUrl: '/media/vitrine.jpg' });
     const response = await t.app.inject({
       method: 'POST',
@@ -69,6 +69,7 @@ describe('sharing without a Facebook page (dry run)', () => {
       headers: admin.headers,
     });
     expect(response.statusCode).toBe(200);
+    expect(response.headers['x-dry-run']).toBe('true');
     expect(response.json().photo).toEqual({ url: '/media/vitrine.jpg', isFacebookShared: true });
     const [entry] = await t.db.select().from(changeHistory).where(eq(changeHistory.subjectId, place.id));
     expect(entry).toMatchObject({ action: 'share', actorId: admin.id });
@@ -128,6 +129,7 @@ describe('sharing on the Facebook page through the Graph API', () => {
     const response = await share(place.id);
     expect(response.statusCode).toBe(200);
     expect(response.json().photo.isFacebookShared).toBe(true);
+    expect(response.headers['x-dry-run']).toBeUndefined();
     const call = graph.calls.at(-1)!;
     expect(call.path).toBe('/v21.0/99887766/photos');
     expect(call.form.get('access_token')).toBe('jeton-de-page');
