@@ -4,6 +4,7 @@ import { createTestDatabase } from '../../../test/database';
 import { parisDay } from '../../lib/today';
 import type { Database } from '../client';
 import { appMeta, categories, establishments, groups, menuBoards } from '../schema';
+import { DEFAULT_DEMO_ESTABLISHMENTS, generateDemoData, generateDemoMenuBoards } from './demo-data';
 import { refreshDemoMenuBoards } from './load-demo';
 
 let database: Database;
@@ -70,5 +71,28 @@ describe('the demonstration data set in the database', () => {
     expect(added).toBeGreaterThan(100);
     expect(await refreshDemoMenuBoards(db, tomorrow)).toBe(false);
     expect(await boardsOf(tomorrow)).toBe(added);
+  });
+});
+
+describe('the boards of a new day', () => {
+  it('leave alone a board an owner published that day before the refresh ran', async () => {
+    const { db } = database;
+    const day = parisDay(new Date(Date.now() + 2 * 86_400_000));
+    // An establishment the day's generated boards include: its generated board would clash with the owner's.
+    const generated = generateDemoMenuBoards(
+      generateDemoData({ establishments: DEFAULT_DEMO_ESTABLISHMENTS }),
+      day,
+    );
+    const place = { id: generated.menuBoards[0]!.establishmentId };
+    const ownId = crypto.randomUUID();
+    await db
+      .insert(menuBoards)
+      .values({ id: ownId, establishmentId: place!.id, title: 'Mon ardoise', date: day });
+    expect(await refreshDemoMenuBoards(db, day)).toBe(true);
+    const ofPlace = await db
+      .select({ id: menuBoards.id })
+      .from(menuBoards)
+      .where(and(eq(menuBoards.establishmentId, place!.id), eq(menuBoards.date, day)));
+    expect(ofPlace).toEqual([{ id: ownId }]);
   });
 });

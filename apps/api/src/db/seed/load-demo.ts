@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import * as schema from '../schema';
 import { DEFAULT_DEMO_ESTABLISHMENTS, generateDemoData, generateDemoMenuBoards, isDay } from './demo-data';
@@ -130,11 +130,24 @@ export async function refreshDemoMenuBoards(db: Db, today: string): Promise<bool
     const existingCategories = new Set(
       (await tx.select({ id: categories.id }).from(categories)).map((row) => row.id),
     );
+    // An owner may have published today's board before this refresh ran (a restart later in the day): it
+    // stays, and the generated one for that establishment is left out (one board per establishment and day).
+    const published = new Set(
+      (
+        await tx
+          .select({ establishmentId: menuBoards.establishmentId })
+          .from(menuBoards)
+          .where(eq(menuBoards.date, today))
+      ).map((row) => row.establishmentId),
+    );
 
     const items = boards.menuBoardItems.filter((item) => existingCategories.has(item.categoryId));
     const boardsWithItems = new Set(items.map((item) => item.menuBoardId));
     const keptBoards = boards.menuBoards.filter(
-      (board) => existingEstablishments.has(board.establishmentId) && boardsWithItems.has(board.id),
+      (board) =>
+        existingEstablishments.has(board.establishmentId) &&
+        !published.has(board.establishmentId) &&
+        boardsWithItems.has(board.id),
     );
     const keptIds = new Set(keptBoards.map((board) => board.id));
     // Positions stay as generated: a board whose category was deleted keeps a gap, which nothing relies on.
