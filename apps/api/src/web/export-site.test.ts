@@ -11,7 +11,8 @@ import {
   createMenuBoard,
   disableEstablishment,
 } from '../../test/factories';
-import { groupMembers } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { establishments, groupMembers } from '../db/schema';
 import { parisDay } from '../lib/today';
 import { exportSite, pageBatchExporter, type PageFiles } from './export-site';
 
@@ -46,6 +47,16 @@ beforeAll(async () => {
   await t.db.insert(groupMembers).values({ groupId: far.id, establishmentId: atelier.id });
   await createEstablishment(t.db, { name: 'Pourquoi Pas ?', town: 'Lyon', kind: 'remplisvert' });
   await createEstablishment(t.db, { name: 'Burger & Co, Frites', town: 'Strasbourg' });
+  // An admin changed its address: the one on its posters must keep leading to it.
+  const renamed = await createEstablishment(t.db, {
+    name: 'Le Renommé',
+    town: 'Lyon',
+    uri: "l'ancien-nom-a-lyon",
+  });
+  await t.db
+    .update(establishments)
+    .set({ uri: 'le-renomme-a-lyon' })
+    .where(eq(establishments.id, renamed.id));
   await disableEstablishment(t.db, (await createEstablishment(t.db, { name: 'Bar Fermé', town: 'Lyon' })).id);
   outDir = await mkdtemp(path.join(os.tmpdir(), 'tv-export-'));
 });
@@ -58,7 +69,7 @@ afterAll(async () => {
 
 it('writes every public page under a safe file name, with the 404, the SPA fallback and the site files', async () => {
   const result = await exportSite(t.app, outDir);
-  expect(result.pages).toBe(4);
+  expect(result.pages).toBe(5);
   const read = (file: string) => readFile(path.join(outDir, file), 'utf8');
 
   expect(await read('restaurant/l_27atelier-_28chez-toto_29-a-saint-_C3_A9tienne.html')).toContain(
@@ -91,6 +102,15 @@ it('writes every public page under a safe file name, with the 404, the SPA fallb
   expect(await read('nginx-pages.conf')).toContain(
     '"/remplisvert/pourquoi-pas-?-a-lyon" /remplisvert/pourquoi-pas-_3F-a-lyon.html;',
   );
+  expect(JSON.parse(await read('redirects.json'))).toEqual([
+    { from: "/restaurant/l'ancien-nom-a-lyon", to: '/restaurant/le-renomme-a-lyon' },
+    { from: "/remplisvert/l'ancien-nom-a-lyon", to: '/restaurant/le-renomme-a-lyon' },
+  ]);
+  const nginxRedirects = await read('nginx-redirects.conf');
+  expect(nginxRedirects).toContain(`"/restaurant/l'ancien-nom-a-lyon" "/restaurant/le-renomme-a-lyon";`);
+  expect(nginxRedirects).toContain(
+    `"/restaurant/l'ancien-nom-a-lyon.data" "/restaurant/le-renomme-a-lyon.data";`,
+  );
 });
 
 it("shares the establishments' pages with helper threads, which write the same files", async () => {
@@ -104,7 +124,7 @@ it("shares the establishments' pages with helper threads, which write the same f
     },
   };
   const result = await exportSite(t.app, outDir, { helpers: [helper] });
-  expect(result.pages).toBe(4);
+  expect(result.pages).toBe(5);
   expect(given.length).toBeGreaterThan(0);
   const pages = JSON.parse(await readFile(path.join(outDir, 'pages.json'), 'utf8')) as { file: string }[];
   for (const { file } of pages) {
@@ -131,7 +151,7 @@ it('writes each page and its .data as the live server answers them (the .data by
     // static file would be every visitor's).
     const withoutNonce = (html: string) => html.replace(/ nonce="[^"]+"/g, '');
     const established = pages.filter((p) => p.path !== '/');
-    expect(established).toHaveLength(3);
+    expect(established).toHaveLength(4);
     for (const page of established) {
       const html = await t.app.inject({ method: 'GET', url: page.path });
       expect(html.statusCode).toBe(200);

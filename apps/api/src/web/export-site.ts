@@ -2,10 +2,11 @@ import { writeFileSync } from 'node:fs';
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { KINDS } from '@tables-voisines/contract/labels';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { MANIFEST_PATH } from '../modules/site/manifest';
 import { buildSitemapFiles, renderRobotsTxt, SITEMAP_URL_LIMIT } from '../modules/site/sitemap';
-import { findPublicPages } from '../modules/site/site.queries';
+import { findEarlierAddresses, findPublicPages } from '../modules/site/site.queries';
 import { listSitemapEntries } from '../modules/site/site.service';
 import { webBuildDir } from '../paths';
 import { establishmentPageFile } from './export-file-names';
@@ -222,17 +223,34 @@ export async function exportSite(
 
     await write('pages.json', `${JSON.stringify(pages, null, 1)}\n`);
     // nginx decodes the address before matching: the map's keys are decoded paths.
+    const quote = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`;
     const nginxMap = pages
       .filter((p) => p.path !== '/')
       .flatMap((p) => {
         const decoded = decodeURIComponent(p.path);
-        const quote = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`;
         return [
           `  ${quote(decoded)} /${p.file};`,
           `  ${quote(`${decoded}.data`)} /${p.file.replace(/\.html$/, '.data')};`,
         ];
       });
     await write('nginx-pages.conf', `map $uri $exported_page {\n  default "";\n${nginxMap.join('\n')}\n}\n`);
+
+    // The addresses pages had before, under either kind: printed posters and shared links keep working.
+    const redirects = (await findEarlierAddresses(db)).flatMap((address) =>
+      KINDS.map((kind) => ({
+        from: establishmentPath(kind, address.earlierUri),
+        to: establishmentPath(address.kind, address.uri),
+      })),
+    );
+    await write('redirects.json', `${JSON.stringify(redirects, null, 1)}\n`);
+    const nginxRedirects = redirects.flatMap(({ from, to }) => [
+      `  ${quote(decodeURIComponent(from))} ${quote(to)};`,
+      `  ${quote(`${decodeURIComponent(from)}.data`)} ${quote(`${to}.data`)};`,
+    ]);
+    await write(
+      'nginx-redirects.conf',
+      `map $uri $exported_redirect {\n  default "";\n${nginxRedirects.join('\n')}\n}\n`,
+    );
 
     return { pages: pages.length, files, ms: Math.round(performance.now() - startedAt) };
   }

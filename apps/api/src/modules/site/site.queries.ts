@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { establishments } from '../../db/schema';
+import { establishmentUris, establishments } from '../../db/schema';
 
 /** Every enabled establishment's page: what the sitemap lists and the export writes. */
 export async function findPublicPages(db: DbOrTx) {
@@ -9,4 +9,14 @@ export async function findPublicPages(db: DbOrTx) {
     .from(establishments)
     .where(eq(establishments.disabled, false))
     .orderBy(asc(establishments.uri));
+}
+
+/** Every earlier address of an enabled establishment, with its current one: what the export redirects. */
+export async function findEarlierAddresses(db: DbOrTx) {
+  return db
+    .select({ earlierUri: establishmentUris.uri, kind: establishments.kind, uri: establishments.uri })
+    .from(establishmentUris)
+    .innerJoin(establishments, eq(establishments.id, establishmentUris.establishmentId))
+    .where(and(eq(establishments.disabled, false), ne(establishmentUris.uri, establishments.uri)))
+    .orderBy(asc(establishmentUris.uri));
 }
