@@ -181,3 +181,23 @@ describe('If-Match on today’s board', () => {
     expect((await inject('GET', today, owner.headers)).statusCode).toBe(404);
   });
 });
+
+describe('ids in capitals', () => {
+  it('name the same records, for the permission check and the write alike', async () => {
+    const place = await createEstablishment(t.db);
+    const owner = await createOwnerAccount(t, { establishmentId: place.id });
+    const url = `/api/establishment/${place.id.toUpperCase()}`;
+    const read = await inject('GET', url, owner.headers);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().id).toBe(place.id);
+    const written = await inject(
+      'PATCH',
+      url,
+      { ...owner.headers, 'if-match': read.headers.etag as string },
+      {
+        categories: [],
+      },
+    );
+    expect(written.statusCode).toBe(200);
+  });
+});

@@ -162,7 +162,8 @@ export function registerAuth(app: FastifyInstance): void {
       target = loaded;
     } else {
       const id = (request.params as { id?: unknown } | undefined)?.id;
-      if (typeof id === 'string') target = subject(permission.subject, { id: id.toLowerCase() });
+      // Path ids are read in lower case by the contract (`UuidSchema`).
+      if (typeof id === 'string') target = subject(permission.subject, { id });
     }
     const fields =
       request.routeOptions.config.permissionFields ??
