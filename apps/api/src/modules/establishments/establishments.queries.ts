@@ -31,11 +31,14 @@ const categoryIds = sql<string[]>`coalesce((
   where ec.establishment_id = ${establishments.id}
 ), '[]'::json)`;
 
-/** The page addresses it had before its current one, oldest first. */
+/**
+ * The page addresses it had before its current one, oldest first. The current one is named in full: in a
+ * query of this table alone Drizzle writes its columns unqualified, and a bare `uri` here read `u.uri`.
+ */
 const previousUris = sql<string[]>`coalesce((
   select json_agg(u.uri order by u.created_at, u.uri)
   from establishment_uris u
-  where u.establishment_id = ${establishments.id} and u.uri <> ${establishments.uri}
+  where u.establishment_id = ${establishments.id} and u.uri <> "establishments"."uri"
 ), '[]'::json)`;
 
 /** Where only the public view is produced (the whole public list): no need to read them. */
