@@ -246,9 +246,21 @@ describe('the back office', () => {
     await page.getByLabel('Longitude').fill('500');
     await page.getByText('La longitude doit être comprise entre -180 et 180.').waitFor();
     await expect(map.locator('.maplibregl-marker').count()).resolves.toBe(0);
-    await page.getByLabel('Latitude').fill('49.2535');
+    // What reads no number is said so, never saved as another number (`<input type=number>` dropped the
+    // comma: 45,7601 became 457601).
+    await page.getByLabel('Latitude').fill('49,25,35');
+    await page.getByLabel('Longitude').fill('-1,55');
+    const unreadable =
+      'Nombre illisible : écrivez des chiffres, avec une virgule avant les décimales (par exemple 45,7601).';
+    await page.getByText(unreadable).waitFor();
+    await expect(page.getByLabel('Latitude').getAttribute('aria-invalid')).resolves.toBe('true');
+    await checkAxe('création, nombre illisible');
+    // French decimal commas: read as decimals, shown back French style.
+    await page.getByLabel('Latitude').fill('49,2535');
     await page.getByLabel('Longitude').fill('4.0333');
-    await expect.poll(() => page.getByText(/doit être comprise entre/).count()).toBe(0);
+    await page.getByLabel('Latitude').focus();
+    await expect.poll(() => page.getByText(/doit être comprise entre|Nombre illisible/).count()).toBe(0);
+    await expect(page.getByLabel('Longitude').inputValue()).resolves.toBe('4,0333');
     await map.locator('.maplibregl-marker').waitFor();
 
     await page.getByRole('tab', { name: 'Horaires' }).click();
@@ -581,42 +593,64 @@ describe('the back office', () => {
     await phone.close();
   });
 
-  it('publishes and edits a menu board', async () => {
+  it('publishes a dish priced with a decimal comma, 12,50 €, and edits the board', async () => {
     await page.goto(`${server.baseUrl}/admin/menu-boards/create`);
     await page.getByLabel('Établissement').fill('Bouchon des Essais');
     await page.getByRole('option', { name: NEW_NAME }).click();
     await page.getByRole('textbox', { name: 'Titre' }).fill('Ardoise des essais');
     await page.getByLabel('Plat').fill('Quenelle de brochet');
-    await page.getByLabel('Prix (€)').fill('14.5');
+    const price = page.getByLabel('Prix (€)');
+    await price.fill('douze euros');
     await page.getByLabel('Catégorie').fill('fran');
+    await page
+      .getByText(
+        'Nombre illisible : écrivez des chiffres, avec une virgule avant les décimales (par exemple 12,50).',
+      )
+      .waitFor();
     await page.getByRole('option').first().click();
+    await price.fill('12,50');
+    await price.blur();
+    await expect.poll(() => page.getByText(/Nombre illisible/).count()).toBe(0);
     await checkAxe('nouvelle ardoise');
     await shot('ardoise');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('cell', { name: 'Ardoise des essais' }).click();
     await page.waitForURL(/\/admin\/menu-boards\/[^/]+$/);
+    const boardId = decodeURIComponent(new URL(page.url()).pathname.split('/')[3]!);
+    // Saved as twelve euros fifty (it was 1 250 €), shown back French style.
+    const saved = await api<{ items: { price: number }[] }>('GET', `/api/menuboard/${boardId}`);
+    expect(saved.items.map((item) => item.price)).toEqual([12.5]);
+    await expect.poll(() => price.inputValue()).toBe('12,50');
     await page.getByRole('textbox', { name: 'Titre' }).fill('Ardoise du jour modifiée');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('cell', { name: 'Ardoise du jour modifiée' }).waitFor();
     await checkAxe('ardoises');
+    // The public page shows it as French writes prices.
+    const { uri } = await api<{ uri: string }>('GET', `/api/establishment/${createdId}`);
+    await page.goto(`${server.baseUrl}/restaurant/${encodeURIComponent(uri)}`);
+    await page.getByText('Quenelle de brochet').first().waitFor();
+    await page
+      .getByText(/^12,50\s€$/)
+      .first()
+      .waitFor();
   });
 
   it('edits a group with its circle on the map, and lists owners and categories', async () => {
-    await page.getByRole('menuitem', { name: 'Groupes' }).click();
+    await page.goto(`${server.baseUrl}/admin/groups`);
     await page.getByRole('button', { name: 'Exporter' }).waitFor();
     await page.locator('tbody tr').first().click();
     const map = page.getByRole('region', { name: 'Carte du cercle du groupe' });
     await map.locator('canvas').waitFor();
-    const radius = page.getByRole('spinbutton', { name: 'Rayon (km)' });
+    const radius = page.getByRole('textbox', { name: 'Rayon (km)' });
     await radius.fill('250');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Le rayon ne peut dépasser 200 km.').waitFor();
-    await radius.fill('12');
+    await radius.fill('12,5');
     await checkAxe('groupe');
     await shot('groupe');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('columnheader', { name: 'Rayon (km)' }).waitFor();
-    await expect(page.getByRole('cell', { name: '12', exact: true }).count()).resolves.toBeGreaterThan(0);
+    await expect(page.getByRole('cell', { name: '12,5', exact: true }).count()).resolves.toBeGreaterThan(0);
 
     await page.getByRole('menuitem', { name: 'Restaurateurs' }).click();
     await page.getByRole('button', { name: 'Exporter en XLSX' }).waitFor();

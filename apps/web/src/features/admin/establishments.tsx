@@ -12,7 +12,6 @@ import {
   FunctionField,
   List,
   NullableBooleanInput,
-  NumberInput,
   ReferenceArrayInput,
   ReferenceInput,
   SearchInput,
@@ -33,6 +32,7 @@ import {
   VENUE_TYPE_LABELS,
 } from '@tables-voisines/contract/schemas/establishment';
 import { Can, useAbility } from './ability-context';
+import { DecimalInput } from './decimal-input';
 import { EstablishmentHistory } from './establishment-history';
 import { EstablishmentOwnerPanel } from './establishment-owner';
 import { EstablishmentPhotoPanel } from './establishment-photo';
@@ -176,8 +176,8 @@ function AddressTab() {
       <TextInput source="address.street" fullWidth />
       <TextInput source="address.postcode" />
       <TextInput source="address.town" />
-      <NumberInput source="location.latitude" step={0.000001} />
-      <NumberInput source="location.longitude" step={0.000001} />
+      <DecimalInput source="location.latitude" example="45,7601" signed />
+      <DecimalInput source="location.longitude" example="-1,5534" signed />
       <LocationInput />
     </>
   );

@@ -5,7 +5,6 @@ import {
   Edit,
   List,
   NumberField,
-  NumberInput,
   SearchInput,
   SimpleForm,
   TextField,
@@ -15,6 +14,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { isValidPoint } from '@tables-voisines/contract/geo';
 import { CreateGroupBodySchema, PatchGroupBodySchema } from '@tables-voisines/contract/schemas/group';
 import { useAbility } from './ability-context';
+import { DecimalInput } from './decimal-input';
 import { CreateAndExportActions } from './export-buttons';
 import { zodValidator } from './form-errors';
 import { useCoordinateChecks } from './location-input';
@@ -82,11 +82,9 @@ function GroupFields() {
   return (
     <>
       <TextInput source="name" />
-      {/* No `min`: the browser would answer a negative radius with its own bubble, in its own language,
-          before the form's French message (« Le rayon doit être supérieur à 0 km. »). */}
-      <NumberInput source="radius" step={1} />
-      <NumberInput source="latitude" step={0.000001} />
-      <NumberInput source="longitude" step={0.000001} />
+      <DecimalInput source="radius" example="12,5" />
+      <DecimalInput source="latitude" example="45,7601" signed />
+      <DecimalInput source="longitude" example="-1,5534" signed />
       <GroupCircleInput />
     </>
   );

@@ -9,7 +9,6 @@ import {
   Edit,
   FunctionField,
   List,
-  NumberInput,
   ReferenceInput,
   SearchInput,
   SimpleForm,
@@ -24,6 +23,7 @@ import {
   PatchMenuBoardBodySchema,
 } from '@tables-voisines/contract/schemas/menu-board';
 import { useAbility } from './ability-context';
+import { DecimalInput } from './decimal-input';
 import { establishmentOptionText } from './establishment-option';
 import { zodValidator } from './form-errors';
 
@@ -73,8 +73,13 @@ function ItemsInput() {
     <ArrayInput source="items" label="Plats">
       <SimpleFormIterator inline disableReordering>
         <TextInput source="name" label="Plat" />
-        {/* No `min`: the contract's French message, not the browser's bubble, for a negative price. */}
-        <NumberInput source="price" label="Prix (€)" step={0.5} />
+        <DecimalInput
+          source="price"
+          label="Prix (€)"
+          example="12,50"
+          display={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }}
+          sx={{ width: 140 }}
+        />
         <ReferenceInput source="category" reference="categories" perPage={50}>
           <AutocompleteInput
             label="Catégorie"
