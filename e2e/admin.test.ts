@@ -682,6 +682,15 @@ describe('the back office', () => {
     await page.getByPlaceholder('Rechercher une catégorie').fill('crepe');
     await page.getByRole('cell', { name: 'Crêpes' }).waitFor();
     await checkAxe('catégories');
+    // Every category, page by page (the search stopped at 50 of the 61).
+    await page.getByPlaceholder('Rechercher une catégorie').fill('');
+    await page.getByText('1-25 sur 61').waitFor();
+    const [last] = (await (await fetch(`${server.baseUrl}/api/categories/?page=61&perPage=1`)).json()) as {
+      name: string;
+    }[];
+    await page.getByRole('button', { name: 'Aller à la page 3' }).click();
+    await page.getByText('51-61 sur 61').waitFor();
+    await page.getByRole('cell', { name: last!.name, exact: true }).waitFor();
   });
 
   it('signs out, and the limited admin sees only what it may', async () => {

@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { useAbility } from './ability-context';
 import { RESOURCE_SUBJECTS, type AdminResource } from './admin-ability';
 import { formatShortFrenchDateTime } from '../../lib/format';
+import { parisToday } from './menu-boards';
 
 const COUNTS: { resource: AdminResource; label: string }[] = [
   { resource: 'establishments', label: 'Établissements' },
@@ -21,7 +22,9 @@ const COUNTS: { resource: AdminResource; label: string }[] = [
 ];
 
 function Count({ resource, label }: { resource: AdminResource; label: string }) {
-  const { total, isPending } = useGetList(resource, { pagination: { page: 1, perPage: 1 } });
+  // The boards of today only: the list holds every day's.
+  const filter = resource === 'menu-boards' ? { date: parisToday() } : {};
+  const { total, isPending } = useGetList(resource, { filter, pagination: { page: 1, perPage: 1 } });
   return (
     <Card sx={{ minWidth: 160 }}>
       <CardContent>

@@ -37,7 +37,7 @@ import { EstablishmentHistory } from './establishment-history';
 import { EstablishmentOwnerPanel } from './establishment-owner';
 import { EstablishmentPhotoPanel } from './establishment-photo';
 import { ExportButtons } from './export-buttons';
-import { ESTABLISHMENT_FIELDS } from './data-provider';
+import { ESTABLISHMENT_FIELDS } from './providers/establishments.provider';
 import { zodValidator } from './form-errors';
 import { FormTab } from './form-tab';
 import { useFormRootPath } from './form-root-path';

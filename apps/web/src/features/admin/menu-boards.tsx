@@ -42,27 +42,44 @@ export function parisToday(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
 }
 
+// Every board of every day, searched, filtered, sorted and paged by the server.
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Établissement, ville ou titre" />,
+  <DateInput key="date" source="date" label="Jour" />,
+  <ReferenceInput key="establishment" source="establishment" reference="establishments">
+    <AutocompleteInput
+      label="Établissement"
+      optionText={establishmentOptionText}
+      filterToQuery={(q: string) => ({ q })}
+    />
+  </ReferenceInput>,
+];
+
 export function MenuBoardList() {
   const ability = useAbility();
   return (
     <List
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Rechercher" />]}
-      sort={{ field: 'createdAt', order: 'DESC' }}
+      filters={filters}
+      sort={{ field: 'date', order: 'DESC' }}
+      perPage={25}
       title="Ardoises du jour"
       exporter={false}
     >
       <Datagrid rowClick={ability.can('update', 'menu-board') ? 'edit' : false} bulkActionButtons={false}>
         <TextField source="title" />
-        <TextField source="establishment.name" label="Établissement" />
+        <TextField source="establishment.name" label="Établissement" sortable={false} />
         <DateField source="date" locales="fr-FR" />
         <FunctionField
           label="Plats"
           sortable={false}
           render={(record: RaRecord) => String((record.items as unknown[]).length)}
         />
-        <WrapperField label="Actions">
-          <DeleteButton mutationMode="pessimistic" />
-        </WrapperField>
+        <DateField source="createdAt" locales="fr-FR" showTime />
+        {ability.can('delete', 'menu-board') && (
+          <WrapperField label="Actions" sortable={false}>
+            <DeleteButton mutationMode="pessimistic" />
+          </WrapperField>
+        )}
       </Datagrid>
     </List>
   );

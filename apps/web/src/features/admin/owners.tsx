@@ -7,10 +7,12 @@ import {
   Edit,
   EmailField,
   List,
+  NullableBooleanInput,
   ReferenceField,
   ReferenceInput,
   SaveButton,
   SearchInput,
+  SelectInput,
   SimpleForm,
   TextField,
   TextInput,
@@ -42,13 +44,29 @@ function OwnerListActions() {
   );
 }
 
+// Searched, filtered, sorted and paged by the server: one page travels, however many owners sign up.
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Rechercher" />,
+  <NullableBooleanInput key="confirmed" source="confirmed" label="Adresse confirmée" />,
+  <SelectInput
+    key="establishment"
+    source="establishment"
+    label="Établissement"
+    choices={[
+      { id: 'any', name: 'Avec établissement' },
+      { id: 'none', name: 'Sans établissement' },
+    ]}
+  />,
+];
+
 export function OwnerList() {
   const ability = useAbility();
   return (
     <List
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Rechercher" />]}
+      filters={filters}
       actions={<OwnerListActions />}
       sort={{ field: 'lastName', order: 'ASC' }}
+      perPage={25}
       title="Restaurateurs"
     >
       <Datagrid
@@ -58,7 +76,7 @@ export function OwnerList() {
         <TextField source="lastName" />
         <TextField source="firstName" />
         <EmailField source="email" />
-        <BooleanField source="confirmed" />
+        <BooleanField source="confirmed" sortable={false} />
         <ReferenceField source="establishment" reference="establishments" sortable={false} emptyText="—" />
         <DateField source="createdAt" locales="fr-FR" />
       </Datagrid>
