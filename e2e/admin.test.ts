@@ -693,6 +693,49 @@ describe('the back office', () => {
     await page.getByRole('cell', { name: last!.name, exact: true }).waitFor();
   });
 
+  it('refuses the save of a form loaded before another tab saved, nothing lost, and reloads it', async () => {
+    const other = await context.newPage();
+    other.setDefaultTimeout(15_000);
+    const otherErrors = watchPageErrors(other);
+    const form = `${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}`;
+    await Promise.all([page.goto(form), other.goto(form)]);
+    const description = (tab: Page) => tab.getByRole('textbox', { name: 'Description' });
+    for (const tab of [page, other])
+      await expect
+        .poll(() => tab.getByRole('textbox', { name: /^Nom/ }).first().inputValue(), { timeout: 15_000 })
+        .toBe(NEW_NAME);
+    const stored = async () =>
+      (await api<{ description: string | null }>('GET', `/api/establishment/${createdId}`)).description;
+
+    await description(page).fill('Version du premier onglet.');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(stored).toBe('Version du premier onglet.');
+
+    // The second tab still shows the record as it was: its save is refused, and says why.
+    await description(other).fill('Version du second onglet.');
+    await other.getByRole('button', { name: 'Enregistrer' }).click();
+    const refused = other.getByRole('dialog', { name: 'Modifié entre-temps' });
+    await refused
+      .getByText(/^Quelqu’un d’autre a modifié ces informations pendant que vous les modifiiez/)
+      .waitFor();
+    await expect(stored()).resolves.toBe('Version du premier onglet.');
+    // Closed, the offer stays above the form, and what was typed is still there.
+    await refused.getByRole('button', { name: 'Fermer' }).click();
+    await expect(description(other).inputValue()).resolves.toBe('Version du second onglet.');
+    await other.getByRole('alert').getByRole('button', { name: 'Recharger la dernière version' }).click();
+    await expect.poll(() => description(other).inputValue()).toBe('Version du premier onglet.');
+    await expect(other.getByRole('button', { name: 'Recharger la dernière version' }).count()).resolves.toBe(
+      0,
+    );
+
+    // From the latest version, the change goes through.
+    await description(other).fill('Version du second onglet.');
+    await other.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(stored).toBe('Version du second onglet.');
+    expect(otherErrors().filter((error) => !/status of 412 /.test(error))).toEqual([]);
+    await other.close();
+  });
+
   it('signs out, and the limited admin sees only what it may', async () => {
     await signOut();
     await signIn(LIMITED.username, LIMITED.password);
@@ -740,8 +783,9 @@ describe('the back office', () => {
 
   it('logged no error in the browser', () => {
     // Chromium logs as failed resources the refused sign-in (401), the refused page address (409), the
-    // refused photo (415), the unknown category (its look-up, 404, and the refused establishment, 400).
-    const expected = new Set(['400', '401', '404', '409', '415']);
+    // refused photo (415), the unknown category (its look-up, 404, and the refused establishment, 400), the
+    // stale save (412).
+    const expected = new Set(['400', '401', '404', '409', '412', '415']);
     expect(errors().filter((e) => !expected.has(/status of (\d{3}) /.exec(e)?.[1] ?? ''))).toEqual([]);
   });
 });

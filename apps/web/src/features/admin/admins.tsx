@@ -2,7 +2,6 @@ import {
   Create,
   Datagrid,
   DateField,
-  Edit,
   EmailField,
   FunctionField,
   List,
@@ -14,6 +13,7 @@ import {
 } from 'react-admin';
 import { CreateAdminBodySchema, PatchAdminBodySchema } from '@tables-voisines/contract/schemas/account';
 import { useAbility } from './ability-context';
+import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { CreateAndExportActions } from './export-buttons';
 import { zodValidator } from './form-errors';
 import { ACTION_LABELS, PermissionsInput, SUBJECT_LABELS } from './permissions-input';
@@ -67,10 +67,14 @@ export function AdminCreate() {
   );
 }
 
+function AdminTitle() {
+  return <span>Administrateur</span>;
+}
+
 export function AdminEdit() {
   return (
-    <Edit mutationMode="pessimistic" title="Administrateur">
-      <SimpleForm validate={validateEdit} warnWhenUnsavedChanges>
+    <ConcurrentEdit title={<AdminTitle />}>
+      <SimpleForm validate={validateEdit} warnWhenUnsavedChanges toolbar={<EditToolbar />}>
         <TextInput source="username" autoComplete="off" />
         <TextInput source="email" />
         <TextInput
@@ -82,6 +86,6 @@ export function AdminEdit() {
         />
         <PermissionsInput />
       </SimpleForm>
-    </Edit>
+    </ConcurrentEdit>
   );
 }

@@ -8,7 +8,6 @@ import {
   CreateButton,
   Datagrid,
   DateField,
-  Edit,
   FunctionField,
   List,
   NullableBooleanInput,
@@ -22,6 +21,7 @@ import {
   TextInput,
   TopToolbar,
   FilterButton,
+  useRecordContext,
   type RaRecord,
 } from 'react-admin';
 import {
@@ -32,6 +32,7 @@ import {
   VENUE_TYPE_LABELS,
 } from '@tables-voisines/contract/schemas/establishment';
 import { Can, useAbility } from './ability-context';
+import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { DecimalInput } from './decimal-input';
 import { EstablishmentHistory } from './establishment-history';
 import { EstablishmentOwnerPanel } from './establishment-owner';
@@ -208,14 +209,22 @@ export function EstablishmentCreate() {
 }
 
 function EstablishmentTitle() {
-  return <span>Établissement</span>;
+  const record = useRecordContext();
+  return (
+    <span>{typeof record?.name === 'string' ? `Établissement « ${record.name} »` : 'Établissement'}</span>
+  );
 }
 
 export function EstablishmentEdit() {
   const formRootPathname = useFormRootPath();
   return (
-    <Edit mutationMode="pessimistic" title={<EstablishmentTitle />}>
-      <TabbedForm validate={validateEdit} warnWhenUnsavedChanges formRootPathname={formRootPathname}>
+    <ConcurrentEdit title={<EstablishmentTitle />}>
+      <TabbedForm
+        validate={validateEdit}
+        warnWhenUnsavedChanges
+        formRootPathname={formRootPathname}
+        toolbar={<EditToolbar />}
+      >
         <FormTab label="Général">
           <GeneralTab edit />
         </FormTab>
@@ -243,6 +252,6 @@ export function EstablishmentEdit() {
           <EstablishmentHistory />
         </FormTab>
       </TabbedForm>
-    </Edit>
+    </ConcurrentEdit>
   );
 }

@@ -2,7 +2,6 @@ import Typography from '@mui/material/Typography';
 import {
   Create,
   Datagrid,
-  Edit,
   List,
   NumberField,
   SearchInput,
@@ -14,6 +13,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { isValidPoint } from '@tables-voisines/contract/geo';
 import { CreateGroupBodySchema, PatchGroupBodySchema } from '@tables-voisines/contract/schemas/group';
 import { useAbility } from './ability-context';
+import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { DecimalInput } from './decimal-input';
 import { CreateAndExportActions } from './export-buttons';
 import { zodValidator } from './form-errors';
@@ -102,10 +102,10 @@ export function GroupCreate() {
 
 export function GroupEdit() {
   return (
-    <Edit mutationMode="pessimistic" title="Groupe">
-      <SimpleForm validate={validateEdit} warnWhenUnsavedChanges>
+    <ConcurrentEdit title="Groupe">
+      <SimpleForm validate={validateEdit} warnWhenUnsavedChanges toolbar={<EditToolbar />}>
         <GroupFields />
       </SimpleForm>
-    </Edit>
+    </ConcurrentEdit>
   );
 }

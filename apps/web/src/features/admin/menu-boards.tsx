@@ -6,8 +6,8 @@ import {
   DateField,
   DateInput,
   DeleteButton,
-  Edit,
   FunctionField,
+  Labeled,
   List,
   ReferenceInput,
   SearchInput,
@@ -23,6 +23,7 @@ import {
   PatchMenuBoardBodySchema,
 } from '@tables-voisines/contract/schemas/menu-board';
 import { useAbility } from './ability-context';
+import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { DecimalInput } from './decimal-input';
 import { establishmentOptionText } from './establishment-option';
 import { zodValidator } from './form-errors';
@@ -136,13 +137,15 @@ export function MenuBoardCreate() {
 
 export function MenuBoardEdit() {
   return (
-    <Edit mutationMode="pessimistic" title="Ardoise du jour">
-      <SimpleForm validate={validateEdit} warnWhenUnsavedChanges>
-        <TextField source="establishment.name" label="Établissement" />
+    <ConcurrentEdit title="Ardoise du jour">
+      <SimpleForm validate={validateEdit} warnWhenUnsavedChanges toolbar={<EditToolbar />}>
+        <Labeled label="Établissement">
+          <TextField source="establishment.name" />
+        </Labeled>
         <TextInput source="title" fullWidth />
         <DateInput source="date" />
         <ItemsInput />
       </SimpleForm>
-    </Edit>
+    </ConcurrentEdit>
   );
 }

@@ -3,24 +3,22 @@ import {
   BooleanField,
   Datagrid,
   DateField,
-  DeleteButton,
-  Edit,
   EmailField,
   List,
   NullableBooleanInput,
   ReferenceField,
   ReferenceInput,
-  SaveButton,
   SearchInput,
   SelectInput,
   SimpleForm,
   TextField,
   TextInput,
-  Toolbar,
   TopToolbar,
+  useRecordContext,
 } from 'react-admin';
 import { PatchOwnerBodySchema } from '@tables-voisines/contract/schemas/account';
 import { Can, useAbility } from './ability-context';
+import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { establishmentOptionText } from './establishment-option';
 import { ExportButtons } from './export-buttons';
 import { zodValidator } from './form-errors';
@@ -84,19 +82,15 @@ export function OwnerList() {
   );
 }
 
-function OwnerToolbar() {
-  return (
-    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
-      <SaveButton />
-      <DeleteButton mutationMode="pessimistic" />
-    </Toolbar>
-  );
+function OwnerTitle() {
+  const record = useRecordContext();
+  return <span>{typeof record?.email === 'string' ? `Restaurateur ${record.email}` : 'Restaurateur'}</span>;
 }
 
 export function OwnerEdit() {
   return (
-    <Edit mutationMode="pessimistic" title="Restaurateur">
-      <SimpleForm validate={validate} toolbar={<OwnerToolbar />} warnWhenUnsavedChanges>
+    <ConcurrentEdit title={<OwnerTitle />}>
+      <SimpleForm validate={validate} toolbar={<EditToolbar />} warnWhenUnsavedChanges>
         <TextInput source="firstName" />
         <TextInput source="lastName" />
         <TextInput source="email" />
@@ -117,6 +111,6 @@ export function OwnerEdit() {
           />
         </ReferenceInput>
       </SimpleForm>
-    </Edit>
+    </ConcurrentEdit>
   );
 }
