@@ -451,6 +451,42 @@ describe('the back office', () => {
     expect(unexpected).toEqual([]);
   });
 
+  it('warns that a changed page address is on posters and shared links, and the old one leads to the new page', async () => {
+    const before = await api<{ uri: string }>('GET', `/api/establishment/${createdId}`);
+    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}`);
+    const uri = page.getByLabel('Adresse de la page');
+    await expect.poll(() => uri.inputValue(), { timeout: 15_000 }).toBe(before.uri);
+    await expect(page.getByTestId('uri-warning').count()).resolves.toBe(0);
+    await uri.fill('le-bouchon-des-essais-lyon-2e');
+    const warning = page.getByTestId('uri-warning');
+    await warning.waitFor();
+    const said = await warning.innerText();
+    expect(said).toContain(
+      `L’adresse actuelle, /restaurant/${before.uri}, figure sur les affiches à QR code`,
+    );
+    expect(said).toContain('Elle continuera de mener à la page');
+    expect(said).toContain('/restaurant/le-bouchon-des-essais-lyon-2e');
+    await checkAxe('adresse de page changée');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect
+      .poll(async () => (await api<{ uri: string }>('GET', `/api/establishment/${createdId}`)).uri)
+      .toBe('le-bouchon-des-essais-lyon-2e');
+    const after = await api<{ previousUris: string[] }>('GET', `/api/establishment/${createdId}`);
+    expect(after.previousUris).toEqual([before.uri]);
+    // A poster printed with the old address still leads to the page.
+    const old = await fetch(`${server.baseUrl}/restaurant/${encodeURIComponent(before.uri)}`, {
+      redirect: 'manual',
+    });
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toMatch(/\/restaurant\/le-bouchon-des-essais-lyon-2e$/);
+    // The form lists the earlier address.
+    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}`);
+    await page
+      .getByRole('list', { name: 'Anciennes adresses de la page' })
+      .getByText(`/restaurant/${before.uri}`)
+      .waitFor();
+  });
+
   it('uploads a photo with progress and shares it (dry run without Facebook settings)', async () => {
     await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}/photo`);
     await page.getByRole('button', { name: 'Ajouter une photo' }).waitFor();
@@ -734,6 +770,46 @@ describe('the back office', () => {
     await expect.poll(stored).toBe('Version du second onglet.');
     expect(otherErrors().filter((error) => !/status of 412 /.test(error))).toEqual([]);
     await other.close();
+  });
+
+  it('hides a page with a reason its owner reads, saying the owner is told by e-mail, and shows it again', async () => {
+    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}`);
+    const hidden = page.getByLabel('Désactivé (absent du site)');
+    await hidden.waitFor();
+    await expect(page.getByLabel('Raison (montrée au restaurateur)').count()).resolves.toBe(0);
+    await hidden.check();
+    await page.getByLabel('Raison (montrée au restaurateur)').fill('Fermé pour travaux jusqu’en janvier.');
+    await page
+      .getByText(
+        'Le restaurateur de cette page en sera prévenu par e-mail à l’enregistrement, avec la raison donnée.',
+      )
+      .waitFor();
+    await checkAxe('page masquée');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    const stored = () =>
+      api<{ disabled: boolean; disabledReason: string | null }>('GET', `/api/establishment/${createdId}`);
+    await expect
+      .poll(async () => (await stored()).disabledReason)
+      .toBe('Fermé pour travaux jusqu’en janvier.');
+
+    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}`);
+    await page.getByText(/^Masquée depuis le /).waitFor();
+    await hidden.uncheck();
+    await page
+      .getByText(/sera prévenu par e-mail à l’enregistrement qu’elle est de nouveau visible\.$/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(async () => (await stored()).disabled).toBe(false);
+    await expect(stored()).resolves.toMatchObject({ disabledReason: null });
+
+    // The list's « Désactiver » asks first, and says the owners will be told.
+    await page.goto(`${server.baseUrl}/admin/establishments`);
+    await page.locator('tbody tr').first().getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Désactiver' }).click();
+    const ask = page.getByRole('dialog', { name: 'Désactiver les établissements' });
+    await ask.getByText('Leurs restaurateurs en seront prévenus par e-mail.', { exact: false }).waitFor();
+    await ask.getByRole('button', { name: 'Annuler' }).click();
+    await ask.waitFor({ state: 'hidden' });
   });
 
   it('signs out, and the limited admin sees only what it may', async () => {

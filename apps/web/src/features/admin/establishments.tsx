@@ -2,7 +2,6 @@ import {
   AutocompleteArrayInput,
   AutocompleteInput,
   BooleanField,
-  BooleanInput,
   BulkUpdateButton,
   Create,
   CreateButton,
@@ -34,6 +33,7 @@ import {
 import { Can, useAbility } from './ability-context';
 import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { DecimalInput } from './decimal-input';
+import { UriInput, VisibilityInputs } from './establishment-fields';
 import { EstablishmentHistory } from './establishment-history';
 import { EstablishmentOwnerPanel } from './establishment-owner';
 import { EstablishmentPhotoPanel } from './establishment-photo';
@@ -110,7 +110,7 @@ function BulkActions() {
         data={{ disabled: true }}
         mutationMode="pessimistic"
         confirmTitle="Désactiver les établissements"
-        confirmContent="Les établissements choisis ne seront plus visibles sur le site. Continuer ?"
+        confirmContent="Les établissements choisis ne seront plus visibles sur le site. Leurs restaurateurs en seront prévenus par e-mail. Continuer ?"
       />
     </Can>
   );
@@ -165,8 +165,8 @@ function GeneralTab({ edit }: { edit: boolean }) {
           fullWidth
         />
       </ReferenceArrayInput>
-      {edit && <TextInput source="uri" fullWidth helperText="Adresse de la page publique, sans espace." />}
-      <BooleanInput source="disabled" label="Désactivé (absent du site)" />
+      {edit && <UriInput />}
+      <VisibilityInputs />
     </>
   );
 }
