@@ -44,6 +44,7 @@ import { FormTab } from './form-tab';
 import { useFormRootPath } from './form-root-path';
 import { LocationInput } from './location-input';
 import { OpeningHoursInput } from './opening-hours-input';
+import { EstablishmentOwnerInput } from './owner-link';
 
 export const KIND_CHOICES = Object.entries(KIND_LABELS).map(([id, name]) => ({ id, name }));
 export const VENUE_TYPE_CHOICES = Object.entries(VENUE_TYPE_LABELS).map(([id, name]) => ({ id, name }));
@@ -239,14 +240,7 @@ export function EstablishmentEdit() {
         </FormTab>
         <FormTab label="Propriétaire" path="proprietaire">
           <EstablishmentOwnerPanel />
-          <ReferenceInput source="restaurantOwner" reference="restaurant-owners">
-            <AutocompleteInput
-              label="Propriétaire lié"
-              optionText="email"
-              filterToQuery={(q: string) => ({ q })}
-              fullWidth
-            />
-          </ReferenceInput>
+          <EstablishmentOwnerInput />
         </FormTab>
         <FormTab label="Historique" path="historique">
           <EstablishmentHistory />

@@ -1,5 +1,4 @@
 import {
-  AutocompleteInput,
   BooleanField,
   Datagrid,
   DateField,
@@ -7,7 +6,6 @@ import {
   List,
   NullableBooleanInput,
   ReferenceField,
-  ReferenceInput,
   SearchInput,
   SelectInput,
   SimpleForm,
@@ -19,9 +17,9 @@ import {
 import { PatchOwnerBodySchema } from '@tables-voisines/contract/schemas/account';
 import { Can, useAbility } from './ability-context';
 import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
-import { establishmentOptionText } from './establishment-option';
 import { ExportButtons } from './export-buttons';
 import { zodValidator } from './form-errors';
+import { OwnerEstablishmentInput } from './owner-link';
 
 const OWNER_FIELDS = ['email', 'password', 'firstName', 'lastName', 'phone', 'establishment'];
 const validate = zodValidator(PatchOwnerBodySchema, (values) =>
@@ -101,15 +99,7 @@ export function OwnerEdit() {
           autoComplete="new-password"
           helperText="Laissez vide pour ne pas le changer."
         />
-        <ReferenceInput source="establishment" reference="establishments">
-          <AutocompleteInput
-            label="Établissement lié"
-            optionText={establishmentOptionText}
-            filterToQuery={(q: string) => ({ q })}
-            fullWidth
-            helperText="Videz le champ pour délier le restaurateur de son établissement."
-          />
-        </ReferenceInput>
+        <OwnerEstablishmentInput />
       </SimpleForm>
     </ConcurrentEdit>
   );
