@@ -488,7 +488,7 @@ describe('the back office', () => {
       .waitFor();
   });
 
-  it('uploads a photo with progress and shares it (dry run without Facebook settings)', async () => {
+  it('uploads a photo that goes live only with « Enregistrer », shares it after asking (a trial without Facebook), and removes it', async () => {
     await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}/photo`);
     await page.getByRole('button', { name: 'Ajouter une photo' }).waitFor();
     // A text file named like a photo: the server refuses it, and the panel says why.
@@ -518,34 +518,60 @@ describe('the back office', () => {
     await page.getByRole('progressbar', { name: 'Envoi de la photo' }).waitFor();
     await expect(refusal.count()).resolves.toBe(0);
     release();
-    await page.getByText('Photo enregistrée.').waitFor();
+    // Uploaded, shown, but not on the site until the form is saved.
+    await page
+      .getByText('Nouvelle photo, non enregistrée : elle sera sur le site après « Enregistrer ».')
+      .waitFor();
     await page.unroute('**/api/uploads/**', hold);
     await expect(refusal.count()).resolves.toBe(0);
+    await page.getByRole('img', { name: `${NEW_NAME} : photo de l’établissement` }).waitFor();
+    const stored = () =>
+      api<{ photo: { url: string; isFacebookShared: boolean } | null }>(
+        'GET',
+        `/api/establishment/${createdId}`,
+      );
+    await expect(stored()).resolves.toMatchObject({ photo: null });
+    await checkAxe('photo non enregistrée');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(async () => (await stored()).photo?.url ?? null).toMatch(/^\/media\//);
+
+    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}/photo`);
     await page.getByText('Pas encore partagée').waitFor();
     await checkAxe('photo');
+    // Asked first; without a Facebook page configured nothing is published, and the panel says so.
     await page.getByRole('button', { name: 'Partager sur Facebook' }).click();
-    await page.getByText('Partagée sur Facebook', { exact: true }).waitFor();
+    const ask = page.getByRole('dialog', { name: 'Partager cette photo sur Facebook ?' });
+    await checkAxe('partage demandé');
+    await ask.getByRole('button', { name: 'Publier' }).click();
+    await page
+      .getByText('Essai : rien n’a été publié sur Facebook (aucune page Facebook n’est configurée).')
+      .waitFor();
+    await page.getByText('Partage d’essai seulement : rien n’est publié sur Facebook').waitFor();
+    await expect(page.getByText('Partagée sur Facebook', { exact: true }).count()).resolves.toBe(0);
     await shot('etablissement-photo');
-    const shared = await api<{ photo: { isFacebookShared: boolean } }>(
-      'GET',
-      `/api/establishment/${createdId}`,
-    );
-    expect(shared.photo.isFacebookShared).toBe(true);
-    // Shared already: a second post only once confirmed; cancelled, nothing is posted.
-    await page.getByRole('button', { name: 'Partager à nouveau sur Facebook' }).click();
-    const again = page.getByRole('dialog', { name: 'Partager à nouveau cette photo ?' });
-    await again.getByRole('button', { name: 'Annuler' }).click();
-    await again.waitFor({ state: 'hidden' });
+    await expect(stored()).resolves.toMatchObject({ photo: { isFacebookShared: true } });
 
     await page.getByRole('tab', { name: 'Propriétaire' }).click();
     await expect(page.getByTestId('claim-code').innerText()).resolves.toMatch(/^[A-Z2-9]{8}$/);
     await page.getByRole('tab', { name: 'Historique' }).click();
-    await page.getByRole('cell', { name: 'Partage de la photo' }).waitFor();
-    expect(await page.getByRole('cell', { name: 'Partage de la photo' }).count()).toBe(1);
+    const shareCell = page.getByRole('cell', { name: 'Photo partagée sur Facebook', exact: true });
+    await shareCell.waitFor();
+    expect(await shareCell.count()).toBe(1);
     // The history in French: the photo's share named, its dry-run post said so.
     await page.getByText('Photo partagée sur Facebook : non → oui').waitFor();
     await page.getByText('Publication Facebook : vide → essai, rien publié').waitFor();
     await checkAxe('historique');
+
+    // Removed the same way: still on the site until saved. The share above changed the record: the form
+    // follows it, and this save is not refused as based on an older version.
+    await page.getByRole('tab', { name: 'Photo' }).click();
+    await page.getByRole('button', { name: 'Retirer la photo' }).click();
+    await page
+      .getByText('Photo retirée, non enregistrée : elle restera sur le site jusqu’à « Enregistrer ».')
+      .waitFor();
+    await expect(stored()).resolves.toMatchObject({ photo: { isFacebookShared: true } });
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(async () => (await stored()).photo).toBeNull();
   });
 
   it('exports the establishments as CSV', async () => {

@@ -38,7 +38,7 @@ import { EstablishmentHistory } from './establishment-history';
 import { EstablishmentOwnerPanel } from './establishment-owner';
 import { EstablishmentPhotoPanel } from './establishment-photo';
 import { ExportButtons } from './export-buttons';
-import { ESTABLISHMENT_FIELDS } from './providers/establishments.provider';
+import { ESTABLISHMENT_FIELDS, photoBody } from './providers/establishments.provider';
 import { zodValidator } from './form-errors';
 import { FormTab } from './form-tab';
 import { useFormRootPath } from './form-root-path';
@@ -50,13 +50,19 @@ export const KIND_CHOICES = Object.entries(KIND_LABELS).map(([id, name]) => ({ i
 export const VENUE_TYPE_CHOICES = Object.entries(VENUE_TYPE_LABELS).map(([id, name]) => ({ id, name }));
 const PRICE_CHOICES = PRICE_RANGES.map((id) => ({ id, name: id }));
 
-/** What the form checks: the photo is not among them, its own panel uploads and sends it. */
-const WRITABLE_FIELDS: readonly string[] = ESTABLISHMENT_FIELDS.filter((field) => field !== 'photo');
-
+/** What the form checks: the fields an admin sends, the photo as its address (or `null`, removed). */
 function writable(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(values).filter(([key, value]) => WRITABLE_FIELDS.includes(key) && value !== undefined),
+  const body = Object.fromEntries(
+    Object.entries(values).filter(
+      ([key, value]) => (ESTABLISHMENT_FIELDS as readonly string[]).includes(key) && value !== undefined,
+    ),
   );
+  if ('photo' in body) {
+    const photo = photoBody(body.photo);
+    if (photo === undefined) delete body.photo;
+    else body.photo = photo;
+  }
+  return body;
 }
 
 const validateCreate = zodValidator(CreateEstablishmentBodySchema, writable);
@@ -209,6 +215,8 @@ export function EstablishmentCreate() {
   );
 }
 
+const RESET_OPTIONS = { keepDirtyValues: true, keepIsSubmitSuccessful: true };
+
 function EstablishmentTitle() {
   const record = useRecordContext();
   return (
@@ -225,6 +233,10 @@ export function EstablishmentEdit() {
         warnWhenUnsavedChanges
         formRootPathname={formRootPathname}
         toolbar={<EditToolbar />}
+        // A photo shared from this form changes the record: the form follows it and keeps what the admin
+        // has typed meanwhile. After a save, the record it answered must not make the
+        // form look unsaved again (leaving it for the list would be asked about).
+        resetOptions={RESET_OPTIONS}
       >
         <FormTab label="Général">
           <GeneralTab edit />
