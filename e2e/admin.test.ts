@@ -574,6 +574,32 @@ describe('the back office', () => {
     await expect.poll(async () => (await stored()).photo).toBeNull();
   });
 
+  it('mails the claim code to the establishment once a minute, says the wait, and renews the code after asking', async () => {
+    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}/proprietaire`);
+    const code = page.getByTestId('claim-code');
+    await code.waitFor();
+    const before = await code.innerText();
+    const send = page.getByRole('button', { name: 'Envoyer le code à l’établissement' });
+    await send.click();
+    await page.getByText('Code envoyé à bouchon@example.fr.').waitFor();
+    await send.click();
+    await page
+      .getByText(
+        /^Le code vient d’être envoyé à l’adresse de l’établissement : vous pourrez le demander de nouveau dans \d+ (?:secondes?|minute)\.$/,
+      )
+      .waitFor();
+    await checkAxe('code envoyé trop tôt');
+
+    await page.getByRole('button', { name: 'Générer un nouveau code' }).click();
+    const ask = page.getByRole('dialog', { name: 'Générer un nouveau code ?' });
+    await ask.getByText(`L’ancien code, ${before}, ne fonctionnera plus`, { exact: false }).waitFor();
+    await ask.getByRole('button', { name: 'Générer un nouveau code' }).click();
+    await expect.poll(() => code.innerText()).not.toBe(before);
+    const renewed = await api<{ claimCode: string }>('GET', `/api/establishment/${createdId}`);
+    expect(renewed.claimCode).toBe(await code.innerText());
+    expect(renewed.claimCode).toMatch(/^[A-Z2-9]{8}$/);
+  });
+
   it('exports the establishments as CSV', async () => {
     await page.goto(`${server.baseUrl}/admin/establishments`);
     const downloaded = page.waitForEvent('download');
@@ -824,6 +850,13 @@ describe('the back office', () => {
     const mailsBefore = await mailsTo('gerante@example.fr');
 
     await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}/proprietaire`);
+    // Claimed: its code is no longer offered to be sent.
+    await page
+      .getByText('L’établissement est déjà rattaché à un restaurateur : le code ne lui est plus envoyé.')
+      .waitFor();
+    await expect(
+      page.getByRole('button', { name: 'Envoyer le code à l’établissement' }).count(),
+    ).resolves.toBe(0);
     const owner = page.getByRole('combobox', { name: 'Propriétaire lié' });
     await expect.poll(() => owner.inputValue()).toBe('gerante@example.fr');
     const pick = async () => {
@@ -962,8 +995,8 @@ describe('the back office', () => {
   it('logged no error in the browser', () => {
     // Chromium logs as failed resources the refused sign-in (401), the refused page address (409), the
     // refused photo (415), the unknown category (its look-up, 404, and the refused establishment, 400), the
-    // stale save (412).
-    const expected = new Set(['400', '401', '404', '409', '412', '415']);
+    // stale save (412) and the claim code asked for too soon (429).
+    const expected = new Set(['400', '401', '404', '409', '412', '415', '429']);
     expect(errors().filter((e) => !expected.has(/status of (\d{3}) /.exec(e)?.[1] ?? ''))).toEqual([]);
   });
 });

@@ -233,8 +233,8 @@ export function EstablishmentEdit() {
         warnWhenUnsavedChanges
         formRootPathname={formRootPathname}
         toolbar={<EditToolbar />}
-        // A photo shared from this form changes the record: the form follows it and keeps what the admin
-        // has typed meanwhile. After a save, the record it answered must not make the
+        // A claim code renewed or a photo shared in this form changes the record: the form follows it and
+        // keeps what the admin has typed meanwhile. After a save, the record it answered must not make the
         // form look unsaved again (leaving it for the list would be asked about).
         resetOptions={RESET_OPTIONS}
       >
