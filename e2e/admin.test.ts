@@ -637,6 +637,32 @@ describe('the back office', () => {
     expect(limited.permissions).toHaveLength(3);
   });
 
+  it('asks before creating an admin who could do nothing', async () => {
+    await page.goto(`${server.baseUrl}/admin/admins/create`);
+    await page.getByLabel('Nom d’utilisateur').fill('stagiaire');
+    await page.getByLabel('Adresse e-mail').fill('stagiaire@example.fr');
+    await page.locator('input[name="password"]').fill('Cahier-Vert-97531');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    const ask = page.getByRole('dialog', { name: 'Créer un administrateur sans permission ?' });
+    await ask.getByText(/^Cet administrateur ne pourra rien faire/).waitFor();
+    await checkAxe('administrateur sans permission');
+    // Declined: the form stays, nothing is created.
+    await ask.getByRole('button', { name: 'Choisir des permissions' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/admin/admins/create');
+    const usernames = async () =>
+      (await api<{ username: string; permissions: unknown[] }[]>('GET', '/api/admins/')).map(
+        (a) => a.username,
+      );
+    await expect(usernames()).resolves.not.toContain('stagiaire');
+    // Accepted: created without any permission.
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await ask.getByRole('button', { name: 'Créer sans permission' }).click();
+    await page.getByRole('cell', { name: 'stagiaire', exact: true }).waitFor();
+    const admins = await api<{ username: string; permissions: unknown[] }[]>('GET', '/api/admins/');
+    expect(admins.find((admin) => admin.username === 'stagiaire')?.permissions).toEqual([]);
+  });
+
   it('fits a phone’s width: wide tables scroll in their own box, never the whole page sideways', async () => {
     const phone = await newVisitorContext(browser, { viewport: { width: 390, height: 844 } });
     const tab = await phone.newPage();

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import {
+  Confirm,
   Create,
   Datagrid,
   DateField,
@@ -9,6 +11,7 @@ import {
   SimpleForm,
   TextField,
   TextInput,
+  useSaveContext,
   type RaRecord,
 } from 'react-admin';
 import { CreateAdminBodySchema, PatchAdminBodySchema } from '@tables-voisines/contract/schemas/account';
@@ -54,15 +57,59 @@ export function AdminList() {
   );
 }
 
-export function AdminCreate() {
+type Values = Record<string, unknown>;
+
+/**
+ * The new admin's form. Without any permission the account could sign in and do nothing: asked first. The
+ * save waits for the answer (« Enregistrer » stays busy meanwhile), so the server's refusals still reach
+ * the fields.
+ */
+function AdminCreateForm() {
+  const { save } = useSaveContext();
+  const [asking, setAsking] = useState<{ values: Values; answer: (saved: unknown) => void } | null>(null);
+  const submit = (values: Values) => {
+    const permissions = values.permissions as unknown[] | undefined;
+    if (save === undefined) return undefined;
+    if (permissions !== undefined && permissions.length > 0) return save(values);
+    return new Promise<unknown>((answer) => setAsking({ values, answer }));
+  };
   return (
-    <Create redirect="list" title="Nouvel administrateur">
-      <SimpleForm validate={validateCreate} defaultValues={{ permissions: [] }} warnWhenUnsavedChanges>
+    <>
+      <SimpleForm
+        validate={validateCreate}
+        defaultValues={{ permissions: [] }}
+        warnWhenUnsavedChanges
+        onSubmit={submit as never}
+      >
         <TextInput source="username" autoComplete="off" />
         <TextInput source="email" />
         <TextInput source="password" type="password" autoComplete="new-password" />
         <PermissionsInput />
       </SimpleForm>
+      <Confirm
+        isOpen={asking !== null}
+        title="Créer un administrateur sans permission ?"
+        content="Cet administrateur ne pourra rien faire : il pourra se connecter, mais ne verra aucune liste ni aucun bouton. Cochez au moins une permission, ou créez-le ainsi pour lui en donner plus tard."
+        confirm="Créer sans permission"
+        cancel="Choisir des permissions"
+        onConfirm={() => {
+          if (asking === null || save === undefined) return;
+          asking.answer(save(asking.values));
+          setAsking(null);
+        }}
+        onClose={() => {
+          asking?.answer(undefined);
+          setAsking(null);
+        }}
+      />
+    </>
+  );
+}
+
+export function AdminCreate() {
+  return (
+    <Create redirect="list" title="Nouvel administrateur">
+      <AdminCreateForm />
     </Create>
   );
 }
