@@ -989,6 +989,27 @@ describe('the back office', () => {
     await expect(page.getByRole('checkbox').count()).resolves.toBe(0);
     await checkAxe('liste, admin limité');
     await shot('admin-limite');
+    // A row opens the establishment read only: its tabs, and nothing to change.
+    await page.getByPlaceholder('Rechercher par nom').fill('Bouchon des Essais');
+    await page.getByRole('cell', { name: NEW_NAME }).click();
+    await page.waitForURL(/\/admin\/establishments\/[^/]+\/show$/);
+    for (const tab of ['Général', 'Adresse et carte', 'Horaires', 'Photo', 'Propriétaire', 'Historique'])
+      await page.getByRole('tab', { name: tab, exact: true }).waitFor();
+    await page.getByText('Adresse de la page').first().waitFor();
+    await expect(page.getByRole('textbox').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Enregistrer' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: 'Éditer' }).count()).resolves.toBe(0);
+    await checkAxe('fiche en lecture seule');
+    await page.getByRole('tab', { name: 'Propriétaire' }).click();
+    // The claim code is for admins who may change establishments.
+    await page
+      .getByText('Le code de réclamation n’est montré qu’aux administrateurs', { exact: false })
+      .waitFor();
+    await expect(page.getByTestId('claim-code').count()).resolves.toBe(0);
+    await page.getByRole('tab', { name: 'Horaires' }).click();
+    await page.getByRole('table', { name: 'Horaires d’ouverture' }).waitFor();
+    await page.getByRole('tab', { name: 'Historique' }).click();
+    await page.getByRole('table', { name: 'Historique des modifications' }).waitFor();
     await page.goto(`${server.baseUrl}/admin/admins`);
     await page
       .getByText(/autorisé|accès/i)

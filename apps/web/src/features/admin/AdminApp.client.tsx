@@ -18,15 +18,20 @@ import { AbilityProvider } from './ability-context';
 import { adminAbility, canAccessResource } from './admin-ability';
 import { i18nProvider } from './admin-i18n';
 import { createAuthProvider, registerAdminCache } from './admin-session';
-import { AdminList, AdminCreate, AdminEdit } from './admins';
+import { AdminList, AdminCreate, AdminEdit, AdminShow } from './admins';
 import { CategoryList } from './categories';
 import { Dashboard } from './dashboard';
 import { LoginPage } from './login-page';
 import { createDataProvider } from './data-provider';
-import { EstablishmentCreate, EstablishmentEdit, EstablishmentList } from './establishments';
-import { GroupCreate, GroupEdit, GroupList } from './groups';
-import { MenuBoardCreate, MenuBoardEdit, MenuBoardList } from './menu-boards';
-import { OwnerEdit, OwnerList } from './owners';
+import {
+  EstablishmentCreate,
+  EstablishmentEdit,
+  EstablishmentList,
+  EstablishmentShow,
+} from './establishments';
+import { GroupCreate, GroupEdit, GroupList, GroupShow } from './groups';
+import { MenuBoardCreate, MenuBoardEdit, MenuBoardList, MenuBoardShow } from './menu-boards';
+import { OwnerEdit, OwnerList, OwnerShow } from './owners';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import PeopleIcon from '@mui/icons-material/People';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
@@ -165,6 +170,7 @@ export function AdminApp() {
           list={EstablishmentList}
           create={EstablishmentCreate}
           edit={EstablishmentEdit}
+          show={EstablishmentShow}
           recordRepresentation="name"
         />
         <Resource
@@ -172,6 +178,7 @@ export function AdminApp() {
           icon={PeopleIcon}
           list={OwnerList}
           edit={OwnerEdit}
+          show={OwnerShow}
           recordRepresentation="email"
         />
         <Resource
@@ -180,6 +187,7 @@ export function AdminApp() {
           list={AdminList}
           create={AdminCreate}
           edit={AdminEdit}
+          show={AdminShow}
           recordRepresentation="username"
         />
         <Resource
@@ -188,6 +196,7 @@ export function AdminApp() {
           list={GroupList}
           create={GroupCreate}
           edit={GroupEdit}
+          show={GroupShow}
           recordRepresentation="name"
         />
         <Resource name="categories" icon={CategoryIcon} list={CategoryList} recordRepresentation="name" />
@@ -197,6 +206,7 @@ export function AdminApp() {
           list={MenuBoardList}
           create={MenuBoardCreate}
           edit={MenuBoardEdit}
+          show={MenuBoardShow}
           recordRepresentation="title"
         />
       </Admin>

@@ -8,7 +8,9 @@ import {
   FunctionField,
   List,
   SearchInput,
+  Show,
   SimpleForm,
+  SimpleShowLayout,
   TextField,
   TextInput,
   useSaveContext,
@@ -47,7 +49,7 @@ export function AdminList() {
       actions={<CreateAndExportActions subject="admin" />}
       title="Administrateurs"
     >
-      <Datagrid rowClick={ability.can('update', 'admin') ? 'edit' : false} bulkActionButtons={false}>
+      <Datagrid rowClick={ability.can('update', 'admin') ? 'edit' : 'show'} bulkActionButtons={false}>
         <TextField source="username" />
         <EmailField source="email" />
         <FunctionField label="Permissions" sortable={false} render={permissionsText} />
@@ -134,5 +136,22 @@ export function AdminEdit() {
         <PermissionsInput />
       </SimpleForm>
     </ConcurrentEdit>
+  );
+}
+
+/** An admin read only, for admins who may read but not change admins. */
+export function AdminShow() {
+  return (
+    <Show title={<AdminTitle />}>
+      <SimpleShowLayout>
+        <TextField source="username" />
+        <EmailField source="email" emptyText="—" />
+        <FunctionField
+          label="Permissions"
+          render={(record: RaRecord) => permissionsText(record) || 'Aucune'}
+        />
+        <DateField source="createdAt" locales="fr-FR" showTime />
+      </SimpleShowLayout>
+    </Show>
   );
 }

@@ -54,6 +54,7 @@ function EstablishmentLinks({
 }) {
   const { data, total, isPending } = useGetList('establishments', params);
   const createPath = useCreatePath();
+  const page = useAbility().can('update', 'establishment') ? 'edit' : 'show';
   return (
     <Card sx={{ flex: '1 1 360px' }}>
       <CardContent>
@@ -69,7 +70,7 @@ function EstablishmentLinks({
               <ListItem key={record.id} disablePadding>
                 <ListItemButton
                   component={Link}
-                  to={createPath({ resource: 'establishments', id: record.id, type: 'edit' })}
+                  to={createPath({ resource: 'establishments', id: record.id, type: page })}
                 >
                   <ListItemText primary={String(record.name)} secondary={secondary(record)} />
                 </ListItemButton>

@@ -1,18 +1,23 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { BooleanInput, TextInput, useRecordContext } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { DAY_NAMES_FR, formatFrenchTime } from '@tables-voisines/contract/opening-hours';
 import type { Establishment, Kind } from '@tables-voisines/contract/schemas/establishment';
 import { MAX_DISABLED_REASON_LENGTH } from '@tables-voisines/contract/schemas/establishment';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { formatFrenchDateTime } from '../../lib/format';
 
 /*
- * Parts of the establishment's form that say more than a field: its address and the earlier ones that
- * still lead to it, its visibility and why it is hidden.
+ * Parts of the establishment's form and page that say more than a field: its address and the earlier ones
+ * that still lead to it, its visibility and why it is hidden, its week of opening hours.
  */
 
 /** A page address as people read it: `/restaurant/le-zinc-a-lyon`. */
@@ -112,5 +117,31 @@ export function VisibilityInputs() {
         </Alert>
       )}
     </Box>
+  );
+}
+
+/** The week's opening hours, Monday first, read only. */
+export function OpeningHoursView() {
+  const record = useRecordContext<Establishment>();
+  if (!record) return null;
+  return (
+    <Table size="small" aria-label="Horaires d’ouverture" sx={{ maxWidth: 480 }}>
+      <TableBody>
+        {DAY_NAMES_FR.map((name, index) => {
+          const slots = record.openingHours
+            .filter((range) => range.day === index + 1)
+            .sort((a, b) => a.opens.localeCompare(b.opens))
+            .map((range) => `${formatFrenchTime(range.opens)} – ${formatFrenchTime(range.closes)}`);
+          return (
+            <TableRow key={name}>
+              <TableCell component="th" scope="row" sx={{ textTransform: 'capitalize', width: 120 }}>
+                {name}
+              </TableCell>
+              <TableCell>{slots.length === 0 ? 'Fermé' : slots.join(', ')}</TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
   );
 }

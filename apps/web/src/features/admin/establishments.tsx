@@ -10,6 +10,18 @@ import {
   FunctionField,
   List,
   NullableBooleanInput,
+  ReferenceArrayField,
+  ReferenceField,
+  Show,
+  ChipField,
+  EmailField,
+  Labeled,
+  NumberField,
+  SingleFieldList,
+  TabbedShowLayout,
+  TabbedShowLayoutTabs,
+  UrlField,
+  useRecordContext,
   ReferenceArrayInput,
   ReferenceInput,
   SearchInput,
@@ -20,7 +32,6 @@ import {
   TextInput,
   TopToolbar,
   FilterButton,
-  useRecordContext,
   type RaRecord,
 } from 'react-admin';
 import {
@@ -33,16 +44,16 @@ import {
 import { Can, useAbility } from './ability-context';
 import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { DecimalInput } from './decimal-input';
-import { UriInput, VisibilityInputs } from './establishment-fields';
+import { OpeningHoursView, PreviousUris, UriInput, VisibilityInputs } from './establishment-fields';
 import { EstablishmentHistory } from './establishment-history';
 import { EstablishmentOwnerPanel } from './establishment-owner';
-import { EstablishmentPhotoPanel } from './establishment-photo';
+import { EstablishmentPhotoPanel, EstablishmentPhotoView } from './establishment-photo';
 import { ExportButtons } from './export-buttons';
 import { ESTABLISHMENT_FIELDS, photoBody } from './providers/establishments.provider';
 import { zodValidator } from './form-errors';
 import { FormTab } from './form-tab';
 import { useFormRootPath } from './form-root-path';
-import { LocationInput } from './location-input';
+import { LocationInput, LocationView } from './location-input';
 import { OpeningHoursInput } from './opening-hours-input';
 import { EstablishmentOwnerInput } from './owner-link';
 
@@ -134,7 +145,7 @@ export function EstablishmentList() {
       title="Établissements"
     >
       <Datagrid
-        rowClick={ability.can('update', 'establishment') ? 'edit' : false}
+        rowClick={ability.can('update', 'establishment') ? 'edit' : 'show'}
         bulkActionButtons={ability.can('update', 'establishment') ? <BulkActions /> : false}
       >
         <TextField source="name" />
@@ -259,5 +270,80 @@ export function EstablishmentEdit() {
         </FormTab>
       </TabbedForm>
     </ConcurrentEdit>
+  );
+}
+
+function OwnerView() {
+  const record = useRecordContext();
+  const ability = useAbility();
+  if (!record) return null;
+  if (record.restaurantOwner == null) return <span>Aucun restaurateur n’est rattaché.</span>;
+  return ability.can('read', 'restaurant-owner') ? (
+    <Labeled label="Propriétaire lié">
+      <ReferenceField source="restaurantOwner" reference="restaurant-owners" link="show">
+        <EmailField source="email" />
+      </ReferenceField>
+    </Labeled>
+  ) : (
+    <span>Rattaché à un restaurateur.</span>
+  );
+}
+
+/** An establishment read only, for admins who may read but not change establishments. */
+export function EstablishmentShow() {
+  return (
+    <Show title={<EstablishmentTitle />}>
+      <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
+        <TabbedShowLayout.Tab label="Général">
+          <TextField source="name" />
+          <SelectField source="kind" choices={KIND_CHOICES} />
+          <SelectField source="venueType" choices={VENUE_TYPE_CHOICES} />
+          <TextField source="description" emptyText="—" />
+          <TextField source="phone" emptyText="—" />
+          <EmailField source="email" emptyText="—" />
+          <UrlField source="website" emptyText="—" />
+          <TextField source="priceRange" emptyText="Non précisée" />
+          <ReferenceArrayField source="categories" reference="categories">
+            <SingleFieldList linkType={false}>
+              <ChipField source="name" size="small" />
+            </SingleFieldList>
+          </ReferenceArrayField>
+          <TextField source="uri" />
+          <FunctionField
+            label="Anciennes adresses"
+            render={(record: RaRecord) =>
+              (record.previousUris as string[] | undefined)?.length ? (
+                <PreviousUris record={record as never} />
+              ) : (
+                '—'
+              )
+            }
+          />
+          <BooleanField source="disabled" />
+          <TextField source="disabledReason" label="Raison du masquage" emptyText="—" />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Adresse et carte" path="adresse">
+          <TextField source="address.street" emptyText="—" />
+          <TextField source="address.postcode" emptyText="—" />
+          <TextField source="address.town" />
+          <NumberField source="location.latitude" locales="fr-FR" options={{ maximumFractionDigits: 6 }} />
+          <NumberField source="location.longitude" locales="fr-FR" options={{ maximumFractionDigits: 6 }} />
+          <LocationView />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Horaires" path="horaires">
+          <OpeningHoursView />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Photo" path="photo">
+          <EstablishmentPhotoView />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Propriétaire" path="proprietaire">
+          <OwnerView />
+          <EstablishmentOwnerPanel />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Historique" path="historique">
+          <EstablishmentHistory />
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
+    </Show>
   );
 }

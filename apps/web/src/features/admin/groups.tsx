@@ -5,9 +5,12 @@ import {
   List,
   NumberField,
   SearchInput,
+  Show,
   SimpleForm,
+  SimpleShowLayout,
   TextField,
   TextInput,
+  useRecordContext,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { isValidPoint } from '@tables-voisines/contract/geo';
@@ -37,7 +40,7 @@ export function GroupList() {
       actions={<CreateAndExportActions subject="group" />}
       title="Groupes"
     >
-      <Datagrid rowClick={ability.can('update', 'group') ? 'edit' : false} bulkActionButtons={false}>
+      <Datagrid rowClick={ability.can('update', 'group') ? 'edit' : 'show'} bulkActionButtons={false}>
         <TextField source="name" />
         <NumberField source="radius" locales="fr-FR" />
         <NumberField source="latitude" locales="fr-FR" />
@@ -107,5 +110,34 @@ export function GroupEdit() {
         <GroupFields />
       </SimpleForm>
     </ConcurrentEdit>
+  );
+}
+
+function GroupCircleView() {
+  const record = useRecordContext();
+  const point = { latitude: record?.latitude, longitude: record?.longitude };
+  return (
+    <PointMap
+      label="Carte du cercle du groupe"
+      value={isValidPoint(point) ? point : null}
+      radiusKm={typeof record?.radius === 'number' ? record.radius : null}
+    />
+  );
+}
+
+const DECIMALS = { maximumFractionDigits: 6 };
+
+/** A group read only, for admins who may read but not change groups. */
+export function GroupShow() {
+  return (
+    <Show title="Groupe">
+      <SimpleShowLayout>
+        <TextField source="name" />
+        <NumberField source="radius" locales="fr-FR" options={DECIMALS} />
+        <NumberField source="latitude" locales="fr-FR" options={DECIMALS} />
+        <NumberField source="longitude" locales="fr-FR" options={DECIMALS} />
+        <GroupCircleView />
+      </SimpleShowLayout>
+    </Show>
   );
 }

@@ -1,3 +1,8 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import {
   ArrayInput,
   AutocompleteInput,
@@ -9,19 +14,25 @@ import {
   FunctionField,
   Labeled,
   List,
+  ReferenceField,
   ReferenceInput,
   SearchInput,
+  Show,
   SimpleForm,
   SimpleFormIterator,
+  SimpleShowLayout,
   TextField,
   TextInput,
   WrapperField,
+  useRecordContext,
   type RaRecord,
 } from 'react-admin';
 import {
   CreateMenuBoardBodySchema,
   PatchMenuBoardBodySchema,
+  type MenuBoard,
 } from '@tables-voisines/contract/schemas/menu-board';
+import { formatEuros } from '../../lib/format';
 import { useAbility } from './ability-context';
 import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { DecimalInput } from './decimal-input';
@@ -66,7 +77,7 @@ export function MenuBoardList() {
       title="Ardoises du jour"
       exporter={false}
     >
-      <Datagrid rowClick={ability.can('update', 'menu-board') ? 'edit' : false} bulkActionButtons={false}>
+      <Datagrid rowClick={ability.can('update', 'menu-board') ? 'edit' : 'show'} bulkActionButtons={false}>
         <TextField source="title" />
         <TextField source="establishment.name" label="Établissement" sortable={false} />
         <DateField source="date" locales="fr-FR" />
@@ -147,5 +158,51 @@ export function MenuBoardEdit() {
         <ItemsInput />
       </SimpleForm>
     </ConcurrentEdit>
+  );
+}
+
+/** The dishes with their prices as the site writes them (« 12,50 € »). */
+function DishesView() {
+  const record = useRecordContext<MenuBoard>();
+  if (!record) return null;
+  return (
+    <Table size="small" aria-label="Plats" sx={{ maxWidth: 640 }}>
+      <TableHead>
+        <TableRow>
+          <TableCell>Plat</TableCell>
+          <TableCell align="right">Prix</TableCell>
+          <TableCell>Catégorie</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {record.items.map((item, index) => (
+          <TableRow key={index}>
+            <TableCell>{item.name}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {formatEuros(item.price)}
+            </TableCell>
+            <TableCell>
+              <ReferenceField record={item} source="category" reference="categories" link={false}>
+                <TextField source="name" />
+              </ReferenceField>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** A board read only, for admins who may read but not change boards. */
+export function MenuBoardShow() {
+  return (
+    <Show title="Ardoise du jour">
+      <SimpleShowLayout>
+        <TextField source="establishment.name" label="Établissement" />
+        <TextField source="title" />
+        <DateField source="date" locales="fr-FR" options={{ dateStyle: 'full' }} />
+        <DishesView />
+      </SimpleShowLayout>
+    </Show>
   );
 }

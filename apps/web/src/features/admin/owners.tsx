@@ -8,7 +8,9 @@ import {
   ReferenceField,
   SearchInput,
   SelectInput,
+  Show,
   SimpleForm,
+  SimpleShowLayout,
   TextField,
   TextInput,
   TopToolbar,
@@ -66,17 +68,35 @@ export function OwnerList() {
       title="Restaurateurs"
     >
       <Datagrid
-        rowClick={ability.can('update', 'restaurant-owner') ? 'edit' : false}
+        rowClick={ability.can('update', 'restaurant-owner') ? 'edit' : 'show'}
         bulkActionButtons={false}
       >
         <TextField source="lastName" />
         <TextField source="firstName" />
         <EmailField source="email" />
         <BooleanField source="confirmed" sortable={false} />
-        <ReferenceField source="establishment" reference="establishments" sortable={false} emptyText="—" />
+        <EstablishmentOfOwner label="Établissement" sortable={false} />
         <DateField source="createdAt" locales="fr-FR" />
       </Datagrid>
     </List>
+  );
+}
+
+/** The owner's establishment by name, for admins who may read establishments; a dash when it has none. */
+// `label` and `sortable` are read by the list and the page that hold it.
+function EstablishmentOfOwner(_props: { label?: string; sortable?: boolean }) {
+  const ability = useAbility();
+  const record = useRecordContext();
+  if (record?.establishment == null) return <span>—</span>;
+  if (!ability.can('read', 'establishment')) return <span>Oui</span>;
+  return (
+    <ReferenceField
+      source="establishment"
+      reference="establishments"
+      link={ability.can('update', 'establishment') ? 'edit' : 'show'}
+    >
+      <TextField source="name" />
+    </ReferenceField>
   );
 }
 
@@ -102,5 +122,22 @@ export function OwnerEdit() {
         <OwnerEstablishmentInput />
       </SimpleForm>
     </ConcurrentEdit>
+  );
+}
+
+/** An owner read only, for admins who may read but not change owners. */
+export function OwnerShow() {
+  return (
+    <Show title={<OwnerTitle />}>
+      <SimpleShowLayout>
+        <TextField source="firstName" />
+        <TextField source="lastName" />
+        <EmailField source="email" />
+        <TextField source="phone" emptyText="—" />
+        <BooleanField source="confirmed" />
+        <EstablishmentOfOwner label="Établissement" sortable={false} />
+        <DateField source="createdAt" locales="fr-FR" showTime />
+      </SimpleShowLayout>
+    </Show>
   );
 }
