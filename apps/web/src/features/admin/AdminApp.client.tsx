@@ -97,6 +97,24 @@ const adminTheme: RaThemeOptions = {
         root: ({ theme }: { theme: Theme }) => ({ [theme.breakpoints.down('sm')]: { flexWrap: 'wrap' } }),
       },
     },
+    // Phones: react-admin fixes a form's toolbar to the bottom of the screen, where it covered the form's
+    // last fields (« Désactivé », the owner field) with no way to scroll them out from under it. Sticky, it
+    // stays in view while the form scrolls and comes to rest after the last field.
+    RaToolbar: {
+      styleOverrides: {
+        root: { '&.RaToolbar-mobileToolbar': { position: 'sticky', left: 'auto', right: 'auto' } },
+      },
+    },
+    // MUI's suggestion lists speak English unless told (« No options » under an owner's search).
+    MuiAutocomplete: {
+      defaultProps: {
+        noOptionsText: 'Aucune suggestion',
+        loadingText: 'Chargement…',
+        openText: 'Afficher les suggestions',
+        closeText: 'Masquer les suggestions',
+        clearText: 'Vider le champ',
+      },
+    },
     // react-admin's loading spinners (app bar, lists) need a name.
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Chargement' } as object },
   },
