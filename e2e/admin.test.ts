@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { photoJpeg } from '../apps/api/test/images';
@@ -53,7 +53,8 @@ async function api<T>(method: string, url: string, body?: unknown, token = admin
 }
 
 async function checkAxe(screen: string) {
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  // The page's title, by its tag: a dialog open hides it from the accessibility tree.
+  await page.locator('h1').first().waitFor();
   // Past MUI's transitions (menus closing, notifications sliding in).
   await page.waitForTimeout(300);
   await settleAnimations(page);
@@ -246,9 +247,21 @@ describe('the back office', () => {
     await page.getByLabel('Longitude').fill('500');
     await page.getByText('La longitude doit être comprise entre -180 et 180.').waitFor();
     await expect(map.locator('.maplibregl-marker').count()).resolves.toBe(0);
-    await page.getByLabel('Latitude').fill('49.2535');
+    // What reads no number is said so, never saved as another number (`<input type=number>` dropped the
+    // comma: 45,7601 became 457601).
+    await page.getByLabel('Latitude').fill('49,25,35');
+    await page.getByLabel('Longitude').fill('-1,55');
+    const unreadable =
+      'Nombre illisible : écrivez des chiffres, avec une virgule avant les décimales (par exemple 45,7601).';
+    await page.getByText(unreadable).waitFor();
+    await expect(page.getByLabel('Latitude').getAttribute('aria-invalid')).resolves.toBe('true');
+    await checkAxe('création, nombre illisible');
+    // French decimal commas: read as decimals, shown back French style.
+    await page.getByLabel('Latitude').fill('49,2535');
     await page.getByLabel('Longitude').fill('4.0333');
-    await expect.poll(() => page.getByText(/doit être comprise entre/).count()).toBe(0);
+    await page.getByLabel('Latitude').focus();
+    await expect.poll(() => page.getByText(/doit être comprise entre|Nombre illisible/).count()).toBe(0);
+    await expect(page.getByLabel('Longitude').inputValue()).resolves.toBe('4,0333');
     await map.locator('.maplibregl-marker').waitFor();
 
     await page.getByRole('tab', { name: 'Horaires' }).click();
@@ -439,7 +452,43 @@ describe('the back office', () => {
     expect(unexpected).toEqual([]);
   });
 
-  it('uploads a photo with progress and shares it (dry run without Facebook settings)', async () => {
+  it('warns that a changed page address is on posters and shared links, and the old one leads to the new page', async () => {
+    const before = await api<{ uri: string }>('GET', `/api/establishment/${createdId}`);
+    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}`);
+    const uri = page.getByLabel('Adresse de la page');
+    await expect.poll(() => uri.inputValue(), { timeout: 15_000 }).toBe(before.uri);
+    await expect(page.getByTestId('uri-warning').count()).resolves.toBe(0);
+    await uri.fill('le-bouchon-des-essais-lyon-2e');
+    const warning = page.getByTestId('uri-warning');
+    await warning.waitFor();
+    const said = await warning.innerText();
+    expect(said).toContain(
+      `L’adresse actuelle, /restaurant/${before.uri}, figure sur les affiches à QR code`,
+    );
+    expect(said).toContain('Elle continuera de mener à la page');
+    expect(said).toContain('/restaurant/le-bouchon-des-essais-lyon-2e');
+    await checkAxe('adresse de page changée');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect
+      .poll(async () => (await api<{ uri: string }>('GET', `/api/establishment/${createdId}`)).uri)
+      .toBe('le-bouchon-des-essais-lyon-2e');
+    const after = await api<{ previousUris: string[] }>('GET', `/api/establishment/${createdId}`);
+    expect(after.previousUris).toEqual([before.uri]);
+    // A poster printed with the old address still leads to the page.
+    const old = await fetch(`${server.baseUrl}/restaurant/${encodeURIComponent(before.uri)}`, {
+      redirect: 'manual',
+    });
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toMatch(/\/restaurant\/le-bouchon-des-essais-lyon-2e$/);
+    // The form lists the earlier address.
+    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}`);
+    await page
+      .getByRole('list', { name: 'Anciennes adresses de la page' })
+      .getByText(`/restaurant/${before.uri}`)
+      .waitFor();
+  });
+
+  it('uploads a photo that goes live only with « Enregistrer », shares it after asking (a trial without Facebook), and removes it', async () => {
     await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}/photo`);
     await page.getByRole('button', { name: 'Ajouter une photo' }).waitFor();
     // A text file named like a photo: the server refuses it, and the panel says why.
@@ -469,34 +518,86 @@ describe('the back office', () => {
     await page.getByRole('progressbar', { name: 'Envoi de la photo' }).waitFor();
     await expect(refusal.count()).resolves.toBe(0);
     release();
-    await page.getByText('Photo enregistrée.').waitFor();
+    // Uploaded, shown, but not on the site until the form is saved.
+    await page
+      .getByText('Nouvelle photo, non enregistrée : elle sera sur le site après « Enregistrer ».')
+      .waitFor();
     await page.unroute('**/api/uploads/**', hold);
     await expect(refusal.count()).resolves.toBe(0);
+    await page.getByRole('img', { name: `${NEW_NAME} : photo de l’établissement` }).waitFor();
+    const stored = () =>
+      api<{ photo: { url: string; isFacebookShared: boolean } | null }>(
+        'GET',
+        `/api/establishment/${createdId}`,
+      );
+    await expect(stored()).resolves.toMatchObject({ photo: null });
+    await checkAxe('photo non enregistrée');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(async () => (await stored()).photo?.url ?? null).toMatch(/^\/media\//);
+
+    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}/photo`);
     await page.getByText('Pas encore partagée').waitFor();
     await checkAxe('photo');
+    // Asked first; without a Facebook page configured nothing is published, and the panel says so.
     await page.getByRole('button', { name: 'Partager sur Facebook' }).click();
-    await page.getByText('Partagée sur Facebook', { exact: true }).waitFor();
+    const ask = page.getByRole('dialog', { name: 'Partager cette photo sur Facebook ?' });
+    await checkAxe('partage demandé');
+    await ask.getByRole('button', { name: 'Publier' }).click();
+    await page
+      .getByText('Essai : rien n’a été publié sur Facebook (aucune page Facebook n’est configurée).')
+      .waitFor();
+    await page.getByText('Partage d’essai seulement : rien n’est publié sur Facebook').waitFor();
+    await expect(page.getByText('Partagée sur Facebook', { exact: true }).count()).resolves.toBe(0);
     await shot('etablissement-photo');
-    const shared = await api<{ photo: { isFacebookShared: boolean } }>(
-      'GET',
-      `/api/establishment/${createdId}`,
-    );
-    expect(shared.photo.isFacebookShared).toBe(true);
-    // Shared already: a second post only once confirmed; cancelled, nothing is posted.
-    await page.getByRole('button', { name: 'Partager à nouveau sur Facebook' }).click();
-    const again = page.getByRole('dialog', { name: 'Partager à nouveau cette photo ?' });
-    await again.getByRole('button', { name: 'Annuler' }).click();
-    await again.waitFor({ state: 'hidden' });
+    await expect(stored()).resolves.toMatchObject({ photo: { isFacebookShared: true } });
 
     await page.getByRole('tab', { name: 'Propriétaire' }).click();
     await expect(page.getByTestId('claim-code').innerText()).resolves.toMatch(/^[A-Z2-9]{8}$/);
     await page.getByRole('tab', { name: 'Historique' }).click();
-    await page.getByRole('cell', { name: 'Partage de la photo' }).waitFor();
-    expect(await page.getByRole('cell', { name: 'Partage de la photo' }).count()).toBe(1);
+    const shareCell = page.getByRole('cell', { name: 'Photo partagée sur Facebook', exact: true });
+    await shareCell.waitFor();
+    expect(await shareCell.count()).toBe(1);
     // The history in French: the photo's share named, its dry-run post said so.
     await page.getByText('Photo partagée sur Facebook : non → oui').waitFor();
     await page.getByText('Publication Facebook : vide → essai, rien publié').waitFor();
     await checkAxe('historique');
+
+    // Removed the same way: still on the site until saved. The share above changed the record: the form
+    // follows it, and this save is not refused as based on an older version.
+    await page.getByRole('tab', { name: 'Photo' }).click();
+    await page.getByRole('button', { name: 'Retirer la photo' }).click();
+    await page
+      .getByText('Photo retirée, non enregistrée : elle restera sur le site jusqu’à « Enregistrer ».')
+      .waitFor();
+    await expect(stored()).resolves.toMatchObject({ photo: { isFacebookShared: true } });
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(async () => (await stored()).photo).toBeNull();
+  });
+
+  it('mails the claim code to the establishment once a minute, says the wait, and renews the code after asking', async () => {
+    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}/proprietaire`);
+    const code = page.getByTestId('claim-code');
+    await code.waitFor();
+    const before = await code.innerText();
+    const send = page.getByRole('button', { name: 'Envoyer le code à l’établissement' });
+    await send.click();
+    await page.getByText('Code envoyé à bouchon@example.fr.').waitFor();
+    await send.click();
+    await page
+      .getByText(
+        /^Le code vient d’être envoyé à l’adresse de l’établissement : vous pourrez le demander de nouveau dans \d+ (?:secondes?|minute)\.$/,
+      )
+      .waitFor();
+    await checkAxe('code envoyé trop tôt');
+
+    await page.getByRole('button', { name: 'Générer un nouveau code' }).click();
+    const ask = page.getByRole('dialog', { name: 'Générer un nouveau code ?' });
+    await ask.getByText(`L’ancien code, ${before}, ne fonctionnera plus`, { exact: false }).waitFor();
+    await ask.getByRole('button', { name: 'Générer un nouveau code' }).click();
+    await expect.poll(() => code.innerText()).not.toBe(before);
+    const renewed = await api<{ claimCode: string }>('GET', `/api/establishment/${createdId}`);
+    expect(renewed.claimCode).toBe(await code.innerText());
+    expect(renewed.claimCode).toMatch(/^[A-Z2-9]{8}$/);
   });
 
   it('exports the establishments as CSV', async () => {
@@ -534,6 +635,32 @@ describe('the back office', () => {
       ]),
     );
     expect(limited.permissions).toHaveLength(3);
+  });
+
+  it('asks before creating an admin who could do nothing', async () => {
+    await page.goto(`${server.baseUrl}/admin/admins/create`);
+    await page.getByLabel('Nom d’utilisateur').fill('stagiaire');
+    await page.getByLabel('Adresse e-mail').fill('stagiaire@example.fr');
+    await page.locator('input[name="password"]').fill('Cahier-Vert-97531');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    const ask = page.getByRole('dialog', { name: 'Créer un administrateur sans permission ?' });
+    await ask.getByText(/^Cet administrateur ne pourra rien faire/).waitFor();
+    await checkAxe('administrateur sans permission');
+    // Declined: the form stays, nothing is created.
+    await ask.getByRole('button', { name: 'Choisir des permissions' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/admin/admins/create');
+    const usernames = async () =>
+      (await api<{ username: string; permissions: unknown[] }[]>('GET', '/api/admins/')).map(
+        (a) => a.username,
+      );
+    await expect(usernames()).resolves.not.toContain('stagiaire');
+    // Accepted: created without any permission.
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await ask.getByRole('button', { name: 'Créer sans permission' }).click();
+    await page.getByRole('cell', { name: 'stagiaire', exact: true }).waitFor();
+    const admins = await api<{ username: string; permissions: unknown[] }[]>('GET', '/api/admins/');
+    expect(admins.find((admin) => admin.username === 'stagiaire')?.permissions).toEqual([]);
   });
 
   it('fits a phone’s width: wide tables scroll in their own box, never the whole page sideways', async () => {
@@ -581,42 +708,64 @@ describe('the back office', () => {
     await phone.close();
   });
 
-  it('publishes and edits a menu board', async () => {
+  it('publishes a dish priced with a decimal comma, 12,50 €, and edits the board', async () => {
     await page.goto(`${server.baseUrl}/admin/menu-boards/create`);
     await page.getByLabel('Établissement').fill('Bouchon des Essais');
     await page.getByRole('option', { name: NEW_NAME }).click();
     await page.getByRole('textbox', { name: 'Titre' }).fill('Ardoise des essais');
     await page.getByLabel('Plat').fill('Quenelle de brochet');
-    await page.getByLabel('Prix (€)').fill('14.5');
+    const price = page.getByLabel('Prix (€)');
+    await price.fill('douze euros');
     await page.getByLabel('Catégorie').fill('fran');
+    await page
+      .getByText(
+        'Nombre illisible : écrivez des chiffres, avec une virgule avant les décimales (par exemple 12,50).',
+      )
+      .waitFor();
     await page.getByRole('option').first().click();
+    await price.fill('12,50');
+    await price.blur();
+    await expect.poll(() => page.getByText(/Nombre illisible/).count()).toBe(0);
     await checkAxe('nouvelle ardoise');
     await shot('ardoise');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('cell', { name: 'Ardoise des essais' }).click();
     await page.waitForURL(/\/admin\/menu-boards\/[^/]+$/);
+    const boardId = decodeURIComponent(new URL(page.url()).pathname.split('/')[3]!);
+    // Saved as twelve euros fifty (it was 1 250 €), shown back French style.
+    const saved = await api<{ items: { price: number }[] }>('GET', `/api/menuboard/${boardId}`);
+    expect(saved.items.map((item) => item.price)).toEqual([12.5]);
+    await expect.poll(() => price.inputValue()).toBe('12,50');
     await page.getByRole('textbox', { name: 'Titre' }).fill('Ardoise du jour modifiée');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('cell', { name: 'Ardoise du jour modifiée' }).waitFor();
     await checkAxe('ardoises');
+    // The public page shows it as French writes prices.
+    const { uri } = await api<{ uri: string }>('GET', `/api/establishment/${createdId}`);
+    await page.goto(`${server.baseUrl}/restaurant/${encodeURIComponent(uri)}`);
+    await page.getByText('Quenelle de brochet').first().waitFor();
+    await page
+      .getByText(/^12,50\s€$/)
+      .first()
+      .waitFor();
   });
 
   it('edits a group with its circle on the map, and lists owners and categories', async () => {
-    await page.getByRole('menuitem', { name: 'Groupes' }).click();
+    await page.goto(`${server.baseUrl}/admin/groups`);
     await page.getByRole('button', { name: 'Exporter' }).waitFor();
     await page.locator('tbody tr').first().click();
     const map = page.getByRole('region', { name: 'Carte du cercle du groupe' });
     await map.locator('canvas').waitFor();
-    const radius = page.getByRole('spinbutton', { name: 'Rayon (km)' });
+    const radius = page.getByRole('textbox', { name: 'Rayon (km)' });
     await radius.fill('250');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Le rayon ne peut dépasser 200 km.').waitFor();
-    await radius.fill('12');
+    await radius.fill('12,5');
     await checkAxe('groupe');
     await shot('groupe');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('columnheader', { name: 'Rayon (km)' }).waitFor();
-    await expect(page.getByRole('cell', { name: '12', exact: true }).count()).resolves.toBeGreaterThan(0);
+    await expect(page.getByRole('cell', { name: '12,5', exact: true }).count()).resolves.toBeGreaterThan(0);
 
     await page.getByRole('menuitem', { name: 'Restaurateurs' }).click();
     await page.getByRole('button', { name: 'Exporter en XLSX' }).waitFor();
@@ -648,6 +797,180 @@ describe('the back office', () => {
     await page.getByPlaceholder('Rechercher une catégorie').fill('crepe');
     await page.getByRole('cell', { name: 'Crêpes' }).waitFor();
     await checkAxe('catégories');
+    // Every category, page by page (the search stopped at 50 of the 61).
+    await page.getByPlaceholder('Rechercher une catégorie').fill('');
+    await page.getByText('1-25 sur 61').waitFor();
+    const [last] = (await (await fetch(`${server.baseUrl}/api/categories/?page=61&perPage=1`)).json()) as {
+      name: string;
+    }[];
+    await page.getByRole('button', { name: 'Aller à la page 3' }).click();
+    await page.getByText('51-61 sur 61').waitFor();
+    await page.getByRole('cell', { name: last!.name, exact: true }).waitFor();
+  });
+
+  it('refuses the save of a form loaded before another tab saved, nothing lost, and reloads it', async () => {
+    const other = await context.newPage();
+    other.setDefaultTimeout(15_000);
+    const otherErrors = watchPageErrors(other);
+    const form = `${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}`;
+    await Promise.all([page.goto(form), other.goto(form)]);
+    const description = (tab: Page) => tab.getByRole('textbox', { name: 'Description' });
+    for (const tab of [page, other])
+      await expect
+        .poll(() => tab.getByRole('textbox', { name: /^Nom/ }).first().inputValue(), { timeout: 15_000 })
+        .toBe(NEW_NAME);
+    const stored = async () =>
+      (await api<{ description: string | null }>('GET', `/api/establishment/${createdId}`)).description;
+
+    await description(page).fill('Version du premier onglet.');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(stored).toBe('Version du premier onglet.');
+
+    // The second tab still shows the record as it was: its save is refused, and says why.
+    await description(other).fill('Version du second onglet.');
+    await other.getByRole('button', { name: 'Enregistrer' }).click();
+    const refused = other.getByRole('dialog', { name: 'Modifié entre-temps' });
+    await refused
+      .getByText(/^Quelqu’un d’autre a modifié ces informations pendant que vous les modifiiez/)
+      .waitFor();
+    await expect(stored()).resolves.toBe('Version du premier onglet.');
+    // Closed, the offer stays above the form, and what was typed is still there.
+    await refused.getByRole('button', { name: 'Fermer' }).click();
+    await expect(description(other).inputValue()).resolves.toBe('Version du second onglet.');
+    await other.getByRole('alert').getByRole('button', { name: 'Recharger la dernière version' }).click();
+    await expect.poll(() => description(other).inputValue()).toBe('Version du premier onglet.');
+    await expect(other.getByRole('button', { name: 'Recharger la dernière version' }).count()).resolves.toBe(
+      0,
+    );
+
+    // From the latest version, the change goes through.
+    await description(other).fill('Version du second onglet.');
+    await other.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(stored).toBe('Version du second onglet.');
+    expect(otherErrors().filter((error) => !/status of 412 /.test(error))).toEqual([]);
+    await other.close();
+  });
+
+  it('asks before taking an establishment from its owner, naming that owner, who is told by e-mail', async () => {
+    const taker = (await (
+      await fetch(`${server.baseUrl}/api/restaurant-owner/sign-up`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          email: 'repreneur@example.fr',
+          password: 'Tablier-Rouge-1357',
+          firstName: 'Hugo',
+          lastName: 'Perrin',
+        }),
+      })
+    ).json()) as { restaurantOwner: { id: string } };
+    const ownerOf = async () =>
+      (await api<{ restaurantOwner: string | null }>('GET', `/api/establishment/${createdId}`))
+        .restaurantOwner;
+    const mailsTo = async (address: string) => {
+      const outbox = path.join(server.dataDir, 'outbox');
+      const names = await readdir(outbox).catch(() => [] as string[]);
+      const texts = await Promise.all(names.map((name) => readFile(path.join(outbox, name), 'utf8')));
+      return texts.filter((text) => new RegExp(`^To: .*${address}`, 'mi').test(text)).length;
+    };
+    const mailsBefore = await mailsTo('gerante@example.fr');
+
+    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}/proprietaire`);
+    // Claimed: its code is no longer offered to be sent.
+    await page
+      .getByText('L’établissement est déjà rattaché à un restaurateur : le code ne lui est plus envoyé.')
+      .waitFor();
+    await expect(
+      page.getByRole('button', { name: 'Envoyer le code à l’établissement' }).count(),
+    ).resolves.toBe(0);
+    const owner = page.getByRole('combobox', { name: 'Propriétaire lié' });
+    await expect.poll(() => owner.inputValue()).toBe('gerante@example.fr');
+    const pick = async () => {
+      await owner.fill('repreneur');
+      await page.getByRole('option', { name: 'repreneur@example.fr' }).click();
+    };
+    await pick();
+    const ask = page.getByRole('dialog', { name: 'Changer de restaurateur ?' });
+    await ask
+      .getByText(
+        'Cet établissement est rattaché à gerante@example.fr. En enregistrant, il sera rattaché à repreneur@example.fr, et gerante@example.fr n’aura plus accès à sa page. Un e-mail l’en informera.',
+      )
+      .waitFor();
+    await checkAxe('changement de restaurateur');
+    // Declined: the field is back to the owner it has.
+    await ask.getByRole('button', { name: 'Annuler' }).click();
+    await expect.poll(() => owner.inputValue()).toBe('gerante@example.fr');
+    await pick();
+    await ask.getByRole('button', { name: 'Changer de restaurateur' }).click();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(ownerOf).toBe(taker.restaurantOwner.id);
+    await expect.poll(() => mailsTo('gerante@example.fr')).toBeGreaterThan(mailsBefore);
+
+    // The other way round, from the owner's form: the establishment's owner is named too.
+    await page.goto(`${server.baseUrl}/admin/restaurant-owners/${ownerId}`);
+    const linked = page.getByRole('combobox', { name: 'Établissement lié' });
+    await expect.poll(() => linked.inputValue()).toBe('');
+    await linked.fill('Bouchon des Essais');
+    await page.getByRole('option', { name: `${NEW_NAME} — Lyon`, exact: true }).click();
+    const retake = page.getByRole('dialog', { name: 'Retirer cet établissement à son restaurateur ?' });
+    await retake
+      .getByText(
+        /est rattaché à repreneur@example\.fr\. .*repreneur@example\.fr n’aura plus accès à sa page\. Un e-mail l’en informera\.$/,
+      )
+      .waitFor();
+    await retake.getByRole('button', { name: 'Retirer et rattacher' }).click();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(ownerOf).toBe(ownerId);
+
+    // Detaching is asked about as well.
+    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}/proprietaire`);
+    await expect.poll(() => owner.inputValue()).toBe('gerante@example.fr');
+    await owner.focus();
+    await page.getByRole('button', { name: 'Vider le champ' }).click();
+    const detach = page.getByRole('dialog', { name: 'Détacher le restaurateur ?' });
+    await detach.getByText(/^En enregistrant, gerante@example\.fr n’aura plus accès/).waitFor();
+    await detach.getByRole('button', { name: 'Annuler' }).click();
+    await expect.poll(() => owner.inputValue()).toBe('gerante@example.fr');
+  });
+
+  it('hides a page with a reason its owner reads, saying the owner is told by e-mail, and shows it again', async () => {
+    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}`);
+    const hidden = page.getByLabel('Désactivé (absent du site)');
+    await hidden.waitFor();
+    await expect(page.getByLabel('Raison (montrée au restaurateur)').count()).resolves.toBe(0);
+    await hidden.check();
+    await page.getByLabel('Raison (montrée au restaurateur)').fill('Fermé pour travaux jusqu’en janvier.');
+    await page
+      .getByText(
+        'Le restaurateur de cette page en sera prévenu par e-mail à l’enregistrement, avec la raison donnée.',
+      )
+      .waitFor();
+    await checkAxe('page masquée');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    const stored = () =>
+      api<{ disabled: boolean; disabledReason: string | null }>('GET', `/api/establishment/${createdId}`);
+    await expect
+      .poll(async () => (await stored()).disabledReason)
+      .toBe('Fermé pour travaux jusqu’en janvier.');
+
+    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}`);
+    await page.getByText(/^Masquée depuis le /).waitFor();
+    await hidden.uncheck();
+    await page
+      .getByText(/sera prévenu par e-mail à l’enregistrement qu’elle est de nouveau visible\.$/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(async () => (await stored()).disabled).toBe(false);
+    await expect(stored()).resolves.toMatchObject({ disabledReason: null });
+
+    // The list's « Désactiver » asks first, and says the owners will be told.
+    await page.goto(`${server.baseUrl}/admin/establishments`);
+    await page.locator('tbody tr').first().getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Désactiver' }).click();
+    const ask = page.getByRole('dialog', { name: 'Désactiver les établissements' });
+    await ask.getByText('Leurs restaurateurs en seront prévenus par e-mail.', { exact: false }).waitFor();
+    await ask.getByRole('button', { name: 'Annuler' }).click();
+    await ask.waitFor({ state: 'hidden' });
   });
 
   it('signs out, and the limited admin sees only what it may', async () => {
@@ -666,6 +989,27 @@ describe('the back office', () => {
     await expect(page.getByRole('checkbox').count()).resolves.toBe(0);
     await checkAxe('liste, admin limité');
     await shot('admin-limite');
+    // A row opens the establishment read only: its tabs, and nothing to change.
+    await page.getByPlaceholder('Rechercher par nom').fill('Bouchon des Essais');
+    await page.getByRole('cell', { name: NEW_NAME }).click();
+    await page.waitForURL(/\/admin\/establishments\/[^/]+\/show$/);
+    for (const tab of ['Général', 'Adresse et carte', 'Horaires', 'Photo', 'Propriétaire', 'Historique'])
+      await page.getByRole('tab', { name: tab, exact: true }).waitFor();
+    await page.getByText('Adresse de la page').first().waitFor();
+    await expect(page.getByRole('textbox').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Enregistrer' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: 'Éditer' }).count()).resolves.toBe(0);
+    await checkAxe('fiche en lecture seule');
+    await page.getByRole('tab', { name: 'Propriétaire' }).click();
+    // The claim code is for admins who may change establishments.
+    await page
+      .getByText('Le code de réclamation n’est montré qu’aux administrateurs', { exact: false })
+      .waitFor();
+    await expect(page.getByTestId('claim-code').count()).resolves.toBe(0);
+    await page.getByRole('tab', { name: 'Horaires' }).click();
+    await page.getByRole('table', { name: 'Horaires d’ouverture' }).waitFor();
+    await page.getByRole('tab', { name: 'Historique' }).click();
+    await page.getByRole('table', { name: 'Historique des modifications' }).waitFor();
     await page.goto(`${server.baseUrl}/admin/admins`);
     await page
       .getByText(/autorisé|accès/i)
@@ -697,8 +1041,9 @@ describe('the back office', () => {
 
   it('logged no error in the browser', () => {
     // Chromium logs as failed resources the refused sign-in (401), the refused page address (409), the
-    // refused photo (415), the unknown category (its look-up, 404, and the refused establishment, 400).
-    const expected = new Set(['400', '401', '404', '409', '415']);
+    // refused photo (415), the unknown category (its look-up, 404, and the refused establishment, 400), the
+    // stale save (412) and the claim code asked for too soon (429).
+    const expected = new Set(['400', '401', '404', '409', '412', '415', '429']);
     expect(errors().filter((e) => !expected.has(/status of (\d{3}) /.exec(e)?.[1] ?? ''))).toEqual([]);
   });
 });

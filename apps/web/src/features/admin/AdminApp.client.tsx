@@ -18,15 +18,20 @@ import { AbilityProvider } from './ability-context';
 import { adminAbility, canAccessResource } from './admin-ability';
 import { i18nProvider } from './admin-i18n';
 import { createAuthProvider, registerAdminCache } from './admin-session';
-import { AdminList, AdminCreate, AdminEdit } from './admins';
+import { AdminList, AdminCreate, AdminEdit, AdminShow } from './admins';
 import { CategoryList } from './categories';
 import { Dashboard } from './dashboard';
 import { LoginPage } from './login-page';
 import { createDataProvider } from './data-provider';
-import { EstablishmentCreate, EstablishmentEdit, EstablishmentList } from './establishments';
-import { GroupCreate, GroupEdit, GroupList } from './groups';
-import { MenuBoardCreate, MenuBoardEdit, MenuBoardList } from './menu-boards';
-import { OwnerEdit, OwnerList } from './owners';
+import {
+  EstablishmentCreate,
+  EstablishmentEdit,
+  EstablishmentList,
+  EstablishmentShow,
+} from './establishments';
+import { GroupCreate, GroupEdit, GroupList, GroupShow } from './groups';
+import { MenuBoardCreate, MenuBoardEdit, MenuBoardList, MenuBoardShow } from './menu-boards';
+import { OwnerEdit, OwnerList, OwnerShow } from './owners';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import PeopleIcon from '@mui/icons-material/People';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
@@ -90,6 +95,24 @@ const adminTheme: RaThemeOptions = {
     RaTopToolbar: {
       styleOverrides: {
         root: ({ theme }: { theme: Theme }) => ({ [theme.breakpoints.down('sm')]: { flexWrap: 'wrap' } }),
+      },
+    },
+    // Phones: react-admin fixes a form's toolbar to the bottom of the screen, where it covered the form's
+    // last fields (« Désactivé », the owner field) with no way to scroll them out from under it. Sticky, it
+    // stays in view while the form scrolls and comes to rest after the last field.
+    RaToolbar: {
+      styleOverrides: {
+        root: { '&.RaToolbar-mobileToolbar': { position: 'sticky', left: 'auto', right: 'auto' } },
+      },
+    },
+    // MUI's suggestion lists speak English unless told (« No options » under an owner's search).
+    MuiAutocomplete: {
+      defaultProps: {
+        noOptionsText: 'Aucune suggestion',
+        loadingText: 'Chargement…',
+        openText: 'Afficher les suggestions',
+        closeText: 'Masquer les suggestions',
+        clearText: 'Vider le champ',
       },
     },
     // react-admin's loading spinners (app bar, lists) need a name.
@@ -165,6 +188,7 @@ export function AdminApp() {
           list={EstablishmentList}
           create={EstablishmentCreate}
           edit={EstablishmentEdit}
+          show={EstablishmentShow}
           recordRepresentation="name"
         />
         <Resource
@@ -172,6 +196,7 @@ export function AdminApp() {
           icon={PeopleIcon}
           list={OwnerList}
           edit={OwnerEdit}
+          show={OwnerShow}
           recordRepresentation="email"
         />
         <Resource
@@ -180,6 +205,7 @@ export function AdminApp() {
           list={AdminList}
           create={AdminCreate}
           edit={AdminEdit}
+          show={AdminShow}
           recordRepresentation="username"
         />
         <Resource
@@ -188,6 +214,7 @@ export function AdminApp() {
           list={GroupList}
           create={GroupCreate}
           edit={GroupEdit}
+          show={GroupShow}
           recordRepresentation="name"
         />
         <Resource name="categories" icon={CategoryIcon} list={CategoryList} recordRepresentation="name" />
@@ -197,6 +224,7 @@ export function AdminApp() {
           list={MenuBoardList}
           create={MenuBoardCreate}
           edit={MenuBoardEdit}
+          show={MenuBoardShow}
           recordRepresentation="title"
         />
       </Admin>

@@ -46,6 +46,7 @@ const ourMessages = {
     },
     'restaurant-owners': {
       name: 'Restaurateur |||| Restaurateurs',
+      empty: 'Aucun restaurateur n’a encore créé son compte.',
       fields: {
         email: 'Adresse e-mail',
         firstName: 'Prénom',
@@ -85,6 +86,7 @@ const ourMessages = {
     },
     'menu-boards': {
       name: 'Ardoise du jour |||| Ardoises du jour',
+      empty: 'Aucune ardoise pour l’instant.',
       fields: {
         title: 'Titre',
         date: 'Date',

@@ -1,19 +1,24 @@
+import { useState } from 'react';
 import {
+  Confirm,
   Create,
   Datagrid,
   DateField,
-  Edit,
   EmailField,
   FunctionField,
   List,
   SearchInput,
+  Show,
   SimpleForm,
+  SimpleShowLayout,
   TextField,
   TextInput,
+  useSaveContext,
   type RaRecord,
 } from 'react-admin';
 import { CreateAdminBodySchema, PatchAdminBodySchema } from '@tables-voisines/contract/schemas/account';
 import { useAbility } from './ability-context';
+import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { CreateAndExportActions } from './export-buttons';
 import { zodValidator } from './form-errors';
 import { ACTION_LABELS, PermissionsInput, SUBJECT_LABELS } from './permissions-input';
@@ -44,7 +49,7 @@ export function AdminList() {
       actions={<CreateAndExportActions subject="admin" />}
       title="Administrateurs"
     >
-      <Datagrid rowClick={ability.can('update', 'admin') ? 'edit' : false} bulkActionButtons={false}>
+      <Datagrid rowClick={ability.can('update', 'admin') ? 'edit' : 'show'} bulkActionButtons={false}>
         <TextField source="username" />
         <EmailField source="email" />
         <FunctionField label="Permissions" sortable={false} render={permissionsText} />
@@ -54,23 +59,71 @@ export function AdminList() {
   );
 }
 
-export function AdminCreate() {
+type Values = Record<string, unknown>;
+
+/**
+ * The new admin's form. Without any permission the account could sign in and do nothing: asked first. The
+ * save waits for the answer (« Enregistrer » stays busy meanwhile), so the server's refusals still reach
+ * the fields.
+ */
+function AdminCreateForm() {
+  const { save } = useSaveContext();
+  const [asking, setAsking] = useState<{ values: Values; answer: (saved: unknown) => void } | null>(null);
+  const submit = (values: Values) => {
+    const permissions = values.permissions as unknown[] | undefined;
+    if (save === undefined) return undefined;
+    if (permissions !== undefined && permissions.length > 0) return save(values);
+    return new Promise<unknown>((answer) => setAsking({ values, answer }));
+  };
   return (
-    <Create redirect="list" title="Nouvel administrateur">
-      <SimpleForm validate={validateCreate} defaultValues={{ permissions: [] }} warnWhenUnsavedChanges>
+    <>
+      <SimpleForm
+        validate={validateCreate}
+        defaultValues={{ permissions: [] }}
+        warnWhenUnsavedChanges
+        onSubmit={submit as never}
+      >
         <TextInput source="username" autoComplete="off" />
         <TextInput source="email" />
         <TextInput source="password" type="password" autoComplete="new-password" />
         <PermissionsInput />
       </SimpleForm>
+      <Confirm
+        isOpen={asking !== null}
+        title="Créer un administrateur sans permission ?"
+        content="Cet administrateur ne pourra rien faire : il pourra se connecter, mais ne verra aucune liste ni aucun bouton. Cochez au moins une permission, ou créez-le ainsi pour lui en donner plus tard."
+        confirm="Créer sans permission"
+        cancel="Choisir des permissions"
+        onConfirm={() => {
+          if (asking === null || save === undefined) return;
+          asking.answer(save(asking.values));
+          setAsking(null);
+        }}
+        onClose={() => {
+          asking?.answer(undefined);
+          setAsking(null);
+        }}
+      />
+    </>
+  );
+}
+
+export function AdminCreate() {
+  return (
+    <Create redirect="list" title="Nouvel administrateur">
+      <AdminCreateForm />
     </Create>
   );
 }
 
+function AdminTitle() {
+  return <span>Administrateur</span>;
+}
+
 export function AdminEdit() {
   return (
-    <Edit mutationMode="pessimistic" title="Administrateur">
-      <SimpleForm validate={validateEdit} warnWhenUnsavedChanges>
+    <ConcurrentEdit title={<AdminTitle />}>
+      <SimpleForm validate={validateEdit} warnWhenUnsavedChanges toolbar={<EditToolbar />}>
         <TextInput source="username" autoComplete="off" />
         <TextInput source="email" />
         <TextInput
@@ -82,6 +135,23 @@ export function AdminEdit() {
         />
         <PermissionsInput />
       </SimpleForm>
-    </Edit>
+    </ConcurrentEdit>
+  );
+}
+
+/** An admin read only, for admins who may read but not change admins. */
+export function AdminShow() {
+  return (
+    <Show title={<AdminTitle />}>
+      <SimpleShowLayout>
+        <TextField source="username" />
+        <EmailField source="email" emptyText="—" />
+        <FunctionField
+          label="Permissions"
+          render={(record: RaRecord) => permissionsText(record) || 'Aucune'}
+        />
+        <DateField source="createdAt" locales="fr-FR" showTime />
+      </SimpleShowLayout>
+    </Show>
   );
 }

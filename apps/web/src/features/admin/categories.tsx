@@ -1,18 +1,21 @@
 import { Datagrid, List, SearchInput, TextField } from 'react-admin';
 
-/** Categories, read only (the API has no way to change them): search in French, up to 50 shown. */
+/**
+ * Categories, read only (the API has no way to change them): every one, page by page, in French
+ * alphabetical order (the server's), searched like the forms' suggestions.
+ */
 export function CategoryList() {
   return (
     <List
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Rechercher une catégorie" />]}
       sort={{ field: 'name', order: 'ASC' }}
-      perPage={50}
+      perPage={25}
       title="Catégories"
       exporter={false}
     >
       <Datagrid bulkActionButtons={false} rowClick={false}>
-        <TextField source="name" />
-        <TextField source="slug" />
+        <TextField source="name" sortable={false} />
+        <TextField source="slug" sortable={false} />
       </Datagrid>
     </List>
   );

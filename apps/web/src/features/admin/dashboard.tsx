@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { useAbility } from './ability-context';
 import { RESOURCE_SUBJECTS, type AdminResource } from './admin-ability';
 import { formatShortFrenchDateTime } from '../../lib/format';
+import { parisToday } from './menu-boards';
 
 const COUNTS: { resource: AdminResource; label: string }[] = [
   { resource: 'establishments', label: 'Établissements' },
@@ -21,7 +22,9 @@ const COUNTS: { resource: AdminResource; label: string }[] = [
 ];
 
 function Count({ resource, label }: { resource: AdminResource; label: string }) {
-  const { total, isPending } = useGetList(resource, { pagination: { page: 1, perPage: 1 } });
+  // The boards of today only: the list holds every day's.
+  const filter = resource === 'menu-boards' ? { date: parisToday() } : {};
+  const { total, isPending } = useGetList(resource, { filter, pagination: { page: 1, perPage: 1 } });
   return (
     <Card sx={{ minWidth: 160 }}>
       <CardContent>
@@ -51,6 +54,7 @@ function EstablishmentLinks({
 }) {
   const { data, total, isPending } = useGetList('establishments', params);
   const createPath = useCreatePath();
+  const page = useAbility().can('update', 'establishment') ? 'edit' : 'show';
   return (
     <Card sx={{ flex: '1 1 360px' }}>
       <CardContent>
@@ -66,7 +70,7 @@ function EstablishmentLinks({
               <ListItem key={record.id} disablePadding>
                 <ListItemButton
                   component={Link}
-                  to={createPath({ resource: 'establishments', id: record.id, type: 'edit' })}
+                  to={createPath({ resource: 'establishments', id: record.id, type: page })}
                 >
                   <ListItemText primary={String(record.name)} secondary={secondary(record)} />
                 </ListItemButton>

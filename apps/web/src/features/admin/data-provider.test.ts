@@ -1,68 +1,298 @@
-import { describe, expect, it } from 'vitest';
-import { pageLocally } from './data-provider';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HttpError } from 'react-admin';
+import { createApiClient } from '../../lib/api-client';
+import { createDataProvider } from './data-provider';
+import { ETAG_FIELD } from './providers/provider-kit';
+import { DAY_TAKEN_MESSAGE } from './providers/menu-boards.provider';
 
-const rows = [
-  {
-    id: '1',
-    name: 'Crêperie Ty Breizh',
-    kind: 'restaurant',
-    disabled: false,
-    restaurantOwner: null,
-    address: { town: 'Saint-Étienne' },
-  },
-  {
-    id: '2',
-    name: 'Auberge du Lac',
-    kind: 'remplisvert',
-    disabled: true,
-    restaurantOwner: 'o1',
-    address: { town: 'Annecy' },
-  },
-  {
-    id: '3',
-    name: 'Le Zinc',
-    kind: 'restaurant',
-    disabled: false,
-    restaurantOwner: 'o2',
-    address: { town: 'Lyon' },
-  },
-  {
-    id: '4',
-    name: 'Chez Émile',
-    kind: 'restaurant',
-    disabled: true,
-    restaurantOwner: null,
-    address: { town: 'Saint-Malo' },
-  },
-];
+/*
+ * The back office's providers against a real HTTP server: what each resource asks the API (path, query,
+ * headers, body) and how it reads the answers (ETag, X-Total-Count, X-Dry-Run, refusals).
+ */
 
-describe('pageLocally', () => {
-  it('searches without accents or case in the given fields', () => {
-    expect(pageLocally(rows, { filter: { q: 'CREPE' } }, ['name']).data.map((r) => r.id)).toEqual(['1']);
-    expect(pageLocally(rows, { filter: { q: 'emile' } }, ['name']).data.map((r) => r.id)).toEqual(['4']);
+interface Received {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+type Answer = (req: Received, res: ServerResponse) => void;
+
+let server: Server;
+let received: Received[] = [];
+let answer: Answer = (_req, res) => res.end();
+let request: ReturnType<typeof createApiClient>['request'];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      const got = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: body === '' ? undefined : (JSON.parse(body) as unknown),
+      };
+      received.push(got);
+      answer(got, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  request = createApiClient({
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+  }).request;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  received = [];
+});
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Answer {
+  return (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
+}
+
+const ID = '10000000-0000-4000-8000-000000000001';
+const establishment = {
+  id: ID,
+  name: 'La Marmite',
+  uri: 'la-marmite-a-lyon',
+  kind: 'restaurant',
+  email: null,
+  photo: { url: '/media/ancienne.jpg', isFacebookShared: true },
+  disabled: false,
+  previousUris: [],
+};
+const stale = {
+  code: 'PreconditionFailed',
+  message:
+    'Quelqu’un d’autre a modifié ces informations pendant que vous les modifiiez : rechargez-les pour voir leur version actuelle, puis refaites vos changements.',
+};
+
+const provider = (mayRead: (resource: string) => boolean = () => true) =>
+  createDataProvider(() => 'jeton', mayRead, request);
+
+async function refusal(promise: Promise<unknown>): Promise<HttpError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  return error as HttpError;
+}
+
+describe('the establishments’ provider', () => {
+  it('keeps the ETag a record was read with, and sends it back with the change as If-Match', async () => {
+    answer = json(200, establishment, { ETag: `"${ID}.7"` });
+    const { data } = await provider().getOne('establishments', { id: ID });
+    expect(data[ETAG_FIELD]).toBe(`"${ID}.7"`);
+    expect(received[0]).toMatchObject({ method: 'GET', url: `/api/establishment/${ID}` });
+    expect(received[0]?.headers.authorization).toBe('Bearer jeton');
+
+    answer = json(200, { ...establishment, name: 'La Grande Marmite' }, { ETag: `"${ID}.8"` });
+    const saved = await provider().update('establishments', {
+      id: ID,
+      data: { ...data, name: 'La Grande Marmite' },
+      previousData: data,
+    });
+    expect(received[1]).toMatchObject({ method: 'PATCH', url: `/api/establishment/${ID}` });
+    expect(received[1]?.headers['if-match']).toBe(`"${ID}.7"`);
+    // Only what changed travels, never the tag itself.
+    expect(received[1]?.body).toEqual({ name: 'La Grande Marmite' });
+    expect(saved.data[ETAG_FIELD]).toBe(`"${ID}.8"`);
   });
 
-  it('filters by equality and booleans, ignoring empty filters', () => {
-    const ids = (filter: Record<string, unknown>) =>
-      pageLocally(rows, { filter }, ['name']).data.map((r) => r.id);
-    expect(ids({ kind: 'restaurant', disabled: true })).toEqual(['4']);
-    expect(ids({ restaurantOwner: 'o2' })).toEqual(['3']);
-    expect(ids({ kind: '', disabled: undefined, restaurantOwner: null })).toEqual(['1', '2', '3', '4']);
+  it('answers a change based on an older read with the server’s French refusal, 412', async () => {
+    answer = json(412, stale);
+    const error = await refusal(
+      provider().update('establishments', {
+        id: ID,
+        data: { name: 'Autre nom' },
+        previousData: { ...establishment, [ETAG_FIELD]: `"${ID}.7"` },
+      }),
+    );
+    expect(error.status).toBe(412);
+    expect(error.message).toBe(stale.message);
+    expect((error.body as { code: string }).code).toBe('PreconditionFailed');
   });
 
-  it('sorts in French order on nested fields, then pages with the total', () => {
-    const result = pageLocally(
-      rows,
-      { filter: {}, sort: { field: 'address.town', order: 'DESC' }, pagination: { page: 1, perPage: 2 } },
-      [],
+  it('deletes with If-Match, and a bulk change of list rows without it', async () => {
+    answer = (_req, res) => {
+      res.writeHead(204);
+      res.end();
+    };
+    await provider().delete('establishments', {
+      id: ID,
+      previousData: { ...establishment, [ETAG_FIELD]: `"${ID}.3"` },
+    });
+    expect(received[0]).toMatchObject({ method: 'DELETE', url: `/api/establishment/${ID}` });
+    expect(received[0]?.headers['if-match']).toBe(`"${ID}.3"`);
+
+    answer = json(200, establishment);
+    await provider().updateMany('establishments', { ids: [ID], data: { disabled: true } });
+    expect(received[1]?.headers['if-match']).toBeUndefined();
+    expect(received[1]?.body).toEqual({ disabled: true });
+  });
+
+  it('sends a new photo as its address, a removed one as null, and never the photo it has', async () => {
+    answer = json(200, establishment);
+    const previous = { ...establishment, [ETAG_FIELD]: `"${ID}.1"` };
+    const update = (photo: unknown) =>
+      provider().update('establishments', { id: ID, data: { ...previous, photo }, previousData: previous });
+    await update({ url: '/media/nouvelle.jpg' });
+    await update(null);
+    await update({ ...establishment.photo });
+    expect(received.map((r) => r.body)).toEqual([
+      { photo: { url: '/media/nouvelle.jpg' } },
+      { photo: null },
+      {},
+    ]);
+  });
+
+  it('says when a share published nothing (X-Dry-Run)', async () => {
+    answer = json(200, establishment, { 'X-Dry-Run': 'true', ETag: `"${ID}.9"` });
+    const shared = await provider().shareEstablishment('establishments', { id: ID });
+    expect(received[0]).toMatchObject({ method: 'POST', url: `/api/establishment/share/${ID}` });
+    expect(shared.dryRun).toBe(true);
+    expect(shared.data[ETAG_FIELD]).toBe(`"${ID}.9"`);
+
+    answer = json(200, establishment);
+    expect((await provider().shareEstablishment('establishments', { id: ID })).dryRun).toBe(false);
+  });
+
+  it('renews the claim code with If-Match, and passes on the 429 of a code mailed too often', async () => {
+    answer = json(200, { ...establishment, claimCode: 'ABCD2345' }, { ETag: `"${ID}.5"` });
+    const renewed = await provider().renewClaimCode('establishments', {
+      id: ID,
+      previousData: { ...establishment, [ETAG_FIELD]: `"${ID}.4"` },
+    });
+    expect(received[0]).toMatchObject({ method: 'POST', url: `/api/establishment/${ID}/claim-code` });
+    expect(received[0]?.headers['if-match']).toBe(`"${ID}.4"`);
+    expect(renewed.data.claimCode).toBe('ABCD2345');
+
+    const wait =
+      'Le code vient d’être envoyé à l’adresse de l’établissement : vous pourrez le demander de nouveau dans 42 secondes.';
+    answer = json(
+      429,
+      { code: 'RateLimited', message: wait, details: { retryAfter: 42 } },
+      { 'Retry-After': '42' },
     );
-    expect(result.total).toBe(4);
-    expect(result.data.map((r) => r.address.town)).toEqual(['Saint-Malo', 'Saint-Étienne']);
-    const second = pageLocally(
-      rows,
-      { filter: {}, sort: { field: 'name', order: 'ASC' }, pagination: { page: 2, perPage: 3 } },
-      [],
+    const error = await refusal(provider().sendClaimCode('establishments', { id: ID }));
+    expect(received[1]).toMatchObject({
+      method: 'POST',
+      url: '/api/restaurant-owner/resend-establishment-code',
+      body: { establishmentId: ID },
+    });
+    expect(error.status).toBe(429);
+    expect(error.message).toBe(wait);
+  });
+});
+
+describe('the lists', () => {
+  it('page through every category with the server’s total, searching with q', async () => {
+    answer = json(200, [{ id: 'c61', name: 'Viennoiseries', slug: 'viennoiseries' }], {
+      'X-Total-Count': '61',
+    });
+    const { data, total } = await provider().getList('categories', {
+      pagination: { page: 3, perPage: 25 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { q: 'vien' },
+    });
+    expect(total).toBe(61);
+    expect(data).toHaveLength(1);
+    const url = new URL(received[0]!.url, 'http://x');
+    expect(url.pathname).toBe('/api/categories/');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ page: '3', perPage: '25', q: 'vien' });
+  });
+
+  it('read menu boards of every day from the admin list, paged, filtered and sorted by the server', async () => {
+    answer = json(200, [], { 'X-Total-Count': '1234' });
+    const { total } = await provider().getList('menu-boards', {
+      pagination: { page: 2, perPage: 25 },
+      sort: { field: 'date', order: 'DESC' },
+      filter: { q: 'lyon', date: '2026-11-27', establishment: ID },
+    });
+    expect(total).toBe(1234);
+    expect(received).toHaveLength(1);
+    const url = new URL(received[0]!.url, 'http://x');
+    expect(received[0]?.method).toBe('GET');
+    expect(url.pathname).toBe('/api/menuboards/');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      page: '2',
+      perPage: '25',
+      q: 'lyon',
+      date: '2026-11-27',
+      establishment: ID,
+      sort: 'date',
+      order: 'desc',
+    });
+  });
+
+  it('page owners on the server, with their filters and sort', async () => {
+    answer = json(200, [], { 'X-Total-Count': '87' });
+    const { total } = await provider().getList('restaurant-owners', {
+      pagination: { page: 4, perPage: 25 },
+      sort: { field: 'email', order: 'DESC' },
+      filter: { q: 'garnier', confirmed: true, establishment: 'none' },
+    });
+    expect(total).toBe(87);
+    const url = new URL(received[0]!.url, 'http://x');
+    expect(url.pathname).toBe('/api/restaurant-owners/');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      page: '4',
+      perPage: '25',
+      q: 'garnier',
+      sort: 'email',
+      order: 'desc',
+      confirmed: 'true',
+      establishment: 'none',
+    });
+  });
+
+  it('refuse a read the admin may not make without asking the server', async () => {
+    const error = await refusal(
+      provider((resource) => resource !== 'admins').getList('admins', {
+        pagination: { page: 1, perPage: 25 },
+        sort: { field: 'username', order: 'ASC' },
+        filter: {},
+      }),
     );
-    expect(second.data.map((r) => r.name)).toEqual(['Le Zinc']);
+    expect(error.status).toBe(403);
+    expect(error.message).toBe('Vous n’avez pas les droits nécessaires pour effectuer cette action.');
+    expect(received).toEqual([]);
+  });
+});
+
+describe('the menu boards’ provider', () => {
+  it('publishes a new board only when its day has none, and says so under the date otherwise', async () => {
+    answer = json(412, stale);
+    const error = await refusal(
+      provider().create('menu-boards', {
+        data: { establishment: ID, title: 'Ardoise', date: '2026-11-27', items: [] },
+      }),
+    );
+    expect(received[0]?.headers['if-none-match']).toBe('*');
+    expect(error.message).toBe(DAY_TAKEN_MESSAGE);
+    expect((error.body as { errors: unknown }).errors).toEqual({ date: DAY_TAKEN_MESSAGE });
+  });
+
+  it('reads a board with its ETag and changes it with If-Match', async () => {
+    answer = json(200, { id: ID, title: 'Ardoise', items: [] }, { ETag: `"${ID}.2"` });
+    const { data } = await provider().getOne('menu-boards', { id: ID });
+    expect(received[0]?.url).toBe(`/api/menuboard/${ID}`);
+    await provider().update('menu-boards', {
+      id: ID,
+      data: { ...data, items: [{ name: 'Quenelle', price: 12.5, category: ID }] },
+      previousData: data,
+    });
+    expect(received[1]?.headers['if-match']).toBe(`"${ID}.2"`);
+    expect(received[1]?.body).toEqual({ items: [{ name: 'Quenelle', price: 12.5, category: ID }] });
   });
 });

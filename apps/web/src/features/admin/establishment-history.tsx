@@ -14,17 +14,25 @@ import { useSession } from '../session/use-session';
 
 const ACTOR_LABELS = { admin: 'Administrateur', 'restaurant-owner': 'Restaurateur', system: 'Système' };
 
-/** History tab: who changed what and when, most recent first. */
-export function EstablishmentHistory() {
-  const record = useRecordContext();
+/**
+ * An establishment's history, newest first, read again whenever the record changes (its `updatedAt`): the
+ * history tab and the photo tab (what the last share did) share the one request.
+ */
+export function useEstablishmentHistory(record: { id?: unknown; updatedAt?: unknown } | undefined) {
   const { state } = useSession();
   const id = record?.id === undefined ? null : String(record.id);
-  const { data, error, isPending } = useQuery({
+  return useQuery({
     queryKey: ['establishments', 'history', id, record?.updatedAt],
     enabled: id !== null,
     queryFn: () =>
       apiRequest(getEstablishmentHistoryRoute, { token: state.token ?? undefined, params: { id: id! } }),
   });
+}
+
+/** History tab: who changed what and when, most recent first. */
+export function EstablishmentHistory() {
+  const record = useRecordContext();
+  const { data, error, isPending } = useEstablishmentHistory(record);
   if (isPending) return <Alert severity="info">Chargement de l’historique…</Alert>;
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (data.length === 0) return <Alert severity="info">Aucune modification enregistrée.</Alert>;

@@ -1,4 +1,6 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import FacebookIcon from '@mui/icons-material/Facebook';
+import UndoIcon from '@mui/icons-material/Undo';
 import UploadIcon from '@mui/icons-material/Upload';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,15 +8,21 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
-import { Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Confirm, useDataProvider, useInput, useNotify, useRecordContext } from 'react-admin';
 import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '@tables-voisines/contract/schemas/establishment';
-import { apiRequest, isApiError } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
+import { prepareUploadRoute } from '../../lib/api-routes';
 import { establishmentPhotoAlt } from '../../lib/format';
-import { patchEstablishmentRoute, prepareUploadRoute, shareEstablishmentRoute } from '../../lib/api-routes';
 import { useSession } from '../session/use-session';
 import { Can } from './ability-context';
+import { useStaleRecord } from './concurrent-edit';
+import type { AdminDataProvider } from './data-provider';
+import { useEstablishmentHistory } from './establishment-history';
+import { DRY_RUN_MESSAGE, lastShareWasDryRun } from './photo-share';
+import { useReplaceRecord } from './record-cache';
 
 /** PUT of the file to the prepared address, reporting progress (fetch cannot report upload progress). */
 export function putWithProgress(
@@ -46,25 +54,148 @@ export function putWithProgress(
   });
 }
 
-/** Photo tab: upload (prepare-upload, PUT with progress, then set the photo) and share on Facebook. */
+type PhotoValue = { url: string; isFacebookShared?: boolean } | null;
+
+function photoOf(value: unknown): PhotoValue {
+  return typeof value === 'object' && value !== null && typeof (value as { url?: unknown }).url === 'string'
+    ? (value as { url: string })
+    : null;
+}
+
+function PhotoImage({ url, name }: { url: string; name: string }) {
+  return (
+    <Box
+      component="img"
+      src={url}
+      alt={establishmentPhotoAlt(name)}
+      sx={{ maxWidth: '100%', maxHeight: 320, objectFit: 'cover', borderRadius: 1, alignSelf: 'flex-start' }}
+    />
+  );
+}
+
+/**
+ * Whether the saved photo is on Facebook, and « Partager sur Facebook » (asked first). A share without a
+ * Facebook page configured publishes nothing: the server still marks the photo as shared, so the last
+ * share's history entry tells a trial from a post.
+ */
+export function PhotoSharePanel({ unsavedPhoto = false }: { unsavedPhoto?: boolean }) {
+  const record = useRecordContext<Establishment>();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const queryClient = useQueryClient();
+  const replaceRecord = useReplaceRecord('establishments');
+  const notify = useNotify();
+  const stale = useStaleRecord();
+  const { data: history } = useEstablishmentHistory(record);
+  const [sharing, setSharing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  if (!record || record.photo === null) return null;
+  const trial = record.photo.isFacebookShared && lastShareWasDryRun(history);
+  const shared = record.photo.isFacebookShared && !trial;
+
+  const share = async () => {
+    setConfirming(false);
+    setSharing(true);
+    try {
+      const { data, dryRun } = await dataProvider.shareEstablishment('establishments', {
+        id: String(record.id),
+      });
+      replaceRecord(data);
+      await queryClient.invalidateQueries({ queryKey: ['establishments', 'history', String(record.id)] });
+      notify(dryRun ? DRY_RUN_MESSAGE : 'Photo partagée sur Facebook.', {
+        type: dryRun ? 'warning' : 'success',
+      });
+    } catch (error) {
+      if (!stale.report(error))
+        notify(error instanceof Error ? error.message : 'Le partage a échoué.', { type: 'error' });
+    } finally {
+      setSharing(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+      {shared ? (
+        <Chip color="success" icon={<FacebookIcon />} label="Partagée sur Facebook" />
+      ) : trial ? (
+        <Chip variant="outlined" label="Partage d’essai seulement : rien n’est publié sur Facebook" />
+      ) : (
+        <Chip variant="outlined" label="Pas encore partagée" />
+      )}
+      <Can I="share" a="establishment">
+        <Button
+          variant="contained"
+          startIcon={<FacebookIcon />}
+          disabled={sharing || unsavedPhoto}
+          onClick={() => setConfirming(true)}
+        >
+          {shared ? 'Partager à nouveau sur Facebook' : 'Partager sur Facebook'}
+        </Button>
+        {unsavedPhoto && (
+          <Typography variant="body2" color="text.secondary">
+            Enregistrez d’abord la nouvelle photo pour la partager.
+          </Typography>
+        )}
+        <Confirm
+          isOpen={confirming}
+          title={shared ? 'Partager à nouveau cette photo ?' : 'Partager cette photo sur Facebook ?'}
+          content={
+            shared
+              ? 'Elle a déjà été publiée sur la page Facebook : une nouvelle publication y sera faite.'
+              : 'Elle sera publiée sur la page Facebook du site, avec le nom et la ville de l’établissement et un lien vers sa page.'
+          }
+          confirm={shared ? 'Publier à nouveau' : 'Publier'}
+          cancel="Annuler"
+          onConfirm={() => void share()}
+          onClose={() => setConfirming(false)}
+        />
+      </Can>
+    </Box>
+  );
+}
+
+/** The photo of a record shown read only (the show page), with its share. */
+export function EstablishmentPhotoView() {
+  const record = useRecordContext<Establishment>();
+  if (!record) return null;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 560 }}>
+      {record.photo === null ? (
+        <Alert severity="info">Aucune photo pour cet établissement.</Alert>
+      ) : (
+        <PhotoImage url={record.photo.url} name={record.name} />
+      )}
+      <PhotoSharePanel />
+    </Box>
+  );
+}
+
+/**
+ * Photo tab of the edit form: a file is uploaded at once (prepare-upload, PUT with progress) but only
+ * becomes the form's `photo`, saved with the rest by « Enregistrer »; until then the site keeps the photo
+ * it has. « Retirer la photo » empties it the same way.
+ */
 export function EstablishmentPhotoPanel() {
   const record = useRecordContext<Establishment>();
+  // The value as the form holds it (react-admin's inputs show `null` as an empty string by default).
+  const { field } = useInput({ source: 'photo', format: (value: unknown) => value });
   const { state } = useSession();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   /*
    * Why the last upload failed, shown beside the button until the next try. Not a notification:
    * react-admin shows one at a time and queues the rest, and nothing here can close the one on screen, so
-   * an upload that then succeeded left the refusal showing and its own « Photo enregistrée. » waiting.
+   * an upload that then succeeded left the refusal showing.
    */
   const [failure, setFailure] = useState<string | null>(null);
-  const [sharing, setSharing] = useState(false);
-  // A photo already shared is posted again only once the admin has said so: a second post on the page.
-  const [confirmingShare, setConfirmingShare] = useState(false);
+  // The chosen file itself, shown until it is saved (the server makes its copies when it is attached).
+  const [preview, setPreview] = useState<{ url: string; objectUrl: string } | null>(null);
+  useEffect(() => () => (preview === null ? undefined : URL.revokeObjectURL(preview.objectUrl)), [preview]);
   if (!record) return null;
-  const token = state.token ?? undefined;
+
+  const photo = photoOf(field.value);
+  const saved = record.photo;
+  const changed = (photo?.url ?? null) !== (saved?.url ?? null);
+  const shownUrl = photo === null ? null : preview?.url === photo.url ? preview.objectUrl : photo.url;
 
   const upload = async (file: File) => {
     // A new try replaces the last one's refusal at once, and a success leaves none behind.
@@ -80,17 +211,12 @@ export function EstablishmentPhotoPanel() {
     setProgress(0);
     try {
       const prepared = await apiRequest(prepareUploadRoute, {
-        token,
+        token: state.token ?? undefined,
         body: { contentType: file.type, size: file.size },
       });
       await putWithProgress(prepared.uploadUrl, file, setProgress);
-      await apiRequest(patchEstablishmentRoute, {
-        token,
-        params: { id: record.id },
-        body: { photo: { url: prepared.url } },
-      });
-      notify('Photo enregistrée.', { type: 'success' });
-      refresh();
+      setPreview({ url: prepared.url, objectUrl: URL.createObjectURL(file) });
+      field.onChange({ url: prepared.url });
     } catch (error) {
       setFailure(error instanceof Error ? error.message : 'L’envoi a échoué.');
     } finally {
@@ -98,34 +224,24 @@ export function EstablishmentPhotoPanel() {
     }
   };
 
-  const share = async () => {
-    setConfirmingShare(false);
-    setSharing(true);
-    try {
-      await apiRequest(shareEstablishmentRoute, { token, params: { id: record.id } });
-      notify('Photo partagée sur Facebook.', { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify(isApiError(error) ? error.message : 'Le partage a échoué.', { type: 'error' });
-    } finally {
-      setSharing(false);
-    }
-  };
-
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 560 }}>
-      {record.photo === null ? (
+      {shownUrl === null ? (
         <Alert severity="info">Aucune photo pour cet établissement.</Alert>
       ) : (
-        <Box
-          component="img"
-          src={record.photo.url}
-          alt={establishmentPhotoAlt(record.name)}
-          sx={{ maxWidth: '100%', maxHeight: 320, objectFit: 'cover', borderRadius: 1 }}
-        />
+        <PhotoImage url={shownUrl} name={record.name} />
+      )}
+      {changed && (
+        <Alert severity="warning" role="status">
+          {photo === null
+            ? 'Photo retirée, non enregistrée : elle restera sur le site jusqu’à « Enregistrer ».'
+            : saved === null
+              ? 'Nouvelle photo, non enregistrée : elle sera sur le site après « Enregistrer ».'
+              : 'Nouvelle photo, non enregistrée : elle remplacera l’actuelle sur le site après « Enregistrer ».'}
+        </Alert>
       )}
       <Can I="update" a="establishment">
-        <Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <input
             ref={input}
             type="file"
@@ -145,53 +261,42 @@ export function EstablishmentPhotoPanel() {
             disabled={progress !== null}
             onClick={() => input.current?.click()}
           >
-            {record.photo === null ? 'Ajouter une photo' : 'Remplacer la photo'}
+            {photo === null ? 'Ajouter une photo' : 'Remplacer la photo'}
           </Button>
-          {progress !== null && (
-            <Box sx={{ mt: 1 }}>
-              <LinearProgress
-                variant="determinate"
-                value={Math.round(progress * 100)}
-                aria-label="Envoi de la photo"
-              />
-              <Typography variant="body2">Envoi : {Math.round(progress * 100)} %</Typography>
-            </Box>
-          )}
-          {failure !== null && (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {failure}
-            </Alert>
-          )}
-        </Box>
-      </Can>
-      {record.photo !== null && (
-        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-          {record.photo.isFacebookShared ? (
-            <Chip color="success" icon={<FacebookIcon />} label="Partagée sur Facebook" />
-          ) : (
-            <Chip variant="outlined" label="Pas encore partagée" />
-          )}
-          <Can I="share" a="establishment">
+          {photo !== null && (
             <Button
-              variant="contained"
-              startIcon={<FacebookIcon />}
-              disabled={sharing}
-              onClick={() => (record.photo?.isFacebookShared ? setConfirmingShare(true) : void share())}
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteOutlineIcon />}
+              disabled={progress !== null}
+              onClick={() => field.onChange(null)}
             >
-              {record.photo.isFacebookShared ? 'Partager à nouveau sur Facebook' : 'Partager sur Facebook'}
+              Retirer la photo
             </Button>
-            <Confirm
-              isOpen={confirmingShare}
-              title="Partager à nouveau cette photo ?"
-              content="Elle a déjà été publiée sur la page Facebook : une nouvelle publication y sera faite."
-              confirm="Publier à nouveau"
-              cancel="Annuler"
-              onConfirm={() => void share()}
-              onClose={() => setConfirmingShare(false)}
-            />
-          </Can>
+          )}
+          {changed && (
+            <Button startIcon={<UndoIcon />} onClick={() => field.onChange(saved)}>
+              {saved === null
+                ? 'Annuler l’ajout de la photo'
+                : photo === null
+                  ? 'Garder la photo'
+                  : 'Garder la photo enregistrée'}
+            </Button>
+          )}
         </Box>
-      )}
+        {progress !== null && (
+          <Box>
+            <LinearProgress
+              variant="determinate"
+              value={Math.round(progress * 100)}
+              aria-label="Envoi de la photo"
+            />
+            <Typography variant="body2">Envoi : {Math.round(progress * 100)} %</Typography>
+          </Box>
+        )}
+        {failure !== null && <Alert severity="error">{failure}</Alert>}
+      </Can>
+      <PhotoSharePanel unsavedPhoto={changed} />
     </Box>
   );
 }

@@ -2,17 +2,26 @@ import {
   AutocompleteArrayInput,
   AutocompleteInput,
   BooleanField,
-  BooleanInput,
   BulkUpdateButton,
   Create,
   CreateButton,
   Datagrid,
   DateField,
-  Edit,
   FunctionField,
   List,
   NullableBooleanInput,
-  NumberInput,
+  ReferenceArrayField,
+  ReferenceField,
+  Show,
+  ChipField,
+  EmailField,
+  Labeled,
+  NumberField,
+  SingleFieldList,
+  TabbedShowLayout,
+  TabbedShowLayoutTabs,
+  UrlField,
+  useRecordContext,
   ReferenceArrayInput,
   ReferenceInput,
   SearchInput,
@@ -33,28 +42,38 @@ import {
   VENUE_TYPE_LABELS,
 } from '@tables-voisines/contract/schemas/establishment';
 import { Can, useAbility } from './ability-context';
+import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
+import { DecimalInput } from './decimal-input';
+import { OpeningHoursView, PreviousUris, UriInput, VisibilityInputs } from './establishment-fields';
 import { EstablishmentHistory } from './establishment-history';
 import { EstablishmentOwnerPanel } from './establishment-owner';
-import { EstablishmentPhotoPanel } from './establishment-photo';
+import { EstablishmentPhotoPanel, EstablishmentPhotoView } from './establishment-photo';
 import { ExportButtons } from './export-buttons';
-import { ESTABLISHMENT_FIELDS } from './data-provider';
+import { ESTABLISHMENT_FIELDS, photoBody } from './providers/establishments.provider';
 import { zodValidator } from './form-errors';
 import { FormTab } from './form-tab';
 import { useFormRootPath } from './form-root-path';
-import { LocationInput } from './location-input';
+import { LocationInput, LocationView } from './location-input';
 import { OpeningHoursInput } from './opening-hours-input';
+import { EstablishmentOwnerInput } from './owner-link';
 
 export const KIND_CHOICES = Object.entries(KIND_LABELS).map(([id, name]) => ({ id, name }));
 export const VENUE_TYPE_CHOICES = Object.entries(VENUE_TYPE_LABELS).map(([id, name]) => ({ id, name }));
 const PRICE_CHOICES = PRICE_RANGES.map((id) => ({ id, name: id }));
 
-/** What the form checks: the photo is not among them, its own panel uploads and sends it. */
-const WRITABLE_FIELDS: readonly string[] = ESTABLISHMENT_FIELDS.filter((field) => field !== 'photo');
-
+/** What the form checks: the fields an admin sends, the photo as its address (or `null`, removed). */
 function writable(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(values).filter(([key, value]) => WRITABLE_FIELDS.includes(key) && value !== undefined),
+  const body = Object.fromEntries(
+    Object.entries(values).filter(
+      ([key, value]) => (ESTABLISHMENT_FIELDS as readonly string[]).includes(key) && value !== undefined,
+    ),
   );
+  if ('photo' in body) {
+    const photo = photoBody(body.photo);
+    if (photo === undefined) delete body.photo;
+    else body.photo = photo;
+  }
+  return body;
 }
 
 const validateCreate = zodValidator(CreateEstablishmentBodySchema, writable);
@@ -109,7 +128,7 @@ function BulkActions() {
         data={{ disabled: true }}
         mutationMode="pessimistic"
         confirmTitle="Désactiver les établissements"
-        confirmContent="Les établissements choisis ne seront plus visibles sur le site. Continuer ?"
+        confirmContent="Les établissements choisis ne seront plus visibles sur le site. Leurs restaurateurs en seront prévenus par e-mail. Continuer ?"
       />
     </Can>
   );
@@ -126,7 +145,7 @@ export function EstablishmentList() {
       title="Établissements"
     >
       <Datagrid
-        rowClick={ability.can('update', 'establishment') ? 'edit' : false}
+        rowClick={ability.can('update', 'establishment') ? 'edit' : 'show'}
         bulkActionButtons={ability.can('update', 'establishment') ? <BulkActions /> : false}
       >
         <TextField source="name" />
@@ -164,8 +183,8 @@ function GeneralTab({ edit }: { edit: boolean }) {
           fullWidth
         />
       </ReferenceArrayInput>
-      {edit && <TextInput source="uri" fullWidth helperText="Adresse de la page publique, sans espace." />}
-      <BooleanInput source="disabled" label="Désactivé (absent du site)" />
+      {edit && <UriInput />}
+      <VisibilityInputs />
     </>
   );
 }
@@ -176,8 +195,8 @@ function AddressTab() {
       <TextInput source="address.street" fullWidth />
       <TextInput source="address.postcode" />
       <TextInput source="address.town" />
-      <NumberInput source="location.latitude" step={0.000001} />
-      <NumberInput source="location.longitude" step={0.000001} />
+      <DecimalInput source="location.latitude" example="45,7601" signed />
+      <DecimalInput source="location.longitude" example="-1,5534" signed />
       <LocationInput />
     </>
   );
@@ -207,15 +226,29 @@ export function EstablishmentCreate() {
   );
 }
 
+const RESET_OPTIONS = { keepDirtyValues: true, keepIsSubmitSuccessful: true };
+
 function EstablishmentTitle() {
-  return <span>Établissement</span>;
+  const record = useRecordContext();
+  return (
+    <span>{typeof record?.name === 'string' ? `Établissement « ${record.name} »` : 'Établissement'}</span>
+  );
 }
 
 export function EstablishmentEdit() {
   const formRootPathname = useFormRootPath();
   return (
-    <Edit mutationMode="pessimistic" title={<EstablishmentTitle />}>
-      <TabbedForm validate={validateEdit} warnWhenUnsavedChanges formRootPathname={formRootPathname}>
+    <ConcurrentEdit title={<EstablishmentTitle />}>
+      <TabbedForm
+        validate={validateEdit}
+        warnWhenUnsavedChanges
+        formRootPathname={formRootPathname}
+        toolbar={<EditToolbar />}
+        // A claim code renewed or a photo shared in this form changes the record: the form follows it and
+        // keeps what the admin has typed meanwhile. After a save, the record it answered must not make the
+        // form look unsaved again (leaving it for the list would be asked about).
+        resetOptions={RESET_OPTIONS}
+      >
         <FormTab label="Général">
           <GeneralTab edit />
         </FormTab>
@@ -230,19 +263,87 @@ export function EstablishmentEdit() {
         </FormTab>
         <FormTab label="Propriétaire" path="proprietaire">
           <EstablishmentOwnerPanel />
-          <ReferenceInput source="restaurantOwner" reference="restaurant-owners">
-            <AutocompleteInput
-              label="Propriétaire lié"
-              optionText="email"
-              filterToQuery={(q: string) => ({ q })}
-              fullWidth
-            />
-          </ReferenceInput>
+          <EstablishmentOwnerInput />
         </FormTab>
         <FormTab label="Historique" path="historique">
           <EstablishmentHistory />
         </FormTab>
       </TabbedForm>
-    </Edit>
+    </ConcurrentEdit>
+  );
+}
+
+function OwnerView() {
+  const record = useRecordContext();
+  const ability = useAbility();
+  if (!record) return null;
+  if (record.restaurantOwner == null) return <span>Aucun restaurateur n’est rattaché.</span>;
+  return ability.can('read', 'restaurant-owner') ? (
+    <Labeled label="Propriétaire lié">
+      <ReferenceField source="restaurantOwner" reference="restaurant-owners" link="show">
+        <EmailField source="email" />
+      </ReferenceField>
+    </Labeled>
+  ) : (
+    <span>Rattaché à un restaurateur.</span>
+  );
+}
+
+/** An establishment read only, for admins who may read but not change establishments. */
+export function EstablishmentShow() {
+  return (
+    <Show title={<EstablishmentTitle />}>
+      <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
+        <TabbedShowLayout.Tab label="Général">
+          <TextField source="name" />
+          <SelectField source="kind" choices={KIND_CHOICES} />
+          <SelectField source="venueType" choices={VENUE_TYPE_CHOICES} />
+          <TextField source="description" emptyText="—" />
+          <TextField source="phone" emptyText="—" />
+          <EmailField source="email" emptyText="—" />
+          <UrlField source="website" emptyText="—" />
+          <TextField source="priceRange" emptyText="Non précisée" />
+          <ReferenceArrayField source="categories" reference="categories">
+            <SingleFieldList linkType={false}>
+              <ChipField source="name" size="small" />
+            </SingleFieldList>
+          </ReferenceArrayField>
+          <TextField source="uri" />
+          <FunctionField
+            label="Anciennes adresses"
+            render={(record: RaRecord) =>
+              (record.previousUris as string[] | undefined)?.length ? (
+                <PreviousUris record={record as never} />
+              ) : (
+                '—'
+              )
+            }
+          />
+          <BooleanField source="disabled" />
+          <TextField source="disabledReason" label="Raison du masquage" emptyText="—" />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Adresse et carte" path="adresse">
+          <TextField source="address.street" emptyText="—" />
+          <TextField source="address.postcode" emptyText="—" />
+          <TextField source="address.town" />
+          <NumberField source="location.latitude" locales="fr-FR" options={{ maximumFractionDigits: 6 }} />
+          <NumberField source="location.longitude" locales="fr-FR" options={{ maximumFractionDigits: 6 }} />
+          <LocationView />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Horaires" path="horaires">
+          <OpeningHoursView />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Photo" path="photo">
+          <EstablishmentPhotoView />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Propriétaire" path="proprietaire">
+          <OwnerView />
+          <EstablishmentOwnerPanel />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Historique" path="historique">
+          <EstablishmentHistory />
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
+    </Show>
   );
 }

@@ -2,19 +2,22 @@ import Typography from '@mui/material/Typography';
 import {
   Create,
   Datagrid,
-  Edit,
   List,
   NumberField,
-  NumberInput,
   SearchInput,
+  Show,
   SimpleForm,
+  SimpleShowLayout,
   TextField,
   TextInput,
+  useRecordContext,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { isValidPoint } from '@tables-voisines/contract/geo';
 import { CreateGroupBodySchema, PatchGroupBodySchema } from '@tables-voisines/contract/schemas/group';
 import { useAbility } from './ability-context';
+import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
+import { DecimalInput } from './decimal-input';
 import { CreateAndExportActions } from './export-buttons';
 import { zodValidator } from './form-errors';
 import { useCoordinateChecks } from './location-input';
@@ -37,7 +40,7 @@ export function GroupList() {
       actions={<CreateAndExportActions subject="group" />}
       title="Groupes"
     >
-      <Datagrid rowClick={ability.can('update', 'group') ? 'edit' : false} bulkActionButtons={false}>
+      <Datagrid rowClick={ability.can('update', 'group') ? 'edit' : 'show'} bulkActionButtons={false}>
         <TextField source="name" />
         <NumberField source="radius" locales="fr-FR" />
         <NumberField source="latitude" locales="fr-FR" />
@@ -82,11 +85,9 @@ function GroupFields() {
   return (
     <>
       <TextInput source="name" />
-      {/* No `min`: the browser would answer a negative radius with its own bubble, in its own language,
-          before the form's French message (« Le rayon doit être supérieur à 0 km. »). */}
-      <NumberInput source="radius" step={1} />
-      <NumberInput source="latitude" step={0.000001} />
-      <NumberInput source="longitude" step={0.000001} />
+      <DecimalInput source="radius" example="12,5" />
+      <DecimalInput source="latitude" example="45,7601" signed />
+      <DecimalInput source="longitude" example="-1,5534" signed />
       <GroupCircleInput />
     </>
   );
@@ -104,10 +105,39 @@ export function GroupCreate() {
 
 export function GroupEdit() {
   return (
-    <Edit mutationMode="pessimistic" title="Groupe">
-      <SimpleForm validate={validateEdit} warnWhenUnsavedChanges>
+    <ConcurrentEdit title="Groupe">
+      <SimpleForm validate={validateEdit} warnWhenUnsavedChanges toolbar={<EditToolbar />}>
         <GroupFields />
       </SimpleForm>
-    </Edit>
+    </ConcurrentEdit>
+  );
+}
+
+function GroupCircleView() {
+  const record = useRecordContext();
+  const point = { latitude: record?.latitude, longitude: record?.longitude };
+  return (
+    <PointMap
+      label="Carte du cercle du groupe"
+      value={isValidPoint(point) ? point : null}
+      radiusKm={typeof record?.radius === 'number' ? record.radius : null}
+    />
+  );
+}
+
+const DECIMALS = { maximumFractionDigits: 6 };
+
+/** A group read only, for admins who may read but not change groups. */
+export function GroupShow() {
+  return (
+    <Show title="Groupe">
+      <SimpleShowLayout>
+        <TextField source="name" />
+        <NumberField source="radius" locales="fr-FR" options={DECIMALS} />
+        <NumberField source="latitude" locales="fr-FR" options={DECIMALS} />
+        <NumberField source="longitude" locales="fr-FR" options={DECIMALS} />
+        <GroupCircleView />
+      </SimpleShowLayout>
+    </Show>
   );
 }

@@ -1,5 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
+import { useRecordContext } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { isValidPoint } from '@tables-voisines/contract/geo';
 import { PointMap } from './point-map';
@@ -44,5 +45,17 @@ export function LocationInput() {
         }}
       />
     </>
+  );
+}
+
+/** The establishment's pin, read only (its page for admins who may not change it). */
+export function LocationView() {
+  const record = useRecordContext();
+  const location = record?.location as unknown;
+  return (
+    <PointMap
+      label="Carte de l’emplacement de l’établissement"
+      value={isValidPoint(location) ? location : null}
+    />
   );
 }

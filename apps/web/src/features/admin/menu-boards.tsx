@@ -1,3 +1,8 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import {
   ArrayInput,
   AutocompleteInput,
@@ -6,24 +11,31 @@ import {
   DateField,
   DateInput,
   DeleteButton,
-  Edit,
   FunctionField,
+  Labeled,
   List,
-  NumberInput,
+  ReferenceField,
   ReferenceInput,
   SearchInput,
+  Show,
   SimpleForm,
   SimpleFormIterator,
+  SimpleShowLayout,
   TextField,
   TextInput,
   WrapperField,
+  useRecordContext,
   type RaRecord,
 } from 'react-admin';
 import {
   CreateMenuBoardBodySchema,
   PatchMenuBoardBodySchema,
+  type MenuBoard,
 } from '@tables-voisines/contract/schemas/menu-board';
+import { formatEuros } from '../../lib/format';
 import { useAbility } from './ability-context';
+import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
+import { DecimalInput } from './decimal-input';
 import { establishmentOptionText } from './establishment-option';
 import { zodValidator } from './form-errors';
 
@@ -42,27 +54,44 @@ export function parisToday(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
 }
 
+// Every board of every day, searched, filtered, sorted and paged by the server.
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Établissement, ville ou titre" />,
+  <DateInput key="date" source="date" label="Jour" />,
+  <ReferenceInput key="establishment" source="establishment" reference="establishments">
+    <AutocompleteInput
+      label="Établissement"
+      optionText={establishmentOptionText}
+      filterToQuery={(q: string) => ({ q })}
+    />
+  </ReferenceInput>,
+];
+
 export function MenuBoardList() {
   const ability = useAbility();
   return (
     <List
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Rechercher" />]}
-      sort={{ field: 'createdAt', order: 'DESC' }}
+      filters={filters}
+      sort={{ field: 'date', order: 'DESC' }}
+      perPage={25}
       title="Ardoises du jour"
       exporter={false}
     >
-      <Datagrid rowClick={ability.can('update', 'menu-board') ? 'edit' : false} bulkActionButtons={false}>
+      <Datagrid rowClick={ability.can('update', 'menu-board') ? 'edit' : 'show'} bulkActionButtons={false}>
         <TextField source="title" />
-        <TextField source="establishment.name" label="Établissement" />
+        <TextField source="establishment.name" label="Établissement" sortable={false} />
         <DateField source="date" locales="fr-FR" />
         <FunctionField
           label="Plats"
           sortable={false}
           render={(record: RaRecord) => String((record.items as unknown[]).length)}
         />
-        <WrapperField label="Actions">
-          <DeleteButton mutationMode="pessimistic" />
-        </WrapperField>
+        <DateField source="createdAt" locales="fr-FR" showTime />
+        {ability.can('delete', 'menu-board') && (
+          <WrapperField label="Actions" sortable={false}>
+            <DeleteButton mutationMode="pessimistic" />
+          </WrapperField>
+        )}
       </Datagrid>
     </List>
   );
@@ -73,8 +102,13 @@ function ItemsInput() {
     <ArrayInput source="items" label="Plats">
       <SimpleFormIterator inline disableReordering>
         <TextInput source="name" label="Plat" />
-        {/* No `min`: the contract's French message, not the browser's bubble, for a negative price. */}
-        <NumberInput source="price" label="Prix (€)" step={0.5} />
+        <DecimalInput
+          source="price"
+          label="Prix (€)"
+          example="12,50"
+          display={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }}
+          sx={{ width: 140 }}
+        />
         <ReferenceInput source="category" reference="categories" perPage={50}>
           <AutocompleteInput
             label="Catégorie"
@@ -114,13 +148,61 @@ export function MenuBoardCreate() {
 
 export function MenuBoardEdit() {
   return (
-    <Edit mutationMode="pessimistic" title="Ardoise du jour">
-      <SimpleForm validate={validateEdit} warnWhenUnsavedChanges>
-        <TextField source="establishment.name" label="Établissement" />
+    <ConcurrentEdit title="Ardoise du jour">
+      <SimpleForm validate={validateEdit} warnWhenUnsavedChanges toolbar={<EditToolbar />}>
+        <Labeled label="Établissement">
+          <TextField source="establishment.name" />
+        </Labeled>
         <TextInput source="title" fullWidth />
         <DateInput source="date" />
         <ItemsInput />
       </SimpleForm>
-    </Edit>
+    </ConcurrentEdit>
+  );
+}
+
+/** The dishes with their prices as the site writes them (« 12,50 € »). */
+function DishesView() {
+  const record = useRecordContext<MenuBoard>();
+  if (!record) return null;
+  return (
+    <Table size="small" aria-label="Plats" sx={{ maxWidth: 640 }}>
+      <TableHead>
+        <TableRow>
+          <TableCell>Plat</TableCell>
+          <TableCell align="right">Prix</TableCell>
+          <TableCell>Catégorie</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {record.items.map((item, index) => (
+          <TableRow key={index}>
+            <TableCell>{item.name}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {formatEuros(item.price)}
+            </TableCell>
+            <TableCell>
+              <ReferenceField record={item} source="category" reference="categories" link={false}>
+                <TextField source="name" />
+              </ReferenceField>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** A board read only, for admins who may read but not change boards. */
+export function MenuBoardShow() {
+  return (
+    <Show title="Ardoise du jour">
+      <SimpleShowLayout>
+        <TextField source="establishment.name" label="Établissement" />
+        <TextField source="title" />
+        <DateField source="date" locales="fr-FR" options={{ dateStyle: 'full' }} />
+        <DishesView />
+      </SimpleShowLayout>
+    </Show>
   );
 }

@@ -1,27 +1,27 @@
 import {
-  AutocompleteInput,
   BooleanField,
   Datagrid,
   DateField,
-  DeleteButton,
-  Edit,
   EmailField,
   List,
+  NullableBooleanInput,
   ReferenceField,
-  ReferenceInput,
-  SaveButton,
   SearchInput,
+  SelectInput,
+  Show,
   SimpleForm,
+  SimpleShowLayout,
   TextField,
   TextInput,
-  Toolbar,
   TopToolbar,
+  useRecordContext,
 } from 'react-admin';
 import { PatchOwnerBodySchema } from '@tables-voisines/contract/schemas/account';
 import { Can, useAbility } from './ability-context';
-import { establishmentOptionText } from './establishment-option';
+import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { ExportButtons } from './export-buttons';
 import { zodValidator } from './form-errors';
+import { OwnerEstablishmentInput } from './owner-link';
 
 const OWNER_FIELDS = ['email', 'password', 'firstName', 'lastName', 'phone', 'establishment'];
 const validate = zodValidator(PatchOwnerBodySchema, (values) =>
@@ -42,43 +42,73 @@ function OwnerListActions() {
   );
 }
 
+// Searched, filtered, sorted and paged by the server: one page travels, however many owners sign up.
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Rechercher" />,
+  <NullableBooleanInput key="confirmed" source="confirmed" label="Adresse confirmée" />,
+  <SelectInput
+    key="establishment"
+    source="establishment"
+    label="Établissement"
+    choices={[
+      { id: 'any', name: 'Avec établissement' },
+      { id: 'none', name: 'Sans établissement' },
+    ]}
+  />,
+];
+
 export function OwnerList() {
   const ability = useAbility();
   return (
     <List
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Rechercher" />]}
+      filters={filters}
       actions={<OwnerListActions />}
       sort={{ field: 'lastName', order: 'ASC' }}
+      perPage={25}
       title="Restaurateurs"
     >
       <Datagrid
-        rowClick={ability.can('update', 'restaurant-owner') ? 'edit' : false}
+        rowClick={ability.can('update', 'restaurant-owner') ? 'edit' : 'show'}
         bulkActionButtons={false}
       >
         <TextField source="lastName" />
         <TextField source="firstName" />
         <EmailField source="email" />
-        <BooleanField source="confirmed" />
-        <ReferenceField source="establishment" reference="establishments" sortable={false} emptyText="—" />
+        <BooleanField source="confirmed" sortable={false} />
+        <EstablishmentOfOwner label="Établissement" sortable={false} />
         <DateField source="createdAt" locales="fr-FR" />
       </Datagrid>
     </List>
   );
 }
 
-function OwnerToolbar() {
+/** The owner's establishment by name, for admins who may read establishments; a dash when it has none. */
+// `label` and `sortable` are read by the list and the page that hold it.
+function EstablishmentOfOwner(_props: { label?: string; sortable?: boolean }) {
+  const ability = useAbility();
+  const record = useRecordContext();
+  if (record?.establishment == null) return <span>—</span>;
+  if (!ability.can('read', 'establishment')) return <span>Oui</span>;
   return (
-    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
-      <SaveButton />
-      <DeleteButton mutationMode="pessimistic" />
-    </Toolbar>
+    <ReferenceField
+      source="establishment"
+      reference="establishments"
+      link={ability.can('update', 'establishment') ? 'edit' : 'show'}
+    >
+      <TextField source="name" />
+    </ReferenceField>
   );
+}
+
+function OwnerTitle() {
+  const record = useRecordContext();
+  return <span>{typeof record?.email === 'string' ? `Restaurateur ${record.email}` : 'Restaurateur'}</span>;
 }
 
 export function OwnerEdit() {
   return (
-    <Edit mutationMode="pessimistic" title="Restaurateur">
-      <SimpleForm validate={validate} toolbar={<OwnerToolbar />} warnWhenUnsavedChanges>
+    <ConcurrentEdit title={<OwnerTitle />}>
+      <SimpleForm validate={validate} toolbar={<EditToolbar />} warnWhenUnsavedChanges>
         <TextInput source="firstName" />
         <TextInput source="lastName" />
         <TextInput source="email" />
@@ -89,16 +119,25 @@ export function OwnerEdit() {
           autoComplete="new-password"
           helperText="Laissez vide pour ne pas le changer."
         />
-        <ReferenceInput source="establishment" reference="establishments">
-          <AutocompleteInput
-            label="Établissement lié"
-            optionText={establishmentOptionText}
-            filterToQuery={(q: string) => ({ q })}
-            fullWidth
-            helperText="Videz le champ pour délier le restaurateur de son établissement."
-          />
-        </ReferenceInput>
+        <OwnerEstablishmentInput />
       </SimpleForm>
-    </Edit>
+    </ConcurrentEdit>
+  );
+}
+
+/** An owner read only, for admins who may read but not change owners. */
+export function OwnerShow() {
+  return (
+    <Show title={<OwnerTitle />}>
+      <SimpleShowLayout>
+        <TextField source="firstName" />
+        <TextField source="lastName" />
+        <EmailField source="email" />
+        <TextField source="phone" emptyText="—" />
+        <BooleanField source="confirmed" />
+        <EstablishmentOfOwner label="Établissement" sortable={false} />
+        <DateField source="createdAt" locales="fr-FR" showTime />
+      </SimpleShowLayout>
+    </Show>
   );
 }

@@ -15,8 +15,8 @@ const FRANCE_CENTRE: LatLng = { latitude: 46.6, longitude: 2.4 };
 export interface PointMapProps {
   /** The pin (or the circle's centre); `null`, or a point out of range, shows no pin. */
   value: LatLng | null;
-  /** Called when the admin clicks the map or drags the pin. */
-  onChange: (point: LatLng) => void;
+  /** Called when the admin clicks the map or drags the pin; without it the map only shows the point. */
+  onChange?: (point: LatLng) => void;
   /** A circle of this radius (km) around the point (groups). */
   radiusKm?: number | null;
   /** Accessible name of the map. */
@@ -80,7 +80,7 @@ export function PointMap({ value: given, onChange, radiusKm, label }: PointMapPr
       for (const run of pendingRef.current.splice(0)) run();
     });
     map.on('click', (event) => {
-      onChangeRef.current({
+      onChangeRef.current?.({
         latitude: Number(event.lngLat.lat.toFixed(6)),
         longitude: Number(event.lngLat.lng.toFixed(6)),
       });
@@ -104,12 +104,12 @@ export function PointMap({ value: given, onChange, radiusKm, label }: PointMapPr
       return;
     }
     if (markerRef.current === null) {
-      const marker = new maplibregl.Marker({ color: '#a8420f', draggable: true })
+      const marker = new maplibregl.Marker({ color: '#a8420f', draggable: onChangeRef.current !== undefined })
         .setLngLat([value.longitude, value.latitude])
         .addTo(map);
       marker.on('dragend', () => {
         const { lat, lng } = marker.getLngLat();
-        onChangeRef.current({ latitude: Number(lat.toFixed(6)), longitude: Number(lng.toFixed(6)) });
+        onChangeRef.current?.({ latitude: Number(lat.toFixed(6)), longitude: Number(lng.toFixed(6)) });
       });
       markerRef.current = marker;
     } else {

@@ -2,6 +2,7 @@ import {
   CreateMenuBoardBodySchema,
   type CreateMenuBoardBody,
 } from '@tables-voisines/contract/schemas/menu-board';
+import { parseDecimal } from '../../lib/decimal';
 import { checkForm, type FieldErrors } from './form-errors';
 
 /*
@@ -30,16 +31,11 @@ export interface MenuBoardFormValues {
 /**
  * Euros as people type them: `12,50`, `12.5`, `12 €`, `1 250,00` (space or no-break space as thousands
  * separator). A minus sign is read too, so that the schema says a price cannot be negative. `NaN` for
- * anything else, which the schema reports as not a number.
+ * anything else, which the schema reports as not a number. The site's one decimal parser
+ * (`lib/decimal.ts`), after the euro sign.
  */
 export function parseEuros(text: string): number {
-  const cleaned = text
-    .replace(/[\s\u00a0\u202f]/g, '')
-    .replace(/€$/, '')
-    .replace(/^\u2212/, '-')
-    .replace(',', '.');
-  if (!/^-?\d+(?:\.\d+)?$/.test(cleaned)) return Number.NaN;
-  return Number(cleaned);
+  return parseDecimal(text.trim().replace(/\s*€$/, ''));
 }
 
 export const MISSING_PRICE_MESSAGE = 'Indiquez le prix.';

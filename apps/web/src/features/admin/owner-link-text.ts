@@ -1,0 +1,91 @@
+/*
+ * What the back office asks before it moves an establishment from one owner to another, or detaches it: the
+ * owner who loses the page, named by its e-mail address, is told by e-mail by the server once it is saved.
+ */
+
+export interface LinkQuestion {
+  title: string;
+  text: string;
+  confirm: string;
+}
+
+/** An establishment as the question names it: « Le Zinc » (Lyon). */
+export function establishmentLabel(establishment: object | null | undefined): string {
+  const { name, address } = (establishment ?? {}) as { name?: unknown; address?: unknown };
+  if (typeof name !== 'string') return 'cet établissement';
+  const town = (address as { town?: unknown } | undefined)?.town;
+  return typeof town === 'string' && town !== '' ? `« ${name} » (${town})` : `« ${name} »`;
+}
+
+/**
+ * The establishment form's owner field changed. `current`: the owner who has the page now (its e-mail
+ * address), `picked`: the one chosen (`null`: none), `pickedLeaves`: the establishment the picked owner has
+ * now, which it would leave. `null` when nobody loses anything.
+ */
+export function establishmentOwnerQuestion({
+  current,
+  picked,
+  pickedLeaves,
+}: {
+  current: string | null;
+  picked: string | null;
+  pickedLeaves: string | null;
+}): LinkQuestion | null {
+  const leaves =
+    picked !== null && pickedLeaves !== null
+      ? ` ${picked} quittera aussi ${pickedLeaves}, qui n’aura plus de restaurateur.`
+      : '';
+  if (current === null) {
+    if (leaves === '' || picked === null) return null;
+    return {
+      title: 'Rattacher ce restaurateur ?',
+      text: `En enregistrant, cet établissement sera rattaché à ${picked}.${leaves}`,
+      confirm: 'Rattacher',
+    };
+  }
+  if (picked === null) {
+    return {
+      title: 'Détacher le restaurateur ?',
+      text: `En enregistrant, ${current} n’aura plus accès à la page de cet établissement. Un e-mail l’en informera.`,
+      confirm: 'Détacher',
+    };
+  }
+  return {
+    title: 'Changer de restaurateur ?',
+    text: `Cet établissement est rattaché à ${current}. En enregistrant, il sera rattaché à ${picked}, et ${current} n’aura plus accès à sa page. Un e-mail l’en informera.${leaves}`,
+    confirm: 'Changer de restaurateur',
+  };
+}
+
+/**
+ * The owner form's establishment field changed. `owner`: the e-mail address of the owner edited,
+ * `current`: its establishment now (`null`: none), `picked`: the one chosen (`null`: none) and
+ * `pickedOwner`: the e-mail address of the owner the picked establishment has now. `null` when nobody
+ * loses anything.
+ */
+export function ownerEstablishmentQuestion({
+  owner,
+  current,
+  picked,
+  pickedOwner,
+}: {
+  owner: string;
+  current: string | null;
+  picked: string | null;
+  pickedOwner: string | null;
+}): LinkQuestion | null {
+  if (picked === null) {
+    if (current === null) return null;
+    return {
+      title: 'Détacher l’établissement ?',
+      text: `En enregistrant, ${owner} n’aura plus accès à la page de ${current}. Un e-mail l’en informera.`,
+      confirm: 'Détacher',
+    };
+  }
+  if (pickedOwner === null || pickedOwner === owner) return null;
+  return {
+    title: 'Retirer cet établissement à son restaurateur ?',
+    text: `${picked} est rattaché à ${pickedOwner}. En enregistrant, il sera rattaché à ${owner}, et ${pickedOwner} n’aura plus accès à sa page. Un e-mail l’en informera.`,
+    confirm: 'Retirer et rattacher',
+  };
+}

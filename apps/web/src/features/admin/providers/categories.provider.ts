@@ -1,0 +1,39 @@
+import { getCategoryRoute, listCategoriesRoute } from '../../../lib/api-routes';
+import {
+  answerHeaders,
+  filterText,
+  getEach,
+  toDataProvider,
+  totalOf,
+  type ProviderDeps,
+  type Row,
+} from './provider-kit';
+
+/*
+ * Categories, read only (the API has no way to change them): every one, page by page, by French name, `q`
+ * searching them as the search route does (the establishment and menu board forms' suggestions). Public:
+ * no token.
+ */
+
+export function categoriesProvider({ request }: ProviderDeps) {
+  const getOne = async (id: string) =>
+    (await request(getCategoryRoute, { params: { id } })) as unknown as Row;
+
+  return toDataProvider({
+    async getList(params) {
+      const { page, perPage } = params.pagination ?? { page: 1, perPage: 50 };
+      const headers = answerHeaders();
+      const rows = await request(listCategoriesRoute, {
+        query: { page, perPage, q: filterText(params.filter, 'q') },
+        onResponse: headers.onResponse,
+      });
+      return { data: rows as unknown as Row[], total: totalOf(headers.get('X-Total-Count')) };
+    },
+    async getOne(params) {
+      return { data: await getOne(String(params.id)) };
+    },
+    getMany(params) {
+      return getEach(params.ids, getOne);
+    },
+  });
+}

@@ -1,0 +1,201 @@
+import type { Kind, VenueType } from '@tables-voisines/contract/schemas/establishment';
+import {
+  createEstablishmentRoute,
+  deleteEstablishmentRoute,
+  getEstablishmentRoute,
+  listEstablishmentsRoute,
+  ownerResendEstablishmentCodeRoute,
+  patchEstablishmentRoute,
+  renewClaimCodeRoute,
+  shareEstablishmentRoute,
+} from '../../../lib/api-routes';
+import {
+  answerHeaders,
+  filterText,
+  getEach,
+  ifMatch,
+  pick,
+  toDataProvider,
+  toHttpError,
+  totalOf,
+  withEtag,
+  type ProviderDeps,
+  type ResourceProvider,
+  type Row,
+} from './provider-kit';
+
+/*
+ * Establishments: searched, filtered (kind, venue type, town, disabled, owner), sorted and paged by the
+ * server, so that one page travels at 200,000 establishments; each record read with its ETag, written back
+ * with `If-Match`. Beyond react-admin's calls: the claim code sent or renewed, the photo shared.
+ */
+
+const SORTS = new Set(['name', 'town', 'createdAt', 'updatedAt', 'uri']);
+
+/** Fields an admin may send back for an establishment (the rest are computed by the server). */
+export const ESTABLISHMENT_FIELDS = [
+  'kind',
+  'name',
+  'venueType',
+  'address',
+  'location',
+  'uri',
+  'description',
+  'phone',
+  'email',
+  'website',
+  'openingHours',
+  'priceRange',
+  'categories',
+  'photo',
+  'disabled',
+  'disabledReason',
+  'restaurantOwner',
+] as const;
+
+/**
+ * A photo as a body gives it: its address only (`{ url }`), or `null` to remove it. The form holds the
+ * record's `{ url, isFacebookShared }` until a new file is uploaded.
+ */
+export function photoBody(photo: unknown): { url: string } | null | undefined {
+  if (photo === null) return null;
+  if (typeof photo === 'object' && typeof (photo as { url?: unknown }).url === 'string')
+    return { url: (photo as { url: string }).url };
+  return undefined;
+}
+
+/** The body of a create or a patch: the writable fields given (on patch, those that changed). */
+export function establishmentBody(
+  values: Record<string, unknown>,
+  previous?: Record<string, unknown>,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = pick(values, ESTABLISHMENT_FIELDS, previous);
+  if ('photo' in body) {
+    const photo = photoBody(body.photo);
+    const before = previous === undefined ? undefined : photoBody(previous.photo);
+    // The record's own photo is never sent back: only a new address, or its removal.
+    if (photo === undefined || (photo !== null && photo.url === before?.url)) delete body.photo;
+    else body.photo = photo;
+  }
+  return body;
+}
+
+/** What the establishments' provider does beyond react-admin's calls. */
+export interface EstablishmentActions {
+  /** A new claim code (the old one stops working): the record answered, with its new ETag. */
+  renewClaimCode(resource: string, params: { id: string; previousData: unknown }): Promise<{ data: Row }>;
+  /** Mails the claim code to the establishment's own address. */
+  sendClaimCode(resource: string, params: { id: string }): Promise<void>;
+  /** Posts the photo on the Facebook page; `dryRun` when no page is configured (nothing was published). */
+  shareEstablishment(resource: string, params: { id: string }): Promise<{ data: Row; dryRun: boolean }>;
+}
+
+export function establishmentsProvider({ request, token }: ProviderDeps) {
+  async function getOne(id: string): Promise<Row> {
+    const headers = answerHeaders();
+    const row = await request(getEstablishmentRoute, {
+      token: token(),
+      params: { id },
+      onResponse: headers.onResponse,
+    });
+    return withEtag(row, headers.get('ETag'));
+  }
+
+  const provider: ResourceProvider = {
+    async getList(params) {
+      const filter = params.filter as Record<string, unknown> | undefined;
+      const sortField = params.sort?.field === 'address.town' ? 'town' : params.sort?.field;
+      const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
+      const headers = answerHeaders();
+      const rows = await request(listEstablishmentsRoute, {
+        token: token(),
+        query: {
+          withDisabled: true,
+          q: filterText(filter, 'q'),
+          kind: filterText(filter, 'kind') as Kind | undefined,
+          venueType: filterText(filter, 'venueType') as VenueType | undefined,
+          town: filterText(filter, 'town'),
+          disabled: typeof filter?.disabled === 'boolean' ? filter.disabled : undefined,
+          // "Propriétaire précis" (one owner's establishment) before "avec / sans propriétaire".
+          restaurantOwner: filterText(filter, 'ownerId') ?? filterText(filter, 'restaurantOwner'),
+          page,
+          perPage,
+          sort: sortField !== undefined && SORTS.has(sortField) ? (sortField as 'name') : undefined,
+          order: params.sort?.order === 'DESC' ? 'desc' : 'asc',
+        },
+        onResponse: headers.onResponse,
+      });
+      return { data: rows as unknown as Row[], total: totalOf(headers.get('X-Total-Count')) };
+    },
+    async getOne(params) {
+      return { data: await getOne(String(params.id)) };
+    },
+    getMany(params) {
+      return getEach(params.ids, getOne);
+    },
+    async create(params) {
+      const headers = answerHeaders();
+      const row = await request(createEstablishmentRoute, {
+        token: token(),
+        body: establishmentBody(params.data as Record<string, unknown>) as never,
+        onResponse: headers.onResponse,
+      });
+      return { data: withEtag(row, headers.get('ETag')) };
+    },
+    async update(params) {
+      const headers = answerHeaders();
+      const row = await request(patchEstablishmentRoute, {
+        token: token(),
+        params: { id: String(params.id) },
+        body: establishmentBody(params.data as Record<string, unknown>, params.previousData) as never,
+        headers: ifMatch(params.previousData),
+        onResponse: headers.onResponse,
+      });
+      return { data: withEtag(row, headers.get('ETag')) };
+    },
+    async delete(params) {
+      await request(deleteEstablishmentRoute, {
+        token: token(),
+        params: { id: String(params.id) },
+        headers: ifMatch(params.previousData),
+      });
+      return { data: (params.previousData ?? { id: params.id }) as Row };
+    },
+  };
+
+  const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw toHttpError(error);
+    }
+  };
+
+  const actions: EstablishmentActions = {
+    renewClaimCode: (_resource, { id, previousData }) =>
+      guarded(async () => {
+        const headers = answerHeaders();
+        const row = await request(renewClaimCodeRoute, {
+          token: token(),
+          params: { id },
+          headers: ifMatch(previousData),
+          onResponse: headers.onResponse,
+        });
+        return { data: withEtag(row, headers.get('ETag')) };
+      }),
+    sendClaimCode: (_resource, { id }) =>
+      guarded(() => request(ownerResendEstablishmentCodeRoute, { body: { establishmentId: id } })),
+    shareEstablishment: (_resource, { id }) =>
+      guarded(async () => {
+        const headers = answerHeaders();
+        const row = await request(shareEstablishmentRoute, {
+          token: token(),
+          params: { id },
+          onResponse: headers.onResponse,
+        });
+        return { data: withEtag(row, headers.get('ETag')), dryRun: headers.get('X-Dry-Run') === 'true' };
+      }),
+  };
+
+  return { ...toDataProvider(provider), ...actions };
+}

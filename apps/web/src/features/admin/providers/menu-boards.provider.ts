@@ -1,0 +1,116 @@
+import { HttpError } from 'react-admin';
+import { MENU_BOARD_SORTS } from '@tables-voisines/contract/schemas/menu-board';
+import { isApiError } from '../../../lib/api-client';
+import {
+  createMenuBoardRoute,
+  deleteMenuBoardRoute,
+  getMenuBoardRoute,
+  listMenuBoardsRoute,
+  patchMenuBoardRoute,
+} from '../../../lib/api-routes';
+import {
+  answerHeaders,
+  filterText,
+  getEach,
+  ifMatch,
+  pick,
+  toDataProvider,
+  totalOf,
+  withEtag,
+  type ProviderDeps,
+  type Row,
+} from './provider-kit';
+
+/*
+ * Menu boards: every board of every day, searched (establishment, town, title), filtered (day,
+ * establishment), sorted and paged by the server (`GET /api/menuboards/`; the map's search around a place
+ * stops at 1,000 and only knows today). Read with their ETag, written back with `If-Match`.
+ */
+
+const MENU_BOARD_FIELDS = ['title', 'date', 'items'] as const;
+const SORTS: ReadonlySet<string> = new Set(MENU_BOARD_SORTS);
+
+/** A new board for a day its establishment already has one for: said under the date. */
+export const DAY_TAKEN_MESSAGE =
+  'Cet établissement a déjà une ardoise pour ce jour : ouvrez-la depuis la liste pour la modifier.';
+
+export function menuBoardsProvider({ request, token }: ProviderDeps) {
+  async function getOne(id: string): Promise<Row> {
+    const headers = answerHeaders();
+    const row = await request(getMenuBoardRoute, {
+      token: token(),
+      params: { id },
+      onResponse: headers.onResponse,
+    });
+    return withEtag(row, headers.get('ETag'));
+  }
+
+  return toDataProvider({
+    async getList(params) {
+      const filter = params.filter as Record<string, unknown> | undefined;
+      const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
+      const sort = params.sort?.field;
+      const headers = answerHeaders();
+      const rows = await request(listMenuBoardsRoute, {
+        token: token(),
+        query: {
+          page,
+          perPage,
+          q: filterText(filter, 'q'),
+          date: filterText(filter, 'date'),
+          establishment: filterText(filter, 'establishment'),
+          sort: sort !== undefined && SORTS.has(sort) ? (sort as 'date') : undefined,
+          order: params.sort?.order === 'ASC' ? 'asc' : 'desc',
+        },
+        onResponse: headers.onResponse,
+      });
+      return { data: rows as unknown as Row[], total: totalOf(headers.get('X-Total-Count')) };
+    },
+    async getOne(params) {
+      return { data: await getOne(String(params.id)) };
+    },
+    getMany(params) {
+      return getEach(params.ids, getOne);
+    },
+    async create(params) {
+      const values = params.data as Record<string, unknown>;
+      const headers = answerHeaders();
+      try {
+        const row = await request(createMenuBoardRoute, {
+          token: token(),
+          body: { ...pick(values, MENU_BOARD_FIELDS), establishment: values.establishment } as never,
+          // A new board never replaces the one its establishment already has that day (the server would).
+          headers: { 'If-None-Match': '*' },
+          onResponse: headers.onResponse,
+        });
+        return { data: withEtag(row, headers.get('ETag')) };
+      } catch (error) {
+        if (!isApiError(error, 'PreconditionFailed')) throw error;
+        throw new HttpError(DAY_TAKEN_MESSAGE, 409, {
+          code: 'MenuBoardDateTaken',
+          message: DAY_TAKEN_MESSAGE,
+          errors: { date: DAY_TAKEN_MESSAGE },
+        });
+      }
+    },
+    async update(params) {
+      const headers = answerHeaders();
+      const row = await request(patchMenuBoardRoute, {
+        token: token(),
+        params: { id: String(params.id) },
+        body: pick(params.data as Record<string, unknown>, MENU_BOARD_FIELDS, params.previousData) as never,
+        headers: ifMatch(params.previousData),
+        onResponse: headers.onResponse,
+      });
+      return { data: withEtag(row, headers.get('ETag')) };
+    },
+    async delete(params) {
+      await request(deleteMenuBoardRoute, {
+        token: token(),
+        params: { id: String(params.id) },
+        headers: ifMatch(params.previousData),
+      });
+      return { data: (params.previousData ?? { id: params.id }) as Row };
+    },
+  });
+}

@@ -1,0 +1,245 @@
+import {
+  HttpError,
+  type CreateParams,
+  type DataProvider,
+  type DeleteParams,
+  type GetListParams,
+  type GetManyParams,
+  type GetManyReferenceParams,
+  type GetOneParams,
+  type RaRecord,
+  type UpdateParams,
+} from 'react-admin';
+import { isApiError, type ApiError, type createApiClient } from '../../../lib/api-client';
+import { issuesToFieldErrors } from '../form-errors';
+
+/*
+ * What every resource's provider shares: the typed client and the token, the ETag kept with a record,
+ * the server's errors as react-admin's, and whole lists searched, sorted and paged in the browser.
+ */
+
+export type Row = RaRecord & Record<string, unknown>;
+
+/** The site's typed client (`apiRequest`), or one over another origin in the tests. */
+export type ApiRequestFn = ReturnType<typeof createApiClient>['request'];
+
+export interface ProviderDeps {
+  request: ApiRequestFn;
+  /** The signed-in admin's access token, read at each call (it is refreshed in the background). */
+  token: () => string | undefined;
+}
+
+/** One resource's calls; what it leaves out is refused (`405`) by `toDataProvider`. */
+export interface ResourceProvider {
+  getList(params: GetListParams): Promise<{ data: Row[]; total: number }>;
+  getOne(params: GetOneParams): Promise<{ data: Row }>;
+  getMany(params: GetManyParams): Promise<{ data: Row[] }>;
+  create?(params: CreateParams): Promise<{ data: Row }>;
+  update?(params: UpdateParams): Promise<{ data: Row }>;
+  delete?(params: DeleteParams): Promise<{ data: Row }>;
+}
+
+/**
+ * Where a record keeps the `ETag` it was read with. react-admin hands the record a form was loaded with to
+ * `update` and `delete` as `previousData`: its tag goes back as `If-Match`, so that a write based on an older
+ * read is refused (`412 PreconditionFailed`) instead of undoing someone else's change. No server field has
+ * this name; the bodies sent are picked field by field, so it never travels.
+ */
+export const ETAG_FIELD = '@etag';
+
+export function etagOf(record: unknown): string | undefined {
+  if (typeof record !== 'object' || record === null) return undefined;
+  const tag = (record as Record<string, unknown>)[ETAG_FIELD];
+  return typeof tag === 'string' && tag !== '' ? tag : undefined;
+}
+
+/** `If-Match` with the tag the record was read with; nothing when it was read without one (a list row). */
+export function ifMatch(record: unknown): Record<string, string> | undefined {
+  const tag = etagOf(record);
+  return tag === undefined ? undefined : { 'If-Match': tag };
+}
+
+/** Collects an answer's headers the provider needs (`ETag`, `X-Total-Count`, `X-Dry-Run`). */
+export function answerHeaders() {
+  let headers: Headers | null = null;
+  return {
+    onResponse: (response: Response) => {
+      headers = response.headers;
+    },
+    get: (name: string): string | null => (headers as Headers | null)?.get(name) ?? null,
+  };
+}
+
+/** A record with the `ETag` of the answer that brought it. */
+export function withEtag(data: unknown, etag: string | null): Row {
+  const row = data as Row;
+  return etag === null ? row : { ...row, [ETAG_FIELD]: etag };
+}
+
+export function totalOf(value: string | null): number {
+  const total = Number(value ?? 0);
+  return Number.isFinite(total) ? total : 0;
+}
+
+/** Conflicts that concern one field: their message is shown under it. */
+const CONFLICT_FIELDS: Readonly<Record<string, string>> = {
+  UriAlreadyUsed: 'uri',
+  UsernameAlreadyUsed: 'username',
+  EmailAlreadyUsed: 'email',
+};
+
+/** react-admin's error: the server's French message, its code, and per-field errors for the form. */
+export function toHttpError(error: unknown): unknown {
+  if (!isApiError(error)) return error;
+  const apiError: ApiError = error;
+  const conflictField = CONFLICT_FIELDS[apiError.code];
+  const details = Array.isArray(apiError.details)
+    ? (apiError.details as { path: string; message: string }[])
+    : conflictField === undefined
+      ? []
+      : [{ path: conflictField, message: apiError.message }];
+  return new HttpError(apiError.message, apiError.status, {
+    code: apiError.code,
+    message: apiError.message,
+    details: apiError.details,
+    errors: details.length > 0 ? issuesToFieldErrors(details) : undefined,
+  });
+}
+
+/** The error code of a refusal as react-admin hands it back (`PreconditionFailed`, `RateLimited`...). */
+export function errorCodeOf(error: unknown): string | undefined {
+  if (error instanceof HttpError) {
+    const code = (error.body as { code?: unknown } | undefined)?.code;
+    return typeof code === 'string' ? code : undefined;
+  }
+  return isApiError(error) ? error.code : undefined;
+}
+
+/**
+ * The fields of a body: those given, and on update only those that changed from the record the form was
+ * loaded with (an owner field the admin did not touch stays as it is). An empty password means unchanged.
+ */
+export function pick<K extends string>(
+  values: Record<string, unknown>,
+  keys: readonly K[],
+  previous?: Record<string, unknown>,
+): Partial<Record<K, unknown>> {
+  const body: Partial<Record<K, unknown>> = {};
+  for (const key of keys) {
+    if (!(key in values) || values[key] === undefined) continue;
+    if (key === 'password' && (values[key] === null || values[key] === '')) continue;
+    if (previous !== undefined && JSON.stringify(values[key]) === JSON.stringify(previous[key])) continue;
+    body[key] = values[key];
+  }
+  return body;
+}
+
+function normalize(text: unknown): string {
+  return String(text ?? '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
+}
+
+function valueAt(row: Record<string, unknown>, path: string): unknown {
+  return path.split('.').reduce<unknown>((node, key) => {
+    return typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+  }, row);
+}
+
+/** Search (`q` in the given fields), equality filters, sort and page over a whole list (admins, groups). */
+export function pageLocally<T extends Record<string, unknown>>(
+  rows: readonly T[],
+  params: Pick<GetListParams, 'filter' | 'sort' | 'pagination'>,
+  searchFields: readonly string[],
+): { data: T[]; total: number } {
+  const { q, ...filters } = (params.filter ?? {}) as Record<string, unknown>;
+  const term = normalize(q).trim();
+  let result = rows.filter((row) => {
+    if (term !== '' && !searchFields.some((field) => normalize(valueAt(row, field)).includes(term)))
+      return false;
+    return Object.entries(filters).every(([field, wanted]) => {
+      if (wanted === undefined || wanted === '' || wanted === null) return true;
+      const value = valueAt(row, field);
+      if (typeof wanted === 'boolean') return Boolean(value) === wanted;
+      return value === wanted;
+    });
+  });
+  const sort = params.sort;
+  if (sort?.field) {
+    const direction = sort.order === 'DESC' ? -1 : 1;
+    result = [...result].sort((a, b) => {
+      const left = valueAt(a, sort.field);
+      const right = valueAt(b, sort.field);
+      if (typeof left === 'number' && typeof right === 'number') return (left - right) * direction;
+      return String(left ?? '').localeCompare(String(right ?? ''), 'fr') * direction;
+    });
+  }
+  const total = result.length;
+  if (params.pagination) {
+    const { page, perPage } = params.pagination;
+    result = result.slice((page - 1) * perPage, page * perPage);
+  }
+  return { data: result, total };
+}
+
+/** A filter's text, trimmed, or `undefined` when blank or not text. */
+export function filterText(filter: unknown, key: string): string | undefined {
+  const value = (filter as Record<string, unknown> | undefined)?.[key];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** Several records read one by one; those that are gone (deleted meanwhile) are left out. */
+export async function getEach(
+  ids: readonly unknown[],
+  getOne: (id: string) => Promise<Row>,
+): Promise<{ data: Row[] }> {
+  const settled = await Promise.allSettled(ids.map((id) => getOne(String(id))));
+  return { data: settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : [])) };
+}
+
+const refused = (what: string) => () =>
+  Promise.reject(new HttpError(`${what} impossible pour cette ressource.`, 405, { code: 'NotAllowed' }));
+
+/**
+ * react-admin's provider for one resource: its calls with the server's errors turned into react-admin's,
+ * the missing ones refused, and the bulk ones made of single ones. A bulk change has no record read
+ * before it, so it sends no `If-Match`.
+ */
+export function toDataProvider(provider: ResourceProvider): DataProvider {
+  const guard =
+    <P, R>(work: ((params: P) => Promise<R>) | undefined, what: string) =>
+    async (_resource: string, params: P): Promise<R> => {
+      if (work === undefined) return refused(what)() as Promise<R>;
+      try {
+        return await work.call(provider, params);
+      } catch (error) {
+        throw toHttpError(error);
+      }
+    };
+  const update = guard(provider.update, 'Modification');
+  const remove = guard(provider.delete, 'Suppression');
+  const methods = {
+    getList: guard(provider.getList, 'Lecture'),
+    getOne: guard(provider.getOne, 'Lecture'),
+    getMany: guard(provider.getMany, 'Lecture'),
+    getManyReference: (resource: string, params: GetManyReferenceParams) =>
+      guard(provider.getList, 'Lecture')(resource, {
+        ...params,
+        filter: { ...params.filter, [params.target]: params.id },
+      }),
+    create: guard(provider.create, 'Création'),
+    update,
+    updateMany: async (resource: string, params: { ids: readonly unknown[]; data: unknown }) => {
+      for (const id of params.ids)
+        await update(resource, { id, data: params.data, previousData: { id } } as UpdateParams);
+      return { data: [...params.ids] };
+    },
+    delete: remove,
+    deleteMany: async (resource: string, params: { ids: readonly unknown[] }) => {
+      for (const id of params.ids) await remove(resource, { id } as DeleteParams);
+      return { data: [...params.ids] };
+    },
+  };
+  return methods as unknown as DataProvider;
+}
