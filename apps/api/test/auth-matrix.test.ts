@@ -92,6 +92,7 @@ const EXPECTED: Partial<Record<RouteId, Row>> = {
   exportUsers: FULL_ADMIN_ONLY(200),
   shareEstablishment: FULL_ADMIN_ONLY(200),
   createGroup: FULL_ADMIN_ONLY(201),
+  getGroup: FULL_ADMIN_ONLY(200),
   patchGroup: FULL_ADMIN_ONLY(200),
   deleteGroup: FULL_ADMIN_ONLY(204),
   // Each world has today's board: publishing again replaces it.
@@ -179,6 +180,7 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
     case 'patchGroup':
       return { params: { id: w.groupId }, body: { radius: 7.5 } };
     case 'deleteGroup':
+    case 'getGroup':
       return { params: { id: w.groupId } };
     case 'createMenuBoard':
       return {

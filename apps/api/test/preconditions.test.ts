@@ -182,6 +182,61 @@ describe('If-Match on today’s board', () => {
   });
 });
 
+describe('If-Match on a group and on a share', () => {
+  it('refuses a stale change or removal of a group, and a share of a page changed meanwhile', async () => {
+    const created = await inject('POST', '/api/group/', admin.headers, {
+      name: 'Collectif du port',
+      latitude: 43.3,
+      longitude: 5.37,
+      radius: 3,
+    });
+    const url = `/api/group/${created.json().id}`;
+    const read = await inject('GET', url, admin.headers);
+    expect(read.json()).toMatchObject({ name: 'Collectif du port', radius: 3 });
+    const etag = read.headers.etag as string;
+    expect(created.headers.etag).toBe(etag);
+    expect(
+      (await inject('PATCH', url, { ...admin.headers, 'if-match': etag }, { radius: 4 })).statusCode,
+    ).toBe(200);
+    expect(
+      (await inject('PATCH', url, { ...admin.headers, 'if-match': etag }, { radius: 9 })).statusCode,
+    ).toBe(412);
+    expect((await inject('DELETE', url, { ...admin.headers, 'if-match': etag })).statusCode).toBe(412);
+    expect((await inject('GET', url, admin.headers)).json().radius).toBe(4);
+
+    const place = await createEstablishment(t.db, { photoUrl: '/media/vitrine.jpg' });
+    const placeUrl = `/api/establishment/${place.id}`;
+    const placeTag = (await inject('GET', placeUrl, admin.headers)).headers.etag as string;
+    await inject('PATCH', placeUrl, admin.headers, { description: 'Changée dans un autre onglet.' });
+    const share = await inject('POST', `/api/establishment/share/${place.id}`, {
+      ...admin.headers,
+      'if-match': placeTag,
+    });
+    expect(share.statusCode).toBe(412);
+    expect((await inject('GET', placeUrl, admin.headers)).json().photo.isFacebookShared).toBe(false);
+  });
+});
+
+describe('a first board of the day published twice', () => {
+  it('says a board was published meanwhile, to reload before replacing it', async () => {
+    const place = await createEstablishment(t.db);
+    const category = (await createCategory(t.db, 'Desserts')).id;
+    const body = {
+      establishment: place.id,
+      title: 'Ardoise',
+      date: parisDay(),
+      items: [{ name: 'Flan', price: 4, category }],
+    };
+    const headers = { ...admin.headers, 'if-none-match': '*' };
+    expect((await inject('POST', '/api/menuboard/', headers, body)).statusCode).toBe(201);
+    const again = await inject('POST', '/api/menuboard/', headers, body);
+    expect(again.statusCode).toBe(412);
+    expect(again.json().message).toBe(
+      'Une ardoise a déjà été publiée pour ce jour entre-temps (dans un autre onglet, ou par l’équipe) : rechargez-la pour la voir avant de la remplacer.',
+    );
+  });
+});
+
 describe('ids in capitals', () => {
   it('name the same records, for the permission check and the write alike', async () => {
     const place = await createEstablishment(t.db);

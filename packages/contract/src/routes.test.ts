@@ -59,6 +59,7 @@ describe('route table', () => {
         'listCategories',
         'listMenuBoards',
         'getMenuBoard',
+        'getGroup',
         'prepareUpload',
         'uploadPhoto',
         'getMedia',

@@ -434,7 +434,7 @@ export const routes = {
     auth: 'required',
     permission: { action: 'share', subject: 'establishment' },
     params: IdParamsSchema,
-    responses: { 200: EstablishmentAnswerSchema, ...errors(400, 401, 403, 404, 409, 502) },
+    responses: { 200: EstablishmentAnswerSchema, ...errors(400, 401, 403, 404, 409, 412, 502) },
   },
   mapPoints: {
     method: 'GET',
@@ -495,6 +495,16 @@ export const routes = {
     auth: 'optional',
     responses: { 200: z.array(GroupSchema), ...errors(401) },
   },
+  getGroup: {
+    method: 'GET',
+    path: '/api/group/:id',
+    summary: 'Lire un groupe (avec son ETag, pour le modifier)',
+    tags: TAGS.groups,
+    auth: 'required',
+    permission: { action: 'read', subject: 'group' },
+    params: IdParamsSchema,
+    responses: { 200: GroupSchema, ...errors(400, 401, 403, 404) },
+  },
   createGroup: {
     method: 'POST',
     path: '/api/group/',
@@ -514,7 +524,7 @@ export const routes = {
     permission: { action: 'update', subject: 'group' },
     params: IdParamsSchema,
     body: PatchGroupBodySchema,
-    responses: { 200: GroupSchema, ...errors(400, 401, 403, 404) },
+    responses: { 200: GroupSchema, ...errors(400, 401, 403, 404, 412) },
   },
   deleteGroup: {
     method: 'DELETE',
@@ -524,7 +534,7 @@ export const routes = {
     auth: 'required',
     permission: { action: 'delete', subject: 'group' },
     params: IdParamsSchema,
-    responses: { 204: NoContentSchema, ...errors(400, 401, 403, 404) },
+    responses: { 204: NoContentSchema, ...errors(400, 401, 403, 404, 412) },
   },
 
   // Categories

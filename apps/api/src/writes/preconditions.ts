@@ -42,7 +42,7 @@ export function preconditionHolds(
   return true;
 }
 
-export const preconditionFailed = () => new AppError('PreconditionFailed');
+export const preconditionFailed = (message?: string) => new AppError('PreconditionFailed', message);
 
 /** The conditional headers of a request, as a write takes them. */
 export function conditionsOf(request: { headers: Record<string, string | string[] | undefined> }) {

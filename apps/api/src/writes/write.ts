@@ -26,11 +26,11 @@ export interface Write {
   readonly tx: Tx;
   readonly actor: Actor;
   /**
-   * Refuses the write (`412 PreconditionFailed`) unless the request's `If-Match` / `If-None-Match` hold
-   * for the record about to change, as read in this transaction (`null`: there is none). Call it before
-   * changing anything, with the row read `for update`.
+   * Refuses the write (`412 PreconditionFailed`, with `message` when given) unless the request's
+   * `If-Match` / `If-None-Match` hold for the record about to change, as read in this transaction (`null`:
+   * there is none). Call it before changing anything, with the row read `for update`.
    */
-  checkPrecondition(current: { id: string; version: number } | null): void;
+  checkPrecondition(current: { id: string; version: number } | null, message?: string): void;
   /** One history entry, in the transaction. */
   record(change: WriteChange): Promise<void>;
   /** An e-mail sent once the write is committed (retried until it goes, never sent if rolled back). */
@@ -72,10 +72,10 @@ export async function write<T>(
     const w: Write = {
       tx,
       actor: options.actor,
-      checkPrecondition(current) {
+      checkPrecondition(current, message) {
         checked = true;
         if (!preconditionHolds(conditions, current === null ? null : etagOf(current))) {
-          throw preconditionFailed();
+          throw preconditionFailed(message);
         }
       },
       async record(change) {

@@ -334,6 +334,11 @@ export const mapAroundRoute = {
   method: 'GET',
   path: '/api/map/around',
 } as const satisfies RouteRef<'mapAround'>;
+export const getGroupRoute = {
+  id: 'getGroup',
+  method: 'GET',
+  path: '/api/group/:id',
+} as const satisfies RouteRef<'getGroup'>;
 export const renewClaimCodeRoute = {
   id: 'renewClaimCode',
   method: 'POST',

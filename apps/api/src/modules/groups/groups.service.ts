@@ -4,7 +4,7 @@ import { AppError } from '@tables-voisines/contract/errors';
 import type { CreateGroupBody, PatchGroupBody } from '@tables-voisines/contract/schemas/group';
 import type { AppContext } from '../../context';
 import { groups } from '../../db/schema';
-import { write } from '../../writes/write';
+import { write, type WriteConditions } from '../../writes/write';
 import { allFields, diffFields, type Actor } from '../history/history';
 import { toGroup } from './groups.queries';
 
@@ -38,9 +38,22 @@ export async function createGroup(ctx: AppContext, actor: Actor, body: CreateGro
   });
 }
 
-export async function patchGroup(ctx: AppContext, actor: Actor, id: string, body: PatchGroupBody) {
-  return write(ctx, { actor }, async (w) => {
+export async function getGroup(ctx: AppContext, id: string) {
+  const [row] = await ctx.db.select().from(groups).where(eq(groups.id, id));
+  if (row === undefined) throw notFound();
+  return row;
+}
+
+export async function patchGroup(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  body: PatchGroupBody,
+  conditions?: WriteConditions,
+) {
+  return write(ctx, { actor, conditions }, async (w) => {
     const [before] = await w.tx.select().from(groups).where(eq(groups.id, id)).for('update');
+    w.checkPrecondition(before ?? null);
     if (before === undefined) throw notFound();
     const [after] = await w.tx
       .update(groups)
@@ -60,10 +73,17 @@ export async function patchGroup(ctx: AppContext, actor: Actor, id: string, body
   });
 }
 
-export async function deleteGroup(ctx: AppContext, actor: Actor, id: string): Promise<void> {
-  await write(ctx, { actor }, async (w) => {
-    const [before] = await w.tx.delete(groups).where(eq(groups.id, id)).returning();
+export async function deleteGroup(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  conditions?: WriteConditions,
+): Promise<void> {
+  await write(ctx, { actor, conditions }, async (w) => {
+    const [before] = await w.tx.select().from(groups).where(eq(groups.id, id)).for('update');
+    w.checkPrecondition(before ?? null);
     if (before === undefined) throw notFound();
+    await w.tx.delete(groups).where(eq(groups.id, id));
     await w.record({
       subjectType: 'group',
       subjectId: id,

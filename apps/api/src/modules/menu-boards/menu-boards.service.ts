@@ -17,6 +17,9 @@ import { violatedUniqueIndex } from '../establishments/establishments.service';
 import { findMenuBoardById, findTodayMenuBoard, type MenuBoardAnswer } from './menu-boards.queries';
 
 const notFound = () => new AppError('NotFound', 'Cette ardoise n’existe pas.');
+/** A first board of the day refused (`If-None-Match: *`): another tab, or the team, published one. */
+const BOARD_ALREADY_PUBLISHED =
+  'Une ardoise a déjà été publiée pour ce jour entre-temps (dans un autre onglet, ou par l’équipe) : rechargez-la pour la voir avant de la remplacer.';
 const establishmentNotFound = () => new AppError('NotFound', 'Cet établissement n’existe pas.');
 
 /** Euros (at most two decimals, checked by the schema) to integer cents. */
@@ -95,7 +98,10 @@ export async function publishMenuBoard(
         if (found.length === 0) throw establishmentNotFound();
         await assertItemCategories(tx, body.items);
         const existing = await findTodayMenuBoard(tx, establishmentId, body.date, { forUpdate: true });
-        w.checkPrecondition(existing);
+        w.checkPrecondition(
+          existing,
+          existing === null || conditions?.ifNoneMatch === undefined ? undefined : BOARD_ALREADY_PUBLISHED,
+        );
         const id = existing?.id ?? randomUUID();
         if (existing === null) {
           await tx.insert(menuBoards).values({ id, establishmentId, title: body.title, date: body.date });

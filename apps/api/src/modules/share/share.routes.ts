@@ -4,6 +4,7 @@ import { schemaOf } from '../../plugins/contract-route';
 import { authOf } from '../auth/auth-of';
 import { sendEstablishment } from '../establishments/establishments.routes';
 import { actorOf } from '../history/history';
+import { conditionsOf } from '../../writes/preconditions';
 import { shareEstablishment } from './share.service';
 
 export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,6 +18,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(auth),
         request.params.id,
         request.log,
+        conditionsOf(request),
       );
       // Without a Facebook page configured nothing was published: the back office says so.
       if (dryRun) reply.header('x-dry-run', 'true');

@@ -8,7 +8,8 @@ import type { AppContext } from '../../context';
 import { establishments } from '../../db/schema';
 import { getEstablishment } from '../establishments/establishments.service';
 import type { EstablishmentRow } from '../establishments/establishments.queries';
-import { write } from '../../writes/write';
+import { etagOf, preconditionFailed, preconditionHolds } from '../../writes/preconditions';
+import { write, type WriteConditions } from '../../writes/write';
 import type { Actor } from '../history/history';
 
 /** The 1200 × 630 copy made for sharing when the photo is ours, the photo itself otherwise. */
@@ -33,8 +34,11 @@ export async function shareEstablishment(
   actor: Actor,
   id: string,
   log: FastifyBaseLogger,
+  conditions: WriteConditions = {},
 ): Promise<{ row: EstablishmentRow; dryRun: boolean }> {
   const row = await getEstablishment(ctx, id);
+  // Checked before posting: a post cannot be taken back once the write is refused.
+  if (!preconditionHolds(conditions, etagOf(row))) throw preconditionFailed();
   if (row.photoUrl === null) throw new AppError('NoPhoto', 'Ajoutez d’abord une photo à cet établissement.');
   const photoUrl = row.photoUrl;
   let result;

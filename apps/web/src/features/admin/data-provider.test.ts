@@ -156,15 +156,21 @@ describe('the establishments’ provider', () => {
     ]);
   });
 
-  it('says when a share published nothing (X-Dry-Run)', async () => {
+  it('shares with If-Match, and says when a share published nothing (X-Dry-Run)', async () => {
     answer = json(200, establishment, { 'X-Dry-Run': 'true', ETag: `"${ID}.9"` });
-    const shared = await provider().shareEstablishment('establishments', { id: ID });
+    const shared = await provider().shareEstablishment('establishments', {
+      id: ID,
+      previousData: { ...establishment, [ETAG_FIELD]: `"${ID}.8"` },
+    });
     expect(received[0]).toMatchObject({ method: 'POST', url: `/api/establishment/share/${ID}` });
+    expect(received[0]!.headers['if-match']).toBe(`"${ID}.8"`);
     expect(shared.dryRun).toBe(true);
     expect(shared.data[ETAG_FIELD]).toBe(`"${ID}.9"`);
 
     answer = json(200, establishment);
-    expect((await provider().shareEstablishment('establishments', { id: ID })).dryRun).toBe(false);
+    expect(
+      (await provider().shareEstablishment('establishments', { id: ID, previousData: establishment })).dryRun,
+    ).toBe(false);
   });
 
   it('renews the claim code with If-Match, and passes on the 429 of a code mailed too often', async () => {
@@ -294,5 +300,26 @@ describe('the menu boards’ provider', () => {
     });
     expect(received[1]?.headers['if-match']).toBe(`"${ID}.2"`);
     expect(received[1]?.body).toEqual({ items: [{ name: 'Quenelle', price: 12.5, category: ID }] });
+  });
+});
+
+describe('the groups’ provider', () => {
+  it('reads a group with its ETag and changes or deletes it with If-Match', async () => {
+    answer = json(
+      200,
+      { id: ID, name: 'Collectif', latitude: 45, longitude: 4, radius: 3 },
+      { ETag: `"${ID}.4"` },
+    );
+    const { data } = await provider().getOne('groups', { id: ID });
+    expect(received[0]?.url).toBe(`/api/group/${ID}`);
+    await provider().update('groups', { id: ID, data: { ...data, radius: 4.5 }, previousData: data });
+    expect(received[1]).toMatchObject({ method: 'PATCH', body: { radius: 4.5 } });
+    expect(received[1]?.headers['if-match']).toBe(`"${ID}.4"`);
+    answer = (_req, res) => {
+      res.writeHead(204);
+      res.end();
+    };
+    await provider().delete('groups', { id: ID, previousData: data });
+    expect(received[2]?.headers['if-match']).toBe(`"${ID}.4"`);
   });
 });

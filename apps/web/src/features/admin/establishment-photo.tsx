@@ -98,6 +98,7 @@ export function PhotoSharePanel({ unsavedPhoto = false }: { unsavedPhoto?: boole
     try {
       const { data, dryRun } = await dataProvider.shareEstablishment('establishments', {
         id: String(record.id),
+        previousData: record,
       });
       replaceRecord(data);
       await queryClient.invalidateQueries({ queryKey: ['establishments', 'history', String(record.id)] });

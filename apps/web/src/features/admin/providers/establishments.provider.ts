@@ -86,8 +86,14 @@ export interface EstablishmentActions {
   renewClaimCode(resource: string, params: { id: string; previousData: unknown }): Promise<{ data: Row }>;
   /** Mails the claim code to the establishment's own address. */
   sendClaimCode(resource: string, params: { id: string }): Promise<void>;
-  /** Posts the photo on the Facebook page; `dryRun` when no page is configured (nothing was published). */
-  shareEstablishment(resource: string, params: { id: string }): Promise<{ data: Row; dryRun: boolean }>;
+  /**
+   * Posts the photo on the Facebook page, unless the record changed since it was read (`If-Match`); `dryRun`
+   * when no page is configured (nothing was published).
+   */
+  shareEstablishment(
+    resource: string,
+    params: { id: string; previousData: unknown },
+  ): Promise<{ data: Row; dryRun: boolean }>;
 }
 
 export function establishmentsProvider({ request, token }: ProviderDeps) {
@@ -185,12 +191,13 @@ export function establishmentsProvider({ request, token }: ProviderDeps) {
       }),
     sendClaimCode: (_resource, { id }) =>
       guarded(() => request(ownerResendEstablishmentCodeRoute, { body: { establishmentId: id } })),
-    shareEstablishment: (_resource, { id }) =>
+    shareEstablishment: (_resource, { id, previousData }) =>
       guarded(async () => {
         const headers = answerHeaders();
         const row = await request(shareEstablishmentRoute, {
           token: token(),
           params: { id },
+          headers: ifMatch(previousData),
           onResponse: headers.onResponse,
         });
         return { data: withEtag(row, headers.get('ETag')), dryRun: headers.get('X-Dry-Run') === 'true' };
