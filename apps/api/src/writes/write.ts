@@ -43,7 +43,8 @@ export interface Write {
  * What a write needs of the app: its database and configuration; the caches to drop and the side effects
  * to run are the live server's (a command-line tool has none: the server runs its effects at its next look).
  */
-export type WriteDeps = Pick<AppContext, 'db' | 'config'> & Partial<Pick<AppContext, 'dataVersion' | 'sideEffects'>>;
+export type WriteDeps = Pick<AppContext, 'db' | 'config'> &
+  Partial<Pick<AppContext, 'dataVersion' | 'sideEffects'>>;
 
 /** Subjects whose changes show on public pages and answers: cached copies are dropped after the commit. */
 const PUBLIC_SUBJECTS: ReadonlySet<HistorySubject> = new Set(['establishment', 'menu-board', 'group']);
