@@ -36,8 +36,9 @@ let page: Page;
 let errors: () => string[];
 /** Console errors the journey causes on purpose. */
 const expectedErrors: string[] = [];
-const REFUSED_400 =
-  'console: Failed to load resource: the server responded with a status of 400 (Bad Request)';
+const refused = (status: string) =>
+  `console: Failed to load resource: the server responded with a status of ${status}`;
+const REFUSED_400 = refused('400 (Bad Request)');
 let target: {
   id: string;
   uri: string;
@@ -317,7 +318,7 @@ describe('a restaurant owner', () => {
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  it('edits its page and uploads a photo; the public page shows them at once', async () => {
+  it('edits its page and adds a photo, published with the page and removable; the public page shows them at once', async () => {
     await page.getByRole('link', { name: 'Ma page' }).first().click();
     await page.waitForURL(/\/ma-page$/);
     await page.getByLabel('Description').fill('Cuisine de marché, produits du coin.');
@@ -366,8 +367,20 @@ describe('a restaurant owner', () => {
     await page
       .getByTestId('photo-input')
       .setInputFiles({ name: 'devanture.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await page.getByText('Photo publiée.').waitFor({ timeout: 20_000 });
+    // Uploaded, shown in the preview, but not on the public page until the form is published.
+    await page.getByText(/^Nouvelle photo, pas encore publiée/).waitFor({ timeout: 20_000 });
     await page.getByRole('img', { name: `${target.name} : photo de l’établissement` }).waitFor();
+    await page.getByText('Photo pas encore publiée').waitFor();
+    const uploaded = /\/media\/([\w-]+)\./.exec(
+      (await page.getByRole('img', { name: 'Nouvelle photo choisie' }).getAttribute('src')) ?? '',
+    )![1]!;
+    const publicPage = async () =>
+      (await fetch(`${server.baseUrl}${establishmentPath(target.kind, target.uri)}`)).text();
+    expect(await publicPage()).not.toContain(uploaded);
+    await page.getByRole('button', { name: 'Publier les modifications' }).click();
+    await page.getByText('Modifications publiées.').waitFor();
+    expect(await publicPage()).toContain(uploaded);
+    await expect(page.getByText('Photo pas encore publiée').count()).resolves.toBe(0);
     await expectAccessible(page);
     await shoot(page, 'my-page');
     // On a wide screen the preview sits beside the form.
@@ -376,9 +389,21 @@ describe('a restaurant owner', () => {
     if (screenshots) await page.screenshot({ path: path.join(SCREENS, 'owner-my-page-desktop.png') });
     await page.setViewportSize(PHONE);
 
-    const html = await (await fetch(`${server.baseUrl}${establishmentPath(target.kind, target.uri)}`)).text();
+    const html = await publicPage();
     expect(html).toContain('Cuisine de marché, produits du coin.');
     expect(html).toMatch(/14 h 30/);
+
+    // Taken off: still on the public page until published, then gone from it.
+    await page.getByRole('button', { name: 'Retirer la photo' }).click();
+    await page.getByText(/^Photo retirée : elle disparaîtra de votre page/).waitFor();
+    await expect(
+      page.getByRole('img', { name: `${target.name} : photo de l’établissement` }).count(),
+    ).resolves.toBe(0);
+    expect(await publicPage()).toContain(uploaded);
+    await page.getByRole('button', { name: 'Publier les modifications' }).click();
+    await page.getByText('Modifications publiées.').waitFor();
+    expect(await publicPage()).not.toContain(uploaded);
+    await page.getByText('Votre page n’a pas de photo.').waitFor();
   });
 
   it('is asked before leaving its page with changes not published, and only then', async () => {
@@ -435,9 +460,48 @@ describe('a restaurant owner', () => {
     expect(await question.count()).toBe(0);
   });
 
+  it('is told when another tab published « Ma page » first, and reloads its current version', async () => {
+    const other = await context.newPage();
+    await other.goto(`${server.baseUrl}/espace-restaurateur/ma-page`);
+    await other.getByLabel('Description').fill('Publié depuis le deuxième onglet.');
+    await other.getByRole('button', { name: 'Publier les modifications' }).click();
+    await other.getByText('Modifications publiées.').waitFor();
+    // Back to this tab (a tab in the background draws no frames, and waits for it).
+    await page.bringToFront();
+    // This tab still holds the version read before: its publication is refused, nothing is written.
+    const phone = page.getByLabel('Téléphone');
+    const before = await phone.inputValue();
+    await phone.fill('04 78 12 34 56');
+    await page.getByRole('button', { name: 'Publier les modifications' }).click();
+    const stale = page.getByRole('alert').filter({ hasText: 'Quelqu’un d’autre a modifié ces informations' });
+    await stale.getByText('Ce que vous avez saisi et pas encore publié sera remplacé.').waitFor();
+    expectedErrors.push(refused('412 (Precondition Failed)'));
+    await expectAccessible(page);
+    const answer = await fetch(`${server.baseUrl}/establishment/${target.id}/public`);
+    expect(((await answer.json()) as { phone: string | null }).phone).not.toBe('04 78 12 34 56');
+    // « Recharger »: the other tab's change, and this tab's unpublished one gone.
+    await stale.getByRole('button', { name: 'Recharger' }).click();
+    await expect
+      .poll(() => page.getByLabel('Description').inputValue())
+      .toBe('Publié depuis le deuxième onglet.');
+    await expect(phone.inputValue()).resolves.toBe(before);
+    await expect(stale.count()).resolves.toBe(0);
+    // The reloaded version is the one the next publication builds on, and the one after it too.
+    await page.getByLabel('Description').fill('Cuisine de marché, produits du coin, terrasse l’été.');
+    await page.getByRole('button', { name: 'Publier les modifications' }).click();
+    await page.getByText('Modifications publiées.').waitFor();
+    await phone.fill('04 78 12 34 56');
+    await page.getByRole('button', { name: 'Publier les modifications' }).click();
+    await page.getByText('Modifications publiées.').waitFor();
+    await other.close();
+  });
+
   it('publishes today’s menu board, shown on the public page at once', async () => {
     await page.getByRole('link', { name: 'Ardoise du jour' }).first().click();
     await page.waitForURL(/\/ardoise$/);
+    // No board today: the server says so with a 404, which Chromium logs.
+    await page.getByText('Pas d’ardoise en ligne aujourd’hui').waitFor();
+    expectedErrors.push(refused('404 (Not Found)'));
     const first = page.getByRole('group', { name: 'Plat 1' });
     await first.getByLabel('Nom du plat').fill('Blanquette de veau');
     await first.getByLabel('Prix (€)').fill('14,50');
@@ -505,6 +569,7 @@ describe('a restaurant owner', () => {
     await expect(visitor.getByText('14,50 €').count()).resolves.toBeGreaterThan(0);
 
     // Back on the form, today's board is there to correct: the correction updates it.
+    await page.bringToFront();
     await page.reload();
     await page.getByText('Votre ardoise d’aujourd’hui est déjà publiée').waitFor();
     const corrected = page.getByRole('group', { name: 'Plat 1' });
@@ -525,6 +590,8 @@ describe('a restaurant owner', () => {
     await visitor.reload();
     await visitor.getByText('15,00 €').first().waitFor();
     await expect(visitor.getByText('Blanquette de veau').count()).resolves.toBe(1);
+    await page.bringToFront();
+
     await visitor.close();
   });
 
@@ -565,7 +632,7 @@ describe('a restaurant owner', () => {
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.waitForURL(/\/espace-restaurateur\/ardoise$/);
     await page.getByRole('heading', { name: 'Ardoise du jour' }).waitFor();
-    // Only the refused wrong code, which Chromium logs as a failed resource.
+    // Only the refusals the journeys caused on purpose, which Chromium logs as failed resources.
     expect(errors()).toEqual(expectedErrors);
   });
 

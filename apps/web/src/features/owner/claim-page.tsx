@@ -6,9 +6,10 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { ClaimCodeSchema } from '@tables-voisines/contract/schemas/establishment';
-import { PatchOwnerBodySchema } from '@tables-voisines/contract/schemas/account';
+import { PatchOwnerBodySchema, type PatchOwnerBody } from '@tables-voisines/contract/schemas/account';
+import { ClaimCodeSchema, type Establishment } from '@tables-voisines/contract/schemas/establishment';
 import { apiRequest, type ApiResponse } from '../../lib/api-client';
 import {
   listEstablishmentsRoute,
@@ -16,15 +17,21 @@ import {
   ownerResendEstablishmentCodeRoute,
   patchOwnerRoute,
 } from '../../lib/api-routes';
+import { contractResolver } from './contract-resolver';
 import { checkForm, formFailure } from './form-errors';
+import { FormTextField } from './form-parts';
 import { OWNER_PATHS } from './owner-paths';
+import { useOwnerSession } from './owner-session';
 import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
-import { useFormSubmission } from './use-form-submission';
-import { useOwnerEstablishment } from './use-owner-establishment';
-import { useOwnerPage } from './use-owner-page';
+import { useOwnerForm } from './use-owner-form';
 
 type Found = ApiResponse<'listEstablishments'>[number];
 type Message = { text: string; severity: 'error' | 'success' | 'info' } | null;
+
+/** The code alone, checked as the account's change will be (case, spaces and dashes do not count). */
+const codeResolver = contractResolver((values: { establishmentCode: string }) =>
+  checkForm(PatchOwnerBodySchema, { establishmentCode: values.establishmentCode }),
+);
 
 /** Which establishment a complete code opens, asked as the owner types it. */
 function useCodeOwner(code: string) {
@@ -44,38 +51,41 @@ function useCodeOwner(code: string) {
   return found;
 }
 
-export function ClaimPage() {
-  const { store, owner, token, here } = useOwnerPage('unlinked');
+export function ClaimPage({ current }: { current: Establishment | null }) {
+  const { store, owner, token } = useOwnerSession();
   const navigate = useNavigate();
-  const [code, setCode] = useState('');
-  const { errors, setErrors, notice, busy, send } = useFormSubmission();
+  const { form, notice, submit } = useOwnerForm<{ establishmentCode: string }, PatchOwnerBody>({
+    defaultValues: { establishmentCode: '' },
+    resolver: codeResolver,
+  });
+  const code = useWatch({ control: form.control, name: 'establishmentCode' });
   const [search, setSearch] = useState('');
   const [results, setResults] = useState<Found[] | null>(null);
   const [searchMessage, setSearchMessage] = useState<Message>(null);
   const codeOwner = useCodeOwner(code);
-  // Come from « Changer d’établissement »: the page says which one the claim replaces.
-  const { data: current } = useOwnerEstablishment(owner?.establishment ?? null, token);
 
-  if (!here || owner === null || token === null) return <OwnerLoading />;
+  if (owner === null || token === null) return <OwnerLoading />;
 
-  async function claim() {
-    const check = checkForm(PatchOwnerBodySchema, { establishmentCode: code });
-    if (!check.ok) {
-      setErrors(check.errors);
-      return;
+  const claim = submit(
+    async (body) => {
+      const updated = await apiRequest(patchOwnerRoute, { token, params: { id: owner.id }, body });
+      store?.updateAccount({ restaurantOwner: updated });
+      void navigate(OWNER_PATHS.home);
+    },
+    { codes: { EstablishmentAlreadyClaimed: 'establishmentCode', NotFound: 'establishmentCode' } },
+  );
+
+  async function mailCode(establishment: Found) {
+    setSearchMessage(null);
+    try {
+      await apiRequest(ownerResendEstablishmentCodeRoute, { body: { establishmentId: establishment.id } });
+      setSearchMessage({
+        text: `Le code de « ${establishment.name} » a été envoyé à l’adresse e-mail de l’établissement. Saisissez-le ci-dessus dès réception.`,
+        severity: 'success',
+      });
+    } catch (error) {
+      setSearchMessage({ text: formFailure(error).message ?? 'L’envoi a échoué.', severity: 'error' });
     }
-    await send(
-      async () => {
-        const updated = await apiRequest(patchOwnerRoute, {
-          token: token!,
-          params: { id: owner!.id },
-          body: check.data,
-        });
-        store?.updateAccount({ restaurantOwner: updated });
-        void navigate(OWNER_PATHS.home);
-      },
-      { codes: { EstablishmentAlreadyClaimed: 'establishmentCode', NotFound: 'establishmentCode' } },
-    );
   }
 
   async function find() {
@@ -91,19 +101,6 @@ export function ClaimPage() {
       setResults(list);
     } catch (error) {
       setSearchMessage({ text: formFailure(error).message ?? 'La recherche a échoué.', severity: 'error' });
-    }
-  }
-
-  async function mailCode(establishment: Found) {
-    setSearchMessage(null);
-    try {
-      await apiRequest(ownerResendEstablishmentCodeRoute, { body: { establishmentId: establishment.id } });
-      setSearchMessage({
-        text: `Le code de « ${establishment.name} » a été envoyé à l’adresse e-mail de l’établissement. Saisissez-le ci-dessus dès réception.`,
-        severity: 'success',
-      });
-    } catch (error) {
-      setSearchMessage({ text: formFailure(error).message ?? 'L’envoi a échoué.', severity: 'error' });
     }
   }
 
@@ -124,29 +121,25 @@ export function ClaimPage() {
     >
       <OwnerForm label="Code de l’établissement" onSubmit={claim}>
         <FormMessage message={notice} />
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="establishmentCode"
           label="Code de l’établissement"
-          value={code}
-          onChange={(e) => {
-            // Shown as typed, halves apart if so; the contract's schema drops spaces and dashes. No maxLength:
-            // it would cut a pasted code before that.
-            setCode(e.target.value.toUpperCase());
-            setErrors({});
-          }}
-          error={errors.establishmentCode !== undefined}
+          // Shown as typed, halves apart if so; the contract's schema drops spaces and dashes. No maxLength:
+          // it would cut a pasted code before that.
+          transform={(text) => text.toUpperCase()}
           helperText={
-            errors.establishmentCode ??
-            (codeOwner === null
+            codeOwner === null
               ? 'Aucun établissement ne correspond à ce code.'
               : codeOwner !== undefined
                 ? `Établissement : ${codeOwner.name} (${codeOwner.town})`
-                : 'Par exemple : K7M2QX9P')
+                : 'Par exemple : K7M2QX9P'
           }
           autoComplete="off"
           slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
           required
         />
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
+        <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
           Rattacher cet établissement
         </Button>
       </OwnerForm>

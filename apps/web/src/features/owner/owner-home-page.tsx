@@ -9,10 +9,11 @@ import { useState } from 'react';
 import { Link as RouterLink, useRouteLoaderData } from 'react-router';
 import type { PublicSettings } from '@tables-voisines/contract/public-data';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { LoadFailure } from './form-parts';
+import type { EstablishmentScreenData } from './owner-loaders';
 import { OWNER_PATHS } from './owner-paths';
+import { useOwnerSession } from './owner-session';
 import { FormMessage, OwnerLoading, OwnerScreen } from './owner-ui';
-import { useOwnerEstablishment } from './use-owner-establishment';
-import { useOwnerPage } from './use-owner-page';
 import { posterFileName } from './poster-layout';
 
 const ACTIONS = [
@@ -21,22 +22,17 @@ const ACTIONS = [
   { to: OWNER_PATHS.history, title: 'Historique', text: 'Les modifications de votre page.' },
 ] as const;
 
-export function OwnerHomePage() {
-  const { owner, token, here } = useOwnerPage('ready');
+export function OwnerHomePage({ loaded }: { loaded: EstablishmentScreenData }) {
+  const { owner } = useOwnerSession();
   const settings = useRouteLoaderData<PublicSettings>('root');
-  const establishment = useOwnerEstablishment(owner?.establishment ?? null, token);
   const [posterState, setPosterState] = useState<'idle' | 'busy' | 'failed'>('idle');
 
-  if (!here || owner === null) return <OwnerLoading />;
-  if (establishment.isError) {
-    return <FormMessage message="Votre établissement n’a pas pu être chargé. Veuillez réessayer." />;
-  }
-  const e = establishment.data;
-  if (e === undefined) return <OwnerLoading />;
+  if (!loaded.ok) return <LoadFailure message={loaded.message} />;
+  if (owner === null) return <OwnerLoading />;
+  const e = loaded.data.value;
   const path = establishmentPath(e.kind, e.uri);
 
   async function poster() {
-    if (e === undefined) return;
     setPosterState('busy');
     try {
       // pdf-lib and qrcode load only now: nobody else downloads them.
