@@ -496,7 +496,7 @@ describe('a restaurant owner', () => {
     await other.close();
   });
 
-  it('publishes today’s menu board, shown on the public page at once', async () => {
+  it('publishes today’s menu board, corrects it and takes it down; the public page follows at once', async () => {
     await page.getByRole('link', { name: 'Ardoise du jour' }).first().click();
     await page.waitForURL(/\/ardoise$/);
     // No board today: the server says so with a 404, which Chromium logs.
@@ -592,7 +592,46 @@ describe('a restaurant owner', () => {
     await expect(visitor.getByText('Blanquette de veau').count()).resolves.toBe(1);
     await page.bringToFront();
 
+    // « Retirer l’ardoise », asked first: gone from the page, and the screen offers to publish another.
+    await page.getByRole('button', { name: 'Retirer l’ardoise' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Retirer l’ardoise d’aujourd’hui ?' });
+    await expectAccessible(page);
+    await ask.getByRole('button', { name: 'Garder l’ardoise' }).click();
+    await expect.poll(() => ask.count()).toBe(0);
+    await page.getByRole('button', { name: 'Retirer l’ardoise' }).click();
+    await ask.getByRole('button', { name: 'Retirer l’ardoise' }).click();
+    await page.getByText('Ardoise retirée : elle n’est plus sur votre page ni sur la carte.').waitFor();
+    await page.getByText('Pas d’ardoise en ligne aujourd’hui').waitFor();
+    await expect(corrected.getByLabel('Nom du plat').inputValue()).resolves.toBe('');
+    await expect(page.getByRole('button', { name: 'Retirer l’ardoise' }).count()).resolves.toBe(0);
+    await visitor.reload();
+    await visitor.getByRole('heading', { level: 1, name: target.name }).waitFor();
+    await expect(visitor.getByText('Blanquette de veau').count()).resolves.toBe(0);
     await visitor.close();
+
+    // Two tabs publishing the day's first board: the second is refused rather than replacing the first.
+    const other = await context.newPage();
+    await other.goto(`${server.baseUrl}/espace-restaurateur/ardoise`);
+    await other.getByText('Pas d’ardoise en ligne aujourd’hui').waitFor();
+    const fill = async (p: Page, name: string) => {
+      const dish = p.getByRole('group', { name: 'Plat 1', exact: true });
+      await dish.getByLabel('Nom du plat').fill(name);
+      await dish.getByLabel('Prix (€)').fill('11');
+      await dish.getByLabel('Catégorie').click();
+      await p.getByRole('option').first().click();
+      await p.getByRole('button', { name: 'Publier l’ardoise' }).click();
+    };
+    await fill(other, 'Pot-au-feu');
+    await other.getByText('Ardoise publiée : elle est en ligne sur votre page.').waitFor();
+    await page.bringToFront();
+    await fill(page, 'Gratin dauphinois');
+    const stale = page.getByRole('alert').filter({ hasText: 'Quelqu’un d’autre a modifié ces informations' });
+    await stale.waitFor();
+    expectedErrors.push(refused('412 (Precondition Failed)'));
+    await stale.getByRole('button', { name: 'Recharger' }).click();
+    await expect.poll(() => corrected.getByLabel('Nom du plat').inputValue()).toBe('Pot-au-feu');
+    await page.getByText('Votre ardoise d’aujourd’hui est déjà publiée').waitFor();
+    await other.close();
   });
 
   it('reads its page’s change history, signs out, and signs in again from a link to its board', async () => {

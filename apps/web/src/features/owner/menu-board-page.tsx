@@ -2,6 +2,11 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -15,7 +20,7 @@ import {
 } from '@tables-voisines/contract/schemas/menu-board';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { apiRequest, isApiError } from '../../lib/api-client';
-import { createMenuBoardRoute } from '../../lib/api-routes';
+import { createMenuBoardRoute, deleteMenuBoardRoute } from '../../lib/api-routes';
 import { formatFrenchDay } from '../../lib/format';
 import { CategoryPicker } from './category-picker';
 import { messageAt } from './contract-resolver';
@@ -46,6 +51,7 @@ import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 const TO_COMPLETE = 'Certains plats sont à compléter.';
 const PUBLISHED = 'Ardoise publiée : elle est en ligne sur votre page.';
+const ALREADY_RETIRED = 'Cette ardoise a déjà été retirée, depuis un autre onglet ou par l’équipe.';
 
 function Dish({
   control,
@@ -104,6 +110,45 @@ function Dish({
   );
 }
 
+/** Asks before today's board goes: it leaves the page and the map at once. */
+function RetireDialog({
+  open,
+  busy,
+  onKeep,
+  onRetire,
+}: {
+  open: boolean;
+  busy: boolean;
+  onKeep: () => void;
+  onRetire: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onKeep}
+      role="alertdialog"
+      aria-labelledby="retirer-ardoise-titre"
+      aria-describedby="retirer-ardoise-texte"
+    >
+      <DialogTitle id="retirer-ardoise-titre">Retirer l’ardoise d’aujourd’hui ?</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="retirer-ardoise-texte">
+          Elle disparaîtra aussitôt de votre page et de la carte. Vous pourrez en publier une autre ensuite.
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        {/* The safe answer has the focus: Enter or Escape keeps the board. */}
+        <Button onClick={onKeep} variant="contained" autoFocus>
+          Garder l’ardoise
+        </Button>
+        <Button onClick={onRetire} color="error" disabled={busy}>
+          Retirer l’ardoise
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 function MenuBoardForm({
   establishment,
   today,
@@ -126,7 +171,7 @@ function MenuBoardForm({
     resolver: useMemo(() => menuBoardResolver(establishment.id, date), [establishment.id, date]),
     shouldFocusError: false,
   });
-  const { control, handleSubmit, setError, getValues, subscribe } = form;
+  const { control, handleSubmit, setError, reset, getValues, subscribe } = form;
   const { isSubmitting } = form.formState;
   const { fields, append, remove } = useFieldArray({ control, name: 'items' });
   const values = useWatch({ control }) as MenuBoardFormValues;
@@ -134,6 +179,8 @@ function MenuBoardForm({
   const [published, setPublished] = useState(() => boardSnapshot(defaultValues));
   const unpublished = boardSnapshot(values) !== published;
   const [notice, setNotice] = useState<OwnerFormNotice | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [retiring, setRetiring] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(formRef);
   const publicPath = establishmentPath(establishment.kind, establishment.uri);
@@ -182,6 +229,37 @@ function MenuBoardForm({
     },
   );
 
+  async function retire() {
+    if (current === null) return;
+    setRetiring(true);
+    try {
+      await apiRequest(deleteMenuBoardRoute, {
+        token,
+        params: { id: current.board.id },
+        headers: writeConditions(current.etag),
+      });
+      setCurrent(null);
+      reset(emptyBoard);
+      setPublished(boardSnapshot(emptyBoard));
+      setNotice({
+        text: 'Ardoise retirée : elle n’est plus sur votre page ni sur la carte.',
+        severity: 'success',
+      });
+    } catch (error) {
+      // Changed or already taken down by someone else: said, with « Recharger ».
+      setNotice(
+        isApiError(error, 'PreconditionFailed')
+          ? { stale: error.message }
+          : isApiError(error, 'NotFound')
+            ? { stale: ALREADY_RETIRED }
+            : { text: formFailure(error).message ?? 'L’ardoise n’a pas pu être retirée.', severity: 'error' },
+      );
+    } finally {
+      setRetiring(false);
+      setAsking(false);
+    }
+  }
+
   return (
     <>
       <Typography sx={{ mb: 2 }} role="status">
@@ -220,6 +298,32 @@ function MenuBoardForm({
           </Button>
         </PublishBar>
       </OwnerForm>
+      {current !== null && (
+        <Box component="section" aria-labelledby="retirer-ardoise" sx={{ mt: 4, display: 'grid', gap: 1 }}>
+          <Typography id="retirer-ardoise" variant="h2">
+            Plus de plats du jour ?
+          </Typography>
+          <Typography color="text.secondary">
+            Retirez l’ardoise d’aujourd’hui : elle disparaît de votre page et de la carte.
+          </Typography>
+          <Box>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteOutlineIcon />}
+              onClick={() => setAsking(true)}
+            >
+              Retirer l’ardoise
+            </Button>
+          </Box>
+        </Box>
+      )}
+      <RetireDialog
+        open={asking}
+        busy={retiring}
+        onKeep={() => setAsking(false)}
+        onRetire={() => void retire()}
+      />
     </>
   );
 }
