@@ -39,6 +39,7 @@ const expectedErrors: string[] = [];
 const refused = (status: string) =>
   `console: Failed to load resource: the server responded with a status of ${status}`;
 const REFUSED_400 = refused('400 (Bad Request)');
+const ADMIN = { username: 'equipe', password: 'Une marmite de la rue 2026' };
 let target: {
   id: string;
   uri: string;
@@ -61,7 +62,10 @@ const mistyped = { email: `lea.${Date.now()}@gmial.example.fr`, signedUpAt: 0 };
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  [server, browser] = await Promise.all([startServer({ SMTP_URL: smtp.url }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ SMTP_URL: smtp.url, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }),
+    launchBrowser(),
+  ]);
   const list = (await (await fetch(`${server.baseUrl}/api/establishments/`)).json()) as (typeof target & {
     email: string | null;
   })[];
@@ -673,6 +677,50 @@ describe('a restaurant owner', () => {
     await page.getByRole('heading', { name: 'Ardoise du jour' }).waitFor();
     // Only the refusals the journeys caused on purpose, which Chromium logs as failed resources.
     expect(errors()).toEqual(expectedErrors);
+  });
+
+  it('sees on its home screen that the team hid its page, since when and why, and is told by e-mail', async () => {
+    const signIn = (await (
+      await fetch(`${server.baseUrl}/api/admin/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      })
+    ).json()) as { authentication: { token: string } };
+    const patch = (body: object) =>
+      fetch(`${server.baseUrl}/api/establishment/${target.id}`, {
+        method: 'PATCH',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${signIn.authentication.token}`,
+        },
+        body: JSON.stringify(body),
+      });
+    const reason = 'Un visiteur signale une fermeture définitive : dites-nous si c’est une erreur.';
+    expect((await patch({ disabled: true, disabledReason: reason })).status).toBe(200);
+
+    await page.getByRole('link', { name: 'Mon espace' }).click();
+    const notice = page.getByRole('alert').filter({ hasText: 'Votre page est masquée' });
+    await notice
+      .getByText(
+        /^L’équipe Tables Voisines l’a masquée le \p{L}+ \d{1,2}(er)? \p{L}+ \d{4} à \d{1,2} h \d{2} : elle n’apparaît ni sur la carte ni dans les recherches/u,
+      )
+      .waitFor();
+    await notice.getByText(`Raison donnée par l’équipe : ${reason}`).waitFor();
+    // Its address answers « Page introuvable »: no link to it.
+    await expect(page.getByRole('link', { name: 'Voir ma page publique' }).count()).resolves.toBe(0);
+    await expectAccessible(page);
+    const mail = await smtp.waitFor(owner.email, (m) => /masquée/.test(m.subject), 15_000);
+    expect(mail.text).toContain(reason);
+    // « Ma page » says it too, and offers no link to the public page.
+    await page.getByRole('link', { name: 'Ma page' }).first().click();
+    await page.getByRole('alert').filter({ hasText: 'Votre page est masquée' }).waitFor();
+    await expect(page.getByRole('link', { name: /Ouvrir ma page publique/ }).count()).resolves.toBe(0);
+    // Shown again: the home screen says nothing of it any more.
+    expect((await patch({ disabled: false })).status).toBe(200);
+    await page.getByRole('link', { name: 'Mon espace' }).click();
+    await page.getByRole('link', { name: 'Voir ma page publique' }).waitFor();
+    await expect(page.getByText('Votre page est masquée').count()).resolves.toBe(0);
   });
 
   it('asks for a new confirmation code after a minute; only the new one works', async () => {

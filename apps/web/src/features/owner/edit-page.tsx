@@ -29,6 +29,7 @@ import {
   useFocusFirstError,
   type OwnerFormNotice,
 } from './form-parts';
+import { HiddenPageNotice } from './hidden-page-notice';
 import { OpeningHoursEditor } from './opening-hours-editor';
 import { keepEtag, writeConditions, type Versioned } from './owner-data';
 import type { EstablishmentScreenData } from './owner-loaders';
@@ -228,15 +229,18 @@ function EditForm({ loaded, token }: { loaded: Versioned<Establishment>; token: 
       </Box>
       <Box sx={{ position: { md: 'sticky' }, top: { md: 16 }, alignSelf: 'start' }}>
         <PagePreview values={values} photo={shownPhoto} />
-        <Typography sx={{ mt: 1 }}>
-          <Link
-            href={establishmentPath(establishment.kind, establishment.uri)}
-            target="_blank"
-            rel="noopener"
-          >
-            Ouvrir ma page publique (nouvel onglet)
-          </Link>
-        </Typography>
+        {/* A hidden page answers « Page introuvable »: no link to it then. */}
+        {!establishment.disabled && (
+          <Typography sx={{ mt: 1 }}>
+            <Link
+              href={establishmentPath(establishment.kind, establishment.uri)}
+              target="_blank"
+              rel="noopener"
+            >
+              Ouvrir ma page publique (nouvel onglet)
+            </Link>
+          </Typography>
+        )}
       </Box>
     </Box>
   );
@@ -246,12 +250,18 @@ export function EditPage({ loaded }: { loaded: EstablishmentScreenData }) {
   const { token } = useOwnerSession();
   if (!loaded.ok) return <LoadFailure message={loaded.message} />;
   if (token === null) return <OwnerLoading />;
+  const { value } = loaded.data;
   return (
     <OwnerScreen
       title="Ma page"
-      intro="Ce que vous publiez ici apparaît aussitôt sur votre page publique."
+      intro={
+        value.disabled
+          ? 'Ce que vous publiez ici sera sur votre page publique dès que l’équipe la rendra de nouveau visible.'
+          : 'Ce que vous publiez ici apparaît aussitôt sur votre page publique.'
+      }
       wide
     >
+      <HiddenPageNotice establishment={value} />
       {/* A new reading (« Recharger ») starts the form again from it. */}
       <EditForm key={loaded.readAt} loaded={loaded.data} token={token} />
     </OwnerScreen>

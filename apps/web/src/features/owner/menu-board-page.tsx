@@ -33,6 +33,7 @@ import {
   useFocusFirstError,
   type OwnerFormNotice,
 } from './form-parts';
+import { HiddenPageNotice } from './hidden-page-notice';
 import {
   blankDish,
   boardSnapshot,
@@ -183,7 +184,7 @@ function MenuBoardForm({
   const [retiring, setRetiring] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(formRef);
-  const publicPath = establishmentPath(establishment.kind, establishment.uri);
+  const publicPath = establishment.disabled ? null : establishmentPath(establishment.kind, establishment.uri);
 
   useEffect(
     () =>
@@ -285,7 +286,7 @@ function MenuBoardForm({
           notice={
             <>
               <OwnerFormMessage notice={notice} />
-              {notice !== null && 'text' in notice && notice.text === PUBLISHED && (
+              {notice !== null && 'text' in notice && notice.text === PUBLISHED && publicPath !== null && (
                 <Typography>
                   <Link href={publicPath}>Voir l’ardoise sur ma page</Link>
                 </Typography>
@@ -339,6 +340,7 @@ export function MenuBoardPage({ loaded }: { loaded: MenuBoardScreenData }) {
       // "de" before a name would need elision or contraction ("de Au 52"): the name stands on its own.
       intro={`Établissement : ${establishment.name}. Vos plats du jour sont visibles sur votre page et sur la carte dès la publication. Les lignes laissées vides sont ignorées.`}
     >
+      <HiddenPageNotice establishment={establishment} />
       {/* A new reading (« Recharger ») starts the form again from it. */}
       <MenuBoardForm key={loaded.readAt} establishment={establishment} today={today} token={token} />
     </OwnerScreen>

@@ -10,6 +10,7 @@ import { Link as RouterLink, useRouteLoaderData } from 'react-router';
 import type { PublicSettings } from '@tables-voisines/contract/public-data';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { LoadFailure } from './form-parts';
+import { HiddenPageNotice } from './hidden-page-notice';
 import type { EstablishmentScreenData } from './owner-loaders';
 import { OWNER_PATHS } from './owner-paths';
 import { useOwnerSession } from './owner-session';
@@ -74,6 +75,7 @@ export function OwnerHomePage({ loaded }: { loaded: EstablishmentScreenData }) {
       }
       wide
     >
+      <HiddenPageNotice establishment={e} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3 }}>
         {ACTIONS.map((action) => (
           <Card key={action.to} variant="outlined" sx={{ flex: 1 }}>
@@ -89,9 +91,12 @@ export function OwnerHomePage({ loaded }: { loaded: EstablishmentScreenData }) {
         ))}
       </Stack>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <Button variant="contained" component={RouterLink} to={path} reloadDocument>
-          Voir ma page publique
-        </Button>
+        {/* A hidden page answers « Page introuvable »: no link to it then (the notice above says why). */}
+        {!e.disabled && (
+          <Button variant="contained" component={RouterLink} to={path} reloadDocument>
+            Voir ma page publique
+          </Button>
+        )}
         <Button variant="outlined" onClick={() => void poster()} disabled={posterState === 'busy'}>
           {posterState === 'busy' ? 'Préparation de l’affiche…' : 'Télécharger mon affiche A4 (PDF)'}
         </Button>
