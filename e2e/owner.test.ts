@@ -275,6 +275,15 @@ describe('a restaurant owner', () => {
       .first()
       .click();
     await page.getByText('a été envoyé à l’adresse e-mail de l’établissement').waitFor();
+    // Asked again at once: the server's wait, said under the button that asked.
+    const found = page.getByRole('listitem').filter({ hasText: target.name }).first();
+    await found.getByRole('button', { name: `Recevoir le code par e-mail : ${target.name}` }).click();
+    await found
+      .getByText(
+        /^Le code vient d’être envoyé à l’adresse de l’établissement : vous pourrez le demander de nouveau dans \d+ (secondes?|minute)\.$/,
+      )
+      .waitFor();
+    expectedErrors.push(refused('429 (Too Many Requests)'));
     const mail = await smtp.waitFor(target.email, (m) => m.text.includes(target.name), 15_000);
     const code = mail.text
       .split('\n')
@@ -310,6 +319,13 @@ describe('a restaurant owner', () => {
       .getByText(`Votre compte tient la page de ${target.name} (${target.address.town}).`, { exact: false })
       .waitFor();
     await expect(page.getByText(/Étape 3 sur 3/).count()).resolves.toBe(0);
+    // Its own establishment is claimed: its code is not mailed any more, and the screen says so.
+    await page.getByLabel('Nom ou ville de l’établissement').fill(`${target.name} ${target.address.town}`);
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    const own = page.getByRole('listitem').filter({ hasText: target.name }).first();
+    await own.getByRole('button', { name: `Recevoir le code par e-mail : ${target.name}` }).click();
+    await own.getByText(/^Cet établissement est déjà rattaché au compte de son restaurateur/).waitFor();
+    expectedErrors.push(refused('409 (Conflict)'));
     await page.goBack();
     await page.getByRole('heading', { name: 'Bonjour Léa' }).waitFor();
   });

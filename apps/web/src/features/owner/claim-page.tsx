@@ -1,11 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PatchOwnerBodySchema, type PatchOwnerBody } from '@tables-voisines/contract/schemas/account';
@@ -51,6 +48,62 @@ function useCodeOwner(code: string) {
   return found;
 }
 
+/**
+ * One establishment found, and « Recevoir le code »: what the server answers (sent, already claimed, asked
+ * too often and how long to wait) is said under the button that asked.
+ */
+function FoundEstablishment({ establishment }: { establishment: Found }) {
+  const [message, setMessage] = useState<Message>(null);
+  const [sending, setSending] = useState(false);
+  const said = useRef<HTMLDivElement>(null);
+  // Under a button low on a phone's screen: brought into view.
+  useEffect(() => {
+    if (message !== null) said.current?.scrollIntoView({ block: 'nearest' });
+  }, [message]);
+
+  async function mailCode() {
+    setMessage(null);
+    setSending(true);
+    try {
+      await apiRequest(ownerResendEstablishmentCodeRoute, { body: { establishmentId: establishment.id } });
+      setMessage({
+        text: `Le code de « ${establishment.name} » a été envoyé à l’adresse e-mail de l’établissement. Saisissez-le ci-dessus dès réception.`,
+        severity: 'success',
+      });
+    } catch (error) {
+      setMessage({ text: formFailure(error).message ?? 'L’envoi a échoué.', severity: 'error' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Box component="li" sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider', display: 'grid', gap: 1 }}>
+      <Box>
+        <Typography sx={{ fontWeight: 600 }}>{establishment.name}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {[establishment.address.street, establishment.address.town].filter(Boolean).join(', ')}
+        </Typography>
+      </Box>
+      <Box>
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={sending}
+          onClick={() => void mailCode()}
+          aria-label={`Recevoir le code par e-mail : ${establishment.name}`}
+        >
+          Recevoir le code
+        </Button>
+      </Box>
+      {/* Read out when it appears: the owner's eyes and focus are on the button. */}
+      <Box ref={said} aria-live="polite">
+        {message !== null && <FormMessage message={message.text} severity={message.severity} />}
+      </Box>
+    </Box>
+  );
+}
+
 export function ClaimPage({ current }: { current: Establishment | null }) {
   const { store, owner, token } = useOwnerSession();
   const navigate = useNavigate();
@@ -74,19 +127,6 @@ export function ClaimPage({ current }: { current: Establishment | null }) {
     },
     { codes: { EstablishmentAlreadyClaimed: 'establishmentCode', NotFound: 'establishmentCode' } },
   );
-
-  async function mailCode(establishment: Found) {
-    setSearchMessage(null);
-    try {
-      await apiRequest(ownerResendEstablishmentCodeRoute, { body: { establishmentId: establishment.id } });
-      setSearchMessage({
-        text: `Le code de « ${establishment.name} » a été envoyé à l’adresse e-mail de l’établissement. Saisissez-le ci-dessus dès réception.`,
-        severity: 'success',
-      });
-    } catch (error) {
-      setSearchMessage({ text: formFailure(error).message ?? 'L’envoi a échoué.', severity: 'error' });
-    }
-  }
 
   async function find() {
     setSearchMessage(null);
@@ -169,28 +209,15 @@ export function ClaimPage({ current }: { current: Establishment | null }) {
           </Typography>
         )}
         {results !== null && results.length > 0 && (
-          <List aria-label="Établissements trouvés">
+          <Box
+            component="ul"
+            aria-label="Établissements trouvés"
+            sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}
+          >
             {results.map((e) => (
-              <ListItem
-                key={e.id}
-                divider
-                secondaryAction={
-                  <Button
-                    size="small"
-                    onClick={() => void mailCode(e)}
-                    aria-label={`Recevoir le code par e-mail : ${e.name}`}
-                  >
-                    Recevoir le code
-                  </Button>
-                }
-              >
-                <ListItemText
-                  primary={e.name}
-                  secondary={[e.address.street, e.address.town].filter(Boolean).join(', ')}
-                />
-              </ListItem>
+              <FoundEstablishment key={e.id} establishment={e} />
             ))}
-          </List>
+          </Box>
         )}
       </Box>
     </OwnerScreen>
