@@ -7,7 +7,7 @@ import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PatchOwnerBodySchema, type PatchOwnerBody } from '@tables-voisines/contract/schemas/account';
 import { ClaimCodeSchema, type Establishment } from '@tables-voisines/contract/schemas/establishment';
-import { apiRequest, type ApiResponse } from '../../lib/api-client';
+import { apiRequest, isApiError, type ApiResponse } from '../../lib/api-client';
 import {
   listEstablishmentsRoute,
   ownerCheckRoute,
@@ -71,7 +71,11 @@ function FoundEstablishment({ establishment }: { establishment: Found }) {
         severity: 'success',
       });
     } catch (error) {
-      setMessage({ text: formFailure(error).message ?? 'L’envoi a échoué.', severity: 'error' });
+      setMessage({
+        text: formFailure(error).message ?? 'L’envoi a échoué.',
+        // Asked again too soon: the code is on its way, nothing went wrong.
+        severity: isApiError(error, 'RateLimited') ? 'info' : 'error',
+      });
     } finally {
       setSending(false);
     }
