@@ -248,7 +248,13 @@ function EditForm({ loaded, token }: { loaded: Versioned<Establishment>; token: 
 
 export function EditPage({ loaded }: { loaded: EstablishmentScreenData }) {
   const { token } = useOwnerSession();
-  if (!loaded.ok) return <LoadFailure message={loaded.message} />;
+  if (!loaded.ok) {
+    return (
+      <OwnerScreen title="Ma page">
+        <LoadFailure message={loaded.message} />
+      </OwnerScreen>
+    );
+  }
   if (token === null) return <OwnerLoading />;
   const { value } = loaded.data;
   return (

@@ -331,7 +331,13 @@ function MenuBoardForm({
 
 export function MenuBoardPage({ loaded }: { loaded: MenuBoardScreenData }) {
   const { token } = useOwnerSession();
-  if (!loaded.ok) return <LoadFailure message={loaded.message} />;
+  if (!loaded.ok) {
+    return (
+      <OwnerScreen title="Ardoise du jour">
+        <LoadFailure message={loaded.message} />
+      </OwnerScreen>
+    );
+  }
   if (token === null) return <OwnerLoading />;
   const { establishment, today } = loaded.data;
   return (

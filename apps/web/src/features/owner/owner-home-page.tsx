@@ -28,7 +28,13 @@ export function OwnerHomePage({ loaded }: { loaded: EstablishmentScreenData }) {
   const settings = useRouteLoaderData<PublicSettings>('root');
   const [posterState, setPosterState] = useState<'idle' | 'busy' | 'failed'>('idle');
 
-  if (!loaded.ok) return <LoadFailure message={loaded.message} />;
+  if (!loaded.ok) {
+    return (
+      <OwnerScreen title="Mon espace">
+        <LoadFailure message={loaded.message} />
+      </OwnerScreen>
+    );
+  }
   if (owner === null) return <OwnerLoading />;
   const e = loaded.data.value;
   const path = establishmentPath(e.kind, e.uri);
