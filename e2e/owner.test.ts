@@ -161,8 +161,8 @@ async function expectAccessible(p: Page) {
 /** SCREENSHOTS=1 writes docs/screens/owner-*.png (the README shows them); a plain run leaves them alone. */
 const screenshots = process.env.SCREENSHOTS === '1';
 
-async function shoot(p: Page, name: string) {
-  if (screenshots) await p.screenshot({ path: path.join(SCREENS, `owner-${name}.png`), fullPage: true });
+async function shoot(p: Page, name: string, { fullPage = true } = {}) {
+  if (screenshots) await p.screenshot({ path: path.join(SCREENS, `owner-${name}.png`), fullPage });
 }
 
 describe('a restaurant owner', () => {
@@ -530,7 +530,8 @@ describe('a restaurant owner', () => {
     const category = await first.getByLabel('Catégorie').inputValue();
     expect(category).not.toBe('');
     await expectAccessible(page);
-    await shoot(page, 'menu-board');
+    // What a phone shows: the publish button kept at the bottom of the screen.
+    await shoot(page, 'menu-board', { fullPage: false });
     // The place's name stands on its own, never after a "de" that French would contract ("de Au 52").
     await page.getByText(`Établissement : ${target.name}. Vos plats du jour`).waitFor();
 
