@@ -36,8 +36,10 @@ let page: Page;
 let errors: () => string[];
 /** Console errors the journey causes on purpose. */
 const expectedErrors: string[] = [];
-const REFUSED_400 =
-  'console: Failed to load resource: the server responded with a status of 400 (Bad Request)';
+const refused = (status: string) =>
+  `console: Failed to load resource: the server responded with a status of ${status}`;
+const REFUSED_400 = refused('400 (Bad Request)');
+const ADMIN = { username: 'equipe', password: 'Une marmite de la rue 2026' };
 let target: {
   id: string;
   uri: string;
@@ -60,7 +62,10 @@ const mistyped = { email: `lea.${Date.now()}@gmial.example.fr`, signedUpAt: 0 };
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  [server, browser] = await Promise.all([startServer({ SMTP_URL: smtp.url }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ SMTP_URL: smtp.url, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }),
+    launchBrowser(),
+  ]);
   const list = (await (await fetch(`${server.baseUrl}/api/establishments/`)).json()) as (typeof target & {
     email: string | null;
   })[];
@@ -156,8 +161,8 @@ async function expectAccessible(p: Page) {
 /** SCREENSHOTS=1 writes docs/screens/owner-*.png (the README shows them); a plain run leaves them alone. */
 const screenshots = process.env.SCREENSHOTS === '1';
 
-async function shoot(p: Page, name: string) {
-  if (screenshots) await p.screenshot({ path: path.join(SCREENS, `owner-${name}.png`), fullPage: true });
+async function shoot(p: Page, name: string, { fullPage = true } = {}) {
+  if (screenshots) await p.screenshot({ path: path.join(SCREENS, `owner-${name}.png`), fullPage });
 }
 
 describe('a restaurant owner', () => {
@@ -270,6 +275,15 @@ describe('a restaurant owner', () => {
       .first()
       .click();
     await page.getByText('a été envoyé à l’adresse e-mail de l’établissement').waitFor();
+    // Asked again at once: the server's wait, said under the button that asked.
+    const found = page.getByRole('listitem').filter({ hasText: target.name }).first();
+    await found.getByRole('button', { name: `Recevoir le code par e-mail : ${target.name}` }).click();
+    await found
+      .getByText(
+        /^Le code vient d’être envoyé à l’adresse de l’établissement : vous pourrez le demander de nouveau dans \d+ (secondes?|minute)\.$/,
+      )
+      .waitFor();
+    expectedErrors.push(refused('429 (Too Many Requests)'));
     const mail = await smtp.waitFor(target.email, (m) => m.text.includes(target.name), 15_000);
     const code = mail.text
       .split('\n')
@@ -305,6 +319,13 @@ describe('a restaurant owner', () => {
       .getByText(`Votre compte tient la page de ${target.name} (${target.address.town}).`, { exact: false })
       .waitFor();
     await expect(page.getByText(/Étape 3 sur 3/).count()).resolves.toBe(0);
+    // Its own establishment is claimed: its code is not mailed any more, and the screen says so.
+    await page.getByLabel('Nom ou ville de l’établissement').fill(`${target.name} ${target.address.town}`);
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    const own = page.getByRole('listitem').filter({ hasText: target.name }).first();
+    await own.getByRole('button', { name: `Recevoir le code par e-mail : ${target.name}` }).click();
+    await own.getByText(/^Cet établissement est déjà rattaché au compte de son restaurateur/).waitFor();
+    expectedErrors.push(refused('409 (Conflict)'));
     await page.goBack();
     await page.getByRole('heading', { name: 'Bonjour Léa' }).waitFor();
   });
@@ -317,7 +338,7 @@ describe('a restaurant owner', () => {
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  it('edits its page and uploads a photo; the public page shows them at once', async () => {
+  it('edits its page and adds a photo, published with the page and removable; the public page shows them at once', async () => {
     await page.getByRole('link', { name: 'Ma page' }).first().click();
     await page.waitForURL(/\/ma-page$/);
     await page.getByLabel('Description').fill('Cuisine de marché, produits du coin.');
@@ -366,8 +387,20 @@ describe('a restaurant owner', () => {
     await page
       .getByTestId('photo-input')
       .setInputFiles({ name: 'devanture.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await page.getByText('Photo publiée.').waitFor({ timeout: 20_000 });
+    // Uploaded, shown in the preview, but not on the public page until the form is published.
+    await page.getByText(/^Nouvelle photo, pas encore publiée/).waitFor({ timeout: 20_000 });
     await page.getByRole('img', { name: `${target.name} : photo de l’établissement` }).waitFor();
+    await page.getByText('Photo pas encore publiée').waitFor();
+    const uploaded = /\/media\/([\w-]+)\./.exec(
+      (await page.getByRole('img', { name: 'Nouvelle photo choisie' }).getAttribute('src')) ?? '',
+    )![1]!;
+    const publicPage = async () =>
+      (await fetch(`${server.baseUrl}${establishmentPath(target.kind, target.uri)}`)).text();
+    expect(await publicPage()).not.toContain(uploaded);
+    await page.getByRole('button', { name: 'Publier les modifications' }).click();
+    await page.getByText('Modifications publiées.').waitFor();
+    expect(await publicPage()).toContain(uploaded);
+    await expect(page.getByText('Photo pas encore publiée').count()).resolves.toBe(0);
     await expectAccessible(page);
     await shoot(page, 'my-page');
     // On a wide screen the preview sits beside the form.
@@ -376,9 +409,21 @@ describe('a restaurant owner', () => {
     if (screenshots) await page.screenshot({ path: path.join(SCREENS, 'owner-my-page-desktop.png') });
     await page.setViewportSize(PHONE);
 
-    const html = await (await fetch(`${server.baseUrl}${establishmentPath(target.kind, target.uri)}`)).text();
+    const html = await publicPage();
     expect(html).toContain('Cuisine de marché, produits du coin.');
     expect(html).toMatch(/14 h 30/);
+
+    // Taken off: still on the public page until published, then gone from it.
+    await page.getByRole('button', { name: 'Retirer la photo' }).click();
+    await page.getByText(/^Photo retirée : elle disparaîtra de votre page/).waitFor();
+    await expect(
+      page.getByRole('img', { name: `${target.name} : photo de l’établissement` }).count(),
+    ).resolves.toBe(0);
+    expect(await publicPage()).toContain(uploaded);
+    await page.getByRole('button', { name: 'Publier les modifications' }).click();
+    await page.getByText('Modifications publiées.').waitFor();
+    expect(await publicPage()).not.toContain(uploaded);
+    await page.getByText('Votre page n’a pas de photo.').waitFor();
   });
 
   it('is asked before leaving its page with changes not published, and only then', async () => {
@@ -435,9 +480,48 @@ describe('a restaurant owner', () => {
     expect(await question.count()).toBe(0);
   });
 
-  it('publishes today’s menu board, shown on the public page at once', async () => {
+  it('is told when another tab published « Ma page » first, and reloads its current version', async () => {
+    const other = await context.newPage();
+    await other.goto(`${server.baseUrl}/espace-restaurateur/ma-page`);
+    await other.getByLabel('Description').fill('Publié depuis le deuxième onglet.');
+    await other.getByRole('button', { name: 'Publier les modifications' }).click();
+    await other.getByText('Modifications publiées.').waitFor();
+    // Back to this tab (a tab in the background draws no frames, and waits for it).
+    await page.bringToFront();
+    // This tab still holds the version read before: its publication is refused, nothing is written.
+    const phone = page.getByLabel('Téléphone');
+    const before = await phone.inputValue();
+    await phone.fill('04 78 12 34 56');
+    await page.getByRole('button', { name: 'Publier les modifications' }).click();
+    const stale = page.getByRole('alert').filter({ hasText: 'Quelqu’un d’autre a modifié ces informations' });
+    await stale.getByText('Ce que vous avez saisi et pas encore publié sera remplacé.').waitFor();
+    expectedErrors.push(refused('412 (Precondition Failed)'));
+    await expectAccessible(page);
+    const answer = await fetch(`${server.baseUrl}/establishment/${target.id}/public`);
+    expect(((await answer.json()) as { phone: string | null }).phone).not.toBe('04 78 12 34 56');
+    // « Recharger »: the other tab's change, and this tab's unpublished one gone.
+    await stale.getByRole('button', { name: 'Recharger' }).click();
+    await expect
+      .poll(() => page.getByLabel('Description').inputValue())
+      .toBe('Publié depuis le deuxième onglet.');
+    await expect(phone.inputValue()).resolves.toBe(before);
+    await expect(stale.count()).resolves.toBe(0);
+    // The reloaded version is the one the next publication builds on, and the one after it too.
+    await page.getByLabel('Description').fill('Cuisine de marché, produits du coin, terrasse l’été.');
+    await page.getByRole('button', { name: 'Publier les modifications' }).click();
+    await page.getByText('Modifications publiées.').waitFor();
+    await phone.fill('04 78 12 34 56');
+    await page.getByRole('button', { name: 'Publier les modifications' }).click();
+    await page.getByText('Modifications publiées.').waitFor();
+    await other.close();
+  });
+
+  it('publishes today’s menu board, corrects it and takes it down; the public page follows at once', async () => {
     await page.getByRole('link', { name: 'Ardoise du jour' }).first().click();
     await page.waitForURL(/\/ardoise$/);
+    // No board today: the server says so with a 404, which Chromium logs.
+    await page.getByText('Pas d’ardoise en ligne aujourd’hui').waitFor();
+    expectedErrors.push(refused('404 (Not Found)'));
     const first = page.getByRole('group', { name: 'Plat 1' });
     await first.getByLabel('Nom du plat').fill('Blanquette de veau');
     await first.getByLabel('Prix (€)').fill('14,50');
@@ -446,7 +530,8 @@ describe('a restaurant owner', () => {
     const category = await first.getByLabel('Catégorie').inputValue();
     expect(category).not.toBe('');
     await expectAccessible(page);
-    await shoot(page, 'menu-board');
+    // What a phone shows: the publish button kept at the bottom of the screen.
+    await shoot(page, 'menu-board', { fullPage: false });
     // The place's name stands on its own, never after a "de" that French would contract ("de Au 52").
     await page.getByText(`Établissement : ${target.name}. Vos plats du jour`).waitFor();
 
@@ -505,6 +590,7 @@ describe('a restaurant owner', () => {
     await expect(visitor.getByText('14,50 €').count()).resolves.toBeGreaterThan(0);
 
     // Back on the form, today's board is there to correct: the correction updates it.
+    await page.bringToFront();
     await page.reload();
     await page.getByText('Votre ardoise d’aujourd’hui est déjà publiée').waitFor();
     const corrected = page.getByRole('group', { name: 'Plat 1' });
@@ -525,7 +611,48 @@ describe('a restaurant owner', () => {
     await visitor.reload();
     await visitor.getByText('15,00 €').first().waitFor();
     await expect(visitor.getByText('Blanquette de veau').count()).resolves.toBe(1);
+    await page.bringToFront();
+
+    // « Retirer l’ardoise », asked first: gone from the page, and the screen offers to publish another.
+    await page.getByRole('button', { name: 'Retirer l’ardoise' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Retirer l’ardoise d’aujourd’hui ?' });
+    await expectAccessible(page);
+    await ask.getByRole('button', { name: 'Garder l’ardoise' }).click();
+    await expect.poll(() => ask.count()).toBe(0);
+    await page.getByRole('button', { name: 'Retirer l’ardoise' }).click();
+    await ask.getByRole('button', { name: 'Retirer l’ardoise' }).click();
+    await page.getByText('Ardoise retirée : elle n’est plus sur votre page ni sur la carte.').waitFor();
+    await page.getByText('Pas d’ardoise en ligne aujourd’hui').waitFor();
+    await expect(corrected.getByLabel('Nom du plat').inputValue()).resolves.toBe('');
+    await expect(page.getByRole('button', { name: 'Retirer l’ardoise' }).count()).resolves.toBe(0);
+    await visitor.reload();
+    await visitor.getByRole('heading', { level: 1, name: target.name }).waitFor();
+    await expect(visitor.getByText('Blanquette de veau').count()).resolves.toBe(0);
     await visitor.close();
+
+    // Two tabs publishing the day's first board: the second is refused rather than replacing the first.
+    const other = await context.newPage();
+    await other.goto(`${server.baseUrl}/espace-restaurateur/ardoise`);
+    await other.getByText('Pas d’ardoise en ligne aujourd’hui').waitFor();
+    const fill = async (p: Page, name: string) => {
+      const dish = p.getByRole('group', { name: 'Plat 1', exact: true });
+      await dish.getByLabel('Nom du plat').fill(name);
+      await dish.getByLabel('Prix (€)').fill('11');
+      await dish.getByLabel('Catégorie').click();
+      await p.getByRole('option').first().click();
+      await p.getByRole('button', { name: 'Publier l’ardoise' }).click();
+    };
+    await fill(other, 'Pot-au-feu');
+    await other.getByText('Ardoise publiée : elle est en ligne sur votre page.').waitFor();
+    await page.bringToFront();
+    await fill(page, 'Gratin dauphinois');
+    const stale = page.getByRole('alert').filter({ hasText: 'Quelqu’un d’autre a modifié ces informations' });
+    await stale.waitFor();
+    expectedErrors.push(refused('412 (Precondition Failed)'));
+    await stale.getByRole('button', { name: 'Recharger' }).click();
+    await expect.poll(() => corrected.getByLabel('Nom du plat').inputValue()).toBe('Pot-au-feu');
+    await page.getByText('Votre ardoise d’aujourd’hui est déjà publiée').waitFor();
+    await other.close();
   });
 
   it('reads its page’s change history, signs out, and signs in again from a link to its board', async () => {
@@ -565,8 +692,52 @@ describe('a restaurant owner', () => {
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.waitForURL(/\/espace-restaurateur\/ardoise$/);
     await page.getByRole('heading', { name: 'Ardoise du jour' }).waitFor();
-    // Only the refused wrong code, which Chromium logs as a failed resource.
+    // Only the refusals the journeys caused on purpose, which Chromium logs as failed resources.
     expect(errors()).toEqual(expectedErrors);
+  });
+
+  it('sees on its home screen that the team hid its page, since when and why, and is told by e-mail', async () => {
+    const signIn = (await (
+      await fetch(`${server.baseUrl}/api/admin/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      })
+    ).json()) as { authentication: { token: string } };
+    const patch = (body: object) =>
+      fetch(`${server.baseUrl}/api/establishment/${target.id}`, {
+        method: 'PATCH',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${signIn.authentication.token}`,
+        },
+        body: JSON.stringify(body),
+      });
+    const reason = 'Un visiteur signale une fermeture définitive : dites-nous si c’est une erreur.';
+    expect((await patch({ disabled: true, disabledReason: reason })).status).toBe(200);
+
+    await page.getByRole('link', { name: 'Mon espace' }).click();
+    const notice = page.getByRole('alert').filter({ hasText: 'Votre page est masquée' });
+    await notice
+      .getByText(
+        /^L’équipe Tables Voisines l’a masquée le \p{L}+ \d{1,2}(er)? \p{L}+ \d{4} à \d{1,2} h \d{2} : elle n’apparaît ni sur la carte ni dans les recherches/u,
+      )
+      .waitFor();
+    await notice.getByText(`Raison donnée par l’équipe : ${reason}`).waitFor();
+    // Its address answers « Page introuvable »: no link to it.
+    await expect(page.getByRole('link', { name: 'Voir ma page publique' }).count()).resolves.toBe(0);
+    await expectAccessible(page);
+    const mail = await smtp.waitFor(owner.email, (m) => /masquée/.test(m.subject), 15_000);
+    expect(mail.text).toContain(reason);
+    // « Ma page » says it too, and offers no link to the public page.
+    await page.getByRole('link', { name: 'Ma page' }).first().click();
+    await page.getByRole('alert').filter({ hasText: 'Votre page est masquée' }).waitFor();
+    await expect(page.getByRole('link', { name: /Ouvrir ma page publique/ }).count()).resolves.toBe(0);
+    // Shown again: the home screen says nothing of it any more.
+    expect((await patch({ disabled: false })).status).toBe(200);
+    await page.getByRole('link', { name: 'Mon espace' }).click();
+    await page.getByRole('link', { name: 'Voir ma page publique' }).waitFor();
+    await expect(page.getByText('Votre page est masquée').count()).resolves.toBe(0);
   });
 
   it('asks for a new confirmation code after a minute; only the new one works', async () => {

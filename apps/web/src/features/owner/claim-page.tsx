@@ -1,30 +1,34 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { ClaimCodeSchema } from '@tables-voisines/contract/schemas/establishment';
-import { PatchOwnerBodySchema } from '@tables-voisines/contract/schemas/account';
-import { apiRequest, type ApiResponse } from '../../lib/api-client';
+import { PatchOwnerBodySchema, type PatchOwnerBody } from '@tables-voisines/contract/schemas/account';
+import { ClaimCodeSchema, type Establishment } from '@tables-voisines/contract/schemas/establishment';
+import { apiRequest, isApiError, type ApiResponse } from '../../lib/api-client';
 import {
   listEstablishmentsRoute,
   ownerCheckRoute,
   ownerResendEstablishmentCodeRoute,
   patchOwnerRoute,
 } from '../../lib/api-routes';
+import { contractResolver } from './contract-resolver';
 import { checkForm, formFailure } from './form-errors';
+import { FormTextField } from './form-parts';
 import { OWNER_PATHS } from './owner-paths';
+import { useOwnerSession } from './owner-session';
 import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
-import { useFormSubmission } from './use-form-submission';
-import { useOwnerEstablishment } from './use-owner-establishment';
-import { useOwnerPage } from './use-owner-page';
+import { useOwnerForm } from './use-owner-form';
 
 type Found = ApiResponse<'listEstablishments'>[number];
 type Message = { text: string; severity: 'error' | 'success' | 'info' } | null;
+
+/** The code alone, checked as the account's change will be (case, spaces and dashes do not count). */
+const codeResolver = contractResolver((values: { establishmentCode: string }) =>
+  checkForm(PatchOwnerBodySchema, { establishmentCode: values.establishmentCode }),
+);
 
 /** Which establishment a complete code opens, asked as the owner types it. */
 function useCodeOwner(code: string) {
@@ -44,39 +48,89 @@ function useCodeOwner(code: string) {
   return found;
 }
 
-export function ClaimPage() {
-  const { store, owner, token, here } = useOwnerPage('unlinked');
+/**
+ * One establishment found, and « Recevoir le code »: what the server answers (sent, already claimed, asked
+ * too often and how long to wait) is said under the button that asked.
+ */
+function FoundEstablishment({ establishment }: { establishment: Found }) {
+  const [message, setMessage] = useState<Message>(null);
+  const [sending, setSending] = useState(false);
+  const said = useRef<HTMLDivElement>(null);
+  // Under a button low on a phone's screen: brought into view.
+  useEffect(() => {
+    if (message !== null) said.current?.scrollIntoView({ block: 'nearest' });
+  }, [message]);
+
+  async function mailCode() {
+    setMessage(null);
+    setSending(true);
+    try {
+      await apiRequest(ownerResendEstablishmentCodeRoute, { body: { establishmentId: establishment.id } });
+      setMessage({
+        text: `Le code de « ${establishment.name} » a été envoyé à l’adresse e-mail de l’établissement. Saisissez-le ci-dessus dès réception.`,
+        severity: 'success',
+      });
+    } catch (error) {
+      setMessage({
+        text: formFailure(error).message ?? 'L’envoi a échoué.',
+        // Asked again too soon: the code is on its way, nothing went wrong.
+        severity: isApiError(error, 'RateLimited') ? 'info' : 'error',
+      });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Box component="li" sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider', display: 'grid', gap: 1 }}>
+      <Box>
+        <Typography sx={{ fontWeight: 600 }}>{establishment.name}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {[establishment.address.street, establishment.address.town].filter(Boolean).join(', ')}
+        </Typography>
+      </Box>
+      <Box>
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={sending}
+          onClick={() => void mailCode()}
+          aria-label={`Recevoir le code par e-mail : ${establishment.name}`}
+        >
+          Recevoir le code
+        </Button>
+      </Box>
+      {/* Read out when it appears: the owner's eyes and focus are on the button. */}
+      <Box ref={said} aria-live="polite">
+        {message !== null && <FormMessage message={message.text} severity={message.severity} />}
+      </Box>
+    </Box>
+  );
+}
+
+export function ClaimPage({ current }: { current: Establishment | null }) {
+  const { store, owner, token } = useOwnerSession();
   const navigate = useNavigate();
-  const [code, setCode] = useState('');
-  const { errors, setErrors, notice, busy, send } = useFormSubmission();
+  const { form, notice, submit } = useOwnerForm<{ establishmentCode: string }, PatchOwnerBody>({
+    defaultValues: { establishmentCode: '' },
+    resolver: codeResolver,
+  });
+  const code = useWatch({ control: form.control, name: 'establishmentCode' });
   const [search, setSearch] = useState('');
   const [results, setResults] = useState<Found[] | null>(null);
   const [searchMessage, setSearchMessage] = useState<Message>(null);
   const codeOwner = useCodeOwner(code);
-  // Come from « Changer d’établissement »: the page says which one the claim replaces.
-  const { data: current } = useOwnerEstablishment(owner?.establishment ?? null, token);
 
-  if (!here || owner === null || token === null) return <OwnerLoading />;
+  if (owner === null || token === null) return <OwnerLoading />;
 
-  async function claim() {
-    const check = checkForm(PatchOwnerBodySchema, { establishmentCode: code });
-    if (!check.ok) {
-      setErrors(check.errors);
-      return;
-    }
-    await send(
-      async () => {
-        const updated = await apiRequest(patchOwnerRoute, {
-          token: token!,
-          params: { id: owner!.id },
-          body: check.data,
-        });
-        store?.updateAccount({ restaurantOwner: updated });
-        void navigate(OWNER_PATHS.home);
-      },
-      { codes: { EstablishmentAlreadyClaimed: 'establishmentCode', NotFound: 'establishmentCode' } },
-    );
-  }
+  const claim = submit(
+    async (body) => {
+      const updated = await apiRequest(patchOwnerRoute, { token, params: { id: owner.id }, body });
+      store?.updateAccount({ restaurantOwner: updated });
+      void navigate(OWNER_PATHS.home);
+    },
+    { codes: { EstablishmentAlreadyClaimed: 'establishmentCode', NotFound: 'establishmentCode' } },
+  );
 
   async function find() {
     setSearchMessage(null);
@@ -91,19 +145,6 @@ export function ClaimPage() {
       setResults(list);
     } catch (error) {
       setSearchMessage({ text: formFailure(error).message ?? 'La recherche a échoué.', severity: 'error' });
-    }
-  }
-
-  async function mailCode(establishment: Found) {
-    setSearchMessage(null);
-    try {
-      await apiRequest(ownerResendEstablishmentCodeRoute, { body: { establishmentId: establishment.id } });
-      setSearchMessage({
-        text: `Le code de « ${establishment.name} » a été envoyé à l’adresse e-mail de l’établissement. Saisissez-le ci-dessus dès réception.`,
-        severity: 'success',
-      });
-    } catch (error) {
-      setSearchMessage({ text: formFailure(error).message ?? 'L’envoi a échoué.', severity: 'error' });
     }
   }
 
@@ -124,29 +165,25 @@ export function ClaimPage() {
     >
       <OwnerForm label="Code de l’établissement" onSubmit={claim}>
         <FormMessage message={notice} />
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="establishmentCode"
           label="Code de l’établissement"
-          value={code}
-          onChange={(e) => {
-            // Shown as typed, halves apart if so; the contract's schema drops spaces and dashes. No maxLength:
-            // it would cut a pasted code before that.
-            setCode(e.target.value.toUpperCase());
-            setErrors({});
-          }}
-          error={errors.establishmentCode !== undefined}
+          // Shown as typed, halves apart if so; the contract's schema drops spaces and dashes. No maxLength:
+          // it would cut a pasted code before that.
+          transform={(text) => text.toUpperCase()}
           helperText={
-            errors.establishmentCode ??
-            (codeOwner === null
+            codeOwner === null
               ? 'Aucun établissement ne correspond à ce code.'
               : codeOwner !== undefined
                 ? `Établissement : ${codeOwner.name} (${codeOwner.town})`
-                : 'Par exemple : K7M2QX9P')
+                : 'Par exemple : K7M2QX9P'
           }
           autoComplete="off"
           slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
           required
         />
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
+        <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
           Rattacher cet établissement
         </Button>
       </OwnerForm>
@@ -176,28 +213,15 @@ export function ClaimPage() {
           </Typography>
         )}
         {results !== null && results.length > 0 && (
-          <List aria-label="Établissements trouvés">
+          <Box
+            component="ul"
+            aria-label="Établissements trouvés"
+            sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}
+          >
             {results.map((e) => (
-              <ListItem
-                key={e.id}
-                divider
-                secondaryAction={
-                  <Button
-                    size="small"
-                    onClick={() => void mailCode(e)}
-                    aria-label={`Recevoir le code par e-mail : ${e.name}`}
-                  >
-                    Recevoir le code
-                  </Button>
-                }
-              >
-                <ListItemText
-                  primary={e.name}
-                  secondary={[e.address.street, e.address.town].filter(Boolean).join(', ')}
-                />
-              </ListItem>
+              <FoundEstablishment key={e.id} establishment={e} />
             ))}
-          </List>
+          </Box>
         )}
       </Box>
     </OwnerScreen>

@@ -1,23 +1,43 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useNavigate, useRouteLoaderData } from 'react-router';
 import type { PublicSettings } from '@tables-voisines/contract/public-data';
-import { ConfirmBodySchema, PatchOwnerBodySchema } from '@tables-voisines/contract/schemas/account';
+import {
+  ConfirmBodySchema,
+  PatchOwnerBodySchema,
+  type ConfirmBody,
+  type PatchOwnerBody,
+} from '@tables-voisines/contract/schemas/account';
 import { apiRequest, isApiError } from '../../lib/api-client';
 import { ownerConfirmRoute, ownerResendRoute, patchOwnerRoute } from '../../lib/api-routes';
 import { storagePrefix } from '../pwa/storage-prefix';
 import { codeSentAtKey, recordCodeSentAt, rememberedCodeSentAt } from './code-sent-at';
+import { contractResolver } from './contract-resolver';
 import { checkForm, formFailure } from './form-errors';
+import { FormTextField } from './form-parts';
 import { OWNER_PATHS } from './owner-paths';
+import { useOwnerSession } from './owner-session';
 import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
-import { useFormSubmission } from './use-form-submission';
-import { useOwnerPage } from './use-owner-page';
+import { useOwnerForm } from './use-owner-form';
 
 /** A new code may be asked 60 seconds after the last one was sent. */
 const RESEND_DELAY_S = 60;
+
+const codeResolver = zodResolver(ConfirmBodySchema);
+
+/** The new address alone, checked as the account's change will be. */
+const emailResolver = contractResolver((values: { email: string }) =>
+  checkForm(PatchOwnerBodySchema, { email: values.email.trim() }),
+);
+
+/**
+ * Digits kept first, then cut: a code pasted as the mail shows it ("935 022") stays whole. The field has no
+ * maxLength, which would cut the pasted text before this.
+ */
+const codeDigits = (text: string) => text.replace(/\D/g, '').slice(0, 6);
 
 function tabStorage(): Storage | null {
   try {
@@ -28,14 +48,21 @@ function tabStorage(): Storage | null {
 }
 
 export function ConfirmPage() {
-  const { store, owner, token, here } = useOwnerPage('unconfirmed');
+  const { store, owner, token } = useOwnerSession();
   const navigate = useNavigate();
-  const [code, setCode] = useState('');
-  const { errors, setErrors, notice, setNotice, busy, send } = useFormSubmission();
+  const codeForm = useOwnerForm<{ code: string }, ConfirmBody>({
+    defaultValues: { code: '' },
+    resolver: codeResolver,
+  });
+  const { notice, setNotice } = codeForm;
   // A mistyped address is corrected here: the code goes to the new one (the account stays unconfirmed).
-  const emailForm = useFormSubmission();
+  const emailForm = useOwnerForm<{ email: string }, PatchOwnerBody>({
+    defaultValues: { email: '' },
+    resolver: emailResolver,
+    // Typing clears the message; the address is checked again when sent.
+    reValidateMode: 'onSubmit',
+  });
   const [changingEmail, setChangingEmail] = useState(false);
-  const [newEmail, setNewEmail] = useState('');
   const settings = useRouteLoaderData<PublicSettings>('root');
   const sentAtKey =
     owner === null
@@ -60,23 +87,16 @@ export function ConfirmPage() {
     return () => clearInterval(timer);
   }, [wait]);
 
-  if (!here || owner === null || token === null) return <OwnerLoading />;
+  if (owner === null || token === null) return <OwnerLoading />;
 
-  async function submit() {
-    const check = checkForm(ConfirmBodySchema, { code });
-    if (!check.ok) {
-      setErrors(check.errors);
-      return;
-    }
-    await send(
-      async () => {
-        const confirmed = await apiRequest(ownerConfirmRoute, { token: token!, body: check.data });
-        store?.updateAccount({ restaurantOwner: confirmed });
-        void navigate(OWNER_PATHS.claim);
-      },
-      { codes: { InvalidCode: 'code' } },
-    );
-  }
+  const confirm = codeForm.submit(
+    async (body) => {
+      const confirmed = await apiRequest(ownerConfirmRoute, { token, body });
+      store?.updateAccount({ restaurantOwner: confirmed });
+      void navigate(OWNER_PATHS.claim);
+    },
+    { codes: { InvalidCode: 'code' } },
+  );
 
   /** A new code went to `email`: the minute starts again, the old code is dead. */
   function codeSent(email: string) {
@@ -84,8 +104,7 @@ export function ConfirmPage() {
     if (sentAtKey !== null) recordCodeSentAt(tabStorage(), sentAtKey, at);
     setResendAt(at + RESEND_DELAY_S * 1000);
     setNow(at);
-    setCode('');
-    setErrors({});
+    codeForm.form.reset({ code: '' });
     setNotice({ text: `Un nouveau code a été envoyé à ${email}.`, severity: 'success' });
   }
 
@@ -120,44 +139,32 @@ export function ConfirmPage() {
     }
   }
 
-  async function changeEmail() {
-    const check = checkForm(PatchOwnerBodySchema, { email: newEmail.trim() });
-    if (!check.ok) {
-      emailForm.setErrors(check.errors);
-      return;
-    }
-    if (check.data.email === owner!.email) {
-      emailForm.setErrors({ email: 'C’est déjà l’adresse de votre compte.' });
-      return;
-    }
-    await emailForm.send(
-      async () => {
-        const updated = await apiRequest(patchOwnerRoute, {
-          token: token!,
-          params: { id: owner!.id },
-          body: check.data,
-        }).catch((error: unknown) => {
-          // The resend button waits for the same minute the field's message gives.
-          waitForServer(error);
-          throw error;
-        });
-        store?.updateAccount({ restaurantOwner: updated });
-        setChangingEmail(false);
-        setNewEmail('');
-        codeSent(updated.email);
-      },
-      {
-        codes: { EmailAlreadyUsed: 'email', RateLimited: 'email' },
-        onFailure: (failure) => {
-          emailForm.setErrors(failure.fields);
-          emailForm.setNotice(
-            failure.message === null || failure.fields.email !== undefined
-              ? null
-              : { text: failure.message, severity: 'error' },
-          );
-        },
-      },
-    );
+  const changeEmail = emailForm.submit(
+    async (body) => {
+      if (body.email === owner.email) {
+        emailForm.form.setError('email', { type: 'same', message: 'C’est déjà l’adresse de votre compte.' });
+        return;
+      }
+      const updated = await apiRequest(patchOwnerRoute, {
+        token,
+        params: { id: owner.id },
+        body,
+      }).catch((error: unknown) => {
+        // The resend button waits for the same minute the field's message gives.
+        waitForServer(error);
+        throw error;
+      });
+      store?.updateAccount({ restaurantOwner: updated });
+      closeEmailForm();
+      codeSent(updated.email);
+    },
+    { codes: { EmailAlreadyUsed: 'email', RateLimited: 'email' } },
+  );
+
+  function closeEmailForm() {
+    setChangingEmail(false);
+    emailForm.form.reset({ email: '' });
+    emailForm.setNotice(null);
   }
 
   return (
@@ -165,26 +172,26 @@ export function ConfirmPage() {
       title="Confirmez votre adresse e-mail"
       intro={`Étape 2 sur 3 : saisissez le code à 6 chiffres envoyé à ${owner.email}.`}
     >
-      <OwnerForm label="Confirmation de l’adresse e-mail" onSubmit={submit}>
+      <OwnerForm label="Confirmation de l’adresse e-mail" onSubmit={confirm}>
         <FormMessage message={notice} />
-        <TextField
+        <FormTextField
+          control={codeForm.form.control}
+          name="code"
           label="Code de confirmation"
-          value={code}
-          onChange={(e) => {
-            // Digits kept first, then cut: a code pasted as the mail shows it ("935 022") stays whole. No
-            // maxLength, which would cut the pasted text before this.
-            setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
-            setErrors({});
-          }}
-          error={errors.code !== undefined}
-          helperText={errors.code ?? 'Le code est valable 24 heures.'}
+          transform={codeDigits}
+          helperText="Le code est valable 24 heures."
           autoComplete="one-time-code"
           slotProps={{
             htmlInput: { inputMode: 'numeric', style: { letterSpacing: 6, fontSize: 24 } },
           }}
           required
         />
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={codeForm.form.formState.isSubmitting}
+        >
           Confirmer
         </Button>
         <Typography color="text.secondary">Pas reçu ? Vérifiez vos courriers indésirables, ou :</Typography>
@@ -200,35 +207,23 @@ export function ConfirmPage() {
         {changingEmail ? (
           <OwnerForm label="Corriger l’adresse e-mail" onSubmit={changeEmail}>
             <FormMessage message={emailForm.notice} />
-            <TextField
+            <FormTextField
+              control={emailForm.form.control}
+              name="email"
               label="Adresse e-mail correcte"
               type="email"
-              value={newEmail}
-              onChange={(e) => {
-                setNewEmail(e.target.value);
-                emailForm.setErrors({});
-              }}
-              error={emailForm.errors.email !== undefined}
-              helperText={
-                emailForm.errors.email ?? 'Le code sera envoyé à cette adresse ; l’ancien ne vaudra plus.'
-              }
+              // The message was about the address typed before.
+              onTyped={() => emailForm.form.clearErrors('email')}
+              helperText="Le code sera envoyé à cette adresse ; l’ancien ne vaudra plus."
               autoComplete="email"
               autoFocus
               required
             />
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              <Button type="submit" variant="contained" disabled={emailForm.busy}>
+              <Button type="submit" variant="contained" disabled={emailForm.form.formState.isSubmitting}>
                 Envoyer le code à cette adresse
               </Button>
-              <Button
-                onClick={() => {
-                  setChangingEmail(false);
-                  emailForm.setErrors({});
-                  emailForm.setNotice(null);
-                }}
-              >
-                Annuler
-              </Button>
+              <Button onClick={closeEmailForm}>Annuler</Button>
             </Box>
           </OwnerForm>
         ) : (

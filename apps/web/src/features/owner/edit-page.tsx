@@ -2,42 +2,46 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { PRICE_RANGES, VENUE_TYPES, VENUE_TYPE_LABELS } from '@tables-voisines/contract/labels';
-import {
-  PatchEstablishmentBodySchema,
-  type Establishment,
-} from '@tables-voisines/contract/schemas/establishment';
+import type { Establishment, PatchEstablishmentBody } from '@tables-voisines/contract/schemas/establishment';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, isApiError } from '../../lib/api-client';
 import { patchEstablishmentRoute } from '../../lib/api-routes';
+import { CategoriesField } from './category-picker';
 import {
   establishmentFieldOf,
+  establishmentResolver,
+  establishmentSnapshot,
+  photoToShow,
   toEstablishmentForm,
   toEstablishmentPatch,
   type EstablishmentFormValues,
 } from './establishment-form';
-import { checkForm, type FieldErrors } from './form-errors';
-import { CategoriesField } from './category-picker';
+import { formFailure } from './form-errors';
+import {
+  FormTextField,
+  LoadFailure,
+  OwnerFormMessage,
+  PublishBar,
+  useFocusFirstError,
+  type OwnerFormNotice,
+} from './form-parts';
+import { HiddenPageNotice } from './hidden-page-notice';
 import { OpeningHoursEditor } from './opening-hours-editor';
-import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
+import { keepEtag, writeConditions, type Versioned } from './owner-data';
+import type { EstablishmentScreenData } from './owner-loaders';
+import { useOwnerSession } from './owner-session';
+import { OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
 import { PagePreview } from './page-preview';
 import { PhotoField } from './photo-field';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
-import { useFormSubmission } from './use-form-submission';
-import { useOwnerEstablishment } from './use-owner-establishment';
-import { useOwnerPage } from './use-owner-page';
 
 const TO_CORRECT = 'Certains champs sont à corriger.';
 
-const onFields = (errors: FieldErrors, rowOfHours: readonly number[]): FieldErrors =>
-  Object.fromEntries(
-    Object.entries(errors).map(([path, message]) => [establishmentFieldOf(path, rowOfHours), message]),
-  );
-
-type TextFieldName = Exclude<keyof EstablishmentFormValues, 'openingHours' | 'venueType' | 'priceRange'>;
+type TextFieldName = 'name' | 'description' | 'street' | 'postcode' | 'town' | 'phone' | 'email' | 'website';
 
 const TEXT_FIELDS: {
   name: TextFieldName;
@@ -56,64 +60,81 @@ const TEXT_FIELDS: {
   { name: 'website', label: 'Site web', type: 'url', autoComplete: 'url' },
 ];
 
-function EditForm({
-  establishment,
-  token,
-  onSaved,
-}: {
-  establishment: Establishment;
-  token: string;
-  onSaved: (e: Establishment) => void;
-}) {
-  const [values, setValues] = useState(() => toEstablishmentForm(establishment));
-  // What the public page shows, as a body: compared with the form's, so that a change typed and undone, or
-  // a saved form the server wrote its own way (`www.…` → `https://www.…`), counts as nothing to publish.
-  const [published, setPublished] = useState(() =>
-    JSON.stringify(toEstablishmentPatch(toEstablishmentForm(establishment)).body),
-  );
-  const unpublished = JSON.stringify(toEstablishmentPatch(values).body) !== published;
-  const { errors, setErrors, notice, setNotice, busy, send } = useFormSubmission();
-  const set = <K extends keyof EstablishmentFormValues>(name: K, value: EstablishmentFormValues[K]) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setNotice(null);
-  };
+function EditForm({ loaded, token }: { loaded: Versioned<Establishment>; token: string }) {
+  // What the public page shows, and the version it was read at: sent back with the next change.
+  const [published, setPublished] = useState(loaded);
+  const form = useForm<EstablishmentFormValues, unknown, PatchEstablishmentBody>({
+    defaultValues: toEstablishmentForm(loaded.value),
+    resolver: establishmentResolver,
+    // The focus goes to the first message on screen, the server's included (`useFocusFirstError`).
+    shouldFocusError: false,
+  });
+  const { control, handleSubmit, setError, reset, getValues, subscribe } = form;
+  const { isSubmitting } = form.formState;
+  const values = useWatch({ control }) as EstablishmentFormValues;
+  const [notice, setNotice] = useState<OwnerFormNotice | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstError = useFocusFirstError(formRef);
+  const establishment = published.value;
 
-  async function save() {
-    const { body, rowOfHours } = toEstablishmentPatch(values);
-    const check = checkForm(PatchEstablishmentBodySchema, body);
-    if (!check.ok) {
-      setErrors(onFields(check.errors, rowOfHours));
-      setNotice({ text: TO_CORRECT, severity: 'error' });
-      return;
-    }
-    await send(
-      async () => {
+  // A change typed then undone, or the server's own way of writing what was sent (`www.…` → `https://www.…`),
+  // is nothing to publish.
+  const publishedSnapshot = useMemo(
+    () => establishmentSnapshot(toEstablishmentForm(establishment)),
+    [establishment],
+  );
+  const unpublished = establishmentSnapshot(values) !== publishedSnapshot;
+
+  // What was said about the last publication goes once the owner types again; « someone else changed it »
+  // stays until the page is reloaded.
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: () => setNotice((n) => (n !== null && 'stale' in n ? n : null)),
+      }),
+    [subscribe],
+  );
+
+  const publish = handleSubmit(
+    async (body) => {
+      const read = { etag: null as string | null };
+      try {
         const saved = (await apiRequest(patchEstablishmentRoute, {
           token,
           params: { id: establishment.id },
           body,
+          headers: writeConditions(published.etag),
+          onResponse: keepEtag(read),
         })) as Establishment;
-        onSaved(saved);
-        setPublished(JSON.stringify(body));
+        setPublished({ value: saved, etag: read.etag });
+        // The form now holds what is published, as the server wrote it (the new photo is the page's own).
+        reset(toEstablishmentForm(saved));
         setNotice({ text: 'Modifications publiées.', severity: 'success' });
-      },
-      {
-        onFailure: (failure) => {
-          setErrors(onFields(failure.fields, rowOfHours));
-          setNotice({ text: failure.message ?? TO_CORRECT, severity: 'error' });
-        },
-      },
-    );
-  }
+      } catch (error) {
+        if (isApiError(error, 'PreconditionFailed')) {
+          setNotice({ stale: error.message });
+          return;
+        }
+        const failure = formFailure(error);
+        const { rowOfHours } = toEstablishmentPatch(getValues());
+        for (const [path, message] of Object.entries(failure.fields)) {
+          setError(establishmentFieldOf(path, rowOfHours) as Path<EstablishmentFormValues>, {
+            type: 'server',
+            message,
+          });
+        }
+        setNotice({ text: failure.message ?? TO_CORRECT, severity: 'error' });
+        focusFirstError();
+      }
+    },
+    () => {
+      setNotice({ text: TO_CORRECT, severity: 'error' });
+      focusFirstError();
+    },
+  );
 
-  async function savePhoto(url: string) {
-    const saved = (await apiRequest(patchEstablishmentRoute, {
-      token,
-      params: { id: establishment.id },
-      body: { photo: { url } },
-    })) as Establishment;
-    onSaved(saved);
-  }
+  const shownPhoto = photoToShow(values.photo, establishment.photo);
 
   return (
     <Box
@@ -125,124 +146,130 @@ function EditForm({
     >
       <Box>
         <UnsavedChangesGuard when={unpublished} />
-        <OwnerForm label="Ma page" onSubmit={save}>
+        <OwnerForm ref={formRef} label="Ma page" onSubmit={publish}>
           <Box>
             <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
               Photo
             </Typography>
-            <PhotoField token={token} onUploaded={savePhoto} />
+            <Controller
+              control={control}
+              name="photo"
+              render={({ field, fieldState }) => (
+                <PhotoField
+                  token={token}
+                  value={field.value}
+                  published={establishment.photo}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
           </Box>
           <Typography variant="h3" component="h2">
             Informations
           </Typography>
           {TEXT_FIELDS.slice(0, 2).map((f) => (
-            <TextField
+            <FormTextField
               key={f.name}
+              control={control}
+              name={f.name}
               label={f.label}
-              value={values[f.name]}
-              onChange={(e) => set(f.name, e.target.value)}
-              error={errors[f.name] !== undefined}
-              helperText={errors[f.name]}
               multiline={f.multiline}
               minRows={f.multiline ? 3 : undefined}
               required={f.name === 'name'}
             />
           ))}
-          <TextField
-            select
-            label="Type d’établissement"
-            value={values.venueType}
-            onChange={(e) => set('venueType', e.target.value as EstablishmentFormValues['venueType'])}
-          >
+          <FormTextField control={control} name="venueType" select label="Type d’établissement">
             {VENUE_TYPES.map((v) => (
               <MenuItem key={v} value={v}>
                 {VENUE_TYPE_LABELS[v]}
               </MenuItem>
             ))}
-          </TextField>
-          <TextField
-            select
-            label="Gamme de prix"
-            value={values.priceRange}
-            onChange={(e) => set('priceRange', e.target.value as EstablishmentFormValues['priceRange'])}
-          >
+          </FormTextField>
+          <FormTextField control={control} name="priceRange" select label="Gamme de prix">
             <MenuItem value="">Non précisée</MenuItem>
             {PRICE_RANGES.map((p) => (
               <MenuItem key={p} value={p}>
                 {p}
               </MenuItem>
             ))}
-          </TextField>
-          <CategoriesField
-            ids={values.categories}
-            onChange={(ids) => set('categories', ids)}
-            error={errors.categories}
+          </FormTextField>
+          <Controller
+            control={control}
+            name="categories"
+            render={({ field, fieldState }) => (
+              <CategoriesField
+                ids={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
+            )}
           />
           <Typography variant="h3" component="h2">
             Adresse et contact
           </Typography>
           {TEXT_FIELDS.slice(2).map((f) => (
-            <TextField
+            <FormTextField
               key={f.name}
+              control={control}
+              name={f.name}
               label={f.label}
               type={f.type}
               autoComplete={f.autoComplete}
-              value={values[f.name]}
-              onChange={(e) => set(f.name, e.target.value)}
-              error={errors[f.name] !== undefined}
-              helperText={errors[f.name]}
               required={f.name === 'town'}
             />
           ))}
-          <OpeningHoursEditor
-            rows={values.openingHours}
-            errors={errors}
-            onChange={(rows) => set('openingHours', rows)}
-          />
-          <FormMessage message={notice} />
-          <Box sx={{ position: 'sticky', bottom: 0, py: 1, bgcolor: 'background.paper', zIndex: 1 }}>
-            <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+          <OpeningHoursEditor control={control} currentRows={() => getValues('openingHours')} />
+          <PublishBar notice={<OwnerFormMessage notice={notice} />}>
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
               Publier les modifications
             </Button>
-          </Box>
+          </PublishBar>
         </OwnerForm>
       </Box>
       <Box sx={{ position: { md: 'sticky' }, top: { md: 16 }, alignSelf: 'start' }}>
-        <PagePreview values={values} photo={establishment.photo} />
-        <Typography sx={{ mt: 1 }}>
-          <Link
-            href={establishmentPath(establishment.kind, establishment.uri)}
-            target="_blank"
-            rel="noopener"
-          >
-            Ouvrir ma page publique (nouvel onglet)
-          </Link>
-        </Typography>
+        <PagePreview values={values} photo={shownPhoto} />
+        {/* A hidden page answers « Page introuvable »: no link to it then. */}
+        {!establishment.disabled && (
+          <Typography sx={{ mt: 1 }}>
+            <Link
+              href={establishmentPath(establishment.kind, establishment.uri)}
+              target="_blank"
+              rel="noopener"
+            >
+              Ouvrir ma page publique (nouvel onglet)
+            </Link>
+          </Typography>
+        )}
       </Box>
     </Box>
   );
 }
 
-export function EditPage() {
-  const { owner, token, here } = useOwnerPage('ready');
-  const establishment = useOwnerEstablishment(owner?.establishment ?? null, token);
-
-  if (!here || token === null) return <OwnerLoading />;
-  if (establishment.isError)
-    return <FormMessage message="Votre établissement n’a pas pu être chargé. Veuillez réessayer." />;
-  if (establishment.data === undefined) return <OwnerLoading />;
+export function EditPage({ loaded }: { loaded: EstablishmentScreenData }) {
+  const { token } = useOwnerSession();
+  if (!loaded.ok) {
+    return (
+      <OwnerScreen title="Ma page">
+        <LoadFailure message={loaded.message} />
+      </OwnerScreen>
+    );
+  }
+  if (token === null) return <OwnerLoading />;
+  const { value } = loaded.data;
   return (
     <OwnerScreen
       title="Ma page"
-      intro="Ce que vous publiez ici apparaît aussitôt sur votre page publique."
+      intro={
+        value.disabled
+          ? 'Ce que vous publiez ici sera sur votre page publique dès que l’équipe la rendra de nouveau visible.'
+          : 'Ce que vous publiez ici apparaît aussitôt sur votre page publique.'
+      }
       wide
     >
-      <EditForm
-        key={establishment.data.id}
-        establishment={establishment.data}
-        token={token}
-        onSaved={establishment.replace}
-      />
+      <HiddenPageNotice establishment={value} />
+      {/* A new reading (« Recharger ») starts the form again from it. */}
+      <EditForm key={loaded.readAt} loaded={loaded.data} token={token} />
     </OwnerScreen>
   );
 }

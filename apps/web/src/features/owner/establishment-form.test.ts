@@ -3,13 +3,16 @@ import {
   PatchEstablishmentBodySchema,
   type Establishment,
 } from '@tables-voisines/contract/schemas/establishment';
-import { checkForm } from './form-errors';
 import {
+  checkEstablishment,
   establishmentFieldOf,
-  newHoursRow,
-  sortHours,
+  establishmentResolver,
+  establishmentSnapshot,
+  photoToShow,
   toEstablishmentForm,
   toEstablishmentPatch,
+  withNewHoursRow,
+  withoutPhoto,
 } from './establishment-form';
 
 const establishment: Establishment = {
@@ -50,13 +53,13 @@ describe('the establishment form', () => {
       priceRange: '€€',
       town: 'Lyon',
       street: '3 rue Mercière',
+      photo: { kind: 'published' },
     });
-    expect(form.openingHours.map(({ day, opens, closes }) => ({ day, opens, closes }))).toEqual([
+    expect(form.openingHours).toEqual([
       { day: 1, opens: '12:00', closes: '14:30' },
       { day: 2, opens: '12:00', closes: '14:00' },
       { day: 2, opens: '19:00', closes: '23:00' },
     ]);
-    expect(new Set(form.openingHours.map((row) => row.key)).size).toBe(3);
   });
 
   it('sends back a body the contract accepts, blank fields cleared', () => {
@@ -88,10 +91,16 @@ describe('the establishment form', () => {
     expect(Object.keys(parsed)).not.toContain('restaurantOwner');
   });
 
-  it('puts an address message under its own field', () => {
+  it('puts an address or photo message under its own field', () => {
     expect(establishmentFieldOf('address.postcode', [])).toBe('postcode');
-    expect(establishmentFieldOf('openingHours', [4, 2])).toBe('openingHours');
-    expect(establishmentFieldOf('openingHours.1.closes', [4, 2])).toBe('openingHours.2.closes');
+    expect(establishmentFieldOf('photo.url', [])).toBe('photo');
+    expect(establishmentFieldOf('openingHours', [2, 0])).toBe('openingHours');
+    expect(establishmentFieldOf('openingHours.1.closes', [2, 0])).toBe('openingHours.0.closes');
+    const check = checkEstablishment({ ...toEstablishmentForm(establishment), town: ' ', name: '' });
+    expect(!check.ok && check.errors).toEqual({
+      name: 'Ce champ est obligatoire.',
+      town: 'Ce champ est obligatoire.',
+    });
   });
 
   it('puts an opening-hours message under the row that caused it, however the rows were reordered', () => {
@@ -101,22 +110,82 @@ describe('the establishment form', () => {
     const [monday, tuesdayLunch, tuesdayDinner] = form.openingHours;
     const moved = { ...tuesdayLunch!, opens: '23:30', closes: '25:00' };
     const values = { ...form, openingHours: [monday!, moved, tuesdayDinner!] };
-    const { body, rowOfHours } = toEstablishmentPatch(values);
-    const check = checkForm(PatchEstablishmentBodySchema, body);
-    expect(check.ok).toBe(false);
-    const errors = Object.keys(!check.ok ? check.errors : {}).map((path) =>
-      establishmentFieldOf(path, rowOfHours),
-    );
-    expect(errors).toEqual([`openingHours.${moved.key}.closes`]);
+    const check = checkEstablishment(values);
+    expect(!check.ok && Object.keys(check.errors)).toEqual(['openingHours.1.closes']);
 
-    // A row added re-sorts the week, one removed shifts it: the server's message still finds its row.
-    const added = newHoursRow(1);
-    const resorted = sortHours([...values.openingHours.filter((row) => row !== monday), added]);
-    const sent = toEstablishmentPatch({ ...values, openingHours: resorted });
-    const overlapAt = sent.body.openingHours.findIndex((h) => h.day === 2 && h.opens === '23:30');
-    expect(establishmentFieldOf(`openingHours.${overlapAt}.opens`, sent.rowOfHours)).toBe(
-      `openingHours.${moved.key}.opens`,
+    // A row added re-sorts the week: the message follows its row, now after the new Tuesday one.
+    const resorted = withNewHoursRow(values.openingHours, 2);
+    expect(resorted.map((row) => `${row.day} ${row.opens}`)).toEqual([
+      '1 12:00',
+      '2 12:00',
+      '2 19:00',
+      '2 23:30',
+    ]);
+    const again = checkEstablishment({ ...values, openingHours: resorted });
+    expect(!again.ok && again.errors['openingHours.3.closes']).toBe(
+      'Heure invalide : le format HH:MM est attendu (de 00:00 à 23:59).',
     );
-    expect(new Set(sent.rowOfHours)).toEqual(new Set([added.key, moved.key, tuesdayDinner!.key]));
+    // Two slots of a day that overlap: the later one is told, under its opening time.
+    expect(!again.ok && again.errors['openingHours.1.opens']).toBe(undefined);
+    const overlap = checkEstablishment({
+      ...form,
+      openingHours: [
+        { day: 1, opens: '19:00', closes: '23:00' },
+        { day: 1, opens: '12:00', closes: '20:00' },
+      ],
+    });
+    expect(!overlap.ok && overlap.errors).toEqual({
+      'openingHours.0.opens': 'Cette plage chevauche une autre plage du même jour.',
+    });
+  });
+
+  it('gives react-hook-form the body to send, or the messages on its fields', async () => {
+    const options = { fields: {}, shouldUseNativeValidation: false };
+    const valid = await establishmentResolver(toEstablishmentForm(establishment), undefined, options);
+    expect(valid.errors).toEqual({});
+    expect(valid.values).toMatchObject({ name: 'Chez Toto', address: { town: 'Lyon' } });
+    const form = toEstablishmentForm(establishment);
+    const invalid = await establishmentResolver(
+      { ...form, postcode: 'abc', openingHours: [{ day: 3, opens: '9', closes: '18:00' }] },
+      undefined,
+      options,
+    );
+    expect(invalid.values).toEqual({});
+    expect(invalid.errors).toMatchObject({
+      postcode: { type: 'validation', message: expect.any(String) },
+      openingHours: [
+        { opens: { message: 'Heure invalide : le format HH:MM est attendu (de 00:00 à 23:59).' } },
+      ],
+    });
+  });
+
+  it('publishes a new photo with the rest of the page, and never re-sends the published one', () => {
+    const published = { url: 'https://photos.example.fr/devanture.jpg', isFacebookShared: true };
+    const form = toEstablishmentForm({ ...establishment, photo: published });
+    // The published photo, even one not uploaded through the site, is left as it is.
+    expect(toEstablishmentPatch(form).body).not.toHaveProperty('photo');
+    expect(photoToShow(form.photo, published)).toEqual({ url: published.url, unpublished: false });
+    // A new photo: shown as not yet published, sent with the page.
+    const uploaded = { ...form, photo: { kind: 'new' as const, url: '/media/0b7c.jpg' } };
+    expect(toEstablishmentPatch(uploaded).body).toMatchObject({ photo: { url: '/media/0b7c.jpg' } });
+    expect(photoToShow(uploaded.photo, published)).toEqual({ url: '/media/0b7c.jpg', unpublished: true });
+    expect(establishmentSnapshot(uploaded)).not.toBe(establishmentSnapshot(form));
+    // Taken off: `null` clears it.
+    const removed = { ...form, photo: withoutPhoto(published) };
+    expect(PatchEstablishmentBodySchema.parse(toEstablishmentPatch(removed).body).photo).toBeNull();
+    expect(photoToShow(removed.photo, published)).toBeNull();
+    // A new photo taken off where there was none: nothing left to publish.
+    const none = toEstablishmentForm(establishment);
+    expect(establishmentSnapshot({ ...none, photo: withoutPhoto(null) })).toBe(establishmentSnapshot(none));
+  });
+
+  it('counts a change typed then undone as nothing to publish', () => {
+    const form = toEstablishmentForm(establishment);
+    const edited = { ...form, description: 'Bouchon' };
+    expect(establishmentSnapshot(edited)).not.toBe(establishmentSnapshot(form));
+    expect(establishmentSnapshot({ ...edited, description: '' })).toBe(establishmentSnapshot(form));
+    // The week in another order is the same week.
+    const shuffled = { ...form, openingHours: [...form.openingHours].reverse() };
+    expect(establishmentSnapshot(shuffled)).toBe(establishmentSnapshot(form));
   });
 });

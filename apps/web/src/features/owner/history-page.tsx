@@ -5,20 +5,19 @@ import { ACTION_LABELS, actorText, changeText } from '@tables-voisines/contract/
 import { apiRequest } from '../../lib/api-client';
 import { getEstablishmentHistoryRoute } from '../../lib/api-routes';
 import { formatFrenchDateTime } from '../../lib/format';
+import { useOwnerSession } from './owner-session';
 import { FormMessage, OwnerLoading, OwnerScreen } from './owner-ui';
-import { useOwnerPage } from './use-owner-page';
 
 export function HistoryPage() {
-  const { owner, token, here } = useOwnerPage('ready');
+  const { owner, token } = useOwnerSession();
   const id = owner?.establishment ?? null;
   const history = useQuery({
     queryKey: ['owner', 'history', id],
-    enabled: here && id !== null && token !== null,
+    enabled: id !== null && token !== null,
     queryFn: ({ signal }) =>
       apiRequest(getEstablishmentHistoryRoute, { token: token!, params: { id: id! }, signal }),
   });
 
-  if (!here) return <OwnerLoading />;
   return (
     <OwnerScreen
       title="Historique de ma page"

@@ -1,20 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { CreateMenuBoardBodySchema } from '@tables-voisines/contract/schemas/menu-board';
-import { checkMenuBoard, formatPriceInput, parseEuros, toMenuBoardBody, toRowPath } from './menu-board-form';
+import type { Category } from '@tables-voisines/contract/schemas/category';
+import { CreateMenuBoardBodySchema, type MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
+import {
+  blankDish,
+  boardSnapshot,
+  checkMenuBoard,
+  formatPriceInput,
+  menuBoardFormValues,
+  menuBoardResolver,
+  parseEuros,
+  toMenuBoardBody,
+  toRowPath,
+} from './menu-board-form';
 import { checkForm } from './form-errors';
 
 const establishment = '6f1c2a7e-5b0d-4c39-8f5e-2d6b9a1e4c77';
-const category = '1d3b8e9a-2f4c-4b6d-8e0a-7c5f3a1b9d22';
+const plat: Category = {
+  id: '1d3b8e9a-2f4c-4b6d-8e0a-7c5f3a1b9d22',
+  name: 'Plat du jour',
+  slug: 'plat-du-jour',
+};
+const dessert: Category = { id: '2e4c9f0b-3a5d-4c7e-9f1b-8d6a4b2c0e33', name: 'Dessert', slug: 'dessert' };
+const category = plat;
+const dish = (name: string, price: string, c: Category | null = category) => ({ name, price, category: c });
 
 describe('the menu board form', () => {
   it('reads prices as typed on a French phone', () => {
     expect(parseEuros('12,50')).toBe(12.5);
     expect(parseEuros('12.5')).toBe(12.5);
     expect(parseEuros(' 9 € ')).toBe(9);
+    expect(parseEuros('12 €')).toBe(12);
     expect(parseEuros('1\u202f250,00')).toBe(1250);
     expect(parseEuros('1 000')).toBe(1000);
     expect(parseEuros('8.5')).toBe(8.5);
     expect(parseEuros('douze')).toBeNaN();
+    expect(parseEuros('12,5,0')).toBeNaN();
     expect(parseEuros('')).toBeNaN();
     expect(formatPriceInput(12.5)).toBe('12,50');
   });
@@ -22,53 +42,43 @@ describe('the menu board form', () => {
   it('skips untouched rows and sends a body the contract accepts', () => {
     const { body, rowOfItem } = toMenuBoardBody(establishment, '2026-11-23', {
       title: 'Ardoise du lundi',
-      items: [
-        { key: 10, name: 'Quiche lorraine', price: '8,50', category },
-        { key: 11, name: '', price: '', category },
-        { key: 12, name: 'Tarte Tatin', price: '5', category },
-      ],
+      items: [dish('Quiche lorraine', '8,50'), dish('', ''), dish('Tarte Tatin', '5')],
     });
     expect(CreateMenuBoardBodySchema.parse(body).items).toEqual([
-      { name: 'Quiche lorraine', price: 8.5, category },
-      { name: 'Tarte Tatin', price: 5, category },
+      { name: 'Quiche lorraine', price: 8.5, category: category.id },
+      { name: 'Tarte Tatin', price: 5, category: category.id },
     ]);
-    expect(rowOfItem).toEqual([10, 12]);
+    expect(rowOfItem).toEqual([0, 2]);
   });
 
   it('puts a message about a sent item on the form row it came from', () => {
     const { body, rowOfItem } = toMenuBoardBody(establishment, '2026-11-23', {
       title: 'Midi',
-      items: [
-        { key: 10, name: '', price: '', category: '' },
-        { key: 11, name: 'Soupe', price: 'gratuit', category: '' },
-      ],
+      items: [dish('', '', null), dish('Soupe', 'gratuit', null)],
     });
     const check = checkForm(CreateMenuBoardBodySchema, body);
     expect(check.ok).toBe(false);
     const paths = Object.keys(!check.ok ? check.errors : {}).map((p) => toRowPath(p, rowOfItem));
-    expect(paths).toEqual(['items.11.price', 'items.11.category']);
+    expect(paths).toEqual(['items.1.price', 'items.1.category']);
     expect(toRowPath('title', rowOfItem)).toBe('title');
   });
 
   it('keeps each message on its dish when a dish above is removed', () => {
-    const items = [
-      { key: 3, name: 'Quiche', price: '-1', category },
-      { key: 7, name: '', price: '', category: '' },
-      { key: 9, name: 'Soupe', price: '', category: '' },
-    ];
+    const items = [dish('Quiche', '-1'), dish('', '', null), dish('Soupe', '', null)];
     const before = checkMenuBoard(establishment, '2026-11-23', { title: 'Midi', items });
     const after = checkMenuBoard(establishment, '2026-11-23', { title: 'Midi', items: items.slice(1) });
     expect(!before.ok && before.errors).toEqual({
-      'items.3.price': 'Le prix ne peut être négatif.',
-      'items.9.price': 'Indiquez le prix.',
-      'items.9.category': 'Choisissez une catégorie.',
+      'items.0.price': 'Le prix ne peut être négatif.',
+      'items.2.price': 'Indiquez le prix.',
+      'items.2.category': 'Choisissez une catégorie.',
     });
+    // The soup is now the second row of the form.
     expect(!after.ok && after.errors).toEqual({
-      'items.9.price': 'Indiquez le prix.',
-      'items.9.category': 'Choisissez une catégorie.',
+      'items.1.price': 'Indiquez le prix.',
+      'items.1.category': 'Choisissez une catégorie.',
     });
-    // The server's message about the second dish it was sent: the form's dish keyed 9.
-    expect(toRowPath('items.1.price', before.rowOfItem)).toBe('items.9.price');
+    // The server's message about the second dish it was sent: the form's third row.
+    expect(toRowPath('items.1.price', before.rowOfItem)).toBe('items.2.price');
   });
 
   it('refuses a board without any dish, in French', () => {
@@ -77,21 +87,19 @@ describe('the menu board form', () => {
       ok: false,
       errors: { items: 'Ajoutez au moins un plat.' },
     });
+    const blank = checkMenuBoard(establishment, '2026-11-23', { title: 'Midi', items: [blankDish()] });
+    expect(!blank.ok && blank.errors).toEqual({ items: 'Ajoutez au moins un plat.' });
   });
 
   it('asks for the price and the category of a named dish in plain French', () => {
     const check = checkMenuBoard(establishment, '2026-11-23', {
       title: 'Midi',
-      items: [
-        { key: 10, name: '', price: '', category: '' },
-        { key: 11, name: 'Soupe', price: ' ', category: '' },
-        { key: 12, name: 'Tarte', price: '5', category },
-      ],
+      items: [dish('', '', null), dish('Soupe', ' ', null), dish('Tarte', '5')],
     });
     expect(check).toMatchObject({
       ok: false,
-      errors: { 'items.11.price': 'Indiquez le prix.', 'items.11.category': 'Choisissez une catégorie.' },
-      rowOfItem: [11, 12],
+      errors: { 'items.1.price': 'Indiquez le prix.', 'items.1.category': 'Choisissez une catégorie.' },
+      rowOfItem: [1, 2],
     });
     expect(Object.keys(!check.ok ? check.errors : {})).toHaveLength(2);
   });
@@ -100,27 +108,99 @@ describe('the menu board form', () => {
     const check = checkMenuBoard(establishment, '2026-11-23', {
       title: 'Midi',
       items: [
-        { key: 10, name: 'Avoir', price: '-3', category },
-        { key: 11, name: 'Moins', price: '−3,50', category },
-        { key: 12, name: 'Quiche', price: '12,50', category },
-        { key: 13, name: 'Salade', price: '8.5', category },
-        { key: 14, name: 'Plateau', price: '1 000', category },
-        { key: 15, name: 'Soupe', price: 'douze', category },
+        dish('Avoir', '-3'),
+        dish('Moins', '−3,50'),
+        dish('Quiche', '12,50'),
+        dish('Salade', '8.5'),
+        dish('Plateau', '1 000'),
+        dish('Soupe', 'douze'),
       ],
     });
     expect(!check.ok && check.errors).toEqual({
-      'items.10.price': 'Le prix ne peut être négatif.',
-      'items.11.price': 'Le prix ne peut être négatif.',
-      'items.15.price': 'Le prix doit être un nombre (en euros).',
+      'items.0.price': 'Le prix ne peut être négatif.',
+      'items.1.price': 'Le prix ne peut être négatif.',
+      'items.5.price': 'Le prix doit être un nombre (en euros).',
     });
     const fine = checkMenuBoard(establishment, '2026-11-23', {
       title: 'Midi',
+      items: [dish('Quiche', '12,50'), dish('Salade', '8.5'), dish('Plateau', '1 000'), dish('Menu', '12 €')],
+    });
+    expect(fine.ok && fine.data.items.map((item) => item.price)).toEqual([12.5, 8.5, 1000, 12]);
+  });
+
+  it('gives react-hook-form the body to publish, or each message under its dish', async () => {
+    const resolve = menuBoardResolver(establishment, '2026-11-23');
+    const options = { fields: {}, shouldUseNativeValidation: false };
+    const valid = await resolve(
+      { title: 'Midi', items: [dish('', ''), dish('Quiche', '12,50')] },
+      undefined,
+      options,
+    );
+    expect(valid).toEqual({
+      values: {
+        establishment,
+        title: 'Midi',
+        date: '2026-11-23',
+        items: [{ name: 'Quiche', price: 12.5, category: category.id }],
+      },
+      errors: {},
+    });
+    const invalid = await resolve(
+      { title: '', items: [dish('', ''), dish('Soupe', 'gratuit', null)] },
+      undefined,
+      options,
+    );
+    expect(invalid.values).toEqual({});
+    expect(invalid.errors).toMatchObject({
+      title: { message: expect.any(String) },
       items: [
-        { key: 10, name: 'Quiche', price: '12,50', category },
-        { key: 11, name: 'Salade', price: '8.5', category },
-        { key: 12, name: 'Plateau', price: '1 000', category },
+        undefined,
+        {
+          price: { message: 'Le prix doit être un nombre (en euros).' },
+          category: { message: 'Choisissez une catégorie.' },
+        },
       ],
     });
-    expect(fine.ok && fine.data.items.map((item) => item.price)).toEqual([12.5, 8.5, 1000]);
+  });
+
+  it('opens today’s board to correct it, with one empty row more, or an empty board', () => {
+    const board: MenuBoard = {
+      id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c44',
+      establishment: {
+        id: establishment,
+        uri: 'chez-toto-a-lyon',
+        name: 'Chez Toto',
+        kind: 'restaurant',
+        location: { latitude: 45.76, longitude: 4.83 },
+      },
+      title: 'Ardoise du lundi',
+      date: '2026-11-23',
+      items: [
+        { name: 'Quiche', price: 8.5, category: plat.id },
+        { name: 'Tarte', price: 5, category: dessert.id },
+      ],
+      createdAt: '2026-11-23T09:00:00.000Z',
+    };
+    const categories = new Map([plat, dessert].map((c) => [c.id, c]));
+    const values = menuBoardFormValues({ value: board, categories }, 'Ardoise du lundi 23 novembre');
+    expect(values).toEqual({
+      title: 'Ardoise du lundi',
+      items: [dish('Quiche', '8,50', plat), dish('Tarte', '5,00', dessert), blankDish()],
+    });
+    expect(menuBoardFormValues(null, 'Ardoise du lundi 23 novembre')).toEqual({
+      title: 'Ardoise du lundi 23 novembre',
+      items: [blankDish(), blankDish(), blankDish()],
+    });
+  });
+
+  it('counts empty rows and changes undone as nothing to publish', () => {
+    const published = { title: 'Midi', items: [dish('Quiche', '8,50'), blankDish()] };
+    const snapshot = boardSnapshot(published);
+    expect(boardSnapshot({ ...published, items: [...published.items, blankDish(), blankDish()] })).toBe(
+      snapshot,
+    );
+    expect(boardSnapshot({ ...published, title: ' Midi ' })).toBe(snapshot);
+    expect(boardSnapshot({ ...published, items: [dish('Quiche', '9'), blankDish()] })).not.toBe(snapshot);
+    expect(boardSnapshot({ ...published, items: [dish('Quiche', '8,50', dessert)] })).not.toBe(snapshot);
   });
 });

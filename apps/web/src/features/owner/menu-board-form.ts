@@ -1,8 +1,11 @@
+import type { Category } from '@tables-voisines/contract/schemas/category';
 import {
   CreateMenuBoardBodySchema,
   type CreateMenuBoardBody,
+  type MenuBoard,
 } from '@tables-voisines/contract/schemas/menu-board';
 import { parseDecimal } from '../../lib/decimal';
+import { contractResolver } from './contract-resolver';
 import { checkForm, type FieldErrors } from './form-errors';
 
 /*
@@ -11,16 +14,11 @@ import { checkForm, type FieldErrors } from './form-errors';
  */
 
 export interface MenuBoardRow {
-  /**
-   * Names the row for as long as the form lives: dishes are removed, so a message keyed by a position would
-   * move to another dish (`items.{key}.price`).
-   */
-  key: number;
   name: string;
   /** As typed, French decimal comma welcome. */
   price: string;
-  /** A category id, `''` until one is picked. */
-  category: string;
+  /** `null` until one is picked. */
+  category: Category | null;
 }
 
 export interface MenuBoardFormValues {
@@ -47,11 +45,11 @@ function isBlank(row: MenuBoardRow): boolean {
 }
 
 /**
- * The body to publish (schema input), and for each sent item the key of its form row, so that a message
+ * The body to publish (schema input), and for each sent item the index of its form row, so that a message
  * on `items.1.price` lands on the right row even when a blank row was skipped.
  */
 export function toMenuBoardBody(establishment: string, date: string, values: MenuBoardFormValues) {
-  const rows = values.items.filter((row) => !isBlank(row));
+  const rows = values.items.map((row, index) => ({ ...row, index })).filter((row) => !isBlank(row));
   return {
     body: {
       establishment,
@@ -60,14 +58,14 @@ export function toMenuBoardBody(establishment: string, date: string, values: Men
       items: rows.map((row) => ({
         name: row.name,
         price: parseEuros(row.price),
-        category: row.category,
+        category: row.category?.id ?? '',
       })),
     },
-    rowOfItem: rows.map(({ key }) => key),
+    rowOfItem: rows.map(({ index }) => index),
   };
 }
 
-/** `items.{sent index}.field` → `items.{row key}.field`; other paths unchanged. */
+/** `items.{sent index}.field` → `items.{form row}.field`; other paths unchanged. */
 export function toRowPath(path: string, rowOfItem: readonly number[]): string {
   const match = /^items\.(\d+)(\..*)?$/.exec(path);
   if (match === null) return path;
@@ -80,11 +78,11 @@ export function formatPriceInput(euros: number): string {
   return euros.toFixed(2).replace('.', ',');
 }
 
-/** The form checked: the body to send, or messages keyed by form row (`items.{row key}.price`). */
+/** The form checked: the body to send, or messages keyed by form row (`items.{row}.price`). */
 export type MenuBoardCheck = (
   { ok: true; data: CreateMenuBoardBody } | { ok: false; errors: FieldErrors }
 ) & {
-  /** For each sent item, the key of its form row: the server's messages land on the right row too. */
+  /** For each sent item, the index of its form row: the server's messages land on the right row too. */
   rowOfItem: number[];
 };
 
@@ -92,10 +90,10 @@ export type MenuBoardCheck = (
 function missingMessage(rowPath: string, values: MenuBoardFormValues): string | null {
   const match = /^items\.(\d+)\.(price|category)$/.exec(rowPath);
   if (match === null) return null;
-  const row = values.items.find((item) => item.key === Number(match[1]));
+  const row = values.items[Number(match[1])];
   if (row === undefined) return null;
   if (match[2] === 'price') return row.price.trim() === '' ? MISSING_PRICE_MESSAGE : null;
-  return row.category === '' ? MISSING_CATEGORY_MESSAGE : null;
+  return row.category === null ? MISSING_CATEGORY_MESSAGE : null;
 }
 
 /**
@@ -117,4 +115,44 @@ export function checkMenuBoard(
     errors[rowPath] = missingMessage(rowPath, values) ?? message;
   }
   return { ok: false, errors, rowOfItem };
+}
+
+/** react-hook-form's resolver of « Ardoise du jour », for a board of `date`. */
+export const menuBoardResolver = (establishment: string, date: string) =>
+  contractResolver((values: MenuBoardFormValues) => checkMenuBoard(establishment, date, values));
+
+/**
+ * What publishing would put online, to compare with what is online: rows left empty are not dishes, and a
+ * change typed then undone is no change.
+ */
+export function boardSnapshot(values: MenuBoardFormValues): string {
+  const dishes = values.items
+    .map((r) => [r.name.trim(), r.price.trim(), r.category?.id ?? null] as const)
+    .filter(([name, price, category]) => name !== '' || price !== '' || category !== null);
+  return JSON.stringify([values.title.trim(), dishes]);
+}
+
+// A new dish starts without a category: one copied from the dish above would be published unnoticed.
+export const blankDish = (): MenuBoardRow => ({ name: '', price: '', category: null });
+
+/**
+ * The form for `board` (today's, to correct: its dishes and an empty row for one more), or an empty board
+ * titled `title` with three empty rows.
+ */
+export function menuBoardFormValues(
+  board: { value: MenuBoard; categories: ReadonlyMap<string, Category> } | null,
+  title: string,
+): MenuBoardFormValues {
+  if (board === null) return { title, items: [blankDish(), blankDish(), blankDish()] };
+  return {
+    title: board.value.title,
+    items: [
+      ...board.value.items.map((item) => ({
+        name: item.name,
+        price: formatPriceInput(item.price),
+        category: board.categories.get(item.category) ?? null,
+      })),
+      blankDish(),
+    ],
+  };
 }

@@ -2,247 +2,353 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
-import type { Category } from '@tables-voisines/contract/schemas/category';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type Control, type Path } from 'react-hook-form';
 import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
-import { MAX_DISH_NAME_LENGTH } from '@tables-voisines/contract/schemas/menu-board';
+import {
+  MAX_DISH_NAME_LENGTH,
+  type CreateMenuBoardBody,
+  type MenuBoard,
+} from '@tables-voisines/contract/schemas/menu-board';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
-import { apiRequest } from '../../lib/api-client';
-import { createMenuBoardRoute, patchMenuBoardRoute } from '../../lib/api-routes';
+import { apiRequest, isApiError } from '../../lib/api-client';
+import { createMenuBoardRoute, deleteMenuBoardRoute } from '../../lib/api-routes';
 import { formatFrenchDay } from '../../lib/format';
 import { CategoryPicker } from './category-picker';
-import type { FieldErrors } from './form-errors';
-import { checkMenuBoard, formatPriceInput, toRowPath } from './menu-board-form';
-import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
-import { UnsavedChangesGuard } from './unsaved-changes-guard';
-import { useFormSubmission } from './use-form-submission';
+import { messageAt } from './contract-resolver';
+import { formFailure } from './form-errors';
+import {
+  FormTextField,
+  LoadFailure,
+  OwnerFormMessage,
+  PublishBar,
+  useFocusFirstError,
+  type OwnerFormNotice,
+} from './form-parts';
+import { HiddenPageNotice } from './hidden-page-notice';
+import {
+  blankDish,
+  boardSnapshot,
+  menuBoardFormValues,
+  menuBoardResolver,
+  toMenuBoardBody,
+  toRowPath,
+  type MenuBoardFormValues,
+} from './menu-board-form';
+import { keepEtag, writeConditions, type TodayMenuBoard } from './owner-data';
+import type { MenuBoardScreenData } from './owner-loaders';
+import { useOwnerSession } from './owner-session';
+import { OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
 import { parisDay } from './paris-day';
-import { useOwnerEstablishment } from './use-owner-establishment';
-import { useOwnerPage } from './use-owner-page';
-import { useTodayMenuBoard, type TodayMenuBoard } from './use-today-menu-board';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
-interface Row {
-  key: number;
-  name: string;
-  price: string;
-  category: Category | null;
+const TO_COMPLETE = 'Certains plats sont à compléter.';
+const PUBLISHED = 'Ardoise publiée : elle est en ligne sur votre page.';
+const ALREADY_RETIRED = 'Cette ardoise a déjà été retirée, depuis un autre onglet ou par l’équipe.';
+
+function Dish({
+  control,
+  index,
+  onRemove,
+}: {
+  control: Control<MenuBoardFormValues, unknown, CreateMenuBoardBody>;
+  index: number;
+  /** `null` when it is the only row. */
+  onRemove: (() => void) | null;
+}) {
+  const n = index + 1;
+  return (
+    <Box
+      component="fieldset"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, m: 0, display: 'grid', gap: 1.5 }}
+    >
+      <Box component="legend" sx={{ px: 0.5, fontWeight: 600 }}>
+        Plat {n}
+      </Box>
+      <FormTextField
+        control={control}
+        name={`items.${index}.name`}
+        label="Nom du plat"
+        slotProps={{ htmlInput: { maxLength: MAX_DISH_NAME_LENGTH } }}
+      />
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '140px 1fr' } }}>
+        <FormTextField
+          control={control}
+          name={`items.${index}.price`}
+          label="Prix (€)"
+          placeholder="12,50"
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
+        <Controller
+          control={control}
+          name={`items.${index}.category`}
+          render={({ field, fieldState }) => (
+            <CategoryPicker
+              label="Catégorie"
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </Box>
+      {onRemove !== null && (
+        <Box>
+          <IconButton aria-label={`Retirer le plat ${n}`} onClick={onRemove}>
+            <DeleteOutlineIcon />
+          </IconButton>
+        </Box>
+      )}
+    </Box>
+  );
 }
 
-/**
- * What publishing would put online, to compare with what is online: rows left empty are not dishes, and a
- * change typed then undone is no change.
- */
-function boardSnapshot(title: string, rows: Row[]): string {
-  const dishes = rows
-    .map((r) => [r.name.trim(), r.price.trim(), r.category?.id ?? null] as const)
-    .filter(([name, price, category]) => name !== '' || price !== '' || category !== null);
-  return JSON.stringify([title.trim(), dishes]);
-}
-
-let nextKey = 0;
-// A new dish starts without a category: one copied from the dish above would be published unnoticed.
-const newRow = (category: Category | null = null): Row => ({ key: nextKey++, name: '', price: '', category });
-
-function initialRows(existing: TodayMenuBoard | null): Row[] {
-  if (existing === null) return [newRow(), newRow(), newRow()];
-  const rows = existing.board.items.map((item) => ({
-    ...newRow(existing.categories.get(item.category) ?? null),
-    name: item.name,
-    price: formatPriceInput(item.price),
-  }));
-  return [...rows, newRow()];
+/** Asks before today's board goes: it leaves the page and the map at once. */
+function RetireDialog({
+  open,
+  busy,
+  onKeep,
+  onRetire,
+}: {
+  open: boolean;
+  busy: boolean;
+  onKeep: () => void;
+  onRetire: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onKeep}
+      role="alertdialog"
+      aria-labelledby="retirer-ardoise-titre"
+      aria-describedby="retirer-ardoise-texte"
+    >
+      <DialogTitle id="retirer-ardoise-titre">Retirer l’ardoise d’aujourd’hui ?</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="retirer-ardoise-texte">
+          Elle disparaîtra aussitôt de votre page et de la carte. Vous pourrez en publier une autre ensuite.
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        {/* The safe answer has the focus: Enter or Escape keeps the board. */}
+        <Button onClick={onKeep} variant="contained" autoFocus>
+          Garder l’ardoise
+        </Button>
+        <Button onClick={onRetire} color="error" disabled={busy}>
+          Retirer l’ardoise
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
 }
 
 function MenuBoardForm({
   establishment,
+  today,
   token,
-  existing,
 }: {
   establishment: Establishment;
+  today: TodayMenuBoard | null;
   token: string;
-  existing: TodayMenuBoard | null;
 }) {
-  const [today] = useState(() => parisDay(new Date()));
-  const [title, setTitle] = useState(() => existing?.board.title ?? `Ardoise du ${formatFrenchDay(today)}`);
-  const [rows, setRows] = useState<Row[]>(() => initialRows(existing));
-  // Today's board as loaded or last published: leaving with other dishes asks first.
-  const [published, setPublished] = useState(() => boardSnapshot(title, rows));
-  const unpublished = boardSnapshot(title, rows) !== published;
-  // Once published today, a correction updates the same board.
-  const [boardId, setBoardId] = useState<string | null>(existing?.board.id ?? null);
-  const { errors, setErrors, notice, setNotice, busy, send } = useFormSubmission();
-  const publicPath = establishmentPath(establishment.kind, establishment.uri);
-  // With 20 dishes the first one to correct may be far above the button: it gets the focus, in view.
-  const form = useRef<HTMLFormElement>(null);
-  const [errorsToShow, setErrorsToShow] = useState(0);
-  useEffect(() => {
-    if (errorsToShow === 0) return;
-    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    first?.focus({ preventScroll: true });
-    first?.scrollIntoView({ block: 'center' });
-  }, [errorsToShow]);
+  // Today's board as loaded or last published, and its version: a correction replaces it, and is refused if
+  // someone else changed it meanwhile; `null` while there is none.
+  const [current, setCurrent] = useState<{ board: MenuBoard; etag: string | null } | null>(
+    today === null ? null : { board: today.value, etag: today.etag },
+  );
+  const [date] = useState(() => today?.value.date ?? parisDay(new Date()));
+  const emptyBoard = useMemo(() => menuBoardFormValues(null, `Ardoise du ${formatFrenchDay(date)}`), [date]);
+  const [defaultValues] = useState(() => (today === null ? emptyBoard : menuBoardFormValues(today, '')));
+  const form = useForm<MenuBoardFormValues, unknown, CreateMenuBoardBody>({
+    defaultValues,
+    resolver: useMemo(() => menuBoardResolver(establishment.id, date), [establishment.id, date]),
+    shouldFocusError: false,
+  });
+  const { control, handleSubmit, setError, reset, getValues, subscribe } = form;
+  const { isSubmitting } = form.formState;
+  const { fields, append, remove } = useFieldArray({ control, name: 'items' });
+  const values = useWatch({ control }) as MenuBoardFormValues;
+  // What is online: leaving with other dishes asks first.
+  const [published, setPublished] = useState(() => boardSnapshot(defaultValues));
+  const unpublished = boardSnapshot(values) !== published;
+  const [notice, setNotice] = useState<OwnerFormNotice | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [retiring, setRetiring] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstError = useFocusFirstError(formRef);
+  const publicPath = establishment.disabled ? null : establishmentPath(establishment.kind, establishment.uri);
 
-  /** A change to a row, its messages about the changed fields gone with the old values. */
-  const update = (key: number, patch: Partial<Row>) => {
-    setRows((all) => all.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-    setErrors((all) => {
-      const changed = Object.keys(patch).map((field) => `items.${key}.${field}`);
-      return Object.fromEntries(Object.entries(all).filter(([path]) => !changed.includes(path)));
-    });
-    setNotice(null);
-  };
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: () => setNotice((n) => (n !== null && 'stale' in n ? n : null)),
+      }),
+    [subscribe],
+  );
 
-  async function publish() {
-    const check = checkMenuBoard(establishment.id, today, {
-      title,
-      items: rows.map((r) => ({ key: r.key, name: r.name, price: r.price, category: r.category?.id ?? '' })),
-    });
-    const toRows = (fields: FieldErrors): FieldErrors =>
-      Object.fromEntries(
-        Object.entries(fields).map(([path, text]) => [toRowPath(path, check.rowOfItem), text]),
-      );
-    if (!check.ok) {
-      setErrors(check.errors);
-      setNotice({ text: check.errors.items ?? 'Certains plats sont à compléter.', severity: 'error' });
-      setErrorsToShow((n) => n + 1);
-      return;
-    }
-    await send(
-      async () => {
-        if (boardId === null) {
-          const created = await apiRequest(createMenuBoardRoute, { token, body: check.data });
-          setBoardId(created.id);
-        } else {
-          const { title: newTitle, date, items } = check.data;
-          await apiRequest(patchMenuBoardRoute, {
-            token,
-            params: { id: boardId },
-            body: { title: newTitle, date, items },
-          });
+  const publish = handleSubmit(
+    async (body) => {
+      const read = { etag: null as string | null };
+      try {
+        const board = await apiRequest(createMenuBoardRoute, {
+          token,
+          body,
+          // The day's board is replaced only as it was loaded; none loaded: none may have appeared since.
+          headers: writeConditions(current?.etag ?? null, current !== null),
+          onResponse: keepEtag(read),
+        });
+        setCurrent({ board, etag: read.etag });
+        setPublished(boardSnapshot(getValues()));
+        setNotice({ text: PUBLISHED, severity: 'success' });
+      } catch (error) {
+        // Someone else changed, published or took down today's board meanwhile.
+        if (isApiError(error, 'PreconditionFailed')) {
+          setNotice({ stale: error.message });
+          return;
         }
-        setPublished(boardSnapshot(title, rows));
-        setNotice({ text: 'Ardoise publiée : elle est en ligne sur votre page.', severity: 'success' });
-      },
-      {
-        onFailure: (failure) => {
-          setErrors(toRows(failure.fields));
-          setNotice({ text: failure.message ?? 'Certains plats sont à corriger.', severity: 'error' });
-          setErrorsToShow((n) => n + 1);
-        },
-      },
-    );
+        const failure = formFailure(error);
+        const { rowOfItem } = toMenuBoardBody(establishment.id, date, getValues());
+        for (const [path, message] of Object.entries(failure.fields)) {
+          setError(toRowPath(path, rowOfItem) as Path<MenuBoardFormValues>, { type: 'server', message });
+        }
+        setNotice({ text: failure.message ?? 'Certains plats sont à corriger.', severity: 'error' });
+        focusFirstError();
+      }
+    },
+    (errors) => {
+      setNotice({ text: messageAt(errors, 'items') ?? TO_COMPLETE, severity: 'error' });
+      focusFirstError();
+    },
+  );
+
+  async function retire() {
+    if (current === null) return;
+    setRetiring(true);
+    try {
+      await apiRequest(deleteMenuBoardRoute, {
+        token,
+        params: { id: current.board.id },
+        headers: writeConditions(current.etag),
+      });
+      setCurrent(null);
+      reset(emptyBoard);
+      setPublished(boardSnapshot(emptyBoard));
+      setNotice({
+        text: 'Ardoise retirée : elle n’est plus sur votre page ni sur la carte.',
+        severity: 'success',
+      });
+    } catch (error) {
+      // Changed or already taken down by someone else: said, with « Recharger ».
+      setNotice(
+        isApiError(error, 'PreconditionFailed')
+          ? { stale: error.message }
+          : isApiError(error, 'NotFound')
+            ? { stale: ALREADY_RETIRED }
+            : { text: formFailure(error).message ?? 'L’ardoise n’a pas pu être retirée.', severity: 'error' },
+      );
+    } finally {
+      setRetiring(false);
+      setAsking(false);
+    }
   }
 
   return (
-    <OwnerForm ref={form} label="Ardoise du jour" onSubmit={publish}>
-      <UnsavedChangesGuard when={unpublished} />
-      <TextField
-        label="Titre de l’ardoise"
-        value={title}
-        onChange={(e) => setTitle(e.target.value)}
-        error={errors.title !== undefined}
-        helperText={errors.title}
-        required
-      />
-      {rows.map((row, index) => {
-        const n = index + 1;
-        return (
-          <Box
-            key={row.key}
-            component="fieldset"
-            sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, m: 0, display: 'grid', gap: 1.5 }}
-          >
-            <Box component="legend" sx={{ px: 0.5, fontWeight: 600 }}>
-              Plat {n}
-            </Box>
-            <TextField
-              label="Nom du plat"
-              value={row.name}
-              onChange={(e) => update(row.key, { name: e.target.value })}
-              error={errors[`items.${row.key}.name`] !== undefined}
-              helperText={errors[`items.${row.key}.name`]}
-              slotProps={{ htmlInput: { maxLength: MAX_DISH_NAME_LENGTH } }}
-            />
-            <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '140px 1fr' } }}>
-              <TextField
-                label="Prix (€)"
-                value={row.price}
-                placeholder="12,50"
-                onChange={(e) => update(row.key, { price: e.target.value })}
-                error={errors[`items.${row.key}.price`] !== undefined}
-                helperText={errors[`items.${row.key}.price`]}
-                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              />
-              <CategoryPicker
-                label="Catégorie"
-                value={row.category}
-                onChange={(category) => update(row.key, { category })}
-                error={errors[`items.${row.key}.category`]}
-              />
-            </Box>
-            {rows.length > 1 && (
-              <Box>
-                <IconButton
-                  aria-label={`Retirer le plat ${n}`}
-                  onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}
-                >
-                  <DeleteOutlineIcon />
-                </IconButton>
-              </Box>
-            )}
+    <>
+      <Typography sx={{ mb: 2 }} role="status">
+        {current !== null
+          ? 'Votre ardoise d’aujourd’hui est déjà publiée : corrigez-la ci-dessous.'
+          : 'Pas d’ardoise en ligne aujourd’hui : remplissez vos plats ci-dessous pour en publier une.'}
+      </Typography>
+      <OwnerForm ref={formRef} label="Ardoise du jour" onSubmit={publish}>
+        <UnsavedChangesGuard when={unpublished} />
+        <FormTextField control={control} name="title" label="Titre de l’ardoise" required />
+        {fields.map((field, index) => (
+          <Dish
+            key={field.id}
+            control={control}
+            index={index}
+            onRemove={fields.length > 1 ? () => remove(index) : null}
+          />
+        ))}
+        <Button variant="outlined" startIcon={<AddIcon />} onClick={() => append(blankDish())}>
+          Ajouter un plat
+        </Button>
+        <PublishBar
+          notice={
+            <>
+              <OwnerFormMessage notice={notice} />
+              {notice !== null && 'text' in notice && notice.text === PUBLISHED && publicPath !== null && (
+                <Typography>
+                  <Link href={publicPath}>Voir l’ardoise sur ma page</Link>
+                </Typography>
+              )}
+            </>
+          }
+        >
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
+            Publier l’ardoise
+          </Button>
+        </PublishBar>
+      </OwnerForm>
+      {current !== null && (
+        <Box component="section" aria-labelledby="retirer-ardoise" sx={{ mt: 4, display: 'grid', gap: 1 }}>
+          <Typography id="retirer-ardoise" variant="h2">
+            Plus de plats du jour ?
+          </Typography>
+          <Typography color="text.secondary">
+            Retirez l’ardoise d’aujourd’hui : elle disparaît de votre page et de la carte.
+          </Typography>
+          <Box>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteOutlineIcon />}
+              onClick={() => setAsking(true)}
+            >
+              Retirer l’ardoise
+            </Button>
           </Box>
-        );
-      })}
-      <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setRows((all) => [...all, newRow()])}>
-        Ajouter un plat
-      </Button>
-      <FormMessage message={notice} />
-      {notice?.severity === 'success' && (
-        <Typography>
-          <Link href={publicPath}>Voir l’ardoise sur ma page</Link>
-        </Typography>
+        </Box>
       )}
-      <Button type="submit" variant="contained" size="large" disabled={busy}>
-        Publier l’ardoise
-      </Button>
-    </OwnerForm>
+      <RetireDialog
+        open={asking}
+        busy={retiring}
+        onKeep={() => setAsking(false)}
+        onRetire={() => void retire()}
+      />
+    </>
   );
 }
 
-export function MenuBoardPage() {
-  const { owner, token, here } = useOwnerPage('ready');
-  const establishment = useOwnerEstablishment(owner?.establishment ?? null, token);
-  if (!here || token === null) return <OwnerLoading />;
-  if (establishment.isError)
-    return <FormMessage message="Votre établissement n’a pas pu être chargé. Veuillez réessayer." />;
-  if (establishment.data === undefined) return <OwnerLoading />;
-  return <MenuBoardScreen establishment={establishment.data} token={token} />;
-}
-
-function MenuBoardScreen({ establishment, token }: { establishment: Establishment; token: string }) {
-  const today = useTodayMenuBoard(establishment);
+export function MenuBoardPage({ loaded }: { loaded: MenuBoardScreenData }) {
+  const { token } = useOwnerSession();
+  if (!loaded.ok) {
+    return (
+      <OwnerScreen title="Ardoise du jour">
+        <LoadFailure message={loaded.message} />
+      </OwnerScreen>
+    );
+  }
+  if (token === null) return <OwnerLoading />;
+  const { establishment, today } = loaded.data;
   return (
     <OwnerScreen
       title="Ardoise du jour"
       // "de" before a name would need elision or contraction ("de Au 52"): the name stands on its own.
       intro={`Établissement : ${establishment.name}. Vos plats du jour sont visibles sur votre page et sur la carte dès la publication. Les lignes laissées vides sont ignorées.`}
     >
-      {today.isPending ? (
-        <OwnerLoading />
-      ) : (
-        <>
-          {today.data != null && (
-            <Typography sx={{ mb: 2 }} role="status">
-              Votre ardoise d’aujourd’hui est déjà publiée : corrigez-la ci-dessous.
-            </Typography>
-          )}
-          <MenuBoardForm establishment={establishment} token={token} existing={today.data ?? null} />
-        </>
-      )}
+      <HiddenPageNotice establishment={establishment} />
+      {/* A new reading (« Recharger ») starts the form again from it. */}
+      <MenuBoardForm key={loaded.readAt} establishment={establishment} today={today} token={token} />
     </OwnerScreen>
   );
 }

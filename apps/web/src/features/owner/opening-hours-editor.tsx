@@ -6,39 +6,79 @@ import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useController, useFieldArray, useFormState, type Control } from 'react-hook-form';
 import { DAY_NAMES_FR } from '@tables-voisines/contract/opening-hours';
-import { newHoursRow, sortHours, type OpeningHoursRow } from './establishment-form';
-import type { FieldErrors } from './form-errors';
+import { messageAt } from './contract-resolver';
+import type { PatchEstablishmentBody } from '@tables-voisines/contract/schemas/establishment';
+import { withNewHoursRow, type EstablishmentFormValues, type OpeningHoursRow } from './establishment-form';
 import { normalizeTime } from './time-field';
 
 const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+type HoursControl = Control<EstablishmentFormValues, unknown, PatchEstablishmentBody>;
 
 function dayName(day: number): string {
   const name = DAY_NAMES_FR[day - 1] ?? '';
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
+/** One time of a slot, 24-hour (« 12:00 »), as typed on a phone (`12h30` becomes `12:30` on leaving it). */
+function TimeField({
+  control,
+  index,
+  field: which,
+  label,
+}: {
+  control: HoursControl;
+  index: number;
+  field: 'opens' | 'closes';
+  label: string;
+}) {
+  const { field, fieldState } = useController({ control, name: `openingHours.${index}.${which}` });
+  return (
+    <TextField
+      size="small"
+      label={which === 'opens' ? 'Ouverture' : 'Fermeture'}
+      name={field.name}
+      value={field.value}
+      placeholder="12:00"
+      inputRef={field.ref}
+      onChange={(e) => field.onChange(e.target.value)}
+      onBlur={(e) => {
+        const normalized = normalizeTime(e.target.value);
+        if (normalized !== field.value) field.onChange(normalized);
+        field.onBlur();
+      }}
+      error={fieldState.error !== undefined}
+      helperText={fieldState.error?.message}
+      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8, 'aria-label': label } }}
+      sx={{ width: 130 }}
+    />
+  );
+}
+
 /**
- * The week, one block per day, each slot two 24-hour fields ("12:00"). Errors arrive on
- * `openingHours.{key}.opens|closes`, the key of the row (`establishmentFieldOf`): they stay under their row
- * when the week is re-sorted or a row removed. A message about the whole week arrives on `openingHours`.
+ * The week, one block per day, each slot two 24-hour fields ("12:00"). A message stays under the slot it is
+ * about when the week is re-sorted or a slot removed (`checkEstablishment` gives it the slot's place in the
+ * form); a message about the whole week sits over it.
  */
 export function OpeningHoursEditor({
-  rows,
-  errors,
-  onChange,
+  control,
+  currentRows,
 }: {
-  rows: OpeningHoursRow[];
-  errors: FieldErrors;
-  onChange: (rows: OpeningHoursRow[]) => void;
+  control: HoursControl;
+  /** The slots as typed so far (the form's `getValues('openingHours')`). */
+  currentRows: () => OpeningHoursRow[];
 }) {
-  const update = (key: number, patch: Partial<OpeningHoursRow>) =>
-    onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  const { fields, remove, replace } = useFieldArray({ control, name: 'openingHours' });
+  const { errors } = useFormState({ control, name: 'openingHours' });
+  const weekMessage = messageAt(errors, 'openingHours');
+  const rows = fields.map((field, index) => ({ field, index }));
 
   return (
     <Box
       component="fieldset"
-      aria-describedby={errors.openingHours === undefined ? undefined : 'horaires-message'}
+      aria-describedby={weekMessage === undefined ? undefined : 'horaires-message'}
       sx={{ border: 0, p: 0, m: 0 }}
     >
       <Typography component="legend" variant="h3" sx={{ mb: 1 }}>
@@ -48,13 +88,13 @@ export function OpeningHoursEditor({
         Heures au format 24 h (par exemple 12:00 et 14:30). Une fermeture après minuit se poursuit le
         lendemain.
       </Typography>
-      {errors.openingHours !== undefined && (
+      {weekMessage !== undefined && (
         <FormHelperText id="horaires-message" error sx={{ mb: 2 }}>
-          {errors.openingHours}
+          {weekMessage}
         </FormHelperText>
       )}
       {DAYS.map((day) => {
-        const slots = rows.filter((row) => row.day === day);
+        const slots = rows.filter(({ field }) => field.day === day);
         return (
           <Box key={day} sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
             <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
@@ -62,7 +102,8 @@ export function OpeningHoursEditor({
               <Button
                 size="small"
                 startIcon={<AddIcon />}
-                onClick={() => onChange(sortHours([...rows, newHoursRow(day)]))}
+                // The week in reading order again, the times typed so far kept.
+                onClick={() => replace(withNewHoursRow(currentRows(), day))}
                 aria-label={`Ajouter une plage le ${DAY_NAMES_FR[day - 1]}`}
               >
                 Ajouter
@@ -73,32 +114,20 @@ export function OpeningHoursEditor({
                 Fermé
               </Typography>
             )}
-            {slots.map((row, n) => (
-              <Box key={row.key} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 1 }}>
-                {(['opens', 'closes'] as const).map((field) => (
-                  <TextField
-                    key={field}
-                    size="small"
-                    label={field === 'opens' ? 'Ouverture' : 'Fermeture'}
-                    value={row[field]}
-                    placeholder="12:00"
-                    onChange={(e) => update(row.key, { [field]: e.target.value })}
-                    onBlur={(e) => update(row.key, { [field]: normalizeTime(e.target.value) })}
-                    error={errors[`openingHours.${row.key}.${field}`] !== undefined}
-                    helperText={errors[`openingHours.${row.key}.${field}`]}
-                    slotProps={{
-                      htmlInput: {
-                        inputMode: 'numeric',
-                        maxLength: 8,
-                        'aria-label': `${field === 'opens' ? 'Ouverture' : 'Fermeture'}, ${DAY_NAMES_FR[day - 1]}, plage ${n + 1}`,
-                      },
-                    }}
-                    sx={{ width: 130 }}
+            {slots.map(({ field, index }, n) => (
+              <Box key={field.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 1 }}>
+                {(['opens', 'closes'] as const).map((which) => (
+                  <TimeField
+                    key={which}
+                    control={control}
+                    index={index}
+                    field={which}
+                    label={`${which === 'opens' ? 'Ouverture' : 'Fermeture'}, ${DAY_NAMES_FR[day - 1]}, plage ${n + 1}`}
                   />
                 ))}
                 <IconButton
                   aria-label={`Supprimer la plage ${n + 1} du ${DAY_NAMES_FR[day - 1]}`}
-                  onClick={() => onChange(rows.filter((other) => other.key !== row.key))}
+                  onClick={() => remove(index)}
                   sx={{ mt: 0.5 }}
                 >
                   <DeleteOutlineIcon />

@@ -9,10 +9,12 @@ import { useState } from 'react';
 import { Link as RouterLink, useRouteLoaderData } from 'react-router';
 import type { PublicSettings } from '@tables-voisines/contract/public-data';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { LoadFailure } from './form-parts';
+import { HiddenPageNotice } from './hidden-page-notice';
+import type { EstablishmentScreenData } from './owner-loaders';
 import { OWNER_PATHS } from './owner-paths';
+import { useOwnerSession } from './owner-session';
 import { FormMessage, OwnerLoading, OwnerScreen } from './owner-ui';
-import { useOwnerEstablishment } from './use-owner-establishment';
-import { useOwnerPage } from './use-owner-page';
 import { posterFileName } from './poster-layout';
 
 const ACTIONS = [
@@ -21,22 +23,23 @@ const ACTIONS = [
   { to: OWNER_PATHS.history, title: 'Historique', text: 'Les modifications de votre page.' },
 ] as const;
 
-export function OwnerHomePage() {
-  const { owner, token, here } = useOwnerPage('ready');
+export function OwnerHomePage({ loaded }: { loaded: EstablishmentScreenData }) {
+  const { owner } = useOwnerSession();
   const settings = useRouteLoaderData<PublicSettings>('root');
-  const establishment = useOwnerEstablishment(owner?.establishment ?? null, token);
   const [posterState, setPosterState] = useState<'idle' | 'busy' | 'failed'>('idle');
 
-  if (!here || owner === null) return <OwnerLoading />;
-  if (establishment.isError) {
-    return <FormMessage message="Votre établissement n’a pas pu être chargé. Veuillez réessayer." />;
+  if (!loaded.ok) {
+    return (
+      <OwnerScreen title="Mon espace">
+        <LoadFailure message={loaded.message} />
+      </OwnerScreen>
+    );
   }
-  const e = establishment.data;
-  if (e === undefined) return <OwnerLoading />;
+  if (owner === null) return <OwnerLoading />;
+  const e = loaded.data.value;
   const path = establishmentPath(e.kind, e.uri);
 
   async function poster() {
-    if (e === undefined) return;
     setPosterState('busy');
     try {
       // pdf-lib and qrcode load only now: nobody else downloads them.
@@ -78,6 +81,7 @@ export function OwnerHomePage() {
       }
       wide
     >
+      <HiddenPageNotice establishment={e} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3 }}>
         {ACTIONS.map((action) => (
           <Card key={action.to} variant="outlined" sx={{ flex: 1 }}>
@@ -93,9 +97,12 @@ export function OwnerHomePage() {
         ))}
       </Stack>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <Button variant="contained" component={RouterLink} to={path} reloadDocument>
-          Voir ma page publique
-        </Button>
+        {/* A hidden page answers « Page introuvable »: no link to it then (the notice above says why). */}
+        {!e.disabled && (
+          <Button variant="contained" component={RouterLink} to={path} reloadDocument>
+            Voir ma page publique
+          </Button>
+        )}
         <Button variant="outlined" onClick={() => void poster()} disabled={posterState === 'busy'}>
           {posterState === 'busy' ? 'Préparation de l’affiche…' : 'Télécharger mon affiche A4 (PDF)'}
         </Button>

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { testOwner } from '../session/session-fixtures';
 import { signedOutState, type SessionState } from '../session/session-store';
-import { OWNER_PATHS, ownerStep, redirectFor, returnPathFrom, signInPathFor } from './owner-paths';
+import {
+  OWNER_PATHS,
+  entryRedirect,
+  ownerStep,
+  redirectFor,
+  returnPathFrom,
+  signInPathFor,
+} from './owner-paths';
 
 const signedIn = (patch: Partial<NonNullable<SessionState['restaurantOwner']>>): SessionState => ({
   ...signedOutState,
@@ -60,5 +67,40 @@ describe('the owner guided path', () => {
       expect(signInPathFor(outside)).toBe(OWNER_PATHS.signIn);
     }
     expect(returnPathFrom(null)).toBeNull();
+  });
+
+  it('sends an owner at another step away before a screen is drawn, and back once signed in', () => {
+    const at = (path: string) => new URL(path, 'https://tables-voisines.fr');
+    const linked = signedIn({ confirmed: true, establishment: '0b9f8f4e-3c55-4a77-9d6c-0a8f8d2b1c11' });
+    // The session has started when a loader decides: nobody signed in is signed out, not "starting".
+    expect(entryRedirect(signedOutState, 'ready', at(OWNER_PATHS.menuBoard))).toBe(
+      '/espace-restaurateur/connexion?retour=%2Fespace-restaurateur%2Fardoise',
+    );
+    expect(entryRedirect(signedOutState, 'ready', at(OWNER_PATHS.home))).toBe(OWNER_PATHS.signIn);
+    expect(entryRedirect(signedOutState, 'signed-out', at(OWNER_PATHS.signIn))).toBeNull();
+    expect(entryRedirect(linked, 'ready', at(OWNER_PATHS.editPage))).toBeNull();
+    expect(
+      entryRedirect(signedIn({ confirmed: false, establishment: null }), 'ready', at(OWNER_PATHS.editPage)),
+    ).toBe(OWNER_PATHS.confirm);
+    // Back on the confirmation screen once confirmed: on to the next step.
+    expect(
+      entryRedirect(
+        signedIn({ confirmed: true, establishment: null }),
+        'unconfirmed',
+        at(OWNER_PATHS.confirm),
+      ),
+    ).toBe(OWNER_PATHS.claim);
+    // Signed in on the sign-in screen: the page asked for, or the space's home.
+    expect(
+      entryRedirect(
+        linked,
+        'signed-out',
+        at('/espace-restaurateur/connexion?retour=%2Fespace-restaurateur%2Fardoise'),
+      ),
+    ).toBe(OWNER_PATHS.menuBoard);
+    expect(
+      entryRedirect(linked, 'signed-out', at('/espace-restaurateur/connexion?retour=%2F%2Failleurs.example')),
+    ).toBe(OWNER_PATHS.home);
+    expect(entryRedirect(linked, 'unlinked', at(OWNER_PATHS.claim))).toBeNull();
   });
 });

@@ -71,3 +71,18 @@ export function signInPathFor(asked: string): string {
   if (back === null || back === OWNER_PATHS.home) return OWNER_PATHS.signIn;
   return `${OWNER_PATHS.signIn}?${new URLSearchParams({ [RETURN_PARAM]: back }).toString()}`;
 }
+
+/** The step a screen of the guided path is for (the password pages are for anyone: they name none). */
+export type ScreenStep = Exclude<OwnerStep, 'starting'>;
+
+/**
+ * Where an owner who opens `url`, a screen for `needed`, goes instead once its session has started; `null`
+ * to show the screen. Signed out, it signs in first and then comes back (`signInPathFor`); on the sign-in
+ * and sign-up screens a signed-in owner goes on to its step, or to the page it asked for (`retour`).
+ */
+export function entryRedirect(state: SessionState, needed: ScreenStep, url: URL): string | null {
+  const step = ownerStep({ ...state, started: true });
+  if (step === 'signed-out' && needed !== 'signed-out') return signInPathFor(url.pathname);
+  const back = needed === 'signed-out' ? returnPathFrom(url.searchParams.get(RETURN_PARAM)) : null;
+  return redirectFor(step, needed, back);
+}

@@ -8,7 +8,8 @@ import type { FormEvent, ReactNode, Ref } from 'react';
 import { Link as RouterLink, NavLink, useNavigate } from 'react-router';
 import { useSession } from '../session/use-session';
 import { OWNER_PATHS, ownerStep } from './owner-paths';
-import type { FormNotice } from './use-form-submission';
+import { useSessionEndWatch } from './owner-session';
+import type { FormNotice } from './use-owner-form';
 
 /** A screen of the guided path: a heading, an optional line under it, its content. */
 export function OwnerScreen({
@@ -83,7 +84,7 @@ export function FormMessage({
   );
 }
 
-/** Shown while the session starts in the browser (the server renders every owner screen signed out). */
+/** Shown while a screen's loader runs in the browser (the server renders every owner screen as a shell). */
 export function OwnerLoading() {
   return (
     <Typography role="status" color="text.secondary">
@@ -111,6 +112,7 @@ const NAV = [
 export function OwnerFrame({ children }: { children: ReactNode }) {
   const { state, store } = useSession();
   const navigate = useNavigate();
+  const signingOut = useSessionEndWatch();
   const step = ownerStep(state);
   const signedIn = step === 'unconfirmed' || step === 'unlinked' || step === 'ready';
   return (
@@ -165,6 +167,7 @@ export function OwnerFrame({ children }: { children: ReactNode }) {
             color="inherit"
             sx={{ flexShrink: 0 }}
             onClick={() => {
+              signingOut();
               store?.signOut();
               void navigate(OWNER_PATHS.signIn);
             }}

@@ -1,15 +1,21 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { VENUE_TYPE_LABELS } from '@tables-voisines/contract/labels';
-import type { Photo } from '@tables-voisines/contract/schemas/establishment';
 import { establishmentPhotoAlt } from '../../lib/format';
 import { OpeningHoursTable } from '../establishment/opening-hours-table';
 import type { EstablishmentFormValues } from './establishment-form';
 
 const TIME = /^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/;
 
-/** The top of the public page as the form stands, before it is saved. */
-export function PagePreview({ values, photo }: { values: EstablishmentFormValues; photo: Photo }) {
+/** The top of the public page as the form stands, before it is published. */
+export function PagePreview({
+  values,
+  photo,
+}: {
+  values: EstablishmentFormValues;
+  /** The photo the page would show (`photoToShow`). */
+  photo: { url: string; unpublished: boolean } | null;
+}) {
   const hours = values.openingHours.filter(
     (h) => TIME.test(h.opens) && TIME.test(h.closes) && h.opens !== h.closes,
   );
@@ -29,12 +35,33 @@ export function PagePreview({ values, photo }: { values: EstablishmentFormValues
         Aperçu de votre page
       </Typography>
       {photo !== null && (
-        <Box
-          component="img"
-          src={photo.url}
-          alt={establishmentPhotoAlt(values.name)}
-          sx={{ display: 'block', width: '100%', aspectRatio: '1200 / 630', objectFit: 'cover' }}
-        />
+        <Box sx={{ position: 'relative' }}>
+          <Box
+            component="img"
+            src={photo.url}
+            alt={establishmentPhotoAlt(values.name)}
+            sx={{ display: 'block', width: '100%', aspectRatio: '1200 / 630', objectFit: 'cover' }}
+          />
+          {photo.unpublished && (
+            <Typography
+              component="span"
+              variant="body2"
+              sx={{
+                position: 'absolute',
+                left: 8,
+                top: 8,
+                px: 1,
+                py: 0.25,
+                borderRadius: 1,
+                bgcolor: 'grey.900',
+                color: 'common.white',
+                fontWeight: 600,
+              }}
+            >
+              Photo pas encore publiée
+            </Typography>
+          )}
+        </Box>
       )}
       <Box sx={{ p: 2 }}>
         <Typography variant="h3" component="p" sx={{ fontSize: '1.5rem', fontWeight: 700 }}>

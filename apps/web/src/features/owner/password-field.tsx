@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'slotProps' | 'inputRef'> & {
   /** The toggle's name, when a page has two passwords (the confirmation's says so). */
@@ -63,6 +64,33 @@ export function PasswordField({
           ),
         },
       }}
+    />
+  );
+}
+
+/** A `PasswordField` of a react-hook-form form: its value, and its message under it. */
+export function FormPasswordField<
+  Values extends FieldValues,
+  Name extends FieldPath<Values>,
+  Output = Values,
+>({
+  control,
+  name,
+  ...props
+}: Omit<PasswordFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'defaultValue'> & {
+  control: Control<Values, unknown, Output>;
+  name: Name;
+}) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <PasswordField
+      {...props}
+      name={field.name}
+      value={field.value}
+      onChange={(event) => field.onChange(event.target.value)}
+      onBlur={field.onBlur}
+      error={fieldState.error !== undefined}
+      helperText={fieldState.error?.message ?? props.helperText}
     />
   );
 }

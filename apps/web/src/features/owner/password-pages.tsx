@@ -1,37 +1,39 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
   ForgottenPasswordBodySchema,
   ForgottenPasswordConfirmBodySchema,
+  type ForgottenPasswordBody,
+  type ForgottenPasswordConfirmBody,
 } from '@tables-voisines/contract/schemas/account';
 import { apiRequest } from '../../lib/api-client';
 import { ownerForgottenPasswordConfirmRoute, ownerForgottenPasswordRoute } from '../../lib/api-routes';
-import { checkForm } from './form-errors';
+import { contractResolver } from './contract-resolver';
+import { checkForm, type FormCheck } from './form-errors';
+import { FormTextField } from './form-parts';
 import { OWNER_PATHS } from './owner-paths';
 import { FormMessage, OwnerForm, OwnerScreen, TextLink } from './owner-ui';
-import { PasswordField } from './password-field';
+import { FormPasswordField } from './password-field';
 import { passwordStrength } from './password-strength';
-import { useFormSubmission } from './use-form-submission';
+import { useOwnerForm } from './use-owner-form';
+
+const forgottenResolver = zodResolver(ForgottenPasswordBodySchema);
 
 export function ForgottenPasswordPage() {
-  const [email, setEmail] = useState('');
-  const { errors, setErrors, notice, busy, send } = useFormSubmission();
+  const { form, notice, submit } = useOwnerForm<{ email: string }, ForgottenPasswordBody>({
+    defaultValues: { email: '' },
+    resolver: forgottenResolver,
+  });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  async function submit() {
-    const check = checkForm(ForgottenPasswordBodySchema, { email });
-    if (!check.ok) {
-      setErrors(check.errors);
-      return;
-    }
-    await send(async () => {
-      await apiRequest(ownerForgottenPasswordRoute, { body: check.data });
-      setSentTo(check.data.email);
-    });
-  }
+  const send = submit(async (body) => {
+    await apiRequest(ownerForgottenPasswordRoute, { body });
+    setSentTo(body.email);
+  });
 
   return (
     <OwnerScreen
@@ -49,19 +51,17 @@ export function ForgottenPasswordPage() {
           </Typography>
         </>
       ) : (
-        <OwnerForm label="Mot de passe oublié" onSubmit={submit}>
+        <OwnerForm label="Mot de passe oublié" onSubmit={send}>
           <FormMessage message={notice} />
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="email"
             label="Adresse e-mail"
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={errors.email !== undefined}
-            helperText={errors.email}
             required
           />
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
+          <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
             Recevoir le lien
           </Button>
           <Typography>
@@ -73,42 +73,56 @@ export function ForgottenPasswordPage() {
   );
 }
 
+export interface NewPasswordValues {
+  /** From the mailed link, not typed. */
+  token: string;
+  password: string;
+  repeat: string;
+}
+
+export const SAME_PASSWORD_MESSAGE = 'Les deux mots de passe ne sont pas identiques.';
+
+/** The new password checked by the contract's schema, then against its confirmation. */
+export function checkNewPassword(values: NewPasswordValues): FormCheck<ForgottenPasswordConfirmBody> {
+  const check = checkForm(ForgottenPasswordConfirmBodySchema, {
+    token: values.token,
+    password: values.password,
+  });
+  if (!check.ok) return check;
+  if (values.repeat !== values.password) return { ok: false, errors: { repeat: SAME_PASSWORD_MESSAGE } };
+  return check;
+}
+
+const newPasswordResolver = contractResolver(checkNewPassword);
+
 /** The page of the mailed link: `/espace-restaurateur/nouveau-mot-de-passe?token=...`. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const { errors, setErrors, notice, setNotice, busy, send } = useFormSubmission();
+  const { form, notice, setNotice, submit } = useOwnerForm<NewPasswordValues, ForgottenPasswordConfirmBody>({
+    defaultValues: { token, password: '', repeat: '' },
+    resolver: newPasswordResolver,
+  });
   const [done, setDone] = useState(false);
+  const password = useWatch({ control: form.control, name: 'password' });
   const strength = passwordStrength(password);
 
-  async function submit() {
-    const check = checkForm(ForgottenPasswordConfirmBodySchema, { token, password });
-    if (!check.ok) {
-      setErrors(check.errors);
-      setNotice(check.errors.token === undefined ? null : { text: check.errors.token, severity: 'error' });
-      return;
-    }
-    if (repeat !== password) {
-      setErrors({ repeat: 'Les deux mots de passe ne sont pas identiques.' });
-      return;
-    }
-    await send(
-      async () => {
-        await apiRequest(ownerForgottenPasswordConfirmRoute, { body: check.data });
-        setDone(true);
+  const save = submit(
+    async (body) => {
+      await apiRequest(ownerForgottenPasswordConfirmRoute, { body });
+      setDone(true);
+    },
+    {
+      // A refused link is about no field shown here: said over the form.
+      onFailure: (failure) => {
+        for (const [path, message] of Object.entries(failure.fields)) {
+          if (path === 'password') form.setError('password', { type: 'server', message });
+        }
+        const text = failure.message ?? failure.fields.token;
+        setNotice(text === undefined ? null : { text, severity: 'error' });
       },
-      {
-        // A refused link is about no field shown here: said over the form.
-        onFailure: (failure) => {
-          setErrors(failure.fields);
-          const text = failure.message ?? failure.fields.token;
-          setNotice(text === undefined ? null : { text, severity: 'error' });
-        },
-      },
-    );
-  }
+    },
+  );
 
   return (
     <OwnerScreen
@@ -126,34 +140,36 @@ export function ResetPasswordPage() {
           </Button>
         </>
       ) : (
-        <OwnerForm label="Choix du nouveau mot de passe" onSubmit={submit}>
+        <OwnerForm
+          label="Choix du nouveau mot de passe"
+          onSubmit={async () => {
+            await save();
+            // The link itself is refused by the schema: said over the form, like the server's refusal.
+            const refused = form.getFieldState('token').error?.message;
+            if (refused !== undefined) setNotice({ text: refused, severity: 'error' });
+          }}
+        >
           <FormMessage message={notice} />
           {token === '' && (
             <FormMessage message="Ce lien est incomplet : ouvrez le lien reçu par e-mail, ou demandez-en un nouveau." />
           )}
-          <PasswordField
+          <FormPasswordField
+            control={form.control}
+            name="password"
             label="Nouveau mot de passe"
             autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={errors.password !== undefined}
-            helperText={
-              errors.password ??
-              (password === '' ? 'Au moins 10 caractères.' : `Solidité : ${strength.label}`)
-            }
+            helperText={password === '' ? 'Au moins 10 caractères.' : `Solidité : ${strength.label}`}
             required
           />
-          <PasswordField
+          <FormPasswordField
+            control={form.control}
+            name="repeat"
             label="Confirmez le mot de passe"
             toggleLabel="Afficher la confirmation du mot de passe"
             autoComplete="new-password"
-            value={repeat}
-            onChange={(e) => setRepeat(e.target.value)}
-            error={errors.repeat !== undefined}
-            helperText={errors.repeat}
             required
           />
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
+          <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
             Enregistrer le mot de passe
           </Button>
           <Typography>

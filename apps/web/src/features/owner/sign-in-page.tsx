@@ -1,70 +1,79 @@
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { OwnerSignInBodySchema } from '@tables-voisines/contract/schemas/account';
-import { checkForm } from './form-errors';
+import { OwnerSignInBodySchema, type OwnerSignInBody } from '@tables-voisines/contract/schemas/account';
+import { contractResolver } from './contract-resolver';
+import { checkForm, type FormCheck } from './form-errors';
+import { FormTextField } from './form-parts';
 import { OWNER_PATHS, RETURN_PARAM, returnPathFrom } from './owner-paths';
+import { useOwnerSession } from './owner-session';
 import { FormMessage, OwnerForm, OwnerScreen, TextLink } from './owner-ui';
-import { PasswordField } from './password-field';
-import { useFormSubmission } from './use-form-submission';
-import { useOwnerPage } from './use-owner-page';
+import { FormPasswordField } from './password-field';
+import { useOwnerForm } from './use-owner-form';
+
+export interface SignInValues {
+  email: string;
+  password: string;
+}
+
+/**
+ * The sign-in form checked by the contract's schema. Its union (e-mail and password, or a long-life token)
+ * says little when it fails: each field says what is missing instead.
+ */
+export function checkSignIn(values: SignInValues): FormCheck<OwnerSignInBody> {
+  const check = checkForm(OwnerSignInBodySchema, values);
+  if (check.ok) return check;
+  const errors: Record<string, string> = {
+    ...(values.email.trim() === '' ? { email: 'L’adresse e-mail est obligatoire.' } : {}),
+    ...(values.password === '' ? { password: 'Le mot de passe est obligatoire.' } : {}),
+  };
+  if (Object.keys(errors).length === 0) errors.password = Object.values(check.errors)[0] ?? '';
+  return { ok: false, errors };
+}
+
+const resolver = contractResolver(checkSignIn);
 
 export function SignInPage() {
   // The page asked for before signing in (`/espace-restaurateur/ardoise`), never another site's.
   const [params] = useSearchParams();
   const back = returnPathFrom(params.get(RETURN_PARAM));
-  const { store } = useOwnerPage('signed-out', back);
+  const { store } = useOwnerSession();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const { errors, setErrors, notice, busy, send } = useFormSubmission();
+  const { form, notice, submit } = useOwnerForm<SignInValues, OwnerSignInBody>({
+    defaultValues: { email: '', password: '' },
+    resolver,
+  });
+  const { control, formState } = form;
 
-  async function submit() {
-    const check = checkForm(OwnerSignInBodySchema, { email, password });
-    // The union's own message says little: each field says what is missing.
-    if (!check.ok) {
-      setErrors({
-        ...(email.trim() === '' ? { email: 'L’adresse e-mail est obligatoire.' } : {}),
-        ...(password === '' ? { password: 'Le mot de passe est obligatoire.' } : {}),
-      });
-      return;
-    }
+  const signIn = submit(async (body) => {
     if (store === null) return;
-    await send(async () => {
-      await store.signInOwner(check.data);
-      void navigate(back ?? OWNER_PATHS.home);
-    });
-  }
+    await store.signInOwner(body);
+    void navigate(back ?? OWNER_PATHS.home);
+  });
 
   return (
     <OwnerScreen
       title="Espace restaurateur"
       intro="Connectez-vous pour tenir à jour la page de votre établissement et publier l’ardoise du jour."
     >
-      <OwnerForm label="Connexion" onSubmit={submit}>
+      <OwnerForm label="Connexion" onSubmit={signIn}>
         <FormMessage message={notice} />
-        <TextField
+        <FormTextField
+          control={control}
+          name="email"
           label="Adresse e-mail"
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email !== undefined}
-          helperText={errors.email}
           required
         />
-        <PasswordField
+        <FormPasswordField
+          control={control}
+          name="password"
           label="Mot de passe"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password !== undefined}
-          helperText={errors.password}
           required
         />
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
+        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
           Se connecter
         </Button>
         <Typography>

@@ -1,89 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { SignUpBodySchema } from '@tables-voisines/contract/schemas/account';
+import type { z } from 'zod';
+import { SignUpBodySchema, type SignUpBody } from '@tables-voisines/contract/schemas/account';
 import { EmailSchema } from '@tables-voisines/contract/schemas/common';
 import { apiRequest } from '../../lib/api-client';
 import { ownerCheckRoute, ownerSignUpRoute } from '../../lib/api-routes';
-import { checkForm } from './form-errors';
+import { FormTextField } from './form-parts';
 import { OWNER_PATHS } from './owner-paths';
+import { useOwnerSession } from './owner-session';
 import { FormMessage, OwnerForm, OwnerScreen, TextLink } from './owner-ui';
-import { PasswordField } from './password-field';
+import { FormPasswordField } from './password-field';
 import { passwordStrength } from './password-strength';
-import { useFormSubmission } from './use-form-submission';
-import { useOwnerPage } from './use-owner-page';
+import { useOwnerForm } from './use-owner-form';
 
 const EMAIL_TAKEN = 'Cette adresse e-mail est déjà utilisée.';
 
-export function SignUpPage() {
-  const { store } = useOwnerPage('signed-out');
-  const navigate = useNavigate();
-  const [values, setValues] = useState({ email: '', password: '', firstName: '', lastName: '', phone: '' });
-  const { errors, setErrors, notice, busy, send } = useFormSubmission();
-  const [emailTaken, setEmailTaken] = useState(false);
-  const strength = passwordStrength(values.password);
+/** The form holds the body as typed: the contract's schema checks it and gives the body to send. */
+type SignUpValues = z.input<typeof SignUpBodySchema>;
 
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    if (errors[field] !== undefined) setErrors(({ [field]: _gone, ...rest }) => rest);
-    if (field === 'email') setEmailTaken(false);
-  };
+const resolver = zodResolver(SignUpBodySchema);
+
+export function SignUpPage() {
+  const { store } = useOwnerSession();
+  const navigate = useNavigate();
+  const { form, notice, submit } = useOwnerForm<SignUpValues, SignUpBody>({
+    defaultValues: { email: '', password: '', firstName: '', lastName: '', phone: '' },
+    resolver,
+  });
+  const { control, setError, clearErrors, getValues, formState } = form;
+  const [emailTaken, setEmailTaken] = useState(false);
+  const password = useWatch({ control, name: 'password' });
+  const strength = passwordStrength(password);
 
   /** Live check through `check` when the address is left: taken addresses are said before submitting. */
   async function checkEmail() {
-    const parsed = EmailSchema.safeParse(values.email);
+    const email = getValues('email');
+    const parsed = EmailSchema.safeParse(email);
     if (!parsed.success) {
-      if (values.email.trim() !== '') setErrors((e) => ({ ...e, email: parsed.error.issues[0]!.message }));
+      if (email.trim() !== '') setError('email', { type: 'check', message: parsed.error.issues[0]!.message });
       return;
     }
     try {
       const answer = await apiRequest(ownerCheckRoute, { body: { email: parsed.data } });
       if (answer.emailAvailable === false) {
         setEmailTaken(true);
-        setErrors((e) => ({ ...e, email: EMAIL_TAKEN }));
+        setError('email', { type: 'check', message: EMAIL_TAKEN });
       }
     } catch {
       // The sign-up itself will say it.
     }
   }
 
-  async function submit() {
-    const check = checkForm(SignUpBodySchema, values);
-    if (!check.ok) {
-      setErrors(check.errors);
-      return;
-    }
-    if (store === null) return;
-    const failure = await send(
-      async () => {
-        store.acceptOwnerSignIn(await apiRequest(ownerSignUpRoute, { body: check.data }));
-        void navigate(OWNER_PATHS.confirm);
-      },
-      { codes: { EmailAlreadyUsed: 'email' } },
-    );
-    setEmailTaken(failure?.fields.email === EMAIL_TAKEN);
-  }
+  const signUp = submit(
+    async (body) => {
+      if (store === null) return;
+      store.acceptOwnerSignIn(await apiRequest(ownerSignUpRoute, { body }));
+      void navigate(OWNER_PATHS.confirm);
+    },
+    { codes: { EmailAlreadyUsed: 'email' } },
+  );
 
   return (
     <OwnerScreen
       title="Créer mon compte restaurateur"
       intro="Étape 1 sur 3 : votre compte. Vous confirmerez ensuite votre adresse e-mail, puis rattacherez votre établissement."
     >
-      <OwnerForm label="Création du compte" onSubmit={submit}>
+      <OwnerForm
+        label="Création du compte"
+        onSubmit={async () => {
+          await signUp();
+          setEmailTaken(form.getFieldState('email').error?.message === EMAIL_TAKEN);
+        }}
+      >
         <FormMessage message={notice} />
-        <TextField
+        <FormTextField
+          control={control}
+          name="email"
           label="Adresse e-mail"
           type="email"
           autoComplete="email"
-          value={values.email}
-          onChange={set('email')}
-          onBlur={() => void checkEmail()}
-          error={errors.email !== undefined}
-          helperText={errors.email}
+          onTyped={() => {
+            // What was said of the address left is about the address no more.
+            setEmailTaken(false);
+            if (form.getFieldState('email').error?.type === 'check') clearErrors('email');
+          }}
+          onLeft={() => void checkEmail()}
           required
         />
         {emailTaken && (
@@ -92,20 +99,16 @@ export function SignUpPage() {
           </Typography>
         )}
         <Box>
-          <PasswordField
+          <FormPasswordField
+            control={control}
+            name="password"
             fullWidth
             label="Mot de passe"
             autoComplete="new-password"
-            value={values.password}
-            onChange={set('password')}
-            error={errors.password !== undefined}
-            helperText={
-              errors.password ??
-              'Au moins 10 caractères ; une phrase facile à retenir fait un bon mot de passe.'
-            }
+            helperText="Au moins 10 caractères ; une phrase facile à retenir fait un bon mot de passe."
             required
           />
-          {values.password !== '' && (
+          {password !== '' && (
             <Box sx={{ mt: 1 }}>
               <LinearProgress
                 variant="determinate"
@@ -119,34 +122,16 @@ export function SignUpPage() {
             </Box>
           )}
         </Box>
-        <TextField
-          label="Prénom"
-          autoComplete="given-name"
-          value={values.firstName}
-          onChange={set('firstName')}
-          error={errors.firstName !== undefined}
-          helperText={errors.firstName}
-          required
-        />
-        <TextField
-          label="Nom"
-          autoComplete="family-name"
-          value={values.lastName}
-          onChange={set('lastName')}
-          error={errors.lastName !== undefined}
-          helperText={errors.lastName}
-          required
-        />
-        <TextField
+        <FormTextField control={control} name="firstName" label="Prénom" autoComplete="given-name" required />
+        <FormTextField control={control} name="lastName" label="Nom" autoComplete="family-name" required />
+        <FormTextField
+          control={control}
+          name="phone"
           label="Téléphone (facultatif)"
           type="tel"
           autoComplete="tel"
-          value={values.phone}
-          onChange={set('phone')}
-          error={errors.phone !== undefined}
-          helperText={errors.phone}
         />
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
+        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
           Créer mon compte
         </Button>
         <Typography>

@@ -1,0 +1,161 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  useController,
+  type Control,
+  type FieldPath,
+  type FieldValues,
+  type PathValue,
+} from 'react-hook-form';
+import { useRevalidator } from 'react-router';
+import { FormMessage } from './owner-ui';
+import type { FormNotice } from './use-owner-form';
+
+/** A text field of a react-hook-form form: its value, and its message under it. */
+export function FormTextField<Values extends FieldValues, Name extends FieldPath<Values>, Output = Values>({
+  control,
+  name,
+  transform,
+  onTyped,
+  onLeft,
+  ...props
+}: Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'inputRef' | 'defaultValue'> & {
+  control: Control<Values, unknown, Output>;
+  name: Name;
+  /** What typing keeps of the text (digits only, capitals...). */
+  transform?: (text: string) => PathValue<Values, Name>;
+  /** After each change typed. */
+  onTyped?: () => void;
+  /** When the field is left. */
+  onLeft?: () => void;
+}) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <TextField
+      {...props}
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={(event) => {
+        field.onChange(transform === undefined ? event.target.value : transform(event.target.value));
+        onTyped?.();
+      }}
+      onBlur={() => {
+        field.onBlur();
+        onLeft?.();
+      }}
+      inputRef={field.ref}
+      error={fieldState.error !== undefined}
+      helperText={fieldState.error?.message ?? props.helperText}
+    />
+  );
+}
+
+/**
+ * The first field to correct gets the focus, in view: with twenty dishes it may be far above the button.
+ * Call the answer once the messages are set; the focus moves once they are drawn.
+ */
+export function useFocusFirstError(container: RefObject<HTMLElement | null>): () => void {
+  const pending = useRef(false);
+  const [, setAsked] = useState(0);
+  // After every drawing while asked: react-hook-form may draw its messages after it calls back.
+  useEffect(() => {
+    if (!pending.current) return;
+    const first = container.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (first == null) return;
+    pending.current = false;
+    first.focus({ preventScroll: true });
+    first.scrollIntoView({ block: 'center' });
+  });
+  return () => {
+    pending.current = true;
+    setAsked((n) => n + 1);
+  };
+}
+
+/**
+ * The publish button, kept in view at the bottom of the screen as the owner scrolls a long form, with the
+ * form's message just above it: what the button did is said where the owner looks.
+ */
+export function PublishBar({ notice, children }: { notice: ReactNode; children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        position: 'sticky',
+        bottom: 0,
+        py: 1,
+        bgcolor: 'background.paper',
+        zIndex: 2,
+        display: 'grid',
+        gap: 1,
+        borderTop: 1,
+        borderColor: 'divider',
+      }}
+    >
+      {notice}
+      {children}
+    </Box>
+  );
+}
+
+/** The form's message: what was published, what to correct, or that someone else changed the record. */
+export type OwnerFormNotice = FormNotice | { stale: string };
+
+/**
+ * Someone else (another tab, the team) changed what the form was loaded with: the server's message and
+ * « Recharger », which reads the current version again (the screen's loader) and puts it in the form
+ * instead of what the owner typed, as the button says.
+ */
+export function StaleVersionNotice({ message }: { message: string }) {
+  const revalidator = useRevalidator();
+  const reloading = revalidator.state === 'loading';
+  return (
+    <Alert severity="warning" role="alert">
+      {message}
+      <Box
+        sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 0.5 }}
+      >
+        <Button
+          color="inherit"
+          size="small"
+          variant="outlined"
+          disabled={reloading}
+          onClick={() => void revalidator.revalidate()}
+          aria-describedby="recharger-remplace"
+        >
+          {reloading ? 'Rechargement…' : 'Recharger'}
+        </Button>
+        <Typography id="recharger-remplace" component="span" variant="body2" sx={{ fontWeight: 600 }}>
+          Ce que vous avez saisi et pas encore publié sera remplacé.
+        </Typography>
+      </Box>
+    </Alert>
+  );
+}
+
+/** The notice of an owner's form, whichever kind it is. */
+export function OwnerFormMessage({ notice }: { notice: OwnerFormNotice | null }) {
+  if (notice === null) return null;
+  if ('stale' in notice) return <StaleVersionNotice message={notice.stale} />;
+  return <FormMessage message={notice} />;
+}
+
+/** A screen whose data could not be read: said, with a way to try again. */
+export function LoadFailure({ message }: { message: string }) {
+  const revalidator = useRevalidator();
+  return (
+    <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
+      <FormMessage message={message} />
+      <Button
+        variant="outlined"
+        disabled={revalidator.state === 'loading'}
+        onClick={() => void revalidator.revalidate()}
+      >
+        Réessayer
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
+import {
+  LOAD_FAILED,
+  fetchOwnerEstablishment,
+  fetchTodayMenuBoard,
+  type TodayMenuBoard,
+  type Versioned,
+} from './owner-data';
+import type { ScreenSession } from './owner-session';
+
+/*
+ * The data of the screens of a ready owner, read by their route's `clientLoader` once the session has
+ * started (`requireStep`): the screen is drawn with it, never half-loaded. A failure is shown by the screen,
+ * with a way to try again, rather than by the site's error page.
+ */
+
+export type Loaded<T> =
+  | {
+      ok: true;
+      data: T;
+      /** Tells one reading from the next (« Recharger »), even when nothing changed. */
+      readAt: number;
+    }
+  | { ok: false; message: string };
+
+let readings = 0;
+
+async function loaded<T>(read: () => Promise<T>): Promise<Loaded<T>> {
+  try {
+    return { ok: true, data: await read(), readAt: (readings += 1) };
+  } catch {
+    return { ok: false, message: LOAD_FAILED };
+  }
+}
+
+/** A ready owner's session: its token and establishment. */
+function ready(session: ScreenSession): { token: string; id: string } {
+  const id = session.owner?.establishment ?? null;
+  if (session.token === null || id === null)
+    throw new Error('A screen of a ready owner without its establishment');
+  return { token: session.token, id };
+}
+
+export type EstablishmentScreenData = Loaded<Versioned<Establishment>>;
+
+/** « Mon espace » and « Ma page »: the establishment as its owner sees it. */
+export function loadEstablishmentScreen(session: ScreenSession): Promise<EstablishmentScreenData> {
+  const { token, id } = ready(session);
+  return loaded(() => fetchOwnerEstablishment(token, id));
+}
+
+export type MenuBoardScreenData = Loaded<{
+  establishment: Establishment;
+  /** `null`: no board today. */
+  today: TodayMenuBoard | null;
+}>;
+
+/** « Ardoise du jour »: the establishment and today's board. */
+export function loadMenuBoardScreen(session: ScreenSession): Promise<MenuBoardScreenData> {
+  const { token, id } = ready(session);
+  return loaded(async () => {
+    const [establishment, today] = await Promise.all([
+      fetchOwnerEstablishment(token, id),
+      fetchTodayMenuBoard(token, id),
+    ]);
+    return { establishment: establishment.value, today };
+  });
+}
+
+/** The claim screen of an owner who changes establishment names the one it has; `null` on a first claim. */
+export async function loadCurrentEstablishment(session: ScreenSession): Promise<Establishment | null> {
+  const id = session.owner?.establishment ?? null;
+  if (id === null || session.token === null) return null;
+  // Only its name is shown: the screen does without it.
+  return fetchOwnerEstablishment(session.token, id).then(
+    (read) => read.value,
+    () => null,
+  );
+}
