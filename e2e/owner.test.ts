@@ -646,7 +646,9 @@ describe('a restaurant owner', () => {
     await other.getByText('Ardoise publiée : elle est en ligne sur votre page.').waitFor();
     await page.bringToFront();
     await fill(page, 'Gratin dauphinois');
-    const stale = page.getByRole('alert').filter({ hasText: 'Quelqu’un d’autre a modifié ces informations' });
+    const stale = page
+      .getByRole('alert')
+      .filter({ hasText: 'Une ardoise a déjà été publiée pour ce jour entre-temps' });
     await stale.waitFor();
     expectedErrors.push(refused('412 (Precondition Failed)'));
     await stale.getByRole('button', { name: 'Recharger' }).click();
