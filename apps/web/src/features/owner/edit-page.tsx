@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { PRICE_RANGES, VENUE_TYPES, VENUE_TYPE_LABELS } from '@tables-voisines/contract/labels';
 import type { Establishment, PatchEstablishmentBody } from '@tables-voisines/contract/schemas/establishment';
@@ -27,7 +27,7 @@ import {
   OwnerFormMessage,
   PublishBar,
   useFocusFirstError,
-  type OwnerFormNotice,
+  useOwnerFormNotice,
 } from './form-parts';
 import { HiddenPageNotice } from './hidden-page-notice';
 import { OpeningHoursEditor } from './opening-hours-editor';
@@ -72,7 +72,7 @@ function EditForm({ loaded, token }: { loaded: Versioned<Establishment>; token: 
   const { control, handleSubmit, setError, reset, getValues, subscribe } = form;
   const { isSubmitting } = form.formState;
   const values = useWatch({ control }) as EstablishmentFormValues;
-  const [notice, setNotice] = useState<OwnerFormNotice | null>(null);
+  const [notice, setNotice] = useOwnerFormNotice(subscribe);
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(formRef);
   const establishment = published.value;
@@ -84,17 +84,6 @@ function EditForm({ loaded, token }: { loaded: Versioned<Establishment>; token: 
     [establishment],
   );
   const unpublished = establishmentSnapshot(values) !== publishedSnapshot;
-
-  // What was said about the last publication goes once the owner types again; « someone else changed it »
-  // stays until the page is reloaded.
-  useEffect(
-    () =>
-      subscribe({
-        formState: { values: true },
-        callback: () => setNotice((n) => (n !== null && 'stale' in n ? n : null)),
-      }),
-    [subscribe],
-  );
 
   const publish = handleSubmit(
     async (body) => {

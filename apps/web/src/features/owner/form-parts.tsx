@@ -10,6 +10,7 @@ import {
   type FieldPath,
   type FieldValues,
   type PathValue,
+  type UseFormSubscribe,
 } from 'react-hook-form';
 import { useRevalidator } from 'react-router';
 import { FormMessage } from './owner-ui';
@@ -103,6 +104,23 @@ export function PublishBar({ notice, children }: { notice: ReactNode; children: 
 
 /** The form's message: what was published, what to correct, or that someone else changed the record. */
 export type OwnerFormNotice = FormNotice | { stale: string };
+
+/**
+ * The form's message and its setter. What was said about the last publication goes once the owner types
+ * again; « someone else changed it » stays until the page is reloaded.
+ */
+export function useOwnerFormNotice<Values extends FieldValues>(subscribe: UseFormSubscribe<Values>) {
+  const [notice, setNotice] = useState<OwnerFormNotice | null>(null);
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: () => setNotice((n) => (n !== null && 'stale' in n ? n : null)),
+      }),
+    [subscribe],
+  );
+  return [notice, setNotice] as const;
+}
 
 /**
  * Someone else (another tab, the team) changed what the form was loaded with: the server's message and

@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control, type Path } from 'react-hook-form';
 import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
 import {
@@ -31,7 +31,7 @@ import {
   OwnerFormMessage,
   PublishBar,
   useFocusFirstError,
-  type OwnerFormNotice,
+  useOwnerFormNotice,
 } from './form-parts';
 import { HiddenPageNotice } from './hidden-page-notice';
 import {
@@ -131,7 +131,7 @@ function RetireDialog({
       aria-labelledby="retirer-ardoise-titre"
       aria-describedby="retirer-ardoise-texte"
     >
-      <DialogTitle id="retirer-ardoise-titre">Retirer l’ardoise d’aujourd’hui ?</DialogTitle>
+      <DialogTitle id="retirer-ardoise-titre">Retirer l’ardoise d’aujourd’hui&nbsp;?</DialogTitle>
       <DialogContent>
         <DialogContentText id="retirer-ardoise-texte">
           Elle disparaîtra aussitôt de votre page et de la carte. Vous pourrez en publier une autre ensuite.
@@ -179,21 +179,12 @@ function MenuBoardForm({
   // What is online: leaving with other dishes asks first.
   const [published, setPublished] = useState(() => boardSnapshot(defaultValues));
   const unpublished = boardSnapshot(values) !== published;
-  const [notice, setNotice] = useState<OwnerFormNotice | null>(null);
+  const [notice, setNotice] = useOwnerFormNotice(subscribe);
   const [asking, setAsking] = useState(false);
   const [retiring, setRetiring] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(formRef);
   const publicPath = establishment.disabled ? null : establishmentPath(establishment.kind, establishment.uri);
-
-  useEffect(
-    () =>
-      subscribe({
-        formState: { values: true },
-        callback: () => setNotice((n) => (n !== null && 'stale' in n ? n : null)),
-      }),
-    [subscribe],
-  );
 
   const publish = handleSubmit(
     async (body) => {
@@ -302,7 +293,7 @@ function MenuBoardForm({
       {current !== null && (
         <Box component="section" aria-labelledby="retirer-ardoise" sx={{ mt: 4, display: 'grid', gap: 1 }}>
           <Typography id="retirer-ardoise" variant="h2">
-            Plus de plats du jour ?
+            Plus rien à servir aujourd’hui&nbsp;?
           </Typography>
           <Typography color="text.secondary">
             Retirez l’ardoise d’aujourd’hui : elle disparaît de votre page et de la carte.

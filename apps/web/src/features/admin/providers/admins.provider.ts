@@ -7,9 +7,9 @@ import {
 } from '../../../lib/api-routes';
 import {
   answerHeaders,
-  ifMatch,
   pageLocally,
   pick,
+  recordCalls,
   toDataProvider,
   withEtag,
   type ProviderDeps,
@@ -23,21 +23,21 @@ import {
 
 const ADMIN_FIELDS = ['username', 'email', 'password', 'permissions'] as const;
 
-export function adminsProvider({ request, token }: ProviderDeps) {
+export function adminsProvider(deps: ProviderDeps) {
+  const { request, token } = deps;
   const list = async () => (await request(listAdminsRoute, { token: token() })) as unknown as Row[];
+  const record = recordCalls(
+    deps,
+    { get: getAdminRoute, patch: patchAdminRoute, delete: deleteAdminRoute },
+    (values, previous) => pick(values, ADMIN_FIELDS, previous),
+  );
 
   return toDataProvider({
     async getList(params) {
       return pageLocally(await list(), params, ['username', 'email']);
     },
     async getOne(params) {
-      const headers = answerHeaders();
-      const row = await request(getAdminRoute, {
-        token: token(),
-        params: { id: String(params.id) },
-        onResponse: headers.onResponse,
-      });
-      return { data: withEtag(row, headers.get('ETag')) };
+      return { data: await record.getOne(String(params.id)) };
     },
     async getMany(params) {
       const wanted = new Set(params.ids.map(String));
@@ -52,24 +52,7 @@ export function adminsProvider({ request, token }: ProviderDeps) {
       });
       return { data: withEtag(row, headers.get('ETag')) };
     },
-    async update(params) {
-      const headers = answerHeaders();
-      const row = await request(patchAdminRoute, {
-        token: token(),
-        params: { id: String(params.id) },
-        body: pick(params.data as Record<string, unknown>, ADMIN_FIELDS, params.previousData) as never,
-        headers: ifMatch(params.previousData),
-        onResponse: headers.onResponse,
-      });
-      return { data: withEtag(row, headers.get('ETag')) };
-    },
-    async delete(params) {
-      await request(deleteAdminRoute, {
-        token: token(),
-        params: { id: String(params.id) },
-        headers: ifMatch(params.previousData),
-      });
-      return { data: (params.previousData ?? { id: params.id }) as Row };
-    },
+    update: record.update,
+    delete: record.delete,
   });
 }

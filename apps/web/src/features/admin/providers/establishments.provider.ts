@@ -15,6 +15,7 @@ import {
   getEach,
   ifMatch,
   pick,
+  recordCalls,
   toDataProvider,
   toHttpError,
   totalOf,
@@ -96,16 +97,17 @@ export interface EstablishmentActions {
   ): Promise<{ data: Row; dryRun: boolean }>;
 }
 
-export function establishmentsProvider({ request, token }: ProviderDeps) {
-  async function getOne(id: string): Promise<Row> {
-    const headers = answerHeaders();
-    const row = await request(getEstablishmentRoute, {
-      token: token(),
-      params: { id },
-      onResponse: headers.onResponse,
-    });
-    return withEtag(row, headers.get('ETag'));
-  }
+export function establishmentsProvider(deps: ProviderDeps) {
+  const { request, token } = deps;
+  const {
+    getOne,
+    update,
+    delete: remove,
+  } = recordCalls(
+    deps,
+    { get: getEstablishmentRoute, patch: patchEstablishmentRoute, delete: deleteEstablishmentRoute },
+    establishmentBody,
+  );
 
   const provider: ResourceProvider = {
     async getList(params) {
@@ -148,25 +150,8 @@ export function establishmentsProvider({ request, token }: ProviderDeps) {
       });
       return { data: withEtag(row, headers.get('ETag')) };
     },
-    async update(params) {
-      const headers = answerHeaders();
-      const row = await request(patchEstablishmentRoute, {
-        token: token(),
-        params: { id: String(params.id) },
-        body: establishmentBody(params.data as Record<string, unknown>, params.previousData) as never,
-        headers: ifMatch(params.previousData),
-        onResponse: headers.onResponse,
-      });
-      return { data: withEtag(row, headers.get('ETag')) };
-    },
-    async delete(params) {
-      await request(deleteEstablishmentRoute, {
-        token: token(),
-        params: { id: String(params.id) },
-        headers: ifMatch(params.previousData),
-      });
-      return { data: (params.previousData ?? { id: params.id }) as Row };
-    },
+    update,
+    delete: remove,
   };
 
   const guarded = async <T>(work: () => Promise<T>): Promise<T> => {

@@ -7,9 +7,9 @@ import {
 } from '../../../lib/api-routes';
 import {
   answerHeaders,
-  ifMatch,
   pageLocally,
   pick,
+  recordCalls,
   toDataProvider,
   withEtag,
   type ProviderDeps,
@@ -23,21 +23,21 @@ import {
 
 const GROUP_FIELDS = ['name', 'latitude', 'longitude', 'radius'] as const;
 
-export function groupsProvider({ request, token }: ProviderDeps) {
+export function groupsProvider(deps: ProviderDeps) {
+  const { request, token } = deps;
   const list = async () => (await request(listGroupsRoute, { token: token() })) as unknown as Row[];
+  const record = recordCalls(
+    deps,
+    { get: getGroupRoute, patch: patchGroupRoute, delete: deleteGroupRoute },
+    (values, previous) => pick(values, GROUP_FIELDS, previous),
+  );
 
   return toDataProvider({
     async getList(params) {
       return pageLocally(await list(), params, ['name']);
     },
     async getOne(params) {
-      const headers = answerHeaders();
-      const row = await request(getGroupRoute, {
-        token: token(),
-        params: { id: String(params.id) },
-        onResponse: headers.onResponse,
-      });
-      return { data: withEtag(row, headers.get('ETag')) };
+      return { data: await record.getOne(String(params.id)) };
     },
     async getMany(params) {
       const wanted = new Set(params.ids.map(String));
@@ -52,24 +52,7 @@ export function groupsProvider({ request, token }: ProviderDeps) {
       });
       return { data: withEtag(row, headers.get('ETag')) };
     },
-    async update(params) {
-      const headers = answerHeaders();
-      const row = await request(patchGroupRoute, {
-        token: token(),
-        params: { id: String(params.id) },
-        body: pick(params.data as Record<string, unknown>, GROUP_FIELDS, params.previousData) as never,
-        headers: ifMatch(params.previousData),
-        onResponse: headers.onResponse,
-      });
-      return { data: withEtag(row, headers.get('ETag')) };
-    },
-    async delete(params) {
-      await request(deleteGroupRoute, {
-        token: token(),
-        params: { id: String(params.id) },
-        headers: ifMatch(params.previousData),
-      });
-      return { data: (params.previousData ?? { id: params.id }) as Row };
-    },
+    update: record.update,
+    delete: record.delete,
   });
 }

@@ -12,8 +12,8 @@ import {
   answerHeaders,
   filterText,
   getEach,
-  ifMatch,
   pick,
+  recordCalls,
   toDataProvider,
   totalOf,
   withEtag,
@@ -34,16 +34,17 @@ const SORTS: ReadonlySet<string> = new Set(MENU_BOARD_SORTS);
 export const DAY_TAKEN_MESSAGE =
   'Cet établissement a déjà une ardoise pour ce jour : ouvrez-la depuis la liste pour la modifier.';
 
-export function menuBoardsProvider({ request, token }: ProviderDeps) {
-  async function getOne(id: string): Promise<Row> {
-    const headers = answerHeaders();
-    const row = await request(getMenuBoardRoute, {
-      token: token(),
-      params: { id },
-      onResponse: headers.onResponse,
-    });
-    return withEtag(row, headers.get('ETag'));
-  }
+export function menuBoardsProvider(deps: ProviderDeps) {
+  const { request, token } = deps;
+  const {
+    getOne,
+    update,
+    delete: remove,
+  } = recordCalls(
+    deps,
+    { get: getMenuBoardRoute, patch: patchMenuBoardRoute, delete: deleteMenuBoardRoute },
+    (values, previous) => pick(values, MENU_BOARD_FIELDS, previous),
+  );
 
   return toDataProvider({
     async getList(params) {
@@ -93,24 +94,7 @@ export function menuBoardsProvider({ request, token }: ProviderDeps) {
         });
       }
     },
-    async update(params) {
-      const headers = answerHeaders();
-      const row = await request(patchMenuBoardRoute, {
-        token: token(),
-        params: { id: String(params.id) },
-        body: pick(params.data as Record<string, unknown>, MENU_BOARD_FIELDS, params.previousData) as never,
-        headers: ifMatch(params.previousData),
-        onResponse: headers.onResponse,
-      });
-      return { data: withEtag(row, headers.get('ETag')) };
-    },
-    async delete(params) {
-      await request(deleteMenuBoardRoute, {
-        token: token(),
-        params: { id: String(params.id) },
-        headers: ifMatch(params.previousData),
-      });
-      return { data: (params.previousData ?? { id: params.id }) as Row };
-    },
+    update,
+    delete: remove,
   });
 }

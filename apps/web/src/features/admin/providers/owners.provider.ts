@@ -4,11 +4,10 @@ import {
   answerHeaders,
   filterText,
   getEach,
-  ifMatch,
   pick,
+  recordCalls,
   toDataProvider,
   totalOf,
-  withEtag,
   type ProviderDeps,
   type Row,
 } from './provider-kit';
@@ -22,16 +21,17 @@ import {
 const OWNER_FIELDS = ['email', 'password', 'firstName', 'lastName', 'phone', 'establishment'] as const;
 const SORTS: ReadonlySet<string> = new Set(OWNER_SORTS);
 
-export function ownersProvider({ request, token }: ProviderDeps) {
-  async function getOne(id: string): Promise<Row> {
-    const headers = answerHeaders();
-    const row = await request(getOwnerRoute, {
-      token: token(),
-      params: { id },
-      onResponse: headers.onResponse,
-    });
-    return withEtag(row, headers.get('ETag'));
-  }
+export function ownersProvider(deps: ProviderDeps) {
+  const { request, token } = deps;
+  const {
+    getOne,
+    update,
+    delete: remove,
+  } = recordCalls(
+    deps,
+    { get: getOwnerRoute, patch: patchOwnerRoute, delete: deleteOwnerRoute },
+    (values, previous) => pick(values, OWNER_FIELDS, previous),
+  );
 
   return toDataProvider({
     async getList(params) {
@@ -61,24 +61,7 @@ export function ownersProvider({ request, token }: ProviderDeps) {
     getMany(params) {
       return getEach(params.ids, getOne);
     },
-    async update(params) {
-      const headers = answerHeaders();
-      const row = await request(patchOwnerRoute, {
-        token: token(),
-        params: { id: String(params.id) },
-        body: pick(params.data as Record<string, unknown>, OWNER_FIELDS, params.previousData) as never,
-        headers: ifMatch(params.previousData),
-        onResponse: headers.onResponse,
-      });
-      return { data: withEtag(row, headers.get('ETag')) };
-    },
-    async delete(params) {
-      await request(deleteOwnerRoute, {
-        token: token(),
-        params: { id: String(params.id) },
-        headers: ifMatch(params.previousData),
-      });
-      return { data: (params.previousData ?? { id: params.id }) as Row };
-    },
+    update,
+    delete: remove,
   });
 }

@@ -11,6 +11,7 @@ import {
   type UpdateParams,
 } from 'react-admin';
 import { isApiError, type ApiError, type createApiClient } from '../../../lib/api-client';
+import type { RouteRef } from '../../../lib/api-routes';
 import { issuesToFieldErrors } from '../form-errors';
 
 /*
@@ -242,4 +243,64 @@ export function toDataProvider(provider: ResourceProvider): DataProvider {
     },
   };
   return methods as unknown as DataProvider;
+}
+
+/** A call of one record by its id (`/api/.../:id`), as the kit makes it for every resource. */
+type RecordRoute = RouteRef<
+  | 'getEstablishment'
+  | 'patchEstablishment'
+  | 'deleteEstablishment'
+  | 'getOwner'
+  | 'patchOwner'
+  | 'deleteOwner'
+  | 'getAdmin'
+  | 'patchAdmin'
+  | 'deleteAdmin'
+  | 'getGroup'
+  | 'patchGroup'
+  | 'deleteGroup'
+  | 'getMenuBoard'
+  | 'patchMenuBoard'
+  | 'deleteMenuBoard'
+>;
+
+/**
+ * The read, change and removal of one record by id, the same for every resource: read with the `ETag` of
+ * its answer, changed and removed with `If-Match` of the record the form was loaded with, the change's
+ * answer kept with its new tag. `body` makes the change's body from the form's values and the record.
+ */
+export function recordCalls(
+  { request, token }: ProviderDeps,
+  routes: { get: RecordRoute; patch: RecordRoute; delete: RecordRoute },
+  body: (values: Record<string, unknown>, previous: Record<string, unknown> | undefined) => unknown,
+) {
+  // The routes differ in their bodies' types only; the body is built and checked by the form.
+  const call = request as unknown as (route: RecordRoute, input: object) => Promise<unknown>;
+  const getOne = async (id: string): Promise<Row> => {
+    const headers = answerHeaders();
+    const row = await call(routes.get, { token: token(), params: { id }, onResponse: headers.onResponse });
+    return withEtag(row, headers.get('ETag'));
+  };
+  return {
+    getOne,
+    async update(params: UpdateParams): Promise<{ data: Row }> {
+      const headers = answerHeaders();
+      const row = await call(routes.patch, {
+        token: token(),
+        params: { id: String(params.id) },
+        body: body(params.data as Record<string, unknown>, params.previousData as Record<string, unknown>),
+        headers: ifMatch(params.previousData),
+        onResponse: headers.onResponse,
+      });
+      return { data: withEtag(row, headers.get('ETag')) };
+    },
+    async delete(params: DeleteParams): Promise<{ data: Row }> {
+      await call(routes.delete, {
+        token: token(),
+        params: { id: String(params.id) },
+        headers: ifMatch(params.previousData),
+      });
+      return { data: (params.previousData ?? { id: params.id }) as Row };
+    },
+  };
 }
