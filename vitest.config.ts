@@ -1,5 +1,9 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
+// No network here: servers started by the tests draw the bundled offline base map unless a test asks for
+// another (ARCHITECTURE.md); the servers inherit this from the test process.
+process.env.MAP_STYLE ??= 'offline';
+
 /** Real server processes killed, restarted, run for minutes: only with `npm run test:reliability`. */
 const reliability: TestProjectInlineConfiguration = {
   test: {

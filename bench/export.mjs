@@ -15,6 +15,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
+// No network here: the server draws the bundled offline base map (ARCHITECTURE.md).
+process.env.MAP_STYLE ??= 'offline';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const rows = Number(process.env.BENCH_ROWS ?? 200_000);

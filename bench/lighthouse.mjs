@@ -17,6 +17,9 @@ import { build } from 'esbuild';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
+// No network here: the server draws the bundled offline base map (ARCHITECTURE.md).
+process.env.MAP_STYLE ??= 'offline';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];

@@ -16,6 +16,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
+// No network here: the server draws the bundled offline base map (ARCHITECTURE.md).
+process.env.MAP_STYLE ??= 'offline';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clientDir = path.join(root, 'apps/web/build/client');
 const serverEntry = path.join(root, 'apps/api/dist/server.js');

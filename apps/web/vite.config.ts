@@ -20,6 +20,8 @@ const SHELL_FILES = [
   /^icons\/(icon-96|icon-192|icon-512|maskable-192|apple-touch-icon)\.png$/,
   /^assets\/open-sans-latin-\d+-normal-[\w-]+\.woff2$/,
   /^map\/[\w-]+\.json$/,
+  // The offline style's font (the self-hosted archive's others are cached when used).
+  /^map\/fonts\/open-sans-latin(-ext)?-600-normal\.woff2$/,
 ];
 
 /**

@@ -8,6 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// No network here: the servers the benchmarks start draw the bundled offline base map (ARCHITECTURE.md).
+process.env.MAP_STYLE ??= 'offline';
+
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const MiB = 1024 * 1024;
 export const quick = process.argv.includes('--quick');

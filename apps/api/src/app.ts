@@ -29,6 +29,7 @@ import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { MapIndex } from './modules/map/map-index';
 import { mapRoutes } from './modules/map/map.routes';
+import { registerSelfHostedMap } from './modules/map/self-hosted-map';
 import { mediaRoutes } from './modules/media/media.routes';
 import { menuBoardsRoutes } from './modules/menu-boards/menu-boards.routes';
 import { ownersRoutes } from './modules/owners/owners.routes';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(establishmentsRoutes);
   await app.register(groupsRoutes);
   await app.register(mapRoutes);
+  await registerSelfHostedMap(app, options.config);
   await app.register(categoriesRoutes);
   await app.register(menuBoardsRoutes);
   await app.register(adminsRoutes);

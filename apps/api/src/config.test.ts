@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, PUBLIC_MAP_STYLE_URL } from './config';
 
 describe('configuration', () => {
   it('runs with no variable at all on the embedded defaults', () => {
@@ -13,6 +13,7 @@ describe('configuration', () => {
       longLifeTokenTtl: 2_592_000,
       rateLimitSignIn: 10,
       mapServerClustersFrom: 10_000,
+      mapStyleUrl: PUBLIC_MAP_STYLE_URL,
       seed: undefined,
       s3: undefined,
       facebook: undefined,
@@ -35,6 +36,8 @@ describe('configuration', () => {
     [{ REDIS_URL: 'localhost' }, /REDIS_URL/],
     [{ RATE_LIMIT_SIGN_IN: '0' }, /RATE_LIMIT_SIGN_IN/],
     [{ MAP_SERVER_CLUSTERS_FROM: 'beaucoup' }, /MAP_SERVER_CLUSTERS_FROM : doit être un entier/],
+    [{ MAP_STYLE: 'hors-ligne' }, /MAP_STYLE : doit valoir « public » ou « offline »/],
+    [{ MAP_STYLE_URL: 'ftp://tuiles.example/style.json' }, /MAP_STYLE_URL/],
     [{ ANDROID_PACKAGE_ID: 'pas un paquet' }, /ANDROID_PACKAGE_ID/],
     [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_BUCKET : obligatoire/],
     [{ TRUST_PROXY: 'oui' }, /TRUST_PROXY/],
@@ -46,6 +49,16 @@ describe('configuration', () => {
   it('reads from how many establishments the map draws the server’s clusters (0: always)', () => {
     expect(loadConfig({ MAP_SERVER_CLUSTERS_FROM: '0' }).mapServerClustersFrom).toBe(0);
     expect(loadConfig({ MAP_SERVER_CLUSTERS_FROM: '50000' }).mapServerClustersFrom).toBe(50_000);
+  });
+
+  it('draws the national plan by default, another style if given, the bundled one alone offline', () => {
+    expect(PUBLIC_MAP_STYLE_URL).toMatch(/^https:\/\/data\.geopf\.fr\/.*PLAN\.IGN.*\.json$/);
+    const mine = 'https://tuiles.example/style.json';
+    expect(loadConfig({ MAP_STYLE_URL: mine }).mapStyleUrl).toBe(mine);
+    expect(loadConfig({ MAP_STYLE: 'public', MAP_STYLE_URL: mine }).mapStyleUrl).toBe(mine);
+    expect(loadConfig({ MAP_STYLE: 'offline' }).mapStyleUrl).toBeUndefined();
+    expect(loadConfig({ MAP_STYLE: 'offline', MAP_STYLE_URL: mine }).mapStyleUrl).toBeUndefined();
+    expect(loadConfig({ MAP_STYLE: '' }).mapStyleUrl).toBe(PUBLIC_MAP_STYLE_URL);
   });
 
   it('lists every bad variable at once', () => {

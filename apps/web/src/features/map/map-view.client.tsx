@@ -1,4 +1,5 @@
 import * as maplibregl from 'maplibre-gl';
+import { Protocol } from 'pmtiles';
 import type { GeoJSONSource, LngLatBounds, Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
@@ -12,7 +13,8 @@ import {
   MAP_CLUSTER_RADIUS,
   type MapPointsAnswer,
 } from '@tables-voisines/contract/schemas/map';
-import { createOfflineStyle } from './base-style';
+import { watchBaseMap } from './base-map-watch';
+import { createOfflineStyle, providerAttribution, TOWN_LAYERS } from './base-style';
 import { KIND_LABELS } from '@tables-voisines/contract/labels';
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { createHighlightMarker, createSelectedMarker } from './marker-elements';
@@ -33,6 +35,8 @@ import { useVisibleMapData } from './use-visible-map-data';
 import './map-view.css';
 
 maplibregl.setWorkerUrl(workerUrl);
+// A self-hosted base map (`MAP_TILES_FILE`) is one PMTiles archive read by ranges: `pmtiles://` sources.
+maplibregl.addProtocol('pmtiles', new Protocol().tile);
 
 const FRENCH_UI: Record<string, string> = {
   'AttributionControl.ToggleAttribution': 'Afficher ou masquer les crédits',
@@ -83,6 +87,8 @@ const MARKER_LAYERS = [
   PREVIEW_POINTS_LAYER,
 ];
 const CLUSTER_LAYERS = new Set([CLUSTERS_LAYER, PREVIEW_CLUSTERS_LAYER]);
+/** The project's own sources: what is not among them is the base map's. */
+const OWN_SOURCES: ReadonlySet<string> = new Set([ESTABLISHMENTS, GROUPS, BOARDS, PREVIEW]);
 
 /** A box as MapLibre takes it: [[west, south], [east, north]]. */
 function toLngLatBox(b: Bounds): [[number, number], [number, number]] {
@@ -146,10 +152,21 @@ function groupsToGeoJson(groups: readonly Group[]): FeatureCollection<Polygon> {
   };
 }
 
+/** The current group's circle, drawn stronger than the others. */
+const currentGroupFilter = (group: Group | null): maplibregl.FilterSpecification => [
+  '==',
+  ['get', 'id'],
+  group?.id ?? '',
+];
+
 const NO_BOARDS: readonly MenuBoard[] = [];
 const NO_POINTS: readonly MapPoint[] = [];
 
-/** Markers drawn wherever they fall, over one another (clusters keep them apart). */
+/**
+ * Markers drawn wherever they fall, over one another (clusters keep them apart), and over the base map's
+ * labels without pushing them out: with a marker near every town, names kept clear of markers were mostly
+ * dropped (Paris, Lyon and Bordeaux at zoom 6).
+ */
 const OVERLAP = { 'icon-allow-overlap': true, 'icon-ignore-placement': true } as const;
 
 /** A source's places (one image per kind) and clusters (named by count and green share), as symbol layers. */
@@ -295,7 +312,7 @@ export default function MapView({
       ...(start.bounds === undefined ? {} : { bounds: toLngLatBox(start.bounds), fitBoundsOptions: FIT_BOX }),
       minZoom: 3,
       maxZoom: 18,
-      attributionControl: { compact: true },
+      attributionControl: false,
       locale: FRENCH_UI,
       dragRotate: false,
       pitchWithRotate: false,
@@ -304,6 +321,25 @@ export default function MapView({
       fadeDuration: 0,
     });
     mapRef.current = map;
+    // A third party's base map that cannot be loaded (offline, blocked network, the provider down) gives
+    // way to the bundled offline style by itself: no blank map, no message (decision 0047).
+    container.dataset.baseMap = mapStyleUrl === null ? 'offline' : 'public';
+    let attribution = new maplibregl.AttributionControl({
+      compact: true,
+      customAttribution: providerAttribution(mapStyleUrl),
+    });
+    map.addControl(attribution);
+    const stopWatching =
+      mapStyleUrl === null
+        ? () => {}
+        : watchBaseMap(map, OWN_SOURCES, (reason) => {
+            console.warn(`Fond de carte indisponible (${reason}) : fond hors ligne affiché.`);
+            container.dataset.baseMap = 'offline';
+            map.removeControl(attribution);
+            attribution = new maplibregl.AttributionControl({ compact: true });
+            map.addControl(attribution);
+            map.setStyle(createOfflineStyle(window.location.origin), { diff: false });
+          });
     map.touchZoomRotate.disableRotation();
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     map.addControl(
@@ -334,12 +370,12 @@ export default function MapView({
       container.dataset.still = 'false';
     });
 
-    // Our sources and layers as soon as the style is read ('style.load'), not once the base map's own
-    // sources have loaded ('load'): the map's worker then cuts them into tiles beside the base map's, and
-    // the places show with the base map instead of after it.
-    map.once('style.load', () => {
+    // The project's sources, layers and images, over whichever base map is drawn, with the data at hand.
+    let images: ReturnType<typeof installMarkerImages> | null = null;
+    const installOverlay = () => {
       const initial = latest.current;
-      sent.current = { ...initial };
+      const preview = sent.current.preview;
+      sent.current = { ...initial, preview };
       map.addSource(GROUPS, { type: 'geojson', data: groupsToGeoJson(initial.groups) });
       map.addLayer({
         id: 'groups-fill',
@@ -357,14 +393,14 @@ export default function MapView({
         id: 'group-current-fill',
         type: 'fill',
         source: GROUPS,
-        filter: ['==', ['get', 'id'], ''],
+        filter: currentGroupFilter(store.getState().currentGroup),
         paint: { 'fill-color': '#f06023', 'fill-opacity': 0.12 },
       });
       map.addLayer({
         id: 'group-current-line',
         type: 'line',
         source: GROUPS,
-        filter: ['==', ['get', 'id'], ''],
+        filter: currentGroupFilter(store.getState().currentGroup),
         paint: { 'line-color': '#f06023', 'line-width': 3 },
       });
       map.addSource(ESTABLISHMENTS, {
@@ -378,10 +414,10 @@ export default function MapView({
           restaurants: ['+', ['case', ['==', ['get', 'kind'], 'restaurant'], 1, 0]],
         },
       });
-      const images = installMarkerImages(map);
+      images = installMarkerImages(map);
       addPlaceLayers(map, ESTABLISHMENTS, POINTS_LAYER, CLUSTERS_LAYER);
       // The preview's clusters and places, drawn as the clustered source draws its own (same images).
-      map.addSource(PREVIEW, { type: 'geojson', data: previewToGeoJson(undefined) });
+      map.addSource(PREVIEW, { type: 'geojson', data: previewToGeoJson(preview) });
       addPlaceLayers(map, PREVIEW, PREVIEW_POINTS_LAYER, PREVIEW_CLUSTERS_LAYER);
       map.addSource(BOARDS, { type: 'geojson', data: boardsToGeoJson(initial.boards) });
       map.addLayer({
@@ -392,98 +428,112 @@ export default function MapView({
         // centre of its place, which the mouse over the place must name.
         layout: { ...OVERLAP, 'icon-image': BOARD_IMAGE, 'icon-offset': [16, -16], 'icon-padding': 0 },
       });
-      // What is drawn, in the map element's data attributes once the map is still: journey tests and the
-      // frame benchmark read them (the drawing itself is pixels). Clusters and places whoever made them, the
-      // map or the server; `drawnServer`: how many of them are the server's.
-      map.on('idle', () => {
-        const drawn = map.queryRenderedFeatures({ layers: MARKER_LAYERS });
-        const count = (layers: readonly string[], kind?: string) =>
-          drawn.filter(
-            (f) => layers.includes(f.layer.id) && (kind === undefined || f.properties.kind === kind),
-          ).length;
-        const places = [POINTS_LAYER, PREVIEW_POINTS_LAYER];
-        container.dataset.drawnClusters = String(count([...CLUSTER_LAYERS]));
-        container.dataset.drawnRestaurants = String(count(places, 'restaurant'));
-        container.dataset.drawnRemplisvert = String(count(places, 'remplisvert'));
-        container.dataset.drawnBoards = String(count([BOARDS_LAYER]));
-        container.dataset.drawnServer = String(count([PREVIEW_CLUSTERS_LAYER, PREVIEW_POINTS_LAYER]));
-        container.dataset.still = 'true';
-        images.prune(
-          new Set(
-            drawn
-              .filter((f) => CLUSTER_LAYERS.has(f.layer.id))
-              .map((f) =>
-                clusterImageName(Number(f.properties.point_count), Number(f.properties.restaurants)),
-              ),
-          ),
-        );
-      });
-      const markerAt = (point: maplibregl.PointLike) =>
-        map.queryRenderedFeatures(point, { layers: MARKER_LAYERS })[0];
-      // The map may still draw the data it was given before the last (its worker cuts the new into tiles
-      // meanwhile): the index is trusted only if the place there has the feature's uri.
-      const pointOf = (props: Record<string, unknown>) => {
-        const uri = String(props.uri);
-        const byIndex = sent.current.points?.[Number(props.i)];
-        return byIndex?.uri === uri ? byIndex : pointsRef.current.find((p) => p.uri === uri);
-      };
-      map.on('click', (event) => {
-        const feature = markerAt(event.point);
-        if (feature === undefined) return;
-        const props = feature.properties as Record<string, unknown>;
-        const [lng, lat] = (feature.geometry as Point).coordinates as [number, number];
-        const zoomTo = (expansionZoom: number) =>
-          map.easeTo({ center: [lng, lat], zoom: Math.min(expansionZoom, 18) });
-        if (feature.layer.id === CLUSTERS_LAYER) {
-          const source = map.getSource(ESTABLISHMENTS) as GeoJSONSource;
-          void source.getClusterExpansionZoom(Number(props.cluster_id)).then(zoomTo);
-          return;
-        }
-        if (feature.layer.id === PREVIEW_CLUSTERS_LAYER) {
-          zoomTo(Number(props.expansionZoom));
-          return;
-        }
-        // A board and a place of the server's carry what opening the page needs; a place of the feed is found.
-        const point =
-          feature.layer.id === BOARDS_LAYER || feature.layer.id === PREVIEW_POINTS_LAYER
-            ? previewPlace(props, lng, lat)
-            : pointOf(props);
-        if (point !== undefined) selectRef.current(point);
-      });
-      // Hovering a place: a pointer, its name as a tooltip, and its card highlighted in the list.
-      const canvas = map.getCanvas();
-      let hovered: string | null = null;
-      const hover = (place: MapEstablishment | null, title: string) => {
-        canvas.style.cursor = title === '' ? '' : 'pointer';
-        canvas.title = title;
-        const uri = place?.uri ?? null;
-        if (uri !== hovered) {
-          hovered = uri;
-          store.dispatch({ type: 'highlighted', establishment: place });
-        }
-      };
-      map.on('mousemove', (event) => {
-        if (map.isMoving()) return;
-        const feature = markerAt(event.point);
-        const props = (feature?.properties ?? {}) as Record<string, unknown>;
-        if (feature === undefined) hover(null, '');
-        else if (CLUSTER_LAYERS.has(feature.layer.id)) {
-          const count = Number(props.point_count).toLocaleString('fr-FR');
-          hover(null, `${count} établissements ici : zoomer pour les voir`);
-        } else if (feature.layer.id === BOARDS_LAYER) hover(null, `Ardoise du jour : ${String(props.name)}`);
-        else if (feature.layer.id === PREVIEW_POINTS_LAYER) {
-          const [lng, lat] = (feature.geometry as Point).coordinates as [number, number];
-          const place = previewPlace(props, lng, lat);
-          hover(place, `${KIND_LABELS[place.kind]} : ${place.name}`);
-        } else {
-          const point = pointOf(props);
-          hover(point ?? null, point === undefined ? '' : `${KIND_LABELS[point.kind]} : ${point.name}`);
-        }
-      });
-      map.on('mouseout', () => hover(null, ''));
+    };
+
+    // Our sources and layers as soon as the style is read ('style.load'), not once the base map's own
+    // sources have loaded ('load'): the map's worker then cuts them into tiles beside the base map's, and
+    // the places show with the base map instead of after it. Again for the offline style if it takes over.
+    map.on('style.load', installOverlay);
+    map.once('style.load', () => {
       reportView();
       store.dispatch({ type: 'mapInitialized' });
     });
+
+    // What is drawn, in the map element's data attributes once the map is still: journey tests and the
+    // frame benchmark read them (the drawing itself is pixels). Clusters and places whoever made them, the
+    // map or the server; `drawnServer`: how many of them are the server's.
+    map.on('idle', () => {
+      if (map.getLayer(BOARDS_LAYER) === undefined) return;
+      const drawn = map.queryRenderedFeatures({ layers: MARKER_LAYERS });
+      const count = (layers: readonly string[], kind?: string) =>
+        drawn.filter((f) => layers.includes(f.layer.id) && (kind === undefined || f.properties.kind === kind))
+          .length;
+      const places = [POINTS_LAYER, PREVIEW_POINTS_LAYER];
+      container.dataset.drawnClusters = String(count([...CLUSTER_LAYERS]));
+      container.dataset.drawnRestaurants = String(count(places, 'restaurant'));
+      container.dataset.drawnRemplisvert = String(count(places, 'remplisvert'));
+      container.dataset.drawnBoards = String(count([BOARDS_LAYER]));
+      container.dataset.drawnServer = String(count([PREVIEW_CLUSTERS_LAYER, PREVIEW_POINTS_LAYER]));
+      // The offline style's town names drawn (none from a third party's style).
+      container.dataset.drawnTowns = String(
+        map.getLayer(TOWN_LAYERS[0]!) === undefined
+          ? 0
+          : map.queryRenderedFeatures({ layers: TOWN_LAYERS }).length,
+      );
+      container.dataset.still = 'true';
+      images?.prune(
+        new Set(
+          drawn
+            .filter((f) => CLUSTER_LAYERS.has(f.layer.id))
+            .map((f) => clusterImageName(Number(f.properties.point_count), Number(f.properties.restaurants))),
+        ),
+      );
+    });
+    const markerAt = (point: maplibregl.PointLike) =>
+      map.getLayer(BOARDS_LAYER) === undefined
+        ? undefined
+        : map.queryRenderedFeatures(point, { layers: MARKER_LAYERS })[0];
+    // The map may still draw the data it was given before the last (its worker cuts the new into tiles
+    // meanwhile): the index is trusted only if the place there has the feature's uri.
+    const pointOf = (props: Record<string, unknown>) => {
+      const uri = String(props.uri);
+      const byIndex = sent.current.points?.[Number(props.i)];
+      return byIndex?.uri === uri ? byIndex : pointsRef.current.find((p) => p.uri === uri);
+    };
+    map.on('click', (event) => {
+      const feature = markerAt(event.point);
+      if (feature === undefined) return;
+      const props = feature.properties as Record<string, unknown>;
+      const [lng, lat] = (feature.geometry as Point).coordinates as [number, number];
+      const zoomTo = (expansionZoom: number) =>
+        map.easeTo({ center: [lng, lat], zoom: Math.min(expansionZoom, 18) });
+      if (feature.layer.id === CLUSTERS_LAYER) {
+        const source = map.getSource(ESTABLISHMENTS) as GeoJSONSource;
+        void source.getClusterExpansionZoom(Number(props.cluster_id)).then(zoomTo);
+        return;
+      }
+      if (feature.layer.id === PREVIEW_CLUSTERS_LAYER) {
+        zoomTo(Number(props.expansionZoom));
+        return;
+      }
+      // A board and a place of the server's carry what opening the page needs; a place of the feed is found.
+      const point =
+        feature.layer.id === BOARDS_LAYER || feature.layer.id === PREVIEW_POINTS_LAYER
+          ? previewPlace(props, lng, lat)
+          : pointOf(props);
+      if (point !== undefined) selectRef.current(point);
+    });
+    // Hovering a place: a pointer, its name as a tooltip, and its card highlighted in the list.
+    const canvas = map.getCanvas();
+    let hovered: string | null = null;
+    const hover = (place: MapEstablishment | null, title: string) => {
+      canvas.style.cursor = title === '' ? '' : 'pointer';
+      canvas.title = title;
+      const uri = place?.uri ?? null;
+      if (uri !== hovered) {
+        hovered = uri;
+        store.dispatch({ type: 'highlighted', establishment: place });
+      }
+    };
+    map.on('mousemove', (event) => {
+      if (map.isMoving()) return;
+      const feature = markerAt(event.point);
+      const props = (feature?.properties ?? {}) as Record<string, unknown>;
+      if (feature === undefined) hover(null, '');
+      else if (CLUSTER_LAYERS.has(feature.layer.id)) {
+        const count = Number(props.point_count).toLocaleString('fr-FR');
+        hover(null, `${count} établissements ici : zoomer pour les voir`);
+      } else if (feature.layer.id === BOARDS_LAYER) hover(null, `Ardoise du jour : ${String(props.name)}`);
+      else if (feature.layer.id === PREVIEW_POINTS_LAYER) {
+        const [lng, lat] = (feature.geometry as Point).coordinates as [number, number];
+        const place = previewPlace(props, lng, lat);
+        hover(place, `${KIND_LABELS[place.kind]} : ${place.name}`);
+      } else {
+        const point = pointOf(props);
+        hover(point ?? null, point === undefined ? '' : `${KIND_LABELS[point.kind]} : ${point.name}`);
+      }
+    });
+    map.on('mouseout', () => hover(null, ''));
 
     // Moves asked by the app: a detail page (zoom 16 on the place), a click in the list, a box to fit (all
     // of France, a search's results).
@@ -508,6 +558,7 @@ export default function MapView({
     });
 
     return () => {
+      stopWatching();
       unsubscribe();
       map.remove();
       mapRef.current = null;
@@ -567,7 +618,7 @@ export default function MapView({
   useEffect(() => {
     const map = mapRef.current;
     if (map === null || !mapInitialized) return;
-    const filter: maplibregl.FilterSpecification = ['==', ['get', 'id'], currentGroup?.id ?? ''];
+    const filter = currentGroupFilter(currentGroup);
     map.setFilter('group-current-fill', filter);
     map.setFilter('group-current-line', filter);
   }, [mapInitialized, currentGroup]);

@@ -1,0 +1,344 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { GeoJSONVT } from '@maplibre/geojson-vt';
+import { fromGeojsonVt } from '@maplibre/vt-pbf';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newVisitorContext,
+  watchPageErrors,
+  type Browser,
+  type Page,
+} from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { makePmtilesArchive } from '../apps/api/test/pmtiles-archive';
+
+// The base map a visitor sees: a third party's style (here a local server speaking the same protocol: a
+// style, vector tiles, glyphs) drawn under the project's markers, and the bundled offline style, which names
+// French towns, taking over by itself when the style or its tiles cannot be loaded. No network
+// is reachable from here: the national plan itself (the default) is not drawn in these tests.
+
+/** How the provider behaves for the next visit. */
+type Mode = 'ok' | 'style-refused' | 'tiles-hang' | 'tiles-fail' | 'glyphs-missing';
+let mode: Mode = 'ok';
+
+/** The provider's land, in a colour the offline style never uses. */
+const LAND = { r: 0x10, g: 0xc0, b: 0x50 };
+const land = new GeoJSONVT(
+  {
+    type: 'Feature',
+    properties: {},
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-6, 41],
+          [11, 41],
+          [11, 52],
+          [-6, 52],
+          [-6, 41],
+        ],
+      ],
+    },
+  },
+  { maxZoom: 14 },
+);
+const places = new GeoJSONVT(
+  { type: 'Feature', properties: { name: 'Lyon' }, geometry: { type: 'Point', coordinates: [4.83, 45.76] } },
+  { maxZoom: 14 },
+);
+
+let provider: http.Server;
+let providerUrl: string;
+/** Requests kept unanswered (`tiles-hang`), ended after the test. */
+const hanging: http.ServerResponse[] = [];
+
+function startProvider(): Promise<void> {
+  provider = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', providerUrl);
+    const send = (status: number, type: string, body: string | Uint8Array) => {
+      response.writeHead(status, {
+        'content-type': type,
+        'cache-control': 'no-store',
+        'access-control-allow-origin': '*',
+      });
+      response.end(body);
+    };
+    if (url.pathname === '/style.json') {
+      if (mode === 'style-refused') {
+        request.socket.destroy();
+        return;
+      }
+      send(
+        200,
+        'application/json',
+        JSON.stringify({
+          version: 8,
+          sources: {
+            plan: {
+              type: 'vector',
+              tiles: [`${providerUrl}/tiles/{z}/{x}/{y}.pbf`],
+              maxzoom: 14,
+              attribution: 'Plan de démonstration',
+            },
+          },
+          glyphs: `${providerUrl}/fonts/{fontstack}/{range}.pbf`,
+          layers: [
+            { id: 'sea', type: 'background', paint: { 'background-color': '#2040a0' } },
+            {
+              id: 'land',
+              type: 'fill',
+              source: 'plan',
+              'source-layer': 'land',
+              paint: { 'fill-color': `rgb(${LAND.r}, ${LAND.g}, ${LAND.b})` },
+            },
+            {
+              id: 'places',
+              type: 'symbol',
+              source: 'plan',
+              'source-layer': 'places',
+              layout: { 'text-field': ['get', 'name'], 'text-font': ['Demo Sans'] },
+            },
+          ],
+        }),
+      );
+      return;
+    }
+    const tile = /^\/tiles\/(\d+)\/(\d+)\/(\d+)\.pbf$/.exec(url.pathname);
+    if (tile !== null) {
+      if (mode === 'tiles-hang') {
+        hanging.push(response);
+        return;
+      }
+      if (mode === 'tiles-fail') {
+        send(500, 'text/plain', 'panne');
+        return;
+      }
+      const [z, x, y] = tile.slice(1).map(Number) as [number, number, number];
+      const layers = Object.fromEntries(
+        (
+          [
+            ['land', land.getTile(z, x, y)],
+            ['places', places.getTile(z, x, y)],
+          ] as const
+        ).filter(([, t]) => t !== null),
+      );
+      send(200, 'application/x-protobuf', Object.keys(layers).length === 0 ? '' : fromGeojsonVt(layers));
+      return;
+    }
+    if (url.pathname.startsWith('/fonts/')) {
+      // An empty glyph range is a valid one: the provider's labels are not what is checked here.
+      if (mode === 'glyphs-missing') send(404, 'text/plain', 'introuvable');
+      else send(200, 'application/x-protobuf', '');
+      return;
+    }
+    send(404, 'text/plain', 'introuvable');
+  });
+  return new Promise((resolve) =>
+    provider.listen(0, '127.0.0.1', () => {
+      providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+      resolve();
+    }),
+  );
+}
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  await startProvider();
+  [server, browser] = await Promise.all([
+    startServer({ MAP_STYLE: 'public', MAP_STYLE_URL: `${providerUrl}/style.json` }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  for (const response of hanging) response.destroy();
+  await browser?.close();
+  await server?.stop();
+  await new Promise((resolve) => provider?.close(resolve));
+});
+
+const DESKTOP = { width: 1366, height: 900 };
+
+interface Rgb {
+  r: number;
+  g: number;
+  b: number;
+}
+const rgb = (hex: string): Rgb => ({
+  r: parseInt(hex.slice(1, 3), 16),
+  g: parseInt(hex.slice(3, 5), 16),
+  b: parseInt(hex.slice(5, 7), 16),
+});
+
+/** The share of the map's pixels in a colour. */
+async function colourShare(page: Page, colour: Rgb): Promise<number> {
+  const png = await page.getByTestId('map').screenshot();
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let matching = 0;
+  const near = (v: number, target: number) => Math.abs(v - target) < 6;
+  for (let i = 0; i < data.length; i += info.channels) {
+    if (near(data[i]!, colour.r) && near(data[i + 1]!, colour.g) && near(data[i + 2]!, colour.b))
+      matching += 1;
+  }
+  return matching / (info.width * info.height);
+}
+const providerLandShare = (page: Page) => colourShare(page, LAND);
+
+/** Opens the map page with the provider in `next` mode; the errors that are not the provider's failures. */
+async function visit(next: Mode) {
+  mode = next;
+  const context = await newVisitorContext(browser, { viewport: DESKTOP });
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  const startedAt = Date.now();
+  await page.goto(`${server.baseUrl}/`);
+  return {
+    page,
+    startedAt,
+    // The browser reports the provider's refused requests in the console; nothing else may fail.
+    otherErrors: () =>
+      errors().filter((e) => !/Failed to load resource|ERR_|AJAXError|Failed to fetch/.test(e)),
+    close: () => context.close(),
+  };
+}
+
+/** Waits until the offline style has taken over and drawn town names beside the project's markers. */
+async function offlineStyleDrawn(page: Page) {
+  const map = page.getByTestId('map');
+  await expect.poll(() => map.getAttribute('data-base-map'), { timeout: 20_000 }).toBe('offline');
+  await expect
+    .poll(async () => Number(await map.getAttribute('data-drawn-towns')), { timeout: 20_000 })
+    .toBeGreaterThan(5);
+  // The project's layers are there again on the new style: clusters and places still drawn.
+  await expect
+    .poll(async () => Number(await map.getAttribute('data-drawn-clusters')), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  const credits = await page.locator('.maplibregl-ctrl-attrib').textContent();
+  expect(credits).toContain('GeoNames');
+  expect(credits).not.toContain('Plan de démonstration');
+  expect(await providerLandShare(page)).toBe(0);
+}
+
+describe('the base map', () => {
+  it.each([
+    ['while it works', 'ok' as const],
+    // MapLibre draws the labels in the browser: streets with another font beat the offline style.
+    ['when only its glyphs are missing', 'glyphs-missing' as const],
+  ])('draws the provider’s style under the markers %s, and keeps it', async (_, how) => {
+    const visit1 = await visit(how);
+    const { page } = visit1;
+    const map = page.getByTestId('map');
+    await expect.poll(() => map.getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
+    await expect
+      .poll(async () => Number(await map.getAttribute('data-drawn-clusters')), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await expect.poll(() => providerLandShare(page), { timeout: 20_000 }).toBeGreaterThan(0.3);
+    // Past the time a failing provider is given: still the provider's map.
+    await page.waitForTimeout(Math.max(0, visit1.startedAt + 9000 - Date.now()));
+    expect(await map.getAttribute('data-base-map')).toBe('public');
+    expect(await map.getAttribute('data-drawn-towns')).toBe('0');
+    expect(await page.locator('.maplibregl-ctrl-attrib').textContent()).toContain('Plan de démonstration');
+    expect(visit1.otherErrors()).toEqual([]);
+    await visit1.close();
+  });
+
+  it.each([
+    ['its style cannot be read', 'style-refused' as const],
+    ['its tiles fail', 'tiles-fail' as const],
+    ['its tiles never come', 'tiles-hang' as const],
+  ])('gives way to the offline style, with town names, when %s', async (_, failure) => {
+    const v = await visit(failure);
+    await offlineStyleDrawn(v.page);
+    // "Within a few seconds" of the page's start (the provider's hang is given 6 s).
+    expect(Date.now() - v.startedAt).toBeLessThan(15_000);
+    // Nothing on screen says the map failed: the list counts the places as always.
+    expect(await v.page.getByText(/établissements? dans cette zone/).isVisible()).toBe(true);
+    expect(v.otherErrors()).toEqual([]);
+    await v.close();
+  });
+});
+
+describe('a self-hosted base map (MAP_TILES_FILE)', () => {
+  /** Protomaps' light flavour, which the product's style for the archive draws. */
+  const EARTH = rgb('#e2dfda');
+  const WATER = rgb('#80deea');
+  const OFFLINE_FRANCE = rgb('#fbf8f2');
+  let selfHosted: RunningServer;
+  let archiveDir: string;
+
+  beforeAll(async () => {
+    const { mkdtemp, writeFile } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    archiveDir = await mkdtemp(path.join(os.tmpdir(), 'tv-archive-'));
+    const polygon = (kind: string, [w, s, e, n]: readonly number[]) => ({
+      type: 'Feature' as const,
+      properties: { kind },
+      geometry: {
+        type: 'Polygon' as const,
+        coordinates: [
+          [
+            [w!, s!],
+            [e!, s!],
+            [e!, n!],
+            [w!, n!],
+            [w!, s!],
+          ],
+        ],
+      },
+    });
+    // Land over France, and a sea over its western half: both must show, in the style's colours.
+    const file = path.join(archiveDir, 'france.pmtiles');
+    await writeFile(
+      file,
+      makePmtilesArchive({
+        layers: {
+          earth: { type: 'FeatureCollection', features: [polygon('earth', [-6, 40, 11, 52])] },
+          water: { type: 'FeatureCollection', features: [polygon('ocean', [-6, 40, 2, 52])] },
+        },
+        minZoom: 0,
+        maxZoom: 7,
+        bounds: [-6, 40, 11, 52],
+      }),
+    );
+    selfHosted = await startServer({ MAP_STYLE: 'public', MAP_TILES_FILE: file });
+  });
+  afterAll(async () => {
+    await selfHosted?.stop();
+    const { rm } = await import('node:fs/promises');
+    if (archiveDir !== undefined) await rm(archiveDir, { recursive: true, force: true });
+  });
+
+  it('draws the archive the product serves, asking nothing from another origin', async () => {
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const elsewhere: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol.startsWith('http') && url.origin !== new URL(selfHosted.baseUrl).origin) {
+        elsewhere.push(request.url());
+      }
+    });
+    await page.goto(`${selfHosted.baseUrl}/`);
+    const map = page.getByTestId('map');
+    await expect.poll(() => map.getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
+    await expect.poll(() => colourShare(page, EARTH), { timeout: 20_000 }).toBeGreaterThan(0.1);
+    expect(await colourShare(page, WATER)).toBeGreaterThan(0.1);
+    // (Only the credits' and legend's light backgrounds come near the offline style's land.)
+    expect(await colourShare(page, OFFLINE_FRANCE)).toBeLessThan(0.01);
+    await expect
+      .poll(async () => Number(await map.getAttribute('data-drawn-clusters')), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    // Past the time a failing base map is given: still the archive.
+    await page.waitForTimeout(7000);
+    expect(await map.getAttribute('data-base-map')).toBe('public');
+    expect(await page.locator('.maplibregl-ctrl-attrib').textContent()).toContain('OpenStreetMap');
+    expect(elsewhere).toEqual([]);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});
