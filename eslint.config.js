@@ -47,6 +47,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts served as they are (the offline page's).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {

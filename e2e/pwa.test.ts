@@ -35,7 +35,13 @@ let server: RunningServer;
 let browser: Browser;
 /** `http://localhost:PORT`: the origin the specification allows service workers on without HTTPS. */
 let localhost: string;
-let establishments: { id: string; kind: 'restaurant' | 'remplisvert'; uri: string; name: string }[];
+let establishments: {
+  id: string;
+  kind: 'restaurant' | 'remplisvert';
+  uri: string;
+  name: string;
+  address: { town: string };
+}[];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(SITE), launchBrowser()]);
@@ -305,12 +311,22 @@ describe('the service worker', () => {
       errors().filter((e) => e !== 'console: Failed to load resource: net::ERR_INTERNET_DISCONNECTED'),
     ).toEqual([]);
 
-    // A page never visited, and the map: the French offline page.
+    // A page never visited: the French offline page, which links the pages kept and the map.
     const unvisited = await page.goto(`${localhost}${pathOf(other!)}`);
     expect(unvisited?.status()).toBe(200);
     await expect(page.locator('h1').textContent()).resolves.toBe('Vous êtes hors ligne');
-    await page.goto(`${localhost}/`);
-    await expect(page.locator('h1').textContent()).resolves.toBe('Vous êtes hors ligne');
+    const kept = page.getByRole('region', { name: 'Disponibles sans connexion' });
+    await expect
+      .poll(() => kept.getByRole('link').allTextContents())
+      .toEqual(['La carte des restaurateurs', `${visited!.name} à ${visited!.address.town}`]);
+    expect(await kept.getByRole('link', { name: new RegExp(`^${visited!.name}`) }).getAttribute('href')).toBe(
+      pathOf(visited!),
+    );
+    expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations)).toEqual([]);
+    // The map, the installed app's start page, though never visited: kept when the worker installed.
+    await kept.getByRole('link', { name: 'La carte des restaurateurs' }).click();
+    await page.waitForURL(`${localhost}/`);
+    await expect(page.locator('h1').textContent()).resolves.toContain('Tables Voisines');
 
     // Back online, pages come from the network again.
     await context.setOffline(false);

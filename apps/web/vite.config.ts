@@ -15,7 +15,7 @@ const clientDir = path.resolve(import.meta.dirname, 'build/client');
  * often after the worker took over on a first visit: precached, it is there offline whenever the map starts.
  */
 const SHELL_FILES = [
-  /^offline\.html$/,
+  /^offline\.(html|js)$/,
   /^favicon\.svg$/,
   /^icons\/(icon-96|icon-192|icon-512|maskable-192|apple-touch-icon)\.png$/,
   /^assets\/open-sans-latin-\d+-normal-[\w-]+\.woff2$/,
@@ -68,7 +68,14 @@ const pwa: Partial<VitePWAOptions> = {
   injectManifest: {
     // A classic script: registered without `type: 'module'`, which older Safari lacks in workers.
     rollupFormat: 'iife',
-    globPatterns: ['offline.html', 'favicon.svg', 'icons/*.png', 'assets/*.{js,css,woff2}', 'map/*.json'],
+    globPatterns: [
+      'offline.{html,js}',
+      'favicon.svg',
+      'icons/*.png',
+      'assets/*.{js,css,woff2}',
+      'map/*.json',
+      'map/fonts/*.woff2',
+    ],
     manifestTransforms: [
       (entries) => {
         const code = appShellCode();

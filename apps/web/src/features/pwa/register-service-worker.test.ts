@@ -126,6 +126,8 @@ describe('registerServiceWorker', () => {
       loadedResources: () => [
         { name: 'http://localhost:3000/assets/establishment-abc.js' },
         { name: 'http://localhost:3000/establishment/42/public' },
+        { name: 'http://localhost:3000/api/map/feed' },
+        { name: 'http://localhost:3000/api/map/points?zoom=6' },
         { name: 'https://elsewhere.example/script.js' },
       ],
       onPageCached: cached,
@@ -139,6 +141,7 @@ describe('registerServiceWorker', () => {
           'http://localhost:3000/restaurant/chez-jo-a-lyon',
           'http://localhost:3000/assets/establishment-abc.js',
           'http://localhost:3000/establishment/42/public',
+          'http://localhost:3000/api/map/feed',
         ],
       },
     ]);

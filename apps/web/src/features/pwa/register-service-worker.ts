@@ -24,7 +24,8 @@ export function isServiceWorkerOrigin(location: Pick<Location, 'protocol' | 'hos
 
 /**
  * What the worker does not see by itself: what the page loaded before it took control. This site's code,
- * map files, photos and public records, and images from another origin (photos in object storage).
+ * map files, photos, public records and the map feed, and images from another origin (photos in object
+ * storage).
  */
 export function urlsLoadedBeforeControl(
   pageUrl: string,
@@ -44,7 +45,9 @@ export function cacheableResourceUrls(
     const url = new URL(name, origin);
     const ours =
       url.origin === origin &&
-      /^\/(assets|map|media|uploads)\/|^\/establishment\/[^/]+\/public$/.test(url.pathname);
+      /^\/(assets|map|media|uploads)\/|^\/establishment\/[^/]+\/public$|^\/api\/map\/feed$/.test(
+        url.pathname,
+      );
     const foreignImage = url.origin !== origin && url.protocol === 'https:' && initiatorType === 'img';
     if (ours || foreignImage) urls.add(url.href);
   }

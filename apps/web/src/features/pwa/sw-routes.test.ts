@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEstablishmentPath, isPhotoRequest } from './sw-routes';
+import { isEstablishmentPath, isPhotoRequest, isStartPagePath } from './sw-routes';
 
 const origin = 'https://tables.example';
 
@@ -16,6 +16,15 @@ describe('what the service worker keeps for offline reading', () => {
     expect(isEstablishmentPath('/admin/establishments')).toBe(false);
     expect(isEstablishmentPath('/api/establishments/')).toBe(false);
     expect(isEstablishmentPath('/restaurant/x/y')).toBe(false);
+  });
+
+  it('keeps the map page, its data file and the map feed, nothing else of the map', () => {
+    expect(isStartPagePath('/')).toBe(true);
+    expect(isStartPagePath('/_root.data')).toBe(true);
+    expect(isStartPagePath('/api/map/feed')).toBe(true);
+    expect(isStartPagePath('/api/map/points')).toBe(false);
+    expect(isStartPagePath('/menuboards/surrounding')).toBe(false);
+    expect(isStartPagePath('/espace-restaurateur')).toBe(false);
   });
 
   it('keeps photos from this origin and images from object storage', () => {

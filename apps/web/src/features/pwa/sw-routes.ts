@@ -22,6 +22,18 @@ export function isEstablishmentPath(pathname: string): boolean {
   );
 }
 
+/** The installed app's start page (the manifest's `start_url`), fetched by the worker when it installs. */
+export const START_PAGE = '/';
+
+/**
+ * The map page and what it needs to show the places it last showed: its address, the data file a client
+ * navigation to it fetches, and the map feed. Kept like establishment pages (network first, the cache
+ * offline).
+ */
+export function isStartPagePath(pathname: string): boolean {
+  return pathname === START_PAGE || pathname === '/_root.data' || pathname === '/api/map/feed';
+}
+
 /** Establishment photos: uploads served by the API, or any image on another origin (object storage). */
 export function isPhotoRequest(url: URL, destination: string, origin: string): boolean {
   if (url.origin === origin) return /^\/(media|uploads)\//.test(url.pathname);

@@ -3,8 +3,9 @@
  * site root with `Cache-Control: no-cache`). Strategy (docs/decisions/0008-service-worker-strategy.md):
  * - precache the app shell only: the entry and root route code, their CSS, the fonts, a few icons, the
  *   bundled base map and the offline page;
- * - establishment pages, their `.data` files and their public API record: network first, then the cache,
- *   so a visited page stays readable offline;
+ * - establishment pages, their `.data` files and their public API record, and the map page (the start
+ *   page, fetched when the worker installs) with its feed: network first, then the cache, so a visited page
+ *   and the map stay readable offline;
  * - photos: cache first; hashed assets: cache first (immutable); other files under `/map/`: stale while
  *   revalidate;
  * - any other page that cannot be fetched: the French offline page.
@@ -30,6 +31,8 @@ import {
   RUNTIME_CACHES,
   isEstablishmentPath,
   isPhotoRequest,
+  isStartPagePath,
+  START_PAGE,
 } from './sw-routes';
 
 // The web app's TypeScript program has the DOM library, not the worker one: only what is used here.
@@ -43,6 +46,10 @@ declare const self: {
   location: Location;
   skipWaiting(): Promise<void>;
   addEventListener(type: 'message', listener: (event: CachePageMessageEvent) => void): void;
+  addEventListener(
+    type: 'install',
+    listener: (event: { waitUntil(promise: Promise<unknown>): void }) => void,
+  ): void;
 };
 
 const DAY = 24 * 60 * 60;
@@ -71,7 +78,10 @@ const photos: RuntimeRoute = {
 
 const runtimeRoutes: RuntimeRoute[] = [
   {
-    match: (url, request) => sameOrigin(url) && request.method === 'GET' && isEstablishmentPath(url.pathname),
+    match: (url, request) =>
+      sameOrigin(url) &&
+      request.method === 'GET' &&
+      (isEstablishmentPath(url.pathname) || (isStartPagePath(url.pathname) && url.search === '')),
     strategy: new NetworkFirst({
       cacheName: RUNTIME_CACHES.pages,
       networkTimeoutSeconds: 5,
@@ -105,6 +115,17 @@ const runtimeRoutes: RuntimeRoute[] = [
 for (const route of runtimeRoutes) {
   registerRoute(({ url, request }) => route.match(url, request), route.strategy);
 }
+
+// The start page kept from the install on: the installed app opens on the map offline, whichever page the
+// visitor came by first. Installing never fails for it (offline, the page comes on the next visit).
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(RUNTIME_CACHES.pages)
+      .then((cache) => cache.add(START_PAGE))
+      .catch(() => undefined),
+  );
+});
 
 // Every other page: from the network only (pages change with the data), the offline page otherwise.
 registerRoute(({ request }) => request.mode === 'navigate', new NetworkOnly());
