@@ -32,6 +32,7 @@ import { mapRoutes } from './modules/map/map.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { menuBoardsRoutes } from './modules/menu-boards/menu-boards.routes';
 import { ownersRoutes } from './modules/owners/owners.routes';
+import { placesRoutes } from './modules/places/places.routes';
 import { shareRoutes } from './modules/share/share.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(establishmentsRoutes);
   await app.register(groupsRoutes);
   await app.register(mapRoutes);
+  await app.register(placesRoutes);
   await app.register(categoriesRoutes);
   await app.register(menuBoardsRoutes);
   await app.register(adminsRoutes);
