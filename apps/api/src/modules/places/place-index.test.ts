@@ -160,6 +160,18 @@ describe('the shipped index', () => {
     expect(first('nice')).toBe('Nice');
     expect(first('Pointe-à-Pitre')).toBe('Pointe-à-Pitre');
   });
+
+  it('gives a point to communes GeoNames files elsewhere: under another code, a former commune, Mayotte', () => {
+    const place = (q: string) => placeIndex().search(q, 1)[0];
+    // Filed under Lyon's code: found by its name in its department, west of Lyon.
+    expect(place('Tassin-la-Demi-Lune')).toMatchObject({ code: '69244', department: { code: '69' } });
+    expect(place('Tassin-la-Demi-Lune')!.longitude).toBeLessThan(place('Lyon')!.longitude);
+    // A commune nouvelle without a place of its own: a point of one of its former communes.
+    expect(place('Orée d’Anjou')).toMatchObject({ code: '49126', department: { code: '49' } });
+    // Mayotte's rows give the INSEE code as their first-level code.
+    expect(place('Mamoudzou')).toMatchObject({ code: '97611', department: { code: '976', name: 'Mayotte' } });
+    expect(place('Mamoudzou')!.latitude).toBeLessThan(-12);
+  });
 });
 
 describe('the generated file', () => {
