@@ -158,4 +158,31 @@ describe('towns in the map’s search field', () => {
     expect(errors()).toEqual([]);
     await context.close();
   });
+
+  it('lowers the list’s sheet on a phone once a town is chosen, so that the map is seen', async () => {
+    const nantes = await firstPlace('Nantes');
+    const context = await newVisitorContext(browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openMap(page);
+    const handle = page.locator('.tv-sheet-handle');
+    const search = page.getByRole('combobox', { name: 'Rechercher' });
+    await search.tap();
+    // Typing raises the sheet to full height (its results above the keyboard).
+    await expect.poll(() => handle.getAttribute('aria-label')).toBe('Réduire la liste');
+    await search.pressSequentially('nantes');
+    const option = page.getByRole('option', { name: 'Nantes — Loire-Atlantique (44)', exact: true });
+    await expect.poll(() => option.count(), { timeout: 10_000 }).toBe(1);
+    await option.tap();
+    await expect.poll(() => handle.getAttribute('aria-label')).toBe('Agrandir la liste');
+    await arrivedAt(page, nantes.latitude, nantes.longitude, 12);
+    // The keyboard closed: the field no longer has the focus.
+    expect(await search.evaluate((input) => input === document.activeElement)).toBe(false);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Place } from '@tables-voisines/contract/schemas/place';
 import { useMapStore } from './map-store';
+import { useShowMap } from './show-map';
 import { PLACE_ZOOM, placeTerm, usePlaceSearch } from './use-place-search';
 
 function useDebounced<T>(value: T, delayMs: number): T {
@@ -25,10 +26,12 @@ export function placeDetail(place: Place, term: string): string {
  * The towns of the map's search field (WAI-ARIA 1.2 combobox, as the categories' field): as the visitor
  * types, a « Villes » group of suggestions opens under the field; arrows move in it, Enter or a click
  * chooses a town (Enter alone, the first one), Escape closes it. Choosing flies the map to the town at zoom
- * 12, closes the suggestions and says so to screen readers; `onChosen` then does the field's part.
+ * 12, closes the suggestions and says so to screen readers; `onChosen` then does the field's part. On a
+ * phone the list's sheet then goes down, so that the map is seen.
  */
 export function usePlaceSuggestions(value: string, onChosen: (place: Place) => void) {
   const store = useMapStore();
+  const showMap = useShowMap();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -52,6 +55,7 @@ export function usePlaceSuggestions(value: string, onChosen: (place: Place) => v
     });
     setAnnouncement(`Carte centrée sur ${place.name}, ${place.department.name}`);
     onChosen(place);
+    showMap();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
