@@ -43,7 +43,8 @@ function foldChar(c: string): string {
   let folded = foldedChars.get(c);
   if (folded === undefined) {
     folded = normalizeForSearch(c);
-    foldedChars.set(c, folded);
+    // The names' few hundred characters; not every character a query may send.
+    if (foldedChars.size < 1000) foldedChars.set(c, folded);
   }
   return folded;
 }
