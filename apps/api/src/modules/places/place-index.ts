@@ -32,6 +32,9 @@ const SAINTS: Readonly<Record<string, string>> = {
 /** « 3e », « 3ème », « 1er », « 2nd »: the number alone, so « Lyon 3ème » finds « Lyon 3e Arrondissement ». */
 const ORDINAL = /^(\d+)(?:e|eme|er|ere|nd|nde)$/;
 
+/** A word that `normalizeToken` changes. */
+const TOKEN_TO_CHANGE = /(?:^| )(?:st|ste|sts|stes|\d+(?:e|eme|er|ere|nd|nde))(?: |$)/;
+
 function normalizeToken(token: string): string {
   return SAINTS[token] ?? token.replace(ORDINAL, '$1');
 }
@@ -54,15 +57,14 @@ function foldChar(c: string): string {
  * apostrophes as spaces, « St »/« Ste » as « saint »/« sainte », ordinals as their number.
  */
 export function normalizePlaceName(s: string): string {
-  return s
+  const folded = s
     .replace(/\s/g, ' ')
     .toLowerCase()
     .replace(/[^ -~]/g, foldChar)
     .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
-    .split(' ')
-    .map(normalizeToken)
-    .join(' ');
+    .trim();
+  // Most names have no word to change: they are not split.
+  return TOKEN_TO_CHANGE.test(folded) ? folded.split(' ').map(normalizeToken).join(' ') : folded;
 }
 
 /**
