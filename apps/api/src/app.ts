@@ -154,11 +154,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(establishmentsRoutes);
   await app.register(groupsRoutes);
   await app.register(mapRoutes);
-  await app.register(placesRoutes);
   await app.register(categoriesRoutes);
   await app.register(menuBoardsRoutes);
   await app.register(adminsRoutes);
   await app.register(ownersRoutes);
+  await app.register(placesRoutes);
   await app.register(uploadsRoutes);
   await app.register(mediaRoutes);
   await app.register(shareRoutes);
