@@ -22,6 +22,7 @@ COPY --from=build /app/packages/contract ./packages/contract
 COPY --from=build /app/apps/api/package.json ./apps/api/
 COPY --from=build /app/apps/api/dist ./apps/api/dist
 COPY --from=build /app/apps/api/drizzle ./apps/api/drizzle
+COPY --from=build /app/apps/api/generated ./apps/api/generated
 COPY --from=build /app/apps/web/package.json ./apps/web/
 COPY --from=build /app/apps/web/build ./apps/web/build
 RUN mkdir -p /data && chown node:node /data

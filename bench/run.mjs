@@ -17,6 +17,7 @@ if (quick) env.BENCH_RESULTS_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'tv-benc
 
 const steps = [
   ['API (liste, carte, ardoises, pages, mémoire)', ['bench/api.mjs', ...(quick ? ['--quick'] : [])], {}],
+  ['recherche de villes (index, mémoire, latence)', ['bench/places.mjs', ...(quick ? ['--quick'] : [])], {}],
   ['exports CSV et XLSX', ['bench/export.mjs'], quick ? { BENCH_ROWS: '2000' } : {}],
   ['export statique des pages (10 000)', ['bench/export-pages.mjs', ...(quick ? ['--quick'] : [])], {}],
   ['poids JavaScript de la page détail', ['bench/page-weight.mjs'], {}],

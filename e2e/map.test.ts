@@ -744,7 +744,7 @@ describe('the map page', () => {
     await expect.poll(sheetState).toBe('Agrandir la liste');
 
     // At its lowest, typing a search raises the sheet to full height: its results in view, not under the field.
-    const search = page.getByRole('searchbox', { name: 'Rechercher' });
+    const search = page.getByRole('combobox', { name: 'Rechercher' });
     await search.tap();
     await expect.poll(sheetState).toBe('Réduire la liste');
     await expect
@@ -773,7 +773,7 @@ describe('the map page', () => {
     const errors = watchPageErrors(page);
     await openMap(page);
     const status = page.getByRole('status').filter({ hasText: 'dans cette zone' });
-    const search = page.getByRole('searchbox', { name: 'Rechercher' });
+    const search = page.getByRole('combobox', { name: 'Rechercher' });
     await search.fill(`${far.name} ${far.address.town}`);
     await expect
       .poll(() => status.textContent(), { timeout: 20_000 })
@@ -847,7 +847,7 @@ describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM est
     // Spaces in the search field search nothing: still the server's list, still no feed.
     const status = page.getByRole('status').filter({ hasText: 'dans cette zone' });
     const counted = await status.textContent();
-    await page.getByRole('searchbox', { name: 'Rechercher' }).fill('   ');
+    await page.getByRole('combobox', { name: 'Rechercher' }).fill('   ');
     await page.waitForTimeout(1000);
     expect(await status.textContent()).toBe(counted);
     expect(feeds()).toBe(0);

@@ -12,6 +12,7 @@ const inputs = [
   'packages/contract/src',
   'apps/api/src',
   'apps/api/build.mjs',
+  'apps/api/scripts',
   'apps/api/package.json',
   'apps/web/src',
   'apps/web/public',

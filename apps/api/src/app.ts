@@ -33,6 +33,7 @@ import { registerSelfHostedMap } from './modules/map/self-hosted-map';
 import { mediaRoutes } from './modules/media/media.routes';
 import { menuBoardsRoutes } from './modules/menu-boards/menu-boards.routes';
 import { ownersRoutes } from './modules/owners/owners.routes';
+import { placesRoutes } from './modules/places/places.routes';
 import { shareRoutes } from './modules/share/share.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(menuBoardsRoutes);
   await app.register(adminsRoutes);
   await app.register(ownersRoutes);
+  await app.register(placesRoutes);
   await app.register(uploadsRoutes);
   await app.register(mediaRoutes);
   await app.register(shareRoutes);

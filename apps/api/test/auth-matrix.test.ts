@@ -37,6 +37,7 @@ const EXPECTED: Partial<Record<RouteId, Row>> = {
   mapFeed: ALL(200),
   mapNearest: ALL(200),
   mapAround: ALL(200),
+  searchPlaces: ALL(200),
   searchCategories: ALL(200),
   listCategories: ALL(200),
   getEstablishmentMenuBoard: ALL(200),
@@ -205,6 +206,8 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
       return { query: '?west=-5.5&south=41&east=10&north=51.5&latitude=46.5&longitude=2.5' };
     case 'mapAround':
       return { query: '?latitude=45.76&longitude=4.83&radius=10' };
+    case 'searchPlaces':
+      return { query: '?q=lyon' };
     case 'getCategory':
       return { params: { id: randomUUID() } };
     case 'surroundingMenuBoards':

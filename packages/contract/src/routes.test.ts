@@ -69,6 +69,7 @@ describe('route table', () => {
         'mapFeed',
         'mapNearest',
         'mapAround',
+        'searchPlaces',
         'getPublicEstablishment',
         'listGroups',
         'createGroup',

@@ -59,6 +59,7 @@ import {
   MapPointsQuerySchema,
 } from './schemas/map';
 import { CreateGroupBodySchema, GroupSchema, PatchGroupBodySchema } from './schemas/group';
+import { PlaceSchema, PlaceSearchQuerySchema } from './schemas/place';
 import {
   CreateMenuBoardBodySchema,
   EstablishmentMenuBoardQuerySchema,
@@ -118,6 +119,7 @@ const TAGS = {
   admins: ['Administrateurs'],
   owners: ['Restaurateurs'],
   users: ['Restaurateurs (chemins /api/user)'],
+  places: ['Villes'],
 } as const;
 
 /**
@@ -474,6 +476,16 @@ export const routes = {
     auth: 'none',
     query: MapAroundQuerySchema,
     responses: { 200: MapListAnswerSchema, ...errors(400) },
+  },
+  searchPlaces: {
+    method: 'GET',
+    path: '/api/places/search',
+    summary:
+      'Chercher une ville par son nom ou son code postal (sans tenir compte des majuscules, accents, traits d’union ni de « Saint »/« St ») : l’égalité d’abord, puis les débuts de nom, les plus peuplées en tête',
+    tags: TAGS.places,
+    auth: 'none',
+    query: PlaceSearchQuerySchema,
+    responses: { 200: z.array(PlaceSchema), ...errors(400) },
   },
   getPublicEstablishment: {
     method: 'GET',

@@ -334,6 +334,11 @@ export const mapAroundRoute = {
   method: 'GET',
   path: '/api/map/around',
 } as const satisfies RouteRef<'mapAround'>;
+export const searchPlacesRoute = {
+  id: 'searchPlaces',
+  method: 'GET',
+  path: '/api/places/search',
+} as const satisfies RouteRef<'searchPlaces'>;
 export const getGroupRoute = {
   id: 'getGroup',
   method: 'GET',

@@ -19,6 +19,7 @@ import { boundsOfPlaces, METROPOLITAN_FRANCE, MIN_DETAIL_ZOOM } from './map-rule
 import { useMapState, useMapStore } from './map-store';
 import { useGroupMembers, useNearestList, type ListedEstablishment } from './map-list';
 import { useVisibleMapData } from './use-visible-map-data';
+import { usePlaceSuggestions } from './place-suggestions';
 import { circleContainsPoint } from '@tables-voisines/contract/geo';
 
 const PAGE_SIZE = 30;
@@ -43,6 +44,11 @@ function SearchField() {
     );
     return () => window.clearTimeout(timer);
   }, [store, value]);
+  // A town chosen flies the map there: the field is emptied, its text was a search for the town.
+  const places = usePlaceSuggestions(value, () => {
+    setValue('');
+    store.dispatch({ type: 'filtersChanged', filters: { query: '' } });
+  });
   return (
     <div>
       <label htmlFor="recherche" className="tv-label">
@@ -54,11 +60,17 @@ function SearchField() {
           id="recherche"
           type="search"
           className="tv-input"
-          placeholder="Un restaurant, une ville..."
+          placeholder="Un restaurant, une ville, un code postal..."
           value={value}
-          onChange={(event) => setValue(event.target.value)}
+          onChange={(event) => {
+            setValue(event.target.value);
+            places.typed();
+          }}
+          {...places.inputProps}
         />
+        {places.popup}
       </div>
+      {places.status}
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { useRef, useState, type FocusEvent, type PointerEvent, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type FocusEvent, type PointerEvent, type ReactNode } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import type { PublicSettings } from '@tables-voisines/contract/public-data';
 import { ClientMap } from './client-map';
 import { isEstablishmentPath } from './map-rules';
 import { MapStoreProvider } from './map-store';
+import { ShowMapContext } from './show-map';
 import { useMapSync } from './use-map-sync';
 
 type SheetHeight = 'peek' | 'half' | 'full';
@@ -58,6 +59,12 @@ function Shell({ children }: { children: ReactNode }) {
   const tap = () => {
     if (!dragEnding.current) setSheet(NEXT_SHEET[sheet]);
   };
+  // The sheet's width is the phones' (public.css): below 960 px.
+  const showMap = useCallback(() => {
+    if (window.matchMedia('(min-width: 960px)').matches) return;
+    setSheet('peek');
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  }, []);
 
   return (
     <div className={`tv-shell ${detail ? 'tv-shell--detail' : 'tv-shell--home'}`}>
@@ -81,7 +88,13 @@ function Shell({ children }: { children: ReactNode }) {
             <span />
           </button>
         )}
-        {detail ? children : <div className="tv-shell__scroll">{children}</div>}
+        {detail ? (
+          children
+        ) : (
+          <ShowMapContext.Provider value={showMap}>
+            <div className="tv-shell__scroll">{children}</div>
+          </ShowMapContext.Provider>
+        )}
       </section>
       {/* The map: beside the panel on desktop; on phones full screen under the sheet, or a small map after
           a detail page's content (public.css), started only when scrolled near (ClientMap). After the panel

@@ -1,0 +1,188 @@
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newVisitorContext,
+  watchPageErrors,
+  type Browser,
+  type Page,
+} from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+// The map's search field finds towns and postcodes: choosing one flies the map there (issue 28).
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const map = (page: Page) => page.getByTestId('map');
+
+async function readView(page: Page) {
+  const [zoom, center] = await Promise.all([
+    map(page).getAttribute('data-zoom'),
+    map(page).getAttribute('data-center'),
+  ]);
+  const [latitude, longitude] = (center ?? '0,0').split(',').map(Number) as [number, number];
+  return { zoom: Number(zoom), latitude, longitude };
+}
+
+/** Waits until the map has stopped at a view near `latitude`, `longitude` and `zoom`, and reads it. */
+async function arrivedAt(page: Page, latitude: number, longitude: number, zoom: number) {
+  await expect
+    .poll(
+      async () => {
+        const still = (await map(page).getAttribute('data-still')) === 'true';
+        const view = await readView(page);
+        return (
+          still &&
+          Math.abs(view.zoom - zoom) < 0.25 &&
+          Math.abs(view.latitude - latitude) < 0.01 &&
+          Math.abs(view.longitude - longitude) < 0.01
+        );
+      },
+      { timeout: 20_000, intervals: [250] },
+    )
+    .toBe(true);
+  return readView(page);
+}
+
+async function openMap(page: Page) {
+  const response = await page.goto(server.baseUrl);
+  expect(response?.status()).toBe(200);
+  await expect.poll(() => map(page).getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
+}
+
+interface Place {
+  name: string;
+  latitude: number;
+  longitude: number;
+}
+async function firstPlace(q: string): Promise<Place> {
+  const response = await fetch(`${server.baseUrl}/api/places/search?q=${encodeURIComponent(q)}&limit=1`);
+  return ((await response.json()) as Place[])[0]!;
+}
+
+describe('towns in the map’s search field', () => {
+  it('suggests « Lyon — Rhône (69) » among « Villes »; choosing it flies the map there at zoom 12', async () => {
+    const lyon = await firstPlace('Lyon');
+    expect(lyon.name).toBe('Lyon');
+    const context = await newVisitorContext(browser, { viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openMap(page);
+    const search = page.getByRole('combobox', { name: 'Rechercher' });
+    await search.fill('Lyon');
+    const towns = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('group', { name: 'Villes' });
+    const option = towns.getByRole('option', { name: 'Lyon — Rhône (69)', exact: true });
+    await expect.poll(() => option.count(), { timeout: 10_000 }).toBe(1);
+    expect(await search.getAttribute('aria-expanded')).toBe('true');
+
+    const results = await new AxeBuilder({ page }).include('.tv-search').analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+
+    await option.click();
+    await arrivedAt(page, lyon.latitude, lyon.longitude, 12);
+    // Chosen: the suggestions closed, the field emptied (its text was a search for the town), said aloud.
+    expect(await page.getByRole('listbox', { name: 'Suggestions' }).count()).toBe(0);
+    expect(await search.getAttribute('aria-expanded')).toBe('false');
+    expect(await search.inputValue()).toBe('');
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Carte centrée sur Lyon' }).count())
+      .toBe(1);
+    // The list beside the map is of the view around Lyon.
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'dans cette zone' }).textContent(), {
+        timeout: 10_000,
+      })
+      .toMatch(/établissements? dans cette zone$/);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('takes the first town with Enter, even typed before the suggestions came, and moves with the arrows', async () => {
+    const marseille1 = await firstPlace('13001');
+    expect(marseille1.name).toBe('Marseille 1er Arrondissement');
+    const context = await newVisitorContext(browser, {
+      viewport: { width: 1280, height: 800 },
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openMap(page);
+    const search = page.getByRole('combobox', { name: 'Rechercher' });
+
+    // A postcode typed and Enter at once.
+    await search.click();
+    await search.pressSequentially('13001');
+    await search.press('Enter');
+    await arrivedAt(page, marseille1.latitude, marseille1.longitude, 12);
+    expect(await search.inputValue()).toBe('');
+
+    // The arrows: the second suggestion for « st etienne » is Saint-Étienne-du-Rouvray.
+    const rouvray = await firstPlace('Saint-Étienne-du-Rouvray');
+    await search.pressSequentially('st etienne');
+    const options = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
+    await expect
+      .poll(() => options.first().textContent(), { timeout: 10_000 })
+      .toBe('Saint-Étienne — Loire (42)');
+    await search.press('ArrowDown');
+    await search.press('ArrowDown');
+    const active = await search.getAttribute('aria-activedescendant');
+    expect(await page.locator(`[id="${active}"]`).textContent()).toBe(
+      'Saint-Étienne-du-Rouvray — Seine-Maritime (76)',
+    );
+    expect(await options.nth(1).getAttribute('aria-selected')).toBe('true');
+    await search.press('Enter');
+    await arrivedAt(page, rouvray.latitude, rouvray.longitude, 12);
+
+    // Escape closes the suggestions and keeps the text; nothing matching, Enter leaves the map where it is.
+    await search.pressSequentially('Bordeaux');
+    await expect.poll(() => options.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await search.press('Escape');
+    expect(await options.count()).toBe(0);
+    expect(await search.inputValue()).toBe('Bordeaux');
+    await search.fill('zzqxw');
+    await search.press('Enter');
+    await page.waitForTimeout(1_000);
+    const view = await readView(page);
+    expect(Math.abs(view.latitude - rouvray.latitude)).toBeLessThan(0.01);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('lowers the list’s sheet on a phone once a town is chosen, so that the map is seen', async () => {
+    const nantes = await firstPlace('Nantes');
+    const context = await newVisitorContext(browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openMap(page);
+    const handle = page.locator('.tv-sheet-handle');
+    const search = page.getByRole('combobox', { name: 'Rechercher' });
+    await search.tap();
+    // Typing raises the sheet to full height (its results above the keyboard).
+    await expect.poll(() => handle.getAttribute('aria-label')).toBe('Réduire la liste');
+    await search.pressSequentially('nantes');
+    const option = page.getByRole('option', { name: 'Nantes — Loire-Atlantique (44)', exact: true });
+    await expect.poll(() => option.count(), { timeout: 10_000 }).toBe(1);
+    await option.tap();
+    await expect.poll(() => handle.getAttribute('aria-label')).toBe('Agrandir la liste');
+    await arrivedAt(page, nantes.latitude, nantes.longitude, 12);
+    // The keyboard closed: the field no longer has the focus.
+    expect(await search.evaluate((input) => input === document.activeElement)).toBe(false);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});
