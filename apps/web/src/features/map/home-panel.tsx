@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import {
   KINDS,
   KIND_LABELS,
@@ -19,6 +19,7 @@ import { boundsOfPlaces, METROPOLITAN_FRANCE, MIN_DETAIL_ZOOM } from './map-rule
 import { useMapState, useMapStore } from './map-store';
 import { useGroupMembers, useNearestList, type ListedEstablishment } from './map-list';
 import { useVisibleMapData } from './use-visible-map-data';
+import { isLoadLocation } from '../navigation/focus-after-navigation';
 import { circleContainsPoint } from '@tables-voisines/contract/geo';
 
 const PAGE_SIZE = 30;
@@ -36,11 +37,19 @@ function SearchField() {
   const store = useMapStore();
   const query = useMapState((s) => s.filters.query);
   const [value, setValue] = useState(query);
+  // What this field last gave the state: another query there (« Retirer les filtres ») is shown here.
+  const sent = useRef(query);
   useEffect(() => {
-    const timer = window.setTimeout(
-      () => store.dispatch({ type: 'filtersChanged', filters: { query: value } }),
-      150,
-    );
+    if (query !== sent.current) {
+      sent.current = query;
+      setValue(query);
+    }
+  }, [query]);
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      sent.current = value;
+      store.dispatch({ type: 'filtersChanged', filters: { query: value } });
+    }, 150);
     return () => window.clearTimeout(timer);
   }, [store, value]);
   return (
@@ -213,6 +222,27 @@ function MenuBoards({ boards }: { boards: readonly MenuBoard[] }) {
   );
 }
 
+/**
+ * Back on the map page from a detail page (Back, ×): the focus goes to the card of the place just closed,
+ * where the visitor was in the list, if the list shows it. Given without ringing the place on the map: a
+ * ring is for a card the visitor points at or tabs to.
+ */
+function useFocusOnClosedCard() {
+  const store = useMapStore();
+  const { key } = useLocation();
+  useEffect(() => {
+    if (isLoadLocation(key)) return;
+    const uri = store.getState().lastClosed;
+    if (uri === null) return;
+    const link = document.querySelector<HTMLElement>(
+      `[data-testid="establishment-list"] [data-uri="${CSS.escape(uri)}"] a`,
+    );
+    if (link === null) return;
+    link.focus({ preventScroll: true });
+    store.dispatch({ type: 'highlighted', establishment: null });
+  }, [store, key]);
+}
+
 function EstablishmentCard({ point }: { point: ListedEstablishment }) {
   const store = useMapStore();
   const highlight = (establishment: ListedEstablishment | null) =>
@@ -220,6 +250,7 @@ function EstablishmentCard({ point }: { point: ListedEstablishment }) {
   return (
     <li
       className="tv-establishment-card"
+      data-uri={point.uri}
       onMouseEnter={() => highlight(point)}
       onMouseLeave={() => highlight(null)}
       onFocus={() => highlight(point)}
@@ -252,13 +283,14 @@ export function HomePanel() {
   const center = useMapState((s) => s.center);
   const filters = useMapState((s) => s.filters);
   const categories = useMapState((s) => s.categories);
-  const [limit, setLimit] = useState(PAGE_SIZE);
+  // Kept in the map's state: back from a detail page, the list shows as many places as it did.
+  const limit = useMapState((s) => s.listLimit);
   const fromFeed = useMemo(
     () => (feedThere ? pointsInView(points, bounds, center) : null),
     [feedThere, points, bounds, center],
   );
   const boardsInView = useMemo(() => menuBoardsInView(menuBoards, bounds), [menuBoards, bounds]);
-  useEffect(() => setLimit(PAGE_SIZE), [bounds, filters]);
+  useFocusOnClosedCard();
   const filtered =
     filters.query !== '' ||
     filters.openNow ||
@@ -338,12 +370,7 @@ export function HomePanel() {
               <button
                 type="button"
                 className="tv-button tv-button--text"
-                onClick={() =>
-                  store.dispatch({
-                    type: 'filtersChanged',
-                    filters: { openNow: false, kinds: [], venueTypes: [] },
-                  })
-                }
+                onClick={() => store.dispatch({ type: 'filtersCleared' })}
               >
                 Retirer les filtres
               </button>
@@ -363,7 +390,11 @@ export function HomePanel() {
             ))}
           </ul>
         )}
-        <ShowMore total={inView.length} limit={limit} onMore={() => setLimit(limit + PAGE_SIZE)} />
+        <ShowMore
+          total={inView.length}
+          limit={limit}
+          onMore={() => store.dispatch({ type: 'listLimitRaised' })}
+        />
       </section>
     </div>
   );

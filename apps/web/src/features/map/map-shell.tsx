@@ -1,9 +1,17 @@
-import { useRef, useState, type FocusEvent, type PointerEvent, type ReactNode } from 'react';
+import {
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type PointerEvent,
+  type ReactNode,
+  type UIEvent,
+} from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import type { PublicSettings } from '@tables-voisines/contract/public-data';
 import { ClientMap } from './client-map';
 import { isEstablishmentPath } from './map-rules';
-import { MapStoreProvider } from './map-store';
+import { MapStoreProvider, useMapStore } from './map-store';
 import { useMapSync } from './use-map-sync';
 
 type SheetHeight = 'peek' | 'half' | 'full';
@@ -18,6 +26,69 @@ const SHEET_ACTION: Record<SheetHeight, string> = {
   full: 'Réduire la liste',
 };
 
+/** How long the list's scroll waits for its places to come back (the server's list of the view). */
+const SCROLL_RESTORE_MS = 3000;
+
+/**
+ * The list's scroll across the detail pages: remembered while the map page is shown, put back when it
+ * comes back (as soon as the list is long enough again, unless the visitor scrolls first). A detail page
+ * opens at its top: on desktop the panel that scrolls is the same element for the list and the page.
+ */
+function usePanelScroll(detail: boolean, pathname: string) {
+  const store = useMapStore();
+  const panel = useRef<HTMLElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const restoring = useRef(false);
+
+  useLayoutEffect(() => {
+    if (detail) {
+      panel.current?.scrollTo({ top: 0 });
+      return undefined;
+    }
+    const top = store.getState().listScrollTop;
+    const scrollers = [panel.current, list.current].filter((e): e is HTMLElement => e !== null);
+    if (top === 0 || scrollers.length === 0) return undefined;
+    // The panel on desktop, the sheet's inner box on phones: whichever scrolls takes it.
+    const apply = () => {
+      for (const element of scrollers) element.scrollTop = top;
+      return scrollers.some((element) => element.scrollTop >= top - 1);
+    };
+    restoring.current = true;
+    if (apply()) {
+      restoring.current = false;
+      return undefined;
+    }
+    const content = list.current?.firstElementChild ?? null;
+    const observer = new ResizeObserver(() => {
+      if (apply()) stop();
+    });
+    const stop = () => {
+      restoring.current = false;
+      observer.disconnect();
+      window.clearTimeout(timer);
+      for (const element of scrollers) {
+        element.removeEventListener('wheel', stop);
+        element.removeEventListener('touchstart', stop);
+        element.removeEventListener('keydown', stop);
+      }
+    };
+    const timer = window.setTimeout(stop, SCROLL_RESTORE_MS);
+    if (content !== null) observer.observe(content);
+    for (const element of scrollers) {
+      element.addEventListener('wheel', stop, { passive: true });
+      element.addEventListener('touchstart', stop, { passive: true });
+      element.addEventListener('keydown', stop);
+    }
+    return stop;
+  }, [store, detail, pathname]);
+
+  const onScroll = (event: UIEvent<HTMLElement>) => {
+    if (detail || restoring.current || event.target !== event.currentTarget) return;
+    store.dispatch({ type: 'listScrolled', top: event.currentTarget.scrollTop });
+  };
+  return { panel, list, onScroll };
+}
+
 function Shell({ children }: { children: ReactNode }) {
   useMapSync();
   const settings = useRouteLoaderData('root') as PublicSettings | undefined;
@@ -25,6 +96,7 @@ function Shell({ children }: { children: ReactNode }) {
   const serverClustersFrom = settings?.mapServerClustersFrom;
   const { pathname } = useLocation();
   const detail = isEstablishmentPath(pathname);
+  const scroll = usePanelScroll(detail, pathname);
   const [sheet, setSheet] = useState<SheetHeight>('peek');
   // Where a drag of the handle began, and whether the click being dispatched ends a drag (a mouse's
   // release, dispatched at once after it), not a tap.
@@ -62,6 +134,8 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <div className={`tv-shell ${detail ? 'tv-shell--detail' : 'tv-shell--home'}`}>
       <section
+        ref={scroll.panel}
+        onScroll={scroll.onScroll}
         aria-label={detail ? 'Établissement' : 'Liste des établissements de la carte'}
         className="tv-shell__panel"
         data-sheet={detail ? undefined : sheet}
@@ -81,7 +155,13 @@ function Shell({ children }: { children: ReactNode }) {
             <span />
           </button>
         )}
-        {detail ? children : <div className="tv-shell__scroll">{children}</div>}
+        {detail ? (
+          children
+        ) : (
+          <div ref={scroll.list} onScroll={scroll.onScroll} className="tv-shell__scroll">
+            {children}
+          </div>
+        )}
       </section>
       {/* The map: beside the panel on desktop; on phones full screen under the sheet, or a small map after
           a detail page's content (public.css), started only when scrolled near (ClientMap). After the panel

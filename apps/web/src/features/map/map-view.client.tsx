@@ -503,7 +503,8 @@ export default function MapView({
         center: [request.center.longitude, request.center.latitude] as [number, number],
         zoom: request.zoom,
       };
-      if (reducedMotion()) map.jumpTo(target);
+      // Going back (Back, ×) puts the map back at once, as a page going back does.
+      if (request.instant === true || reducedMotion()) map.jumpTo(target);
       else map.flyTo({ ...target, speed: 2, essential: true });
     });
 
