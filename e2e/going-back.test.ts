@@ -431,3 +431,116 @@ describe('the app banner on a phone', () => {
     await context.close();
   });
 });
+
+describe('a place’s page', () => {
+  it('links the five places nearest to it in its server HTML, nearest first, with their distance', async () => {
+    const all = (await (await fetch(`${server.baseUrl}/api/establishments/`)).json()) as {
+      kind: string;
+      uri: string;
+      location: { latitude: number; longitude: number };
+    }[];
+    const radians = (degrees: number) => (degrees * Math.PI) / 180;
+    const meters = (a: (typeof all)[number], b: (typeof all)[number]) => {
+      const [φ1, φ2] = [radians(a.location.latitude), radians(b.location.latitude)];
+      const Δφ = φ2 - φ1;
+      const Δλ = radians(b.location.longitude - a.location.longitude);
+      const h = Math.sin(Δφ / 2) ** 2 + Math.cos(φ1) * Math.cos(φ2) * Math.sin(Δλ / 2) ** 2;
+      return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+    };
+    // A place with six neighbours within 10 km, the fifth and sixth clearly apart (no tie to order).
+    const ranked = (place: (typeof all)[number]) =>
+      all
+        .filter((o) => o.uri !== place.uri)
+        .map((o) => ({ o, d: meters(place, o) }))
+        .sort((a, b) => a.d - b.d);
+    const place = all.find((p) => {
+      const r = ranked(p);
+      return r.length > 5 && r[5]!.d < 10_000 && r[5]!.d - r[4]!.d > 20;
+    })!;
+    expect(place, 'a place with six neighbours within 10 km').toBeDefined();
+    const html = await (
+      await fetch(`${server.baseUrl}/${place.kind}/${encodeURIComponent(place.uri)}`)
+    ).text();
+    const section = /<section aria-labelledby="a-proximite">([\s\S]*?)<\/section>/u.exec(html)?.[1] ?? '';
+    expect(section).toContain('À proximité');
+    const links = [...section.matchAll(/<a [^>]*href="([^"]+)"/gu)].map((m) =>
+      decodeURIComponent(m[1]!.replaceAll('&#x27;', "'").replaceAll('&amp;', '&')),
+    );
+    expect(links).toEqual(
+      ranked(place)
+        .slice(0, 5)
+        .map(({ o }) => `/${o.kind}/${o.uri}`),
+    );
+    expect(section).toMatch(/à (\d+\u00a0m|\d+(,\d)?\u00a0km)/u);
+  });
+});
+
+describe('the map page’s panel and legend', () => {
+  it('names each filter once, explains clusters and group circles, and opens a group’s other members', async () => {
+    // The group with the most members, zoomed into (from zoom 9 it is the current one).
+    const groups = (await (await fetch(`${server.baseUrl}/api/groups/`)).json()) as (Group & {
+      radius: number;
+    })[];
+    const counted = await Promise.all(
+      groups.map(async (g) => {
+        const query = `latitude=${g.latitude}&longitude=${g.longitude}&radius=${g.radius}&limit=1`;
+        const answer = (await (await fetch(`${server.baseUrl}/api/map/around?${query}`)).json()) as {
+          count: number;
+        };
+        return { g, count: answer.count };
+      }),
+    );
+    const biggest = counted.sort((a, b) => b.count - a.count)[0]!;
+    expect(biggest.count, 'a group of more than twelve members').toBeGreaterThan(12);
+
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openMap(page);
+    const chips = await page.getByRole('group', { name: 'Filtres' }).getByRole('button').allTextContents();
+    expect(chips).toContain('Restaurants');
+    expect(chips).not.toContain('Restaurant');
+    const singular = (label: string) => label.replace(/s\b/gu, '').toLowerCase();
+    expect(new Set(chips.map(singular)).size, chips.join(', ')).toBe(chips.length);
+    const legend = page.getByRole('list', { name: 'Légende de la carte' });
+    expect(await legend.textContent()).toContain('Plusieurs établissements (zoomez)');
+    expect(await legend.textContent()).toContain('Zone d’un collectif');
+
+    // The map around one of its members: a page of it opened, then closed with ×.
+    const member = (
+      (await (
+        await fetch(
+          `${server.baseUrl}/api/map/around?latitude=${biggest.g.latitude}&longitude=${biggest.g.longitude}&radius=${biggest.g.radius}&limit=1`,
+        )
+      ).json()) as { establishments: { kind: string; uri: string; name: string }[] }
+    ).establishments[0]!;
+    await page.goto(`${server.baseUrl}/${member.kind}/${encodeURIComponent(member.uri)}`);
+    await waitForRouter(page);
+    await page.getByRole('button', { name: `Fermer ${member.name} et revenir à la liste` }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    const card = page.getByTestId('current-group');
+    await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1);
+    // Where groups overlap, the one whose centre is nearest is current.
+    const shown = counted.find(({ g }) => g.name === biggest.g.name) ?? biggest;
+    await expect.poll(() => card.locator('h2').textContent()).toBe(shown.g.name);
+    await expect
+      .poll(() => card.locator('p').first().textContent())
+      .toBe(
+        `${shown.count.toLocaleString('fr-FR')} membres dans un rayon de ${shown.g.radius.toLocaleString('fr-FR')} km`,
+      );
+    expect(await card.getByRole('link').count()).toBe(12);
+    const others = shown.count - 12;
+    const more = card.getByRole('button', {
+      name:
+        others <= 50
+          ? others === 1
+            ? 'Voir l’autre membre'
+            : `Voir les ${others} autres membres`
+          : /^Voir 50 membres de plus/u,
+    });
+    await more.click();
+    await expect.poll(() => card.getByRole('link').count()).toBe(Math.min(biggest.count, 12 + 50));
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});

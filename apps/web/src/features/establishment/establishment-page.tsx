@@ -1,5 +1,8 @@
 import { useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { KIND_LABELS, VENUE_TYPE_LABELS } from '@tables-voisines/contract/labels';
+import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { formatDistance } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { useShowEstablishmentOnMap } from '../map/map-store';
 import { useFocusOnArrival } from '../navigation/focus-after-navigation';
@@ -133,6 +136,24 @@ export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
           <ul className="tv-list">
             {page.groups.map((group) => (
               <li key={group.id}>{group.name}</li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      {page.nearby.length > 0 && (
+        <Section id="a-proximite" title="À proximité">
+          {/* Links in the server's HTML: read, followed and indexed without any script. */}
+          <ul className="tv-nearby">
+            {page.nearby.map((place) => (
+              <li key={place.uri}>
+                <Link to={establishmentPath(place.kind, place.uri)} className="tv-link">
+                  {place.name}
+                </Link>
+                <span className="tv-small tv-muted">
+                  {` à ${formatDistance(place.distanceMeters)}${place.town === establishment.address.town ? '' : ` · ${place.town}`}`}
+                </span>
+              </li>
             ))}
           </ul>
         </Section>

@@ -8,6 +8,7 @@ import {
   type Kind,
   type VenueType,
 } from '@tables-voisines/contract/schemas/establishment';
+import { MAP_LIST_MAX_LIMIT } from '@tables-voisines/contract/schemas/map';
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { Icon, SEARCH_ICON } from '../site/icons';
@@ -24,6 +25,19 @@ import { circleContainsPoint } from '@tables-voisines/contract/geo';
 
 const PAGE_SIZE = 30;
 const KIND_CHIP_LABELS: Record<Kind, string> = { restaurant: 'Restaurants', remplisvert: 'Remplis vert' };
+/**
+ * The venue types as filters, in the plural like the kinds. The venue type « Restaurant » beside the kind
+ * « Restaurants » read as the same filter twice: it is the classic restaurant, said so.
+ */
+const VENUE_TYPE_CHIP_LABELS: Record<VenueType, string> = {
+  restaurant: 'Restaurants traditionnels',
+  brasserie: 'Brasseries',
+  creperie: 'Crêperies',
+  'food-truck': 'Food trucks',
+  traiteur: 'Traiteurs',
+  'hotel-restaurant': 'Hôtels-restaurants',
+  bar: 'Bars',
+};
 
 function toggle<T>(list: readonly T[], value: T): T[] {
   return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
@@ -90,7 +104,7 @@ function FilterChips() {
         ),
       )}
       {VENUE_TYPES.map((type: VenueType) =>
-        chip(VENUE_TYPE_LABELS[type], filters.venueTypes.includes(type), () =>
+        chip(VENUE_TYPE_CHIP_LABELS[type], filters.venueTypes.includes(type), () =>
           change({ venueTypes: toggle(filters.venueTypes, type) }),
         ),
       )}
@@ -99,26 +113,39 @@ function FilterChips() {
 }
 
 const GROUP_MEMBERS_SHOWN = 12;
+/** Members added each time « Voir les autres membres » is pressed. */
+const GROUP_MEMBERS_MORE = 50;
 
 /**
  * The current group: its members in the feed's filtered places, or, without the feed (nothing filtered),
- * as the server counts them (`useGroupMembers`).
+ * as the server counts them (`useGroupMembers`). A group with no member to show is not shown (no « 0
+ * membre » card); the members beyond the first twelve open below them, fifty at a time.
  */
 function GroupBanner({ points, feedThere }: { points: readonly MapPoint[]; feedThere: boolean }) {
   const nothingFiltered = useMapState((s) => nothingFilters(s.filters, s.categories));
   const group = useMapState((s) => s.currentGroup);
+  const [shown, setShown] = useState(GROUP_MEMBERS_SHOWN);
+  useEffect(() => setShown(GROUP_MEMBERS_SHOWN), [group?.id]);
   const fromFeed = useMemo(() => {
     if (group === null || !feedThere) return null;
     const center = { latitude: group.latitude, longitude: group.longitude };
     const all = points
       .filter((p) => circleContainsPoint(center, group.radius, p.location))
       .sort((a, b) => a.name.localeCompare(b.name, 'fr'));
-    return { count: all.length, establishments: all.slice(0, GROUP_MEMBERS_SHOWN) };
-  }, [group, points, feedThere]);
+    return { count: all.length, establishments: all.slice(0, shown) };
+  }, [group, points, feedThere, shown]);
   // Filtered while the feed is on its way: no count yet (the server's would be of every establishment).
-  const fromServer = useGroupMembers(!feedThere && nothingFiltered, group, GROUP_MEMBERS_SHOWN);
+  const fromServer = useGroupMembers(
+    !feedThere && nothingFiltered,
+    group,
+    Math.min(shown, MAP_LIST_MAX_LIMIT),
+  );
   if (group === null) return null;
   const members = fromFeed ?? (nothingFiltered ? fromServer.list : undefined);
+  if (members !== undefined && members.count === 0) return null;
+  const listed = members?.establishments.slice(0, shown) ?? [];
+  const others = members === undefined ? 0 : members.count - listed.length;
+  const more = Math.min(GROUP_MEMBERS_MORE, others, MAP_LIST_MAX_LIMIT - listed.length);
   return (
     <section aria-labelledby="groupe-courant" data-testid="current-group" className="tv-group">
       <h2 id="groupe-courant" className="tv-subtitle">
@@ -129,7 +156,7 @@ function GroupBanner({ points, feedThere }: { points: readonly MapPoint[]; feedT
         {group.radius.toLocaleString('fr-FR')} km
       </p>
       <ul>
-        {(members?.establishments ?? []).map((m) => (
+        {listed.map((m) => (
           <li key={m.uri} className="tv-small">
             <Link to={establishmentPath(m.kind, m.uri)} className="tv-link">
               {m.name}
@@ -137,10 +164,16 @@ function GroupBanner({ points, feedThere }: { points: readonly MapPoint[]; feedT
           </li>
         ))}
       </ul>
-      {members !== undefined && members.count > GROUP_MEMBERS_SHOWN && (
-        <p className="tv-small tv-muted">
-          et {plural(members.count - GROUP_MEMBERS_SHOWN, 'autre', 'autres')}
-        </p>
+      {more > 0 && (
+        <button
+          type="button"
+          className="tv-button tv-button--text tv-button--small"
+          onClick={() => setShown(listed.length + more)}
+        >
+          {more === others
+            ? `Voir ${others === 1 ? 'l’autre membre' : `les ${plural(others, 'autre', 'autres')} membres`}`
+            : `Voir ${more} membres de plus (sur ${plural(others, 'autre', 'autres')})`}
+        </button>
       )}
     </section>
   );
