@@ -225,9 +225,13 @@ describe('going back from a place', () => {
     await waitForRouter(page);
     await expect.poll(async () => (await readView(page)).zoom, { timeout: 15_000 }).toBe(16);
     const entries = await page.evaluate(() => history.length);
+    // Read to its end first: the map page's list then shows from its top, not where the page was.
+    await panel(page).evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    expect(await panelScroll(page)).toBeGreaterThan(0);
     await page.getByRole('button', { name: `Fermer ${target.name} et revenir à la liste` }).click();
     await page.waitForURL(`${server.baseUrl}/`);
     expect(await page.evaluate(() => history.length)).toBe(entries);
+    await expect.poll(() => panelScroll(page)).toBe(0);
     await expect.poll(async () => (await readView(page)).zoom, { timeout: 10_000 }).toBe(13);
     await expect.poll(() => status(page).textContent()).toMatch(/^\d+ établissements? dans cette zone$/u);
     // The focus on the closed place's card, or the list's title: never on nothing.
@@ -263,9 +267,22 @@ describe('going back from a place', () => {
       id: string;
       name: string;
     }[];
-    const here = all.find(
-      (c) => categoriesHere.has(c.id) && inView.some((e) => feed.categorySets[e[8]]?.includes(c.id)),
-    )!;
+    // A category of a dish on a board in view when there is one (which boards there are changes with the
+    // day): its dishes are then marked; else one of a place's.
+    const inBox = (latitude: number, longitude: number) => {
+      const { x, y } = project(view, box, latitude, longitude);
+      return x > box.x && x < box.x + box.width && y > box.y && y < box.y + box.height;
+    };
+    const boardInView = boards.find(
+      (b) =>
+        b.items.length > 0 && inBox(b.establishment.location.latitude, b.establishment.location.longitude),
+    );
+    const onBoard = all.find((c) => c.id === boardInView?.items[0]?.category);
+    const here =
+      onBoard ??
+      all.find(
+        (c) => categoriesHere.has(c.id) && inView.some((e) => feed.categorySets[e[8]]?.includes(c.id)),
+      )!;
     const elsewhere = all.find((c) => !categoriesHere.has(c.id))!;
     expect(here, 'a category of a place in view').toBeDefined();
     expect(elsewhere, 'a category of no place in view').toBeDefined();
@@ -285,6 +302,14 @@ describe('going back from a place', () => {
       .poll(() => status(page).textContent(), { timeout: 10_000 })
       .toMatch(/^\d+ établissements? dans/u);
     const count = (await status(page).textContent())!;
+    if (onBoard !== undefined) {
+      // Its dishes marked on the boards of the panel.
+      await expect
+        .poll(() => page.getByTestId('menu-board-list').getByText('(plat recherché)').count(), {
+          timeout: 15_000,
+        })
+        .toBeGreaterThan(0);
+    }
     const card = page.getByTestId('establishment-list').locator('li').first();
     const name = (await card.locator('h3').textContent())!;
     await openCard(page, card, name);

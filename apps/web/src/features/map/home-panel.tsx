@@ -181,6 +181,8 @@ function GroupBanner({ points, feedThere }: { points: readonly MapPoint[]; feedT
 
 function MenuBoardCard({ board }: { board: MenuBoard }) {
   const e = board.establishment;
+  // The dishes of the categories chosen in « Catégories de plats »: what the visitor looks for, marked.
+  const chosen = useMapState((s) => s.categories);
   return (
     <li className="tv-board-card">
       <h4>
@@ -194,7 +196,17 @@ function MenuBoardCard({ board }: { board: MenuBoard }) {
       <ul>
         {board.items.map((item, i) => (
           <li key={`${item.name}-${i}`}>
-            <span>{item.name}</span>
+            {chosen.includes(item.category) ? (
+              <span className="tv-board-card__match">
+                <span aria-hidden="true" className="tv-board-card__mark">
+                  ✓
+                </span>
+                {item.name}
+                <span className="tv-visually-hidden"> (plat recherché)</span>
+              </span>
+            ) : (
+              <span>{item.name}</span>
+            )}
             <span>{formatEuros(item.price)}</span>
           </li>
         ))}

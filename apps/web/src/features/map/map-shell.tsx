@@ -47,7 +47,12 @@ function usePanelScroll(detail: boolean, pathname: string) {
     }
     const top = store.getState().listScrollTop;
     const scrollers = [panel.current, list.current].filter((e): e is HTMLElement => e !== null);
-    if (top === 0 || scrollers.length === 0) return undefined;
+    if (scrollers.length === 0) return undefined;
+    // At the top too: on desktop the panel is still where the detail page was scrolled.
+    if (top === 0) {
+      for (const element of scrollers) element.scrollTop = 0;
+      return undefined;
+    }
     // The panel on desktop, the sheet's inner box on phones: whichever scrolls takes it.
     const apply = () => {
       for (const element of scrollers) element.scrollTop = top;
