@@ -209,6 +209,50 @@ describe('going back from a place', () => {
     await context.close();
   });
 
+  it('comes back on a phone to the list’s sheet as it was: its height, its scroll and the view', async () => {
+    const context = await newVisitorContext(browser, PHONE);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openMap(page);
+    const view = await stillView(page);
+    await page.getByRole('button', { name: 'Agrandir la liste' }).tap();
+    await page.getByRole('button', { name: 'Afficher la liste en plein écran' }).tap();
+    await settleAnimations(page);
+    const sheet = page.locator('.tv-shell__scroll');
+    const cards = page.getByTestId('establishment-list').locator('li');
+    await expect.poll(() => cards.count()).toBe(30);
+    // Thirty more asked: the list keeps its sixty when it comes back.
+    await page.getByRole('button', { name: /^Afficher 30 de plus/u }).tap();
+    await expect.poll(() => cards.count()).toBe(60);
+    await sheet.evaluate((element) => element.scrollTo(0, 900));
+    await expect.poll(() => sheet.evaluate((element) => element.scrollTop)).toBe(900);
+    const count = (await status(page).textContent())!;
+    // A card in the middle of the screen, tapped.
+    let index = 0;
+    while ((await cards.nth(index).boundingBox())!.y < PHONE.viewport.height / 3) index += 1;
+    const name = (await cards.nth(index).locator('h3').textContent())!;
+    await cards.nth(index).getByRole('link').tap();
+    await page.waitForURL(/\/(restaurant|remplisvert)\//u);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('nom');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await expect.poll(() => status(page).textContent(), { timeout: 10_000 }).toBe(count);
+    expect(await panel(page).getAttribute('data-sheet')).toBe('full');
+    expect(await cards.count()).toBe(60);
+    await expect
+      .poll(() => page.locator('.tv-shell__scroll').evaluate((element) => element.scrollTop))
+      .toBe(900);
+    const back = await stillView(page);
+    expect(back.zoom).toBeCloseTo(view.zoom, 2);
+    expect(back.latitude).toBeCloseTo(view.latitude, 4);
+    expect(back.longitude).toBeCloseTo(view.longitude, 4);
+    await expect.poll(() => focusedText(page)).toContain(name);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
   it('closes a page opened directly with × onto the map around the place, replacing its entry', async () => {
     const target = (
       (await (await fetch(`${server.baseUrl}/api/establishments/`)).json()) as {

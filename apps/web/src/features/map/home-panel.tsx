@@ -8,7 +8,7 @@ import {
   type Kind,
   type VenueType,
 } from '@tables-voisines/contract/schemas/establishment';
-import { MAP_LIST_MAX_LIMIT } from '@tables-voisines/contract/schemas/map';
+import { MAP_LIST_MAX_LIMIT } from '@tables-voisines/contract/map-settings';
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { Icon, SEARCH_ICON } from '../site/icons';

@@ -215,6 +215,19 @@ describe('map view state', () => {
     expect(moved.listLimit).toBe(LIST_PAGE_SIZE);
   });
 
+  it('keeps the list’s length when the same filters are given again, and starts it again on new ones', () => {
+    const longer = run(
+      { type: 'filtersChanged', filters: { query: 'lyon' } },
+      { type: 'listLimitRaised' },
+      // The search field gives its text again when the map page comes back.
+      { type: 'filtersChanged', filters: { query: 'lyon' } },
+    );
+    expect(longer.listLimit).toBe(2 * LIST_PAGE_SIZE);
+    expect(mapReducer(longer, { type: 'filtersChanged', filters: { openNow: true } }).listLimit).toBe(
+      LIST_PAGE_SIZE,
+    );
+  });
+
   it('keeps the view to go back to while the visitor goes from one place to another', () => {
     const lyon = { latitude: 45.75, longitude: 4.85 };
     const state = run(

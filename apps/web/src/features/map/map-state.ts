@@ -151,6 +151,12 @@ function sameView(a: { center: LatLng; zoom: number }, b: { center: LatLng; zoom
 const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((id, i) => id === b[i]);
 
+const sameFilters = (a: MapFilters, b: MapFilters): boolean =>
+  a.query === b.query &&
+  a.openNow === b.openNow &&
+  sameIds(a.kinds, b.kinds) &&
+  sameIds(a.venueTypes, b.venueTypes);
+
 function mergeBoards(known: readonly MenuBoard[], fetched: readonly MenuBoard[]): readonly MenuBoard[] {
   if (fetched.length === 0) return known;
   const byId = new Map(known.map((b) => [b.id, b]));
@@ -302,8 +308,12 @@ export function mapReducer(state: MapViewState, action: MapAction): MapViewState
         listLimit: LIST_PAGE_SIZE,
       };
     }
-    case 'filtersChanged':
-      return { ...state, filters: { ...state.filters, ...action.filters }, listLimit: LIST_PAGE_SIZE };
+    case 'filtersChanged': {
+      const filters = { ...state.filters, ...action.filters };
+      // The same filters given again (the search field does when the map page comes back) keep the list.
+      if (sameFilters(filters, state.filters)) return state;
+      return { ...state, filters, listLimit: LIST_PAGE_SIZE };
+    }
     case 'filtersCleared': {
       // Everything the panel narrows the map with: the chips, the dish categories and the search.
       const cleared = mapReducer(state, { type: 'categoriesChanged', categories: [] });
