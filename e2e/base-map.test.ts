@@ -11,7 +11,7 @@ import {
   type Browser,
   type Page,
 } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { repoRoot, startServer, type RunningServer } from './support/server';
 import { makePmtilesArchive } from '../apps/api/test/pmtiles-archive';
 
 // The base map a visitor sees: a third party's style (here a local server speaking the same protocol: a
@@ -205,6 +205,19 @@ async function visit(next: Mode) {
   };
 }
 
+/** SCREENSHOTS=1 writes docs/screens/<name>.png once the map is still; a plain run leaves them alone. */
+async function screenshot(page: Page, name: string) {
+  if (process.env.SCREENSHOTS !== '1') return;
+  const { mkdir } = await import('node:fs/promises');
+  const path = await import('node:path');
+  const dir = path.join(repoRoot, 'docs/screens');
+  await mkdir(dir, { recursive: true });
+  await expect
+    .poll(() => page.getByTestId('map').getAttribute('data-still'), { timeout: 20_000 })
+    .toBe('true');
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
 /** Waits until the offline style has taken over and drawn town names beside the project's markers. */
 async function offlineStyleDrawn(page: Page) {
   const map = page.getByTestId('map');
@@ -243,6 +256,36 @@ describe('the base map', () => {
     expect(await page.locator('.maplibregl-ctrl-attrib').textContent()).toContain('Plan de démonstration');
     expect(visit1.otherErrors()).toEqual([]);
     await visit1.close();
+  });
+
+  it('shows where one is at zoom 6 and around a place at zoom 16 on the offline style (SCREENSHOTS=1 writes them)', async () => {
+    mode = 'style-refused';
+    const { uri, kind } = (
+      (await (await fetch(`${server.baseUrl}/api/establishments/?perPage=1`)).json()) as {
+        uri: string;
+        kind: string;
+      }[]
+    )[0]!;
+    const detail = `${server.baseUrl}/${kind === 'remplisvert' ? 'remplisvert' : 'restaurant'}/${uri}`;
+    for (const [name, options] of [
+      ['desktop', { viewport: DESKTOP }],
+      ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+    ] as const) {
+      const context = await newVisitorContext(browser, options);
+      const page = await context.newPage();
+      await page.goto(`${server.baseUrl}/`);
+      await offlineStyleDrawn(page);
+      // The biggest towns are named at the first view, Paris among them.
+      expect(Number(await page.getByTestId('map').getAttribute('data-drawn-towns'))).toBeGreaterThan(10);
+      await screenshot(page, `map-offline-france-${name}`);
+      if (name === 'desktop') {
+        await page.goto(detail);
+        await offlineStyleDrawn(page);
+        await expect.poll(() => page.getByTestId('map').getAttribute('data-zoom')).toBe('16.00');
+        await screenshot(page, 'map-offline-place-z16-desktop');
+      }
+      await context.close();
+    }
   });
 
   it.each([

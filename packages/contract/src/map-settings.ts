@@ -9,3 +9,6 @@
  * task on a phone (decision 0034, fourth addendum).
  */
 export const DEFAULT_MAP_SERVER_CLUSTERS_FROM = 10_000;
+
+/** At most this many establishments in one answer of `GET /api/map/nearest` or `GET /api/map/around`. */
+export const MAP_LIST_MAX_LIMIT = 2000;

@@ -1,5 +1,5 @@
 import type { Category } from './schemas/category';
-import type { PublicEstablishment } from './schemas/establishment';
+import type { Kind, PublicEstablishment } from './schemas/establishment';
 import type { Group } from './schemas/group';
 import type { MenuBoard } from './schemas/menu-board';
 
@@ -20,6 +20,15 @@ export interface PublicSettings {
   androidPackageId: string;
 }
 
+/** A public establishment near another, as its page links it: where it is and how far, in metres. */
+export interface NearbyEstablishment {
+  kind: Kind;
+  name: string;
+  uri: string;
+  town: string;
+  distanceMeters: number;
+}
+
 /**
  * The live reads the server-rendered pages need, handed to React Router loaders by the API process
  * (no HTTP round trip). Types only: the API implements it, the web app reads it from the load context.
@@ -37,6 +46,11 @@ export interface PublicData {
   /** Groups whose circle contains the establishment, plus those it was added to, by name. */
   getEstablishmentGroups(establishmentId: string): Promise<Group[]>;
   listGroups(): Promise<Group[]>;
+  /**
+   * The public establishments nearest to this one (itself left out), nearest first, at most `limit` and
+   * within a few tens of kilometres; empty when it is unknown or has none near.
+   */
+  getNearbyEstablishments(establishmentId: string, limit: number): Promise<NearbyEstablishment[]>;
   /** Categories by id, in French, in the order asked; unknown ids are left out. */
   getCategories(ids: readonly string[]): Promise<Category[]>;
 }

@@ -12,6 +12,7 @@ import {
   findGroupsOfEstablishments,
 } from '../modules/groups/find-groups-of-establishment';
 import { findGroups, toGroup } from '../modules/groups/groups.queries';
+import { findNearbyEstablishments } from '../modules/map/find-nearby-establishments';
 import {
   findTodayMenuBoard,
   findTodayMenuBoards,
@@ -180,6 +181,16 @@ export function createPublicData(ctx: AppContext, now: () => Date = () => new Da
         });
         return found.map(toGroup);
       }),
+
+    async getNearbyEstablishments(establishmentId, limit) {
+      const row = await findRowById(establishmentId);
+      if (row === null || row.disabled) return [];
+      return findNearbyEstablishments(
+        ctx.mapIndex,
+        { uri: row.uri, location: { latitude: row.latitude, longitude: row.longitude } },
+        limit,
+      );
+    },
 
     listGroups: () => memoized('groups', '', async () => (await findGroups(db)).map(toGroup)),
 

@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { PublicSettings } from '@tables-voisines/contract/public-data';
+import { useFocusAfterNavigation } from '../features/navigation/focus-after-navigation';
 import { SlowNavigationNotice } from '../features/navigation/slow-navigation-notice';
 import { useHardNavigationOnLoadFailure } from '../features/navigation/use-hard-navigation-on-load-failure';
 import { watchFailedResources } from '../features/pwa/failed-resources';
@@ -93,6 +94,7 @@ function Page({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useFocusAfterNavigation();
   // The back office draws its own app bar and menu.
   const { pathname } = useLocation();
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return <Outlet />;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   establishmentPhotoAlt,
+  formatDistance,
   formatFrenchDateTime,
   formatFrenchDay,
   formatShortFrenchDateTime,
@@ -21,5 +22,17 @@ describe('the dates of the change history', () => {
     expect(formatShortFrenchDateTime('2026-11-26T08:05:00Z')).toBe('26/11/2026 9 h 05');
     expect(formatFrenchDay('2026-11-01')).toBe('dimanche 1er novembre');
     expect(formatFrenchDay('2026-11-21')).toBe('samedi 21 novembre');
+  });
+});
+
+describe('distances to places nearby', () => {
+  it('says metres to 10 m, then kilometres with one decimal under 10 km, in French', () => {
+    expect(formatDistance(348)).toBe('350\u00a0m');
+    expect(formatDistance(4)).toBe('10\u00a0m');
+    expect(formatDistance(994)).toBe('990\u00a0m');
+    expect(formatDistance(996)).toBe('1\u00a0km');
+    expect(formatDistance(1234)).toBe('1,2\u00a0km');
+    expect(formatDistance(9960)).toBe('10\u00a0km');
+    expect(formatDistance(12_400)).toBe('12\u00a0km');
   });
 });

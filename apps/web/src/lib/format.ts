@@ -61,3 +61,15 @@ export function formatFrenchDateTime(instant: string | Date): string {
 export function formatShortFrenchDateTime(instant: string | Date): string {
   return frenchHours(SHORT_DAY_AND_TIME.format(new Date(instant)));
 }
+
+const ONE_DECIMAL = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+
+/**
+ * How far a place is, as a French reader says it: « 350 m » (to 10 m), « 1,2 km » (to 100 m under 10 km),
+ * « 12 km »; a no-break space before the unit.
+ */
+export function formatDistance(meters: number): string {
+  if (meters < 995) return `${Math.max(10, Math.round(meters / 10) * 10)}\u00a0m`;
+  const km = meters / 1000;
+  return `${km < 9.95 ? ONE_DECIMAL.format(Math.round(km * 10) / 10) : Math.round(km)}\u00a0km`;
+}

@@ -3,6 +3,7 @@ import { contractRegistry } from '../registry';
 import { UuidSchema } from './common';
 import { KindSchema, OpeningHoursSchema, VenueTypeSchema } from './establishment';
 import { MAX_GROUP_RADIUS_KM } from './group';
+import { MAP_LIST_MAX_LIMIT } from '../map-settings';
 
 /** Zoom levels of the map feed: France whole at 5-6, a street at 16; past 13 every point is itself. */
 export const MAP_MIN_ZOOM = 0;
@@ -120,8 +121,7 @@ export const MapFeedSchema = z
   .register(contractRegistry, { id: 'MapFeed' });
 export type MapFeed = z.infer<typeof MapFeedSchema>;
 
-/** At most this many establishments in one answer of `GET /api/map/nearest` or `GET /api/map/around`. */
-export const MAP_LIST_MAX_LIMIT = 2000;
+export { MAP_LIST_MAX_LIMIT };
 
 const listLimit = (fallback: number) =>
   z.coerce

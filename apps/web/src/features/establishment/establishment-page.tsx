@@ -1,7 +1,11 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { KIND_LABELS, VENUE_TYPE_LABELS } from '@tables-voisines/contract/labels';
+import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { formatDistance } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { useShowEstablishmentOnMap } from '../map/map-store';
+import { useFocusOnArrival } from '../navigation/focus-after-navigation';
 import { Icon, PHONE_ICON, PLACE_ICON, WEBSITE_ICON } from '../site/icons';
 import { EstablishmentPhoto } from './establishment-photo';
 import { establishmentUrl } from './establishment-seo';
@@ -36,6 +40,9 @@ export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
   const establishment = usePublicEstablishment(page.establishment, page.renderedAt);
   const now = useNow(page.renderedAt);
   useShowEstablishmentOnMap(establishment);
+  // Opened from the map or the list: the focus goes to the place's name, where reading starts.
+  const title = useRef<HTMLHeadingElement>(null);
+  useFocusOnArrival(() => title.current, [establishment.id]);
 
   const { address, location } = establishment;
   const street = [address.street, [address.postcode, address.town].filter(Boolean).join(' ')]
@@ -50,7 +57,7 @@ export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
     <article aria-labelledby="nom" className="tv-establishment">
       {establishment.photo && <EstablishmentPhoto photo={establishment.photo} name={establishment.name} />}
       <div className="tv-establishment__head">
-        <h1 id="nom" className="tv-h1">
+        <h1 id="nom" ref={title} tabIndex={-1} className="tv-h1">
           {establishment.name}
         </h1>
         <p className="tv-text tv-muted">
@@ -129,6 +136,24 @@ export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
           <ul className="tv-list">
             {page.groups.map((group) => (
               <li key={group.id}>{group.name}</li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      {page.nearby.length > 0 && (
+        <Section id="a-proximite" title="À proximité">
+          {/* Links in the server's HTML: read, followed and indexed without any script. */}
+          <ul className="tv-nearby">
+            {page.nearby.map((place) => (
+              <li key={place.uri}>
+                <Link to={establishmentPath(place.kind, place.uri)} className="tv-link">
+                  {place.name}
+                </Link>
+                <span className="tv-small tv-muted">
+                  {` à ${formatDistance(place.distanceMeters)}${place.town === establishment.address.town ? '' : ` · ${place.town}`}`}
+                </span>
+              </li>
             ))}
           </ul>
         </Section>

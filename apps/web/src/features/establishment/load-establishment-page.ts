@@ -3,6 +3,9 @@ import type { PublicData } from '@tables-voisines/contract/public-data';
 import type { Kind } from '@tables-voisines/contract/labels';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 
+/** Places nearby a page links to (« À proximité »). */
+export const NEARBY_LINKS = 5;
+
 /**
  * The detail page's data, from the live reads the API hands to loaders. The uri in the address matches
  * exactly whatever its percent-encoding (React Router decodes it; uris are stored in NFC). Unknown or
@@ -20,9 +23,10 @@ export async function loadEstablishmentPage(publicData: PublicData, kind: Kind, 
       headers: { 'Cache-Control': 'no-cache' },
     });
   }
-  const [menuBoard, groups] = await Promise.all([
+  const [menuBoard, groups, nearby] = await Promise.all([
     publicData.getTodayMenuBoard(establishment.id),
     publicData.getEstablishmentGroups(establishment.id),
+    publicData.getNearbyEstablishments(establishment.id, NEARBY_LINKS),
   ]);
   const categoryIds = [
     ...new Set([...establishment.categories, ...(menuBoard?.items.map((i) => i.category) ?? [])]),
@@ -32,6 +36,7 @@ export async function loadEstablishmentPage(publicData: PublicData, kind: Kind, 
     establishment,
     menuBoard,
     groups,
+    nearby,
     categories,
     publicUrl: publicData.settings.publicUrl,
     siteName: publicData.settings.siteName,

@@ -1,7 +1,7 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { Category } from '@tables-voisines/contract/schemas/category';
 import { CLOSE_ICON, Icon } from '../site/icons';
-import { useMapStore } from './map-store';
+import { useMapState, useMapStore } from './map-store';
 import { useCategorySearch } from './search-categories';
 
 function useDebounced<T>(value: T, delayMs: number): T {
@@ -21,7 +21,11 @@ function useDebounced<T>(value: T, delayMs: number): T {
 export function CategoryFilter() {
   const store = useMapStore();
   const id = useId();
-  const [selected, setSelected] = useState<Category[]>([]);
+  // In the map's state, not this component's: back from a detail page the chips are there again, as the
+  // categories still filter (a filter is shown as a chip or not applied).
+  const ids = useMapState((s) => s.categories);
+  const names = useMapState((s) => s.categoryNames);
+  const selected = useMemo(() => ids.map((c) => ({ id: c, name: names[c] ?? c })), [ids, names]);
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -29,14 +33,19 @@ export function CategoryFilter() {
   const search = useCategorySearch(term, open);
   const options = (search.data ?? []).filter((c) => !selected.some((s) => s.id === c.id));
 
-  const change = (next: Category[]) => {
-    setSelected(next);
-    store.dispatch({ type: 'categoriesChanged', categories: next.map((c) => c.id) });
+  const change = (next: readonly Pick<Category, 'id' | 'name'>[]) => {
+    store.dispatch({
+      type: 'categoriesChanged',
+      categories: next.map((c) => c.id),
+      names: Object.fromEntries(next.map((c) => [c.id, c.name])),
+    });
   };
+  // A suggestion picked closes the list: what was picked shows as a chip, typing opens it again.
   const pick = (category: Category) => {
     change([...selected, category]);
     setInput('');
     setActive(-1);
+    setOpen(false);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -115,6 +115,17 @@ function Legend() {
         <span className="tv-kind-mark tv-kind-mark--board" />
         <span>Ardoise du jour</span>
       </li>
+      {/* The two marks drawn on the map that are not a place: a count to zoom into, a group's area. */}
+      <li>
+        <span className="tv-legend__cluster" aria-hidden="true">
+          12
+        </span>
+        <span>Plusieurs établissements (zoomez)</span>
+      </li>
+      <li>
+        <span className="tv-legend__group" />
+        <span>Zone d’un collectif</span>
+      </li>
     </ul>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import {
   KINDS,
   KIND_LABELS,
@@ -8,6 +8,7 @@ import {
   type Kind,
   type VenueType,
 } from '@tables-voisines/contract/schemas/establishment';
+import { MAP_LIST_MAX_LIMIT } from '@tables-voisines/contract/map-settings';
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { Icon, SEARCH_ICON } from '../site/icons';
@@ -20,10 +21,24 @@ import { useMapState, useMapStore } from './map-store';
 import { useGroupMembers, useNearestList, type ListedEstablishment } from './map-list';
 import { useVisibleMapData } from './use-visible-map-data';
 import { usePlaceSuggestions } from './place-suggestions';
+import { isLoadLocation } from '../navigation/focus-after-navigation';
 import { circleContainsPoint } from '@tables-voisines/contract/geo';
 
 const PAGE_SIZE = 30;
 const KIND_CHIP_LABELS: Record<Kind, string> = { restaurant: 'Restaurants', remplisvert: 'Remplis vert' };
+/**
+ * The venue types as filters, in the plural like the kinds. The venue type « Restaurant » beside the kind
+ * « Restaurants » read as the same filter twice: it is the classic restaurant, said so.
+ */
+const VENUE_TYPE_CHIP_LABELS: Record<VenueType, string> = {
+  restaurant: 'Restaurants traditionnels',
+  brasserie: 'Brasseries',
+  creperie: 'Crêperies',
+  'food-truck': 'Food trucks',
+  traiteur: 'Traiteurs',
+  'hotel-restaurant': 'Hôtels-restaurants',
+  bar: 'Bars',
+};
 
 function toggle<T>(list: readonly T[], value: T): T[] {
   return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
@@ -37,15 +52,24 @@ function SearchField() {
   const store = useMapStore();
   const query = useMapState((s) => s.filters.query);
   const [value, setValue] = useState(query);
+  // What this field last gave the state: another query there (« Retirer les filtres ») is shown here.
+  const sent = useRef(query);
   useEffect(() => {
-    const timer = window.setTimeout(
-      () => store.dispatch({ type: 'filtersChanged', filters: { query: value } }),
-      150,
-    );
+    if (query !== sent.current) {
+      sent.current = query;
+      setValue(query);
+    }
+  }, [query]);
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      sent.current = value;
+      store.dispatch({ type: 'filtersChanged', filters: { query: value } });
+    }, 150);
     return () => window.clearTimeout(timer);
   }, [store, value]);
   // A town chosen flies the map there: the field is emptied, its text was a search for the town.
   const places = usePlaceSuggestions(value, () => {
+    sent.current = '';
     setValue('');
     store.dispatch({ type: 'filtersChanged', filters: { query: '' } });
   });
@@ -93,7 +117,7 @@ function FilterChips() {
         ),
       )}
       {VENUE_TYPES.map((type: VenueType) =>
-        chip(VENUE_TYPE_LABELS[type], filters.venueTypes.includes(type), () =>
+        chip(VENUE_TYPE_CHIP_LABELS[type], filters.venueTypes.includes(type), () =>
           change({ venueTypes: toggle(filters.venueTypes, type) }),
         ),
       )}
@@ -102,26 +126,39 @@ function FilterChips() {
 }
 
 const GROUP_MEMBERS_SHOWN = 12;
+/** Members added each time « Voir les autres membres » is pressed. */
+const GROUP_MEMBERS_MORE = 50;
 
 /**
  * The current group: its members in the feed's filtered places, or, without the feed (nothing filtered),
- * as the server counts them (`useGroupMembers`).
+ * as the server counts them (`useGroupMembers`). A group with no member to show is not shown (no « 0
+ * membre » card); the members beyond the first twelve open below them, fifty at a time.
  */
 function GroupBanner({ points, feedThere }: { points: readonly MapPoint[]; feedThere: boolean }) {
   const nothingFiltered = useMapState((s) => nothingFilters(s.filters, s.categories));
   const group = useMapState((s) => s.currentGroup);
+  const [shown, setShown] = useState(GROUP_MEMBERS_SHOWN);
+  useEffect(() => setShown(GROUP_MEMBERS_SHOWN), [group?.id]);
   const fromFeed = useMemo(() => {
     if (group === null || !feedThere) return null;
     const center = { latitude: group.latitude, longitude: group.longitude };
     const all = points
       .filter((p) => circleContainsPoint(center, group.radius, p.location))
       .sort((a, b) => a.name.localeCompare(b.name, 'fr'));
-    return { count: all.length, establishments: all.slice(0, GROUP_MEMBERS_SHOWN) };
-  }, [group, points, feedThere]);
+    return { count: all.length, establishments: all.slice(0, shown) };
+  }, [group, points, feedThere, shown]);
   // Filtered while the feed is on its way: no count yet (the server's would be of every establishment).
-  const fromServer = useGroupMembers(!feedThere && nothingFiltered, group, GROUP_MEMBERS_SHOWN);
+  const fromServer = useGroupMembers(
+    !feedThere && nothingFiltered,
+    group,
+    Math.min(shown, MAP_LIST_MAX_LIMIT),
+  );
   if (group === null) return null;
   const members = fromFeed ?? (nothingFiltered ? fromServer.list : undefined);
+  if (members !== undefined && members.count === 0) return null;
+  const listed = members?.establishments.slice(0, shown) ?? [];
+  const others = members === undefined ? 0 : members.count - listed.length;
+  const more = Math.min(GROUP_MEMBERS_MORE, others, MAP_LIST_MAX_LIMIT - listed.length);
   return (
     <section aria-labelledby="groupe-courant" data-testid="current-group" className="tv-group">
       <h2 id="groupe-courant" className="tv-subtitle">
@@ -132,7 +169,7 @@ function GroupBanner({ points, feedThere }: { points: readonly MapPoint[]; feedT
         {group.radius.toLocaleString('fr-FR')} km
       </p>
       <ul>
-        {(members?.establishments ?? []).map((m) => (
+        {listed.map((m) => (
           <li key={m.uri} className="tv-small">
             <Link to={establishmentPath(m.kind, m.uri)} className="tv-link">
               {m.name}
@@ -140,10 +177,16 @@ function GroupBanner({ points, feedThere }: { points: readonly MapPoint[]; feedT
           </li>
         ))}
       </ul>
-      {members !== undefined && members.count > GROUP_MEMBERS_SHOWN && (
-        <p className="tv-small tv-muted">
-          et {plural(members.count - GROUP_MEMBERS_SHOWN, 'autre', 'autres')}
-        </p>
+      {more > 0 && (
+        <button
+          type="button"
+          className="tv-button tv-button--text tv-button--small"
+          onClick={() => setShown(listed.length + more)}
+        >
+          {more === others
+            ? `Voir ${others === 1 ? 'l’autre membre' : `les ${plural(others, 'autre', 'autres')} membres`}`
+            : `Voir ${more} membres de plus (sur ${plural(others, 'autre', 'autres')})`}
+        </button>
       )}
     </section>
   );
@@ -151,6 +194,8 @@ function GroupBanner({ points, feedThere }: { points: readonly MapPoint[]; feedT
 
 function MenuBoardCard({ board }: { board: MenuBoard }) {
   const e = board.establishment;
+  // The dishes of the categories chosen in « Catégories de plats »: what the visitor looks for, marked.
+  const chosen = useMapState((s) => s.categories);
   return (
     <li className="tv-board-card">
       <h4>
@@ -164,7 +209,17 @@ function MenuBoardCard({ board }: { board: MenuBoard }) {
       <ul>
         {board.items.map((item, i) => (
           <li key={`${item.name}-${i}`}>
-            <span>{item.name}</span>
+            {chosen.includes(item.category) ? (
+              <span className="tv-board-card__match">
+                <span aria-hidden="true" className="tv-board-card__mark">
+                  ✓
+                </span>
+                {item.name}
+                <span className="tv-visually-hidden"> (plat recherché)</span>
+              </span>
+            ) : (
+              <span>{item.name}</span>
+            )}
             <span>{formatEuros(item.price)}</span>
           </li>
         ))}
@@ -225,6 +280,27 @@ function MenuBoards({ boards }: { boards: readonly MenuBoard[] }) {
   );
 }
 
+/**
+ * Back on the map page from a detail page (Back, ×): the focus goes to the card of the place just closed,
+ * where the visitor was in the list, if the list shows it. Given without ringing the place on the map: a
+ * ring is for a card the visitor points at or tabs to.
+ */
+function useFocusOnClosedCard() {
+  const store = useMapStore();
+  const { key } = useLocation();
+  useEffect(() => {
+    if (isLoadLocation(key)) return;
+    const uri = store.getState().lastClosed;
+    if (uri === null) return;
+    const link = document.querySelector<HTMLElement>(
+      `[data-testid="establishment-list"] [data-uri="${CSS.escape(uri)}"] a`,
+    );
+    if (link === null) return;
+    link.focus({ preventScroll: true });
+    store.dispatch({ type: 'highlighted', establishment: null });
+  }, [store, key]);
+}
+
 function EstablishmentCard({ point }: { point: ListedEstablishment }) {
   const store = useMapStore();
   const highlight = (establishment: ListedEstablishment | null) =>
@@ -232,6 +308,7 @@ function EstablishmentCard({ point }: { point: ListedEstablishment }) {
   return (
     <li
       className="tv-establishment-card"
+      data-uri={point.uri}
       onMouseEnter={() => highlight(point)}
       onMouseLeave={() => highlight(null)}
       onFocus={() => highlight(point)}
@@ -264,13 +341,14 @@ export function HomePanel() {
   const center = useMapState((s) => s.center);
   const filters = useMapState((s) => s.filters);
   const categories = useMapState((s) => s.categories);
-  const [limit, setLimit] = useState(PAGE_SIZE);
+  // Kept in the map's state: back from a detail page, the list shows as many places as it did.
+  const limit = useMapState((s) => s.listLimit);
   const fromFeed = useMemo(
     () => (feedThere ? pointsInView(points, bounds, center) : null),
     [feedThere, points, bounds, center],
   );
   const boardsInView = useMemo(() => menuBoardsInView(menuBoards, bounds), [menuBoards, bounds]);
-  useEffect(() => setLimit(PAGE_SIZE), [bounds, filters]);
+  useFocusOnClosedCard();
   const filtered =
     filters.query !== '' ||
     filters.openNow ||
@@ -350,12 +428,7 @@ export function HomePanel() {
               <button
                 type="button"
                 className="tv-button tv-button--text"
-                onClick={() =>
-                  store.dispatch({
-                    type: 'filtersChanged',
-                    filters: { openNow: false, kinds: [], venueTypes: [] },
-                  })
-                }
+                onClick={() => store.dispatch({ type: 'filtersCleared' })}
               >
                 Retirer les filtres
               </button>
@@ -375,7 +448,11 @@ export function HomePanel() {
             ))}
           </ul>
         )}
-        <ShowMore total={inView.length} limit={limit} onMore={() => setLimit(limit + PAGE_SIZE)} />
+        <ShowMore
+          total={inView.length}
+          limit={limit}
+          onMore={() => store.dispatch({ type: 'listLimitRaised' })}
+        />
       </section>
     </div>
   );

@@ -103,6 +103,17 @@ export function useGroupMembers(wanted: boolean, group: Group | null, limit: num
     queryFn: ({ signal }) => apiRequest(mapAroundRoute, { query: query!, signal }),
     enabled: wanted && query !== null,
     staleTime: 60_000,
+    // More members of the same group asked (« Voir les autres »): the first ones stay while they come.
+    placeholderData: (previous, previousQuery) => {
+      const asked = previousQuery?.queryKey[2] as typeof query | undefined;
+      return asked != null &&
+        query !== null &&
+        asked.latitude === query.latitude &&
+        asked.longitude === query.longitude &&
+        asked.radius === query.radius
+        ? previous
+        : undefined;
+    },
   });
   const list = useServerList(result.data);
   return { list, isError: result.isError };

@@ -18,6 +18,11 @@ export const MIN_DETAIL_ZOOM = 9;
 export const DEFAULT_ZOOM = 6;
 /** Zoom of a detail page: the map centres on the establishment. */
 export const ESTABLISHMENT_ZOOM = 16;
+/**
+ * Leaving a detail page opened directly (no view of the map page to go back to): the map shows the
+ * streets and places around it, which the list then names.
+ */
+export const RETURN_ZOOM = 13;
 /** Metropolitan France, roughly its middle: the whole country fits at zoom 6 on a computer's screen. */
 export const DEFAULT_POSITION: LatLng = { latitude: 46.6, longitude: 2.4 };
 /** Metropolitan France and Corsica, coast to coast: what "Voir toute la France" fits into any screen. */

@@ -1,9 +1,18 @@
-import { useCallback, useRef, useState, type FocusEvent, type PointerEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type PointerEvent,
+  type ReactNode,
+  type UIEvent,
+} from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import type { PublicSettings } from '@tables-voisines/contract/public-data';
 import { ClientMap } from './client-map';
 import { isEstablishmentPath } from './map-rules';
-import { MapStoreProvider } from './map-store';
+import { MapStoreProvider, useMapStore } from './map-store';
 import { ShowMapContext } from './show-map';
 import { useMapSync } from './use-map-sync';
 
@@ -19,6 +28,74 @@ const SHEET_ACTION: Record<SheetHeight, string> = {
   full: 'Réduire la liste',
 };
 
+/** How long the list's scroll waits for its places to come back (the server's list of the view). */
+const SCROLL_RESTORE_MS = 3000;
+
+/**
+ * The list's scroll across the detail pages: remembered while the map page is shown, put back when it
+ * comes back (as soon as the list is long enough again, unless the visitor scrolls first). A detail page
+ * opens at its top: on desktop the panel that scrolls is the same element for the list and the page.
+ */
+function usePanelScroll(detail: boolean, pathname: string) {
+  const store = useMapStore();
+  const panel = useRef<HTMLElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const restoring = useRef(false);
+
+  useLayoutEffect(() => {
+    if (detail) {
+      panel.current?.scrollTo({ top: 0 });
+      return undefined;
+    }
+    const top = store.getState().listScrollTop;
+    const scrollers = [panel.current, list.current].filter((e): e is HTMLElement => e !== null);
+    if (scrollers.length === 0) return undefined;
+    // At the top too: on desktop the panel is still where the detail page was scrolled.
+    if (top === 0) {
+      for (const element of scrollers) element.scrollTop = 0;
+      return undefined;
+    }
+    // The panel on desktop, the sheet's inner box on phones: whichever scrolls takes it.
+    const apply = () => {
+      for (const element of scrollers) element.scrollTop = top;
+      return scrollers.some((element) => element.scrollTop >= top - 1);
+    };
+    restoring.current = true;
+    if (apply()) {
+      restoring.current = false;
+      return undefined;
+    }
+    const content = list.current?.firstElementChild ?? null;
+    const observer = new ResizeObserver(() => {
+      if (apply()) stop();
+    });
+    const stop = () => {
+      restoring.current = false;
+      observer.disconnect();
+      window.clearTimeout(timer);
+      for (const element of scrollers) {
+        element.removeEventListener('wheel', stop);
+        element.removeEventListener('touchstart', stop);
+        element.removeEventListener('keydown', stop);
+      }
+    };
+    const timer = window.setTimeout(stop, SCROLL_RESTORE_MS);
+    if (content !== null) observer.observe(content);
+    for (const element of scrollers) {
+      element.addEventListener('wheel', stop, { passive: true });
+      element.addEventListener('touchstart', stop, { passive: true });
+      element.addEventListener('keydown', stop);
+    }
+    return stop;
+  }, [store, detail, pathname]);
+
+  const onScroll = (event: UIEvent<HTMLElement>) => {
+    if (detail || restoring.current || event.target !== event.currentTarget) return;
+    store.dispatch({ type: 'listScrolled', top: event.currentTarget.scrollTop });
+  };
+  return { panel, list, onScroll };
+}
+
 function Shell({ children }: { children: ReactNode }) {
   useMapSync();
   const settings = useRouteLoaderData('root') as PublicSettings | undefined;
@@ -26,6 +103,7 @@ function Shell({ children }: { children: ReactNode }) {
   const serverClustersFrom = settings?.mapServerClustersFrom;
   const { pathname } = useLocation();
   const detail = isEstablishmentPath(pathname);
+  const scroll = usePanelScroll(detail, pathname);
   const [sheet, setSheet] = useState<SheetHeight>('peek');
   // Where a drag of the handle began, and whether the click being dispatched ends a drag (a mouse's
   // release, dispatched at once after it), not a tap.
@@ -69,6 +147,8 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <div className={`tv-shell ${detail ? 'tv-shell--detail' : 'tv-shell--home'}`}>
       <section
+        ref={scroll.panel}
+        onScroll={scroll.onScroll}
         aria-label={detail ? 'Établissement' : 'Liste des établissements de la carte'}
         className="tv-shell__panel"
         data-sheet={detail ? undefined : sheet}
@@ -92,7 +172,9 @@ function Shell({ children }: { children: ReactNode }) {
           children
         ) : (
           <ShowMapContext.Provider value={showMap}>
-            <div className="tv-shell__scroll">{children}</div>
+            <div ref={scroll.list} onScroll={scroll.onScroll} className="tv-shell__scroll">
+              {children}
+            </div>
           </ShowMapContext.Provider>
         )}
       </section>

@@ -1,8 +1,21 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Bounds } from '@tables-voisines/contract/geo';
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
-import { DEFAULT_ZOOM, ESTABLISHMENT_ZOOM, loadPolygonClipping, type MapEstablishment } from './map-rules';
-import { createInitialMapState, mapReducer, type MapAction, type MapViewState } from './map-state';
+import {
+  DEFAULT_ZOOM,
+  ESTABLISHMENT_ZOOM,
+  METROPOLITAN_FRANCE,
+  RETURN_ZOOM,
+  loadPolygonClipping,
+  type MapEstablishment,
+} from './map-rules';
+import {
+  LIST_PAGE_SIZE,
+  createInitialMapState,
+  mapReducer,
+  type MapAction,
+  type MapViewState,
+} from './map-state';
 import { createMapStore } from './map-store';
 import { refreshSurroundingMenuBoards, watchSurroundingMenuBoards } from './surrounding-menu-boards';
 
@@ -47,6 +60,10 @@ const lyonGroup = {
 };
 
 describe('map view state', () => {
+  it('starts by fitting all of metropolitan France and Corsica, whatever the screen', () => {
+    expect(createInitialMapState().viewRequest).toMatchObject({ id: 1, bounds: METROPOLITAN_FRANCE });
+  });
+
   it('starts on France at zoom 6 with nothing selected', () => {
     const state = createInitialMapState();
     expect(state.zoom).toBe(DEFAULT_ZOOM);
@@ -58,13 +75,13 @@ describe('map view state', () => {
   it('asks the map to fit a box, centred on it, as a new request each time', () => {
     const first = run({ type: 'boundsRequested', bounds: lyonBox });
     expect(first.viewRequest).toEqual({
-      id: 1,
+      id: 2,
       center: { latitude: 45.75, longitude: 4.85 },
       zoom: DEFAULT_ZOOM,
       bounds: lyonBox,
     });
     const again = mapReducer(first, { type: 'boundsRequested', bounds: lyonBox });
-    expect(again.viewRequest?.id).toBe(2);
+    expect(again.viewRequest?.id).toBe(3);
     // A later move to a place fits no box.
     const shown = mapReducer(again, { type: 'establishmentShown', establishment: createEstablishment() });
     expect(shown.viewRequest?.bounds).toBeUndefined();
@@ -122,7 +139,7 @@ describe('map view state', () => {
       { type: 'selectionCleared' },
       { type: 'establishmentShown', establishment: place },
     );
-    expect(state.viewRequest).toMatchObject({ id: 2, zoom: ESTABLISHMENT_ZOOM });
+    expect(state.viewRequest).toMatchObject({ id: 4, zoom: ESTABLISHMENT_ZOOM });
   });
 
   it('remembers the page visited before the detail pages, for clearing the selection', () => {
@@ -159,6 +176,90 @@ describe('map view state', () => {
       { type: 'pathVisited', path: '/' },
     );
     expect(state.currentEstablishment).toBeNull();
+  });
+
+  it('puts the map page back as it was when the visitor goes back from a detail page', () => {
+    const lyon = { latitude: 45.75, longitude: 4.85 };
+    const place = createEstablishment();
+    const onDetail = run(
+      { type: 'pathVisited', path: '/', historyIndex: 0 },
+      { type: 'viewChanged', bounds: lyonBox, zoom: 12.5, center: lyon },
+      { type: 'listLimitRaised' },
+      { type: 'listScrolled', top: 840 },
+      { type: 'highlighted', establishment: place },
+      { type: 'establishmentShown', establishment: place },
+      { type: 'pathVisited', path: '/restaurant/la-marmite-a-lyon', historyIndex: 1 },
+      // The map flies to the place: the detail page's own view.
+      { type: 'viewChanged', bounds: lyonBox, zoom: 16, center: place.location },
+    );
+    expect(onDetail.highlighted).toBeNull();
+    expect(onDetail.historyPaths).toEqual({ 0: '/', 1: '/restaurant/la-marmite-a-lyon' });
+    const back = mapReducer(onDetail, { type: 'pathVisited', path: '/', historyIndex: 0 });
+    expect(back.currentEstablishment).toBeNull();
+    expect(back).toMatchObject({ zoom: 12.5, center: lyon, bounds: lyonBox, listScrollTop: 840 });
+    expect(back.listLimit).toBe(2 * LIST_PAGE_SIZE);
+    // At once, not flown to.
+    expect(back.viewRequest).toMatchObject({ center: lyon, zoom: 12.5, instant: true });
+    expect(back.lastClosed).toBe(place.uri);
+    // The map's report of that view keeps the list and its box.
+    const reported = mapReducer(back, {
+      type: 'viewChanged',
+      bounds: { ...lyonBox },
+      zoom: 12.500001,
+      center: { latitude: 45.7500001, longitude: 4.8500001 },
+    });
+    expect(reported.bounds).toBe(lyonBox);
+    expect(reported.listLimit).toBe(2 * LIST_PAGE_SIZE);
+    // A move of the visitor's afterwards starts the list again.
+    const moved = mapReducer(reported, { type: 'viewChanged', bounds: lyonBox, zoom: 13, center: lyon });
+    expect(moved.listLimit).toBe(LIST_PAGE_SIZE);
+  });
+
+  it('keeps the list’s length when the same filters are given again, and starts it again on new ones', () => {
+    const longer = run(
+      { type: 'filtersChanged', filters: { query: 'lyon' } },
+      { type: 'listLimitRaised' },
+      // The search field gives its text again when the map page comes back.
+      { type: 'filtersChanged', filters: { query: 'lyon' } },
+    );
+    expect(longer.listLimit).toBe(2 * LIST_PAGE_SIZE);
+    expect(mapReducer(longer, { type: 'filtersChanged', filters: { openNow: true } }).listLimit).toBe(
+      LIST_PAGE_SIZE,
+    );
+  });
+
+  it('keeps the view to go back to while the visitor goes from one place to another', () => {
+    const lyon = { latitude: 45.75, longitude: 4.85 };
+    const state = run(
+      { type: 'viewChanged', bounds: lyonBox, zoom: 12, center: lyon },
+      { type: 'establishmentShown', establishment: createEstablishment() },
+      { type: 'viewChanged', bounds: lyonBox, zoom: 16, center: createEstablishment().location },
+      { type: 'establishmentShown', establishment: createEstablishment({ uri: 'autre' }) },
+      { type: 'selectionCleared' },
+    );
+    expect(state).toMatchObject({ zoom: 12, center: lyon, returnView: null });
+  });
+
+  it('shows the streets around a place opened directly when its page is closed', () => {
+    const place = createEstablishment();
+    const state = run(
+      { type: 'establishmentShown', establishment: place },
+      { type: 'viewChanged', bounds: lyonBox, zoom: 16, center: place.location },
+      { type: 'selectionCleared' },
+    );
+    expect(state.viewRequest).toMatchObject({ center: place.location, zoom: RETURN_ZOOM, instant: true });
+    expect(state.listScrollTop).toBe(0);
+  });
+
+  it('takes every filter off with « Retirer les filtres », dish categories and search included', () => {
+    const state = run(
+      { type: 'filtersChanged', filters: { query: 'crêpes', openNow: true, kinds: ['restaurant'] } },
+      { type: 'categoriesChanged', categories: ['c1'], names: { c1: 'Crêpes' } },
+    );
+    expect(state.categoryNames).toEqual({ c1: 'Crêpes' });
+    const cleared = mapReducer(state, { type: 'filtersCleared' });
+    expect(cleared.categories).toEqual([]);
+    expect(cleared.filters).toEqual({ query: '', openNow: false, kinds: [], venueTypes: [] });
   });
 
   it('forgets the covered areas and boards when the categories change', () => {

@@ -8,6 +8,8 @@ import {
   DEFAULT_POSITION,
   DEFAULT_ZOOM,
   ESTABLISHMENT_ZOOM,
+  METROPOLITAN_FRANCE,
+  RETURN_ZOOM,
   addCoveredArea,
   findCurrentGroup,
   isEstablishmentPath,
@@ -38,7 +40,7 @@ export interface MapViewState {
    * A move the map must make (detail page, list click); `id` grows so the same target can be asked twice.
    * With `bounds`, the map fits that box (closer than ESTABLISHMENT_ZOOM at most) instead of `zoom`.
    */
-  viewRequest: { id: number; center: LatLng; zoom: number; bounds?: Bounds } | null;
+  viewRequest: { id: number; center: LatLng; zoom: number; bounds?: Bounds; instant?: boolean } | null;
   /** The establishment hovered or focused in the list (or on the map), highlighted on the map. */
   highlighted: MapEstablishment | null;
   /** Every public establishment, as the server last counted them (its lists and clusters); `null` before. */
@@ -50,7 +52,33 @@ export interface MapViewState {
   feedWanted: boolean;
   /** Text search, opening, kind and venue type filters, applied to the map and the list alike. */
   filters: MapFilters;
+  /** The names of the categories chosen (`categories`), for their chips: shown whenever they filter. */
+  categoryNames: Readonly<Record<string, string>>;
+  /**
+   * The map page's view when a detail page was opened from it: leaving the detail pages (Back, ×) puts the
+   * map back there. `null` when the visit started on a detail page.
+   */
+  returnView: SavedView | null;
+  /** The view was just put back: the map's report of the same view keeps the list as it was. */
+  restoring: boolean;
+  /** How many places the list shows ("Afficher 30 de plus"), kept across the detail pages. */
+  listLimit: number;
+  /** How far the list was scrolled, put back when the map page comes back. */
+  listScrollTop: number;
+  /** The establishment whose page was left last: the list gives the focus back to its card. */
+  lastClosed: string | null;
+  /** The path of each history entry seen in this visit, by React Router's index: what × goes back to. */
+  historyPaths: Readonly<Record<number, string>>;
 }
+
+export interface SavedView {
+  center: LatLng;
+  zoom: number;
+  bounds: Bounds | null;
+}
+
+/** Places the list shows at first, and more each time it is asked. */
+export const LIST_PAGE_SIZE = 30;
 
 export function createInitialMapState(): MapViewState {
   return {
@@ -68,11 +96,20 @@ export function createInitialMapState(): MapViewState {
     surroundingMenuBoards: [],
     coveredAreas: [],
     categories: [],
-    viewRequest: null,
+    // The first view: all of metropolitan France, whatever the screen (a fixed zoom left Brittany or
+    // Corsica out on a phone).
+    viewRequest: { id: 1, center: DEFAULT_POSITION, zoom: DEFAULT_ZOOM, bounds: METROPOLITAN_FRANCE },
     highlighted: null,
     mapTotal: null,
     feedWanted: false,
     filters: NO_FILTERS,
+    categoryNames: {},
+    returnView: null,
+    restoring: false,
+    listLimit: LIST_PAGE_SIZE,
+    listScrollTop: 0,
+    lastClosed: null,
+    historyPaths: {},
   };
 }
 
@@ -84,7 +121,7 @@ export type MapAction =
   | { type: 'boundsRequested'; bounds: Bounds }
   | { type: 'establishmentShown'; establishment: MapEstablishment }
   | { type: 'selectionCleared' }
-  | { type: 'pathVisited'; path: string }
+  | { type: 'pathVisited'; path: string; historyIndex?: number }
   | { type: 'refreshStarted' }
   | {
       type: 'refreshSucceeded';
@@ -93,14 +130,32 @@ export type MapAction =
       menuBoards: readonly MenuBoard[];
     }
   | { type: 'refreshFailed' }
-  | { type: 'categoriesChanged'; categories: readonly string[] }
+  | { type: 'categoriesChanged'; categories: readonly string[]; names?: Readonly<Record<string, string>> }
   | { type: 'highlighted'; establishment: MapEstablishment | null }
   | { type: 'totalKnown'; total: number }
   | { type: 'feedWanted' }
-  | { type: 'filtersChanged'; filters: Partial<MapFilters> };
+  | { type: 'filtersChanged'; filters: Partial<MapFilters> }
+  | { type: 'filtersCleared' }
+  | { type: 'listLimitRaised' }
+  | { type: 'listScrolled'; top: number };
+
+/** The same view, as the map reports it again after being put there (its float digits aside). */
+function sameView(a: { center: LatLng; zoom: number }, b: { center: LatLng; zoom: number }): boolean {
+  return (
+    Math.abs(a.zoom - b.zoom) < 0.01 &&
+    Math.abs(a.center.latitude - b.center.latitude) < 1e-5 &&
+    Math.abs(a.center.longitude - b.center.longitude) < 1e-5
+  );
+}
 
 const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((id, i) => id === b[i]);
+
+const sameFilters = (a: MapFilters, b: MapFilters): boolean =>
+  a.query === b.query &&
+  a.openNow === b.openNow &&
+  sameIds(a.kinds, b.kinds) &&
+  sameIds(a.venueTypes, b.venueTypes);
 
 function mergeBoards(known: readonly MenuBoard[], fetched: readonly MenuBoard[]): readonly MenuBoard[] {
   if (fetched.length === 0) return known;
@@ -120,7 +175,15 @@ export function mapReducer(state: MapViewState, action: MapAction): MapViewState
         currentGroup: findCurrentGroup(action.groups, state.center, state.zoom),
       };
     case 'viewChanged': {
+      // The map's report of the view just put back (Back, ×): the list stays as it was, scroll and all.
+      // The state's box is kept, not the map's own of the same view: its last digits differ, which would
+      // ask the server for the list again.
+      if (state.restoring && sameView(state, action)) return { ...state, restoring: false };
       const currentGroup = findCurrentGroup(state.groups, action.center, action.zoom);
+      // A new view of the map page starts the list again at its first page; a detail page's moves leave
+      // the map page's list alone.
+      const listLimit =
+        state.currentEstablishment === null && !sameView(state, action) ? LIST_PAGE_SIZE : state.listLimit;
       return {
         ...state,
         bounds: action.bounds,
@@ -128,6 +191,8 @@ export function mapReducer(state: MapViewState, action: MapAction): MapViewState
         center: action.center,
         // Keep the same object when the group did not change, so its subscribers do not re-render.
         currentGroup: currentGroup?.id === state.currentGroup?.id ? state.currentGroup : currentGroup,
+        restoring: false,
+        listLimit,
       };
     }
     case 'viewRequested':
@@ -159,6 +224,15 @@ export function mapReducer(state: MapViewState, action: MapAction): MapViewState
         ...state,
         currentEstablishment: e,
         currentEstablishmentByKind: { ...state.currentEstablishmentByKind, [e.kind]: e },
+        // From the map page (not from another detail page): the view to come back to. Before the map has
+        // ever reported its view (a detail page opened directly) there is none.
+        returnView:
+          state.currentEstablishment !== null || state.returnView !== null
+            ? state.returnView
+            : state.bounds === null
+              ? null
+              : { center: state.center, zoom: state.zoom, bounds: state.bounds },
+        highlighted: null,
         viewRequest: {
           id: (state.viewRequest?.id ?? 0) + 1,
           center: e.location,
@@ -169,20 +243,44 @@ export function mapReducer(state: MapViewState, action: MapAction): MapViewState
     case 'selectionCleared': {
       const current = state.currentEstablishment;
       if (current === null) return state;
+      // Back where the visitor was on the map page, at once (no flight over the country), or around the
+      // place when the visit started on its page.
+      const back: SavedView = state.returnView ?? {
+        center: current.location,
+        zoom: RETURN_ZOOM,
+        bounds: null,
+      };
       return {
         ...state,
         currentEstablishment: null,
         currentEstablishmentByKind: { ...state.currentEstablishmentByKind, [current.kind]: null },
+        returnView: null,
+        lastClosed: current.uri,
+        highlighted: null,
+        viewRequest: {
+          id: (state.viewRequest?.id ?? 0) + 1,
+          center: back.center,
+          zoom: back.zoom,
+          instant: true,
+        },
+        ...(back.bounds === null
+          ? { restoring: false, listLimit: LIST_PAGE_SIZE, listScrollTop: 0 }
+          : { center: back.center, zoom: back.zoom, bounds: back.bounds, restoring: true }),
       };
     }
     case 'pathVisited': {
       const previousPath = nextPreviousPath(state.previousPath, action.path);
+      const historyPaths =
+        action.historyIndex === undefined || state.historyPaths[action.historyIndex] === action.path
+          ? state.historyPaths
+          : { ...state.historyPaths, [action.historyIndex]: action.path };
       // Leaving the detail pages (back button, a link) ends the selection like clearing it does.
       const leftDetail = !isEstablishmentPath(action.path) && state.currentEstablishment !== null;
-      if (previousPath === state.previousPath && !leftDetail) return state;
-      return leftDetail
-        ? { ...mapReducer(state, { type: 'selectionCleared' }), previousPath }
-        : { ...state, previousPath };
+      if (previousPath === state.previousPath && !leftDetail && historyPaths === state.historyPaths) {
+        return state;
+      }
+      const next = leftDetail ? mapReducer(state, { type: 'selectionCleared' }) : state;
+      return { ...next, previousPath, historyPaths };
     }
     case 'refreshStarted':
       return { ...state, refreshInProgress: true };
@@ -197,12 +295,34 @@ export function mapReducer(state: MapViewState, action: MapAction): MapViewState
       };
     case 'refreshFailed':
       return { ...state, refreshInProgress: false };
-    case 'categoriesChanged':
-      if (sameIds(action.categories, state.categories)) return state;
+    case 'categoriesChanged': {
+      const categoryNames = { ...state.categoryNames, ...action.names };
+      if (sameIds(action.categories, state.categories)) return { ...state, categoryNames };
       // Other categories: what was covered no longer is.
-      return { ...state, categories: action.categories, coveredAreas: [], surroundingMenuBoards: [] };
-    case 'filtersChanged':
-      return { ...state, filters: { ...state.filters, ...action.filters } };
+      return {
+        ...state,
+        categories: action.categories,
+        categoryNames,
+        coveredAreas: [],
+        surroundingMenuBoards: [],
+        listLimit: LIST_PAGE_SIZE,
+      };
+    }
+    case 'filtersChanged': {
+      const filters = { ...state.filters, ...action.filters };
+      // The same filters given again (the search field does when the map page comes back) keep the list.
+      if (sameFilters(filters, state.filters)) return state;
+      return { ...state, filters, listLimit: LIST_PAGE_SIZE };
+    }
+    case 'filtersCleared': {
+      // Everything the panel narrows the map with: the chips, the dish categories and the search.
+      const cleared = mapReducer(state, { type: 'categoriesChanged', categories: [] });
+      return { ...cleared, filters: NO_FILTERS, listLimit: LIST_PAGE_SIZE };
+    }
+    case 'listLimitRaised':
+      return { ...state, listLimit: state.listLimit + LIST_PAGE_SIZE };
+    case 'listScrolled':
+      return state.listScrollTop === action.top ? state : { ...state, listScrollTop: action.top };
     case 'highlighted':
       return state.highlighted?.uri === action.establishment?.uri
         ? state

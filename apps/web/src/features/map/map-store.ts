@@ -10,7 +10,7 @@ import {
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
-import type { MapEstablishment } from './map-rules';
+import { isEstablishmentPath, type MapEstablishment } from './map-rules';
 import { createInitialMapState, mapReducer, type MapAction, type MapViewState } from './map-state';
 
 export type { MapEstablishment } from './map-rules';
@@ -86,14 +86,29 @@ export function useShowEstablishmentOnMap(establishment: MapEstablishment | null
   }, [store, uri, latitude, longitude]);
 }
 
-/** Ends the selection and goes back to the page visited before the detail pages (the map by default). */
+/** React Router's index of the current history entry (`history.state.idx`); `undefined` outside a router. */
+export function currentHistoryIndex(): number | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+  return typeof idx === 'number' ? idx : undefined;
+}
+
+/**
+ * × on a detail page: ends the selection and goes back to the map page without adding a history entry.
+ * When the entry before this one is the map page, it is gone back to (as Back would); otherwise (a page
+ * opened directly, or from another detail page) this entry is replaced by the page visited before the
+ * detail pages, the map by default. Either way the map shows the view it had (`selectionCleared`).
+ */
 export function useClearMapSelection(): () => void {
   const store = useContext(MapStoreContext);
   const navigate = useNavigate();
   return useCallback(() => {
-    const previousPath = store?.getState().previousPath ?? null;
+    const state = store?.getState();
+    const index = currentHistoryIndex();
+    const before = index === undefined || index === 0 ? undefined : state?.historyPaths[index - 1];
     store?.dispatch({ type: 'selectionCleared' });
-    void navigate(previousPath ?? '/');
+    if (before !== undefined && !isEstablishmentPath(before)) void navigate(-1);
+    else void navigate(state?.previousPath ?? '/', { replace: true });
   }, [store, navigate]);
 }
 

@@ -354,8 +354,19 @@ export default function MapView({
     // A tile or style that cannot be loaded is not a page failure: say it once in the console.
     map.on('error', (event) => console.warn('Map error:', event.error?.message ?? event));
 
+    // Where an instant move (going back) is taking the map: a flight it interrupts may still report its
+    // last view, which would be taken for a move of the visitor's (a new list) before the jump's own.
+    let jumpTarget: { lng: number; lat: number; zoom: number } | null = null;
     const reportView = () => {
       const center = map.getCenter();
+      if (jumpTarget !== null) {
+        const reached =
+          Math.abs(map.getZoom() - jumpTarget.zoom) < 0.01 &&
+          Math.abs(center.lng - jumpTarget.lng) < 1e-6 &&
+          Math.abs(center.lat - jumpTarget.lat) < 1e-6;
+        if (!reached) return;
+        jumpTarget = null;
+      }
       store.dispatch({
         type: 'viewChanged',
         bounds: toBounds(map.getBounds()),
@@ -553,7 +564,13 @@ export default function MapView({
         center: [request.center.longitude, request.center.latitude] as [number, number],
         zoom: request.zoom,
       };
-      if (reducedMotion()) map.jumpTo(target);
+      // Going back (Back, ×) puts the map back at once, as a page going back does.
+      if (request.instant === true) {
+        jumpTarget = { lng: target.center[0], lat: target.center[1], zoom: target.zoom };
+        // Never kept longer than the jump: a view the map cannot take exactly must not silence it.
+        window.setTimeout(() => (jumpTarget = null), 1000);
+        map.jumpTo(target);
+      } else if (reducedMotion()) map.jumpTo(target);
       else map.flyTo({ ...target, speed: 2, essential: true });
     });
 

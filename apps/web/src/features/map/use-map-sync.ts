@@ -1,12 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useLoadGroups } from './list-groups';
-import { useMapStore } from './map-store';
+import { currentHistoryIndex, useMapStore } from './map-store';
 import { watchSurroundingMenuBoards } from './surrounding-menu-boards';
 
 /**
  * Keeps the map state in step with the outside world, for as long as the map layout is shown: the groups
- * list, the visited paths (for "clear the selection"), the surrounding menu boards.
+ * list, the visited paths and history entries (for Back and ×), the surrounding menu boards.
  */
 export function useMapSync(): void {
   const store = useMapStore();
@@ -15,9 +15,11 @@ export function useMapSync(): void {
 
   useLoadGroups(store);
 
-  useEffect(() => {
-    store.dispatch({ type: 'pathVisited', path });
-  }, [store, path]);
+  // Before the page is painted: leaving a detail page puts the map page's view back in the state before
+  // its list is first drawn (nor asked for) with the detail page's view.
+  useLayoutEffect(() => {
+    store.dispatch({ type: 'pathVisited', path, historyIndex: currentHistoryIndex() });
+  }, [store, path, location.key]);
 
   useEffect(() => watchSurroundingMenuBoards(store), [store]);
 }

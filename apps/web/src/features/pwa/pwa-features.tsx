@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { registerServiceWorker } from './register-service-worker';
 import { SmartBanner } from './smart-banner';
 import { storagePrefix } from './storage-prefix';
@@ -34,5 +35,6 @@ export default function PwaFeatures({
     });
   }, []);
 
-  return <SmartBanner appName={siteName} storagePrefix={storagePrefix(siteShortName)} />;
+  const { pathname } = useLocation();
+  return <SmartBanner appName={siteName} storagePrefix={storagePrefix(siteShortName)} pathname={pathname} />;
 }

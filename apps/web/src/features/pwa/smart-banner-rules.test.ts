@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bannerAllowedOn,
   bannerStorageKeys,
   detectPlatform,
   hasNativeBanner,
@@ -150,5 +151,17 @@ describe('stored dates and texts', () => {
       'https://play.google.com/store/apps/details?id=fr.tablesvoisines.app',
     );
     expect(storeUrl('ios', '6449112233')).toBe('https://apps.apple.com/fr/app/id6449112233');
+  });
+});
+
+describe('bannerAllowedOn', () => {
+  it('shows on the public pages, never in the owners’ space nor the back office', () => {
+    expect(bannerAllowedOn('/')).toBe(true);
+    expect(bannerAllowedOn('/restaurant/la-marmite')).toBe(true);
+    expect(bannerAllowedOn('/espace-restaurateurs-du-coin')).toBe(true);
+    expect(bannerAllowedOn('/espace-restaurateur')).toBe(false);
+    expect(bannerAllowedOn('/espace-restaurateur/ma-page')).toBe(false);
+    expect(bannerAllowedOn('/admin')).toBe(false);
+    expect(bannerAllowedOn('/admin/establishments/1')).toBe(false);
   });
 });

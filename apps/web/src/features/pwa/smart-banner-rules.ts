@@ -140,3 +140,14 @@ export function parseStoredDate(value: string | null): number | null {
   const time = /^\d+$/.test(value.trim()) ? Number(value) : Date.parse(value);
   return Number.isFinite(time) ? time : null;
 }
+
+/**
+ * Whether the banner may show on this page: the public pages only. The owners' space and the back office
+ * are where people work (forms, sticky publish buttons); a store advert over them hid their buttons.
+ */
+export function bannerAllowedOn(pathname: string): boolean {
+  return !/^\/(?:espace-restaurateur|admin)(?:\/|$)/.test(pathname);
+}
+
+/** The CSS variable holding the banner's height while it shows, which pages leave free at their bottom. */
+export const BANNER_HEIGHT_VARIABLE = '--tv-app-banner-height';

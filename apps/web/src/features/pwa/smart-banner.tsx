@@ -1,7 +1,9 @@
 import { CLOSE_ICON, Icon } from '../site/icons';
 import { useEffect, useState } from 'react';
 import {
+  BANNER_HEIGHT_VARIABLE,
   DEFAULT_HIDDEN_DAYS_AFTER_CLOSE,
+  bannerAllowedOn,
   DEFAULT_HIDDEN_DAYS_AFTER_INSTALL,
   STORE_META_NAMES,
   bannerStorageKeys,
@@ -23,6 +25,27 @@ export interface SmartBannerProps {
   hiddenDaysAfterInstall?: number;
   /** The price shown per store; "Gratuit" by default. */
   prices?: Partial<Record<BannerPlatform, string>>;
+  /** The page's path: the banner shows on the public pages only (`bannerAllowedOn`). */
+  pathname: string;
+}
+
+/**
+ * While the banner shows, its height in `--tv-app-banner-height` on the root element: the pages leave that
+ * much room at their bottom (public.css), so that it never covers a field, a button or a page's last lines.
+ */
+function useRoomForBanner(banner: HTMLElement | null): void {
+  useEffect(() => {
+    if (banner === null) return undefined;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty(BANNER_HEIGHT_VARIABLE, `${banner.getBoundingClientRect().height}px`);
+    });
+    observer.observe(banner);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(BANNER_HEIGHT_VARIABLE);
+    };
+  }, [banner]);
 }
 
 function readStorage(key: string): string | null {
@@ -57,8 +80,11 @@ export function SmartBanner({
   hiddenDaysAfterClose = DEFAULT_HIDDEN_DAYS_AFTER_CLOSE,
   hiddenDaysAfterInstall = DEFAULT_HIDDEN_DAYS_AFTER_INSTALL,
   prices,
+  pathname,
 }: SmartBannerProps) {
   const [banner, setBanner] = useState<{ platform: BannerPlatform; appId: string } | null>(null);
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  useRoomForBanner(element);
   const keys = bannerStorageKeys(storagePrefix);
 
   useEffect(() => {
@@ -81,7 +107,7 @@ export function SmartBanner({
     setBanner(show && platform !== null && appId !== null ? { platform, appId } : null);
   }, [keys.closedAt, keys.installedAt, hiddenDaysAfterClose, hiddenDaysAfterInstall]);
 
-  if (banner === null) return null;
+  if (banner === null || !bannerAllowedOn(pathname)) return null;
   const texts = storeTexts(banner.platform, prices);
   const remember = (key: string) => {
     writeStorage(key, String(Date.now()));
@@ -89,7 +115,12 @@ export function SmartBanner({
   };
 
   return (
-    <aside aria-label="Application mobile" data-testid="smart-banner" className="tv-paper tv-smart-banner">
+    <aside
+      ref={setElement}
+      aria-label="Application mobile"
+      data-testid="smart-banner"
+      className="tv-paper tv-smart-banner"
+    >
       <button
         type="button"
         aria-label="Fermer le bandeau"
