@@ -423,7 +423,7 @@ describe('the app banner on a phone', () => {
     await expect.poll(() => banner.isVisible(), { timeout: 10_000 }).toBe(true);
     const bannerTop = async () => (await banner.boundingBox())!.y;
     // The sheet at full height (typing raises it): its search field above the banner.
-    const search = page.getByRole('searchbox', { name: 'Rechercher' });
+    const search = page.getByRole('combobox', { name: 'Rechercher' });
     await search.tap();
     await settleAnimations(page);
     const field = (await search.boundingBox())!;
