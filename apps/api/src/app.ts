@@ -36,6 +36,7 @@ import { shareRoutes } from './modules/share/share.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling, sendError } from './plugins/errors';
+import { ROUTER_OPTIONS, registerMethodTable } from './plugins/methods';
 import { createRateLimitStore, RateLimiter } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { manifestRoutes } from './modules/site/manifest.routes';
@@ -73,7 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? // n hops: trust the n proxies nearest to us, as proxy-addr does for a number.
           (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    routerOptions: ROUTER_OPTIONS,
     // Malformed or over-long addresses are refused before routing: same error shape as the rest.
     frameworkErrors: (error, request, reply) => {
       sendError(request, reply, error);
@@ -121,6 +122,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Before any route: the table of every route's methods gives 405s and their `Allow` header.
+  registerMethodTable(app);
   registerAuth(app);
   await registerSecurityHeaders(app, config);
 

@@ -1,0 +1,169 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ErrorBodySchema } from '@tables-voisines/contract/errors';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webBuildDir } from '../src/paths';
+import { createAdminAccount } from './accounts';
+import { createTestApp, type TestApp } from './app';
+import { createEstablishment } from './factories';
+
+// API.md, "HTTP details": HEAD, 405, errors before routing, cross-origin reads.
+
+let t: TestApp;
+let restaurantUri: string;
+let remplisVertUri: string;
+
+beforeAll(async () => {
+  expect(existsSync(path.join(webBuildDir, 'server', 'index.js')), 'run `npm run build` first').toBe(true);
+  t = await createTestApp({ serveWeb: true });
+  restaurantUri = (await createEstablishment(t.db, { name: 'Le Bouchon d’Été', town: 'Lyon' })).uri;
+  remplisVertUri = (
+    await createEstablishment(t.db, { name: 'La Gourde', town: 'Nantes', kind: 'remplisvert' })
+  ).uri;
+});
+afterAll(() => t.close());
+
+/** Headers that differ between two answers of the same resource by design. */
+const PER_ANSWER = new Set(['date', 'x-page-cache']);
+
+function comparableHeaders(response: LightMyRequestResponse): Record<string, unknown> {
+  const headers: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (PER_ANSWER.has(name)) continue;
+    // Each answer has its own CSP nonce.
+    headers[name] =
+      name === 'content-security-policy' ? String(value).replace(/'nonce-[^']+'/, 'nonce') : value;
+  }
+  return headers;
+}
+
+function expectErrorBody(response: LightMyRequestResponse, code: string) {
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  const body = ErrorBodySchema.parse(response.json());
+  expect(body.code).toBe(code);
+  return body;
+}
+
+describe('HEAD', () => {
+  const pages = () => [
+    '/',
+    `/restaurant/${encodeURIComponent(restaurantUri)}`,
+    `/remplisvert/${encodeURIComponent(remplisVertUri)}`,
+    '/espace-restaurateur/connexion',
+    '/admin',
+    '/page/qui/n-existe-pas',
+    '/?vue=liste',
+  ];
+
+  it('answers every page with the status and headers of its GET, and no body', async () => {
+    for (const url of pages()) {
+      // Twice each: the first answer of a page is rendered, the next ones come from the page cache.
+      for (const round of [1, 2]) {
+        const get = await t.app.inject({ method: 'GET', url });
+        const head = await t.app.inject({ method: 'HEAD', url });
+        expect(head.statusCode, `${url} (${round})`).toBe(get.statusCode);
+        expect(comparableHeaders(head), `${url} (${round})`).toEqual(comparableHeaders(get));
+        expect(head.body, url).toBe('');
+        expect(Number(head.headers['content-length'])).toBe(get.rawPayload.length);
+      }
+    }
+  });
+
+  it('answers a page compressed for the browser with the same encoding and length', async () => {
+    const url = `/restaurant/${encodeURIComponent(restaurantUri)}`;
+    const headers = { 'accept-encoding': 'gzip' };
+    const get = await t.app.inject({ method: 'GET', url, headers });
+    const head = await t.app.inject({ method: 'HEAD', url, headers });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('gzip');
+    // Each answer has its own nonce, compressed a byte longer or shorter.
+    expect(
+      Math.abs(Number(head.headers['content-length']) - Number(get.headers['content-length'])),
+    ).toBeLessThan(8);
+    expect(head.body).toBe('');
+  });
+
+  it('answers a moved page with the same redirection', async () => {
+    const place = await createEstablishment(t.db, { name: 'Chez Anciennement', town: 'Lille' });
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/establishment/${place.id}`,
+      headers: (await createAdminAccount(t)).headers,
+      payload: { uri: 'chez-maintenant-a-lille' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const url = `/restaurant/${encodeURIComponent(place.uri)}`;
+    const get = await t.app.inject({ method: 'GET', url });
+    const head = await t.app.inject({ method: 'HEAD', url });
+    expect(get.statusCode).toBe(301);
+    expect(head.statusCode).toBe(301);
+    expect(head.headers.location).toBe(get.headers.location);
+    expect(head.body).toBe('');
+  });
+
+  it('answers API reads and site files like their GET', async () => {
+    for (const url of [
+      '/api/groups/',
+      '/manifest.webmanifest',
+      '/robots.txt',
+      '/favicon.svg',
+      '/api/nulle-part',
+    ]) {
+      const get = await t.app.inject({ method: 'GET', url });
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(get.statusCode);
+      expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
+      expect(head.body, url).toBe('');
+    }
+  });
+});
+
+describe('a method the path does not take', () => {
+  it('is a 405 with Allow and the error body, on the API', async () => {
+    const response = await t.app.inject({ method: 'DELETE', url: '/api/groups/' });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
+    const body = expectErrorBody(response, 'MethodNotAllowed');
+    expect(body.message).toBe(
+      'La méthode DELETE n’est pas acceptée à l’adresse /api/groups/ (méthodes acceptées : GET, HEAD).',
+    );
+    const write = await t.app.inject({ method: 'GET', url: '/api/group/' });
+    expect(write.statusCode).toBe(405);
+    expect(write.headers.allow).toBe('POST');
+  });
+
+  it('is a 405 on a path with parameters, with or without its trailing slash', async () => {
+    for (const url of [
+      '/api/establishment/11111111-1111-1111-1111-111111111111/groups',
+      '/api/establishment/11111111-1111-1111-1111-111111111111/groups/',
+    ]) {
+      const response = await t.app.inject({ method: 'POST', url });
+      expect(response.statusCode, url).toBe(405);
+      expect(response.headers.allow, url).toBe('GET, HEAD');
+      expectErrorBody(response, 'MethodNotAllowed');
+    }
+  });
+
+  it('is a 405 on the pages, which take GET and HEAD', async () => {
+    for (const url of ['/', `/restaurant/${encodeURIComponent(restaurantUri)}`, '/espace-restaurateur']) {
+      const response = await t.app.inject({ method: 'POST', url, payload: {} });
+      expect(response.statusCode, url).toBe(405);
+      expect(response.headers.allow, url).toBe('GET, HEAD');
+      expectErrorBody(response, 'MethodNotAllowed');
+    }
+  });
+
+  it('stays a 404 where no route has the path', async () => {
+    for (const [method, url] of [
+      ['DELETE', '/api/nulle-part'],
+      ['PUT', '/nulle/part'],
+      ['POST', '/api/establishment/11111111-1111-1111-1111-111111111111/inconnu'],
+    ] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers.allow, url).toBeUndefined();
+      expectErrorBody(response, 'NotFound');
+    }
+  });
+});
