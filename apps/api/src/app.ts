@@ -35,6 +35,7 @@ import { ownersRoutes } from './modules/owners/owners.routes';
 import { shareRoutes } from './modules/share/share.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
+import { handleClientError } from './plugins/client-errors';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { ROUTER_OPTIONS, registerMethodTable } from './plugins/methods';
 import { createRateLimitStore, RateLimiter } from './plugins/rate-limit';
@@ -79,6 +80,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: (error, request, reply) => {
       sendError(request, reply, error);
     },
+    // What Node's HTTP parser refuses before Fastify (headers too large...): the same error body too.
+    clientErrorHandler: handleClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (config.jwtSecret === undefined) throw new Error('config.jwtSecret must be resolved before buildApp');

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { ErrorBodySchema } from '@tables-voisines/contract/errors';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BODY_LIMIT } from '../src/app';
 import { webBuildDir } from '../src/paths';
 import { createAdminAccount } from './accounts';
 import { createTestApp, type TestApp } from './app';
@@ -165,5 +167,103 @@ describe('a method the path does not take', () => {
       expect(response.headers.allow, url).toBeUndefined();
       expectErrorBody(response, 'NotFound');
     }
+  });
+});
+
+/** One request written as it is on a real socket; the raw answer, once the server closed or answered. */
+async function rawRequest(
+  request: string | Buffer,
+): Promise<{ status: number; headers: string; body: string }> {
+  const address = t.app.server.address() as net.AddressInfo;
+  const raw = await new Promise<string>((resolve, reject) => {
+    const socket = net.connect(address.port, '127.0.0.1', () => socket.write(request));
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+      const headEnd = received.indexOf('\r\n\r\n');
+      const length = /content-length: (\d+)/i.exec(received)?.[1];
+      if (
+        headEnd !== -1 &&
+        length !== undefined &&
+        Buffer.byteLength(received.slice(headEnd + 4)) >= Number(length)
+      ) {
+        socket.destroy();
+        resolve(received);
+      }
+    });
+    socket.on('close', () => resolve(received));
+    socket.on('error', (error) => (received === '' ? reject(error) : resolve(received)));
+  });
+  const headEnd = raw.indexOf('\r\n\r\n');
+  return {
+    status: Number(raw.slice(9, 12)),
+    headers: raw.slice(0, headEnd),
+    body: raw.slice(headEnd + 4),
+  };
+}
+
+describe('requests refused before any route, on a real socket', () => {
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  function expectRawError(answer: { headers: string; body: string }, code: string) {
+    expect(answer.headers).toMatch(/\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
+    const body = ErrorBodySchema.parse(JSON.parse(answer.body));
+    expect(body.code).toBe(code);
+    return body;
+  }
+
+  it('answers headers too large with a 431 and the French error body', async () => {
+    const answer = await rawRequest(
+      `GET /api/groups/ HTTP/1.1\r\nHost: localhost\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(answer.status).toBe(431);
+    const body = expectRawError(answer, 'HeadersTooLarge');
+    expect(body.message).toBe('Les en-têtes de la requête (cookies compris) sont trop volumineux.');
+  });
+
+  it('answers an address too long with a 414 and the French error body', async () => {
+    const answer = await rawRequest(
+      `GET /restaurant/${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+    );
+    expect(answer.status).toBe(414);
+    expect(expectRawError(answer, 'UriTooLong').message).toBe('L’adresse demandée est trop longue.');
+  });
+
+  it('answers a parameter over the router’s limit with a 414, on an API read outside /api too', async () => {
+    for (const url of [`/api/establishment/${'x'.repeat(600)}`, `/establishment/${'x'.repeat(600)}/public`]) {
+      const answer = await rawRequest(`GET ${url} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+      expect(answer.status, url).toBe(414);
+      expectRawError(answer, 'UriTooLong');
+    }
+  });
+
+  it('answers a malformed request with a 400 and the French error body', async () => {
+    const answer = await rawRequest('GET / HTTP/1.1\r\nHost: localhost\r\nBad Header\r\n\r\n');
+    expect(answer.status).toBe(400);
+    expect(expectRawError(answer, 'ValidationError').message).toBe('La requête HTTP est mal formée.');
+  });
+
+  it('answers a body over the limit with a 413 and the French error body', async () => {
+    const body = JSON.stringify({ categories: [], padding: 'x'.repeat(BODY_LIMIT) });
+    const answer = await rawRequest(
+      'POST /menuboards/surrounding HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect(answer.status).toBe(413);
+    expect(expectRawError(answer, 'PayloadTooLarge').message).toBe('Le contenu envoyé est trop volumineux.');
+  });
+
+  it('answers a body over the limit sent in chunks, without a length, with the same 413', async () => {
+    const chunk = 'x'.repeat(64 * 1024);
+    const chunks = Array.from({ length: 20 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join('');
+    const answer = await rawRequest(
+      'POST /menuboards/surrounding HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        `Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunks}0\r\n\r\n`,
+    );
+    expect(answer.status).toBe(413);
+    expectRawError(answer, 'PayloadTooLarge');
   });
 });

@@ -32,7 +32,11 @@ const tables = new WeakMap<FastifyInstance, MethodTable>();
  * Fastify's own router only answers "no route" for both.
  */
 export function registerMethodTable(app: FastifyInstance): void {
-  const table: MethodTable = { router: FindMyWay(ROUTER_OPTIONS), extra: [] };
+  // No limit on a parameter's length here: a path Fastify left unmatched only for that is told apart.
+  const table: MethodTable = {
+    router: FindMyWay({ ...ROUTER_OPTIONS, maxParamLength: Number.MAX_SAFE_INTEGER }),
+    extra: [],
+  };
   tables.set(app, table);
   app.addHook('onRoute', (route) => {
     if (CATCH_ALL_URLS.has(route.url)) return;
@@ -52,6 +56,15 @@ export function addPathMethods(app: FastifyInstance, methods: PathMethods): void
   tables.get(app)?.extra.push(methods);
 }
 
+function findsRoute(table: MethodTable, method: Method, path: string): boolean | undefined {
+  try {
+    return table.router.find(method, path) !== null;
+  } catch {
+    // A path find-my-way cannot decode has no route under any method.
+    return undefined;
+  }
+}
+
 /** The methods `url` takes, in the usual order; empty when no route has its path. */
 export function allowedMethods(app: FastifyInstance, url: string): Method[] {
   const table = tables.get(app);
@@ -59,23 +72,44 @@ export function allowedMethods(app: FastifyInstance, url: string): Method[] {
   const path = url.split('?', 1)[0]!;
   const found = new Set<Method>();
   for (const method of METHOD_ORDER) {
-    try {
-      if (table.router.find(method, path) !== null) found.add(method);
-    } catch {
-      // A path find-my-way cannot decode has no route under any method.
-      return [];
-    }
+    const finds = findsRoute(table, method, path);
+    if (finds === undefined) return [];
+    if (finds) found.add(method);
   }
   for (const more of table.extra) for (const method of more(path)) found.add(method);
   return METHOD_ORDER.filter((method) => found.has(method));
 }
 
+/** A path as an error message quotes it: long ones cut. */
+const quoted = (path: string) => (path.length > 120 ? `${path.slice(0, 117)}…` : path);
+
 /**
- * What to answer a request no route took: `405` with `Allow` when its path takes other methods,
- * `404` otherwise, both in the contract's error body.
+ * `414 UriTooLong` when a route has this method and path but one of its parameters is longer than
+ * `maxParamLength` (Fastify's router then matches nothing, and the path would fall to the 404 or the
+ * site's 404 page); null otherwise. Only paths longer than that limit are looked up.
+ */
+export function paramTooLong(app: FastifyInstance, request: FastifyRequest): AppError | null {
+  const path = request.url.split('?', 1)[0]!;
+  if (path.length <= ROUTER_OPTIONS.maxParamLength) return null;
+  const table = tables.get(app);
+  const method = request.method as Method;
+  if (table === undefined || !METHOD_ORDER.includes(method) || findsRoute(table, method, path) !== true) {
+    return null;
+  }
+  return new AppError(
+    'UriTooLong',
+    `L’adresse demandée est trop longue : un de ses paramètres dépasse ${ROUTER_OPTIONS.maxParamLength} caractères.`,
+  );
+}
+
+/**
+ * What to answer a request no route took: `414` for a parameter too long, `405` with `Allow` when its
+ * path takes other methods, `404` otherwise, all in the contract's error body.
  */
 export function refusalOf(app: FastifyInstance, request: FastifyRequest): AppError {
-  const path = request.url.split('?', 1)[0]!;
+  const tooLong = paramTooLong(app, request);
+  if (tooLong !== null) return tooLong;
+  const path = quoted(request.url.split('?', 1)[0]!);
   const allowed = allowedMethods(app, request.url);
   if (allowed.length > 0) {
     return new AppError(

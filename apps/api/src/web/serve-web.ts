@@ -16,7 +16,7 @@ import {
 import type { PublicData } from '@tables-voisines/contract/public-data';
 import { webBuildDir } from '../paths';
 import { matchesEtag, preferredEncoding } from '../lib/answer-cache';
-import { addPathMethods, refusalOf } from '../plugins/methods';
+import { addPathMethods, paramTooLong, refusalOf } from '../plugins/methods';
 import { cspNonceOf } from '../plugins/security-headers';
 import { PAGE_CACHE_CONTROL, PageCache, type CachedPage, type PageCacheOptions } from './page-cache';
 import { createPublicData } from './public-data';
@@ -270,6 +270,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
   };
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    // An API read outside `/api` whose parameter is over the router's limit is not a page.
+    const tooLong = paramTooLong(app, request);
+    if (tooLong !== null) throw tooLong;
     const cacheable = isCacheable(request);
     if (cacheable) {
       const hit = cache!.get(request.url);
