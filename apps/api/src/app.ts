@@ -36,6 +36,7 @@ import { shareRoutes } from './modules/share/share.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
 import { handleClientError } from './plugins/client-errors';
+import { registerCors } from './plugins/cors';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { ROUTER_OPTIONS, registerMethodTable } from './plugins/methods';
 import { createRateLimitStore, RateLimiter } from './plugins/rate-limit';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   // Before any route: the table of every route's methods gives 405s and their `Allow` header.
   registerMethodTable(app);
+  await registerCors(app);
   registerAuth(app);
   await registerSecurityHeaders(app, config);
 

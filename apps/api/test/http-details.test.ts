@@ -125,10 +125,10 @@ describe('a method the path does not take', () => {
   it('is a 405 with Allow and the error body, on the API', async () => {
     const response = await t.app.inject({ method: 'DELETE', url: '/api/groups/' });
     expect(response.statusCode).toBe(405);
-    expect(response.headers.allow).toBe('GET, HEAD');
+    expect(response.headers.allow).toBe('GET, HEAD, OPTIONS');
     const body = expectErrorBody(response, 'MethodNotAllowed');
     expect(body.message).toBe(
-      'La méthode DELETE n’est pas acceptée à l’adresse /api/groups/ (méthodes acceptées : GET, HEAD).',
+      'La méthode DELETE n’est pas acceptée à l’adresse /api/groups/ (méthodes acceptées : GET, HEAD, OPTIONS).',
     );
     const write = await t.app.inject({ method: 'GET', url: '/api/group/' });
     expect(write.statusCode).toBe(405);
@@ -167,6 +167,131 @@ describe('a method the path does not take', () => {
       expect(response.headers.allow, url).toBeUndefined();
       expectErrorBody(response, 'NotFound');
     }
+  });
+});
+
+describe('cross-origin reads', () => {
+  const origin = { origin: 'https://carte.exemple.fr' };
+  const CORS_HEADERS = /^access-control-/;
+  const corsHeadersOf = (response: LightMyRequestResponse) =>
+    Object.keys(response.headers).filter((name) => CORS_HEADERS.test(name));
+
+  it('lets any origin read the public reads, without credentials', async () => {
+    const place = await createEstablishment(t.db, { name: 'Le Comptoir Ouvert', town: 'Lyon' });
+    const reads = [
+      { method: 'GET', url: '/api/establishments/' },
+      { method: 'GET', url: '/api/establishments?page=1&perPage=2' },
+      { method: 'GET', url: '/api/groups/' },
+      { method: 'GET', url: `/establishment/${place.id}/public` },
+      { method: 'GET', url: '/api/categories/search?searchTerm=cr' },
+      { method: 'GET', url: '/api/categories/' },
+      { method: 'HEAD', url: '/api/groups/' },
+      {
+        method: 'POST',
+        url: '/menuboards/surrounding',
+        payload: {
+          categories: [],
+          northEast: { latitude: 46, longitude: 5 },
+          southWest: { latitude: 45, longitude: 4 },
+        },
+      },
+    ] as const;
+    for (const read of reads) {
+      const response = await t.app.inject({ ...read, headers: origin });
+      expect(response.statusCode, read.url).toBe(200);
+      expect(response.headers['access-control-allow-origin'], read.url).toBe('*');
+      expect(response.headers['access-control-allow-credentials'], read.url).toBeUndefined();
+    }
+    const paged = await t.app.inject({
+      method: 'GET',
+      url: '/api/establishments?page=1&perPage=2',
+      headers: origin,
+    });
+    expect(paged.headers['access-control-expose-headers']).toContain('X-Total-Count');
+  });
+
+  it('answers the preflight of a public read', async () => {
+    const response = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/menuboards/surrounding',
+      headers: {
+        ...origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['access-control-allow-methods']).toBe('POST');
+    expect(response.headers['access-control-allow-headers']).toBe('content-type');
+    expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+    const read = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/categories/category/11111111-1111-1111-1111-111111111111',
+      headers: { ...origin, 'access-control-request-method': 'GET' },
+    });
+    expect(read.statusCode).toBe(204);
+    expect(read.headers['access-control-allow-methods']).toBe('GET, HEAD');
+  });
+
+  it('lists OPTIONS among the methods of a public read', async () => {
+    const response = await t.app.inject({ method: 'DELETE', url: '/api/groups/' });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD, OPTIONS');
+  });
+
+  it('gives the places search and the open data files the same, by their paths', async () => {
+    for (const url of ['/api/places/search?q=lyon', '/api/open-data/establishments.csv']) {
+      const preflight = await t.app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: { ...origin, 'access-control-request-method': 'GET' },
+      });
+      expect(preflight.statusCode, url).toBe(204);
+      expect(preflight.headers['access-control-allow-origin'], url).toBe('*');
+    }
+  });
+
+  it('gives nothing else a CORS header, and refuses other preflights', async () => {
+    const admin = await createAdminAccount(t);
+    const others = [
+      { method: 'GET', url: '/api/admins/', headers: { ...origin, ...admin.headers } },
+      { method: 'GET', url: '/api/map/points?west=4&south=45&east=5&north=46&zoom=8', headers: origin },
+      {
+        method: 'POST',
+        url: '/api/admin/sign-in',
+        headers: origin,
+        payload: { username: 'x', password: 'y' },
+      },
+      { method: 'GET', url: '/', headers: origin },
+      { method: 'GET', url: '/manifest.webmanifest', headers: origin },
+      { method: 'GET', url: '/api/nulle-part', headers: origin },
+    ] as const;
+    for (const request of others) {
+      const response = await t.app.inject(request);
+      expect(corsHeadersOf(response), request.url).toEqual([]);
+      expect(String(response.headers.vary ?? ''), request.url).not.toMatch(/origin/i);
+    }
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/admins/',
+      headers: {
+        ...origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(corsHeadersOf(preflight)).toEqual([]);
+    expect(preflight.statusCode).toBe(405);
+    expect(preflight.headers.allow).toBe('GET, HEAD');
+    expectErrorBody(preflight, 'MethodNotAllowed');
+    // A public path, but a method it does not take across origins: the preflight lists what it does take.
+    const write = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/groups/',
+      headers: { ...origin, 'access-control-request-method': 'DELETE' },
+    });
+    expect(write.headers['access-control-allow-methods']).toBe('GET, HEAD');
   });
 });
 

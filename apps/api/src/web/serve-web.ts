@@ -236,9 +236,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
   });
 
   // Unknown API paths are JSON 404s (405s for a known path asked with another method), never pages.
-  // Not `all`: a HEAD route of its own would send its body; the GET's HEAD leaves it out.
+  // Not `all`: a HEAD route of its own would send its body (the GET's HEAD leaves it out), and OPTIONS is
+  // left to the CORS plugin's route, which answers the preflights of the public reads (plugins/cors.ts).
   app.route({
-    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/api/*',
     schema: { hide: true },
     handler: async (request) => {
