@@ -295,6 +295,24 @@ describe('cross-origin reads', () => {
   });
 });
 
+describe('site files', () => {
+  it('serves /favicon.ico, which browsers ask for by themselves, as a real icon', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    const ico = response.rawPayload;
+    // ICONDIR: reserved 0, type 1 (icon), then one entry per size, each a PNG.
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2)]).toEqual([0, 1]);
+    const sizes = Array.from({ length: ico.readUInt16LE(4) }, (_, i) => ico.readUInt8(6 + 16 * i));
+    expect(sizes).toEqual([16, 32, 48]);
+    const firstImage = ico.readUInt32LE(6 + 12);
+    expect(ico.subarray(firstImage, firstImage + 8).toString('latin1')).toBe('\x89PNG\r\n\x1a\n');
+    const head = await t.app.inject({ method: 'HEAD', url: '/favicon.ico' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe(response.headers['content-type']);
+  });
+});
+
 /** One request written as it is on a real socket; the raw answer, once the server closed or answered. */
 async function rawRequest(
   request: string | Buffer,
