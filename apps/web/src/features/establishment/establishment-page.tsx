@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { KIND_LABELS, VENUE_TYPE_LABELS } from '@tables-voisines/contract/labels';
+import { telHref } from '@tables-voisines/contract/phone';
 import { useNow } from '../../lib/use-now';
 import { useShowEstablishmentOnMap } from '../map/map-store';
 import { Icon, PHONE_ICON, PLACE_ICON, WEBSITE_ICON } from '../site/icons';
@@ -100,7 +101,7 @@ export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
           {establishment.phone && (
             <div>
               <Icon path={PHONE_ICON} />
-              <a href={`tel:${establishment.phone.replace(/[^\d+]/g, '')}`} className="tv-link">
+              <a href={telHref(establishment.phone)} className="tv-link">
                 {establishment.phone}
               </a>
             </div>
