@@ -19,10 +19,11 @@ describe('errors', () => {
     });
   });
 
-  it('answers an unknown method on a known path with a JSON 404', async () => {
+  it('answers a method a known path does not take with a JSON 405 and Allow', async () => {
     const response = await t.app.inject({ method: 'DELETE', url: '/api/groups/' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().code).toBe('NotFound');
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toMatch(/^GET, HEAD\b/);
+    expect(response.json().code).toBe('MethodNotAllowed');
   });
 
   it.each(['/api/establishments/?q=%00', '/api/categories/search?searchTerm=a%00b'])(

@@ -37,7 +37,10 @@ import { placesRoutes } from './modules/places/places.routes';
 import { shareRoutes } from './modules/share/share.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
+import { handleClientError } from './plugins/client-errors';
+import { registerCors } from './plugins/cors';
 import { registerErrorHandling, sendError } from './plugins/errors';
+import { ROUTER_OPTIONS, registerMethodTable } from './plugins/methods';
 import { createRateLimitStore, RateLimiter } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { manifestRoutes } from './modules/site/manifest.routes';
@@ -75,11 +78,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? // n hops: trust the n proxies nearest to us, as proxy-addr does for a number.
           (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    routerOptions: ROUTER_OPTIONS,
     // Malformed or over-long addresses are refused before routing: same error shape as the rest.
     frameworkErrors: (error, request, reply) => {
       sendError(request, reply, error);
     },
+    // What Node's HTTP parser refuses before Fastify (headers too large...): the same error body too.
+    clientErrorHandler: handleClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (config.jwtSecret === undefined) throw new Error('config.jwtSecret must be resolved before buildApp');
@@ -123,6 +128,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Before any route: the table of every route's methods gives 405s and their `Allow` header.
+  registerMethodTable(app);
+  await registerCors(app);
   registerAuth(app);
   await registerSecurityHeaders(app, config);
 

@@ -10,7 +10,8 @@ import { createTestApp, type TestApp } from './app';
 import { queryRows } from './fuzz/contract-fuzz';
 import { tinyPng } from './images';
 
-// The headers every answer carries (@fastify/helmet), the page's nonce, HSTS only over HTTPS, CORS closed.
+// The headers every answer carries (@fastify/helmet), the page's nonce, HSTS only over HTTPS, CORS closed
+// but for the public reads (test/http-details.test.ts).
 
 let t: TestApp;
 let proxied: TestApp;
@@ -118,9 +119,9 @@ describe('security headers', () => {
     }
   });
 
-  it('keeps CORS closed: no Access-Control header for another origin, preflight included', async () => {
+  it('keeps CORS closed beyond the public reads: no Access-Control header for another origin, preflight included', async () => {
     const origin = { origin: 'https://malveillant.example' };
-    const get = await t.app.inject({ method: 'GET', url: '/api/establishments', headers: origin });
+    const get = await t.app.inject({ method: 'GET', url: '/api/admins/', headers: origin });
     expect(get.headers['access-control-allow-origin']).toBeUndefined();
     const preflight = await t.app.inject({
       method: 'OPTIONS',

@@ -1,9 +1,10 @@
 // Builds the installable app's icons from the one source logo (public/favicon.svg) with sharp: the sizes
 // browsers and stores ask for, a maskable set (full-bleed background, logo inside the safe zone) and the
-// apple-touch-icon (opaque: iOS rounds the corners itself). Written into public/icons/ (not checked in),
-// skipped when the icons are newer than the logo and this script.
+// apple-touch-icon (opaque: iOS rounds the corners itself), and the favicon.ico every browser asks for by
+// itself at the site's root (16, 32 and 48 px). Written into public/icons/ and public/favicon.ico (not
+// checked in), skipped when they are newer than the logo and this script.
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -11,6 +12,8 @@ import sharp from 'sharp';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const source = path.resolve(here, '../public/favicon.svg');
 const outDir = path.resolve(here, '../public/icons');
+const faviconIco = path.resolve(here, '../public/favicon.ico');
+const ICO_SIZES = [16, 32, 48];
 
 /** Keep in step with the manifest (apps/api/src/modules/site/manifest.ts), which a test checks. */
 const ANY_SIZES = [48, 72, 96, 128, 144, 152, 192, 256, 384, 512];
@@ -25,10 +28,32 @@ const outputs = [
 ];
 
 const sourceTime = Math.max(statSync(source).mtimeMs, statSync(fileURLToPath(import.meta.url)).mtimeMs);
-const upToDate = outputs.every((o) => {
-  const target = path.join(outDir, o.file);
-  return existsSync(target) && statSync(target).mtimeMs >= sourceTime;
-});
+const upToDate = [...outputs.map((o) => path.join(outDir, o.file)), faviconIco].every(
+  (target) => existsSync(target) && statSync(target).mtimeMs >= sourceTime,
+);
+
+/** An ICO file whose images are PNGs (what every browser reads since Internet Explorer 9). */
+function icoOf(images) {
+  const header = Buffer.alloc(6);
+  header.writeUInt16LE(0, 0);
+  header.writeUInt16LE(1, 2); // 1: an icon
+  header.writeUInt16LE(images.length, 4);
+  let offset = 6 + 16 * images.length;
+  const entries = images.map(({ size, png }) => {
+    const entry = Buffer.alloc(16);
+    entry.writeUInt8(size >= 256 ? 0 : size, 0);
+    entry.writeUInt8(size >= 256 ? 0 : size, 1);
+    entry.writeUInt8(0, 2); // no palette
+    entry.writeUInt8(0, 3);
+    entry.writeUInt16LE(1, 4); // colour planes
+    entry.writeUInt16LE(32, 6); // bits per pixel
+    entry.writeUInt32LE(png.length, 8);
+    entry.writeUInt32LE(offset, 12);
+    offset += png.length;
+    return entry;
+  });
+  return Buffer.concat([header, ...entries, ...images.map(({ png }) => png)]);
+}
 
 if (!upToDate) {
   const svg = await readFile(source, 'utf8');
@@ -54,7 +79,17 @@ if (!upToDate) {
       .png({ compressionLevel: 9 })
       .toFile(path.join(outDir, output.file));
   }
+  const icoImages = await Promise.all(
+    ICO_SIZES.map(async (size) => ({
+      size,
+      png: await sharp(Buffer.from(svg), { density: Math.ceil((72 * size) / 64) * 2 })
+        .resize(size, size)
+        .png({ compressionLevel: 9 })
+        .toBuffer(),
+    })),
+  );
+  await writeFile(faviconIco, icoOf(icoImages));
   process.stdout.write(
-    `Icônes de l’application : ${outputs.length} fichiers dans ${path.relative(process.cwd(), outDir)}\n`,
+    `Icônes de l’application : ${outputs.length} fichiers dans ${path.relative(process.cwd(), outDir)}, et favicon.ico\n`,
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode, type ValidationIssue } from '@tables-voisines/contract/errors';
+import { refusalOf } from './methods';
 
 const CONTEXT_LABELS: Record<string, string> = {
   body: 'le corps de la requête',
@@ -114,9 +115,13 @@ export function toAppError(error: unknown): AppError {
       401: 'Unauthorized',
       403: 'Forbidden',
       404: 'NotFound',
+      405: 'MethodNotAllowed',
+      408: 'RequestTimeout',
       413: 'PayloadTooLarge',
+      414: 'UriTooLong',
       415: 'UnsupportedMediaType',
       429: 'RateLimited',
+      431: 'HeadersTooLarge',
     };
     return new AppError(byStatus[status] ?? 'ValidationError');
   }
@@ -132,6 +137,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
     request.log.info({ code: appError.code, status: appError.status }, 'request refused');
   }
   if (appError.code === 'ServiceUnavailable') reply.header('retry-after', '5');
+  const allow = (appError.details as { allow?: unknown } | undefined)?.allow;
+  if (appError.code === 'MethodNotAllowed' && Array.isArray(allow)) reply.header('allow', allow.join(', '));
   const retryAfter = (appError.details as { retryAfter?: unknown } | undefined)?.retryAfter;
   if (appError.code === 'RateLimited' && typeof retryAfter === 'number') {
     reply.header('retry-after', String(retryAfter));
@@ -141,14 +148,6 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
-  app.setNotFoundHandler((request, reply) =>
-    sendError(
-      request,
-      reply,
-      new AppError(
-        'NotFound',
-        `Aucune ressource ne correspond à ${request.method} ${request.url.split('?')[0]}.`,
-      ),
-    ),
-  );
+  // An unknown path is a 404; a known path asked with a method it does not take, a 405 with `Allow`.
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, refusalOf(app, request)));
 }

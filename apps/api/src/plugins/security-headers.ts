@@ -71,7 +71,7 @@ export function cspDirectives(config: Config) {
  * request, `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`, no referrer across origins, and
  * `Strict-Transport-Security` only when the request came over HTTPS (directly or, with TRUST_PROXY, as
  * told by `X-Forwarded-Proto`): sent over plain HTTP it would be ignored, and on localhost it would pin
- * the developer's browser to HTTPS. No CORS plugin: other origins get no `Access-Control-*` header.
+ * the developer's browser to HTTPS. Cross-origin reads: plugins/cors.ts.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   // Before helmet's own hook: the directive function above reads the nonce of the raw request.

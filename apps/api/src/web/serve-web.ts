@@ -8,13 +8,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   RouterContextProvider,
   createRequestHandler,
+  matchRoutes,
+  type RouteObject,
   type RouterContext,
   type ServerBuild,
 } from 'react-router';
-import { AppError } from '@tables-voisines/contract/errors';
 import type { PublicData } from '@tables-voisines/contract/public-data';
 import { webBuildDir } from '../paths';
 import { matchesEtag, preferredEncoding } from '../lib/answer-cache';
+import { addPathMethods, paramTooLong, refusalOf } from '../plugins/methods';
 import { cspNonceOf } from '../plugins/security-headers';
 import { PAGE_CACHE_CONTROL, PageCache, type CachedPage, type PageCacheOptions } from './page-cache';
 import { createPublicData } from './public-data';
@@ -86,7 +88,10 @@ function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: Buff
   return reply.header('content-encoding', encoding).send(compressed);
 }
 
-/** Fastify request -> Fetch Request, as React Router's handler expects. */
+/**
+ * Fastify request -> Fetch Request, as React Router's handler expects. A `HEAD` is rendered as the `GET`
+ * it stands for: the same status and headers, the length of the body Fastify then leaves out.
+ */
 function toFetchRequest(request: FastifyRequest, signal: AbortSignal): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
@@ -95,7 +100,7 @@ function toFetchRequest(request: FastifyRequest, signal: AbortSignal): Request {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, String(value));
   }
-  return new Request(url, { method: request.method, headers, signal });
+  return new Request(url, { method: request.method === 'HEAD' ? 'GET' : request.method, headers, signal });
 }
 
 /** Headers of a rendered page worth replaying from the cache (the body's length is Fastify's job). */
@@ -119,6 +124,33 @@ function publicDataKeyOf(build: ServerBuild): RouterContext<PublicData> {
   if (key === undefined)
     throw new Error('The web build does not export publicDataContext from its server entry');
   return key;
+}
+
+/** The build's routes as the nested route objects `matchRoutes` takes. */
+function routeTreeOf(build: ServerBuild): RouteObject[] {
+  const childrenOf = (parentId: string | undefined): RouteObject[] =>
+    Object.values(build.routes)
+      .filter((route) => route !== undefined && route.parentId === parentId)
+      .map((route) => {
+        const children = childrenOf(route!.id);
+        return route!.index === true
+          ? { id: route!.id, path: route!.path, index: true }
+          : { id: route!.id, path: route!.path, children };
+      });
+  return childrenOf(undefined);
+}
+
+/**
+ * True when a page route of the site matches `path` (an establishment's address, the owners' space...),
+ * false for the catch-all 404 page: such a path takes GET and HEAD, and another method is a 405.
+ */
+export function pagePathMatcher(build: ServerBuild): (path: string) => boolean {
+  const tree = routeTreeOf(build);
+  return (path) => {
+    const matches = matchRoutes(tree, path);
+    const last = matches?.at(-1)?.route;
+    return last !== undefined && last.path !== '*';
+  };
 }
 
 /** A GET of the site rendered by React Router outside any HTTP request (see `siteRendererOf`). */
@@ -161,6 +193,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
   const cspNonceKey = cspNonceKeyOf(build);
   const bodies = pageBodies(siteStylesheetOf(build));
   const publicData = createPublicData(app.ctx);
+  const isPagePath = pagePathMatcher(build);
+  addPathMethods(app, (path) => (isPagePath(path) ? ['GET', 'HEAD'] : []));
   const cache = options.pageCache === false ? null : new PageCache(app.ctx.dataVersion, options.pageCache);
   if (cache !== null) app.addHook('onClose', async () => cache.close());
 
@@ -201,17 +235,22 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
     },
   });
 
-  app.all('/api/*', async (request) => {
-    throw new AppError(
-      'NotFound',
-      `Aucune ressource ne correspond à ${request.method} ${request.url.split('?')[0]}.`,
-    );
+  // Unknown API paths are JSON 404s (405s for a known path asked with another method), never pages.
+  // Not `all`: a HEAD route of its own would send its body (the GET's HEAD leaves it out), and OPTIONS is
+  // left to the CORS plugin's route, which answers the preflights of the public reads (plugins/cors.ts).
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/api/*',
+    schema: { hide: true },
+    handler: async (request) => {
+      throw refusalOf(app, request);
+    },
   });
 
-  /** Only anonymous, plain GETs of a path share a rendered page. */
+  /** Only anonymous, plain GETs (and HEADs) of a path share a rendered page. */
   const isCacheable = (request: FastifyRequest) =>
     cache !== null &&
-    request.method === 'GET' &&
+    (request.method === 'GET' || request.method === 'HEAD') &&
     !request.url.includes('?') &&
     request.headers.authorization === undefined &&
     request.headers['x-react-router-spa-mode'] === undefined;
@@ -232,6 +271,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
   };
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    // An API read outside `/api` whose parameter is over the router's limit is not a page.
+    const tooLong = paramTooLong(app, request);
+    if (tooLong !== null) throw tooLong;
     const cacheable = isCacheable(request);
     if (cacheable) {
       const hit = cache!.get(request.url);
@@ -260,6 +302,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     if (cacheable && response.status === 404) reply.header('cache-control', PAGE_CACHE_CONTROL);
-    return reply.send(body);
+    // No body (a redirect): `undefined`, which Fastify's HEAD handling takes, where `null` throws.
+    return reply.send(body ?? undefined);
   });
 }

@@ -22,19 +22,24 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /manifest.webmanifest', () => {
-  it('answers the configured names and store ids with the specification’s fields only', async () => {
+  it('answers the configured names and store ids, with an id, a description and screenshots', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
     const manifest = response.json<WebAppManifest>();
     expect(manifest).toEqual({
+      id: '/',
       name: 'Les Tables d’à côté',
       short_name: 'Tables',
+      description:
+        'Les Tables d’à côté : la carte des restaurateurs de votre quartier, partout en France, leurs pages et leurs ardoises du jour.',
+      lang: 'fr',
       start_url: '/',
       display: 'standalone',
       background_color: '#ffffff',
       theme_color: '#f06023',
       icons: expect.any(Array),
+      screenshots: expect.any(Array),
       related_applications: [
         { platform: 'itunes', url: 'https://apps.apple.com/app/id987654321', id: '987654321' },
         {
@@ -58,6 +63,26 @@ describe('GET /manifest.webmanifest', () => {
       expect(response.statusCode, icon.src).toBe(200);
       const { width, height } = await sharp(response.rawPayload).metadata();
       expect(`${width}x${height}`, icon.src).toBe(icon.sizes);
+    }
+  });
+
+  it('lists screenshots the site serves, wide and narrow, each of the size it claims', async () => {
+    const manifest = (
+      await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' })
+    ).json<WebAppManifest>();
+    expect(new Set(manifest.screenshots.map((s) => s.form_factor))).toEqual(new Set(['wide', 'narrow']));
+    for (const screenshot of manifest.screenshots) {
+      expect(screenshot.label.length, screenshot.src).toBeGreaterThan(10);
+      const response = await t.app.inject({ method: 'GET', url: screenshot.src });
+      expect(response.statusCode, screenshot.src).toBe(200);
+      expect(response.headers['content-type'], screenshot.src).toBe(screenshot.type);
+      const { width = 0, height = 0, format } = await sharp(response.rawPayload).metadata();
+      expect(format, screenshot.src).toBe('webp');
+      expect(`${width}x${height}`, screenshot.src).toBe(screenshot.sizes);
+      // What Chromium asks of a screenshot to show it in its install dialog.
+      expect(screenshot.form_factor === 'wide' ? width > height : height > width, screenshot.src).toBe(true);
+      expect(Math.max(width, height) / Math.min(width, height), screenshot.src).toBeLessThanOrEqual(2.3);
+      expect(Math.min(width, height), screenshot.src).toBeGreaterThanOrEqual(320);
     }
   });
 });

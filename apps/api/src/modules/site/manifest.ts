@@ -2,8 +2,10 @@ import type { Config } from '../../config';
 
 /**
  * The web app manifest, built from the configuration at run time (the names and store ids are environment
- * variables): exactly the specification's fields, with every icon size browsers and stores ask for.
- * The PNG files are generated at build by apps/web/scripts/build-icons.mjs from the one source logo.
+ * variables): the specification's fields, with every icon size browsers and stores ask for, plus what
+ * browsers' richer install dialogs read (`id`, `description`, `screenshots`, `lang`).
+ * The PNG files are generated at build by apps/web/scripts/build-icons.mjs from the one source logo; the
+ * screenshots are checked in (apps/web/public/screenshots/, apps/web/scripts/take-manifest-screenshots.mjs).
  */
 
 export const MANIFEST_PATH = '/manifest.webmanifest';
@@ -24,21 +26,62 @@ export interface ManifestIcon {
   purpose: 'any' | 'maskable';
 }
 
+export interface ManifestScreenshot {
+  src: string;
+  sizes: string;
+  type: 'image/webp';
+  form_factor: 'wide' | 'narrow';
+  label: string;
+}
+
+/** Keep in step with apps/web/scripts/take-manifest-screenshots.mjs (a test reads every one). */
+export const SCREENSHOTS: readonly ManifestScreenshot[] = [
+  {
+    src: '/screenshots/carte-ordinateur.webp',
+    sizes: '1280x800',
+    type: 'image/webp',
+    form_factor: 'wide',
+    label: 'La carte des restaurateurs et la liste des établissements de la zone, sur un ordinateur',
+  },
+  {
+    src: '/screenshots/carte-telephone.webp',
+    sizes: '780x1688',
+    type: 'image/webp',
+    form_factor: 'narrow',
+    label: 'La carte des restaurateurs sur un téléphone',
+  },
+  {
+    src: '/screenshots/etablissement-telephone.webp',
+    sizes: '780x1688',
+    type: 'image/webp',
+    form_factor: 'narrow',
+    label: 'La page d’un établissement : adresse, téléphone et horaires',
+  },
+];
+
 export interface WebAppManifest {
+  id: string;
   name: string;
   short_name: string;
+  description: string;
+  lang: 'fr';
   start_url: string;
   display: 'standalone';
   background_color: string;
   theme_color: string;
   icons: ManifestIcon[];
+  screenshots: readonly ManifestScreenshot[];
   related_applications: { platform: 'itunes' | 'play'; url: string; id: string }[];
 }
 
 export function buildWebAppManifest(site: Config['site']): WebAppManifest {
   return {
+    // The app's identity for the browser, whatever start_url becomes later.
+    id: '/',
     name: site.name,
     short_name: site.shortName,
+    description: `${site.name} : la carte des restaurateurs de votre quartier, partout en France, leurs pages et leurs ardoises du jour.`,
+    lang: 'fr',
     start_url: '/',
     display: 'standalone',
     background_color: BACKGROUND_COLOR,
@@ -47,6 +90,7 @@ export function buildWebAppManifest(site: Config['site']): WebAppManifest {
       ...ICON_SIZES.map((size) => icon(`/icons/icon-${size}.png`, size, 'any')),
       ...MASKABLE_ICON_SIZES.map((size) => icon(`/icons/maskable-${size}.png`, size, 'maskable')),
     ],
+    screenshots: SCREENSHOTS,
     related_applications: [
       {
         platform: 'itunes',

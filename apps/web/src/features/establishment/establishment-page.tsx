@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { KIND_LABELS, VENUE_TYPE_LABELS } from '@tables-voisines/contract/labels';
+import { telHref } from '@tables-voisines/contract/phone';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { formatDistance } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
@@ -107,7 +108,7 @@ export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
           {establishment.phone && (
             <div>
               <Icon path={PHONE_ICON} />
-              <a href={`tel:${establishment.phone.replace(/[^\d+]/g, '')}`} className="tv-link">
+              <a href={telHref(establishment.phone)} className="tv-link">
                 {establishment.phone}
               </a>
             </div>

@@ -1,20 +1,48 @@
 import type { MetaDescriptor } from 'react-router';
 import type { Category } from '@tables-voisines/contract/schemas/category';
-import { VENUE_TYPE_LABELS } from '@tables-voisines/contract/labels';
+import { VENUE_TYPE_LABELS, type VenueType } from '@tables-voisines/contract/labels';
+import { internationalPhone } from '@tables-voisines/contract/phone';
 import type { PublicEstablishment } from '@tables-voisines/contract/schemas/establishment';
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
-import { photoVariantUrl } from '@tables-voisines/contract/photo-variants';
+import { PHOTO_VARIANTS, photoVariantUrl } from '@tables-voisines/contract/photo-variants';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { establishmentPhotoAlt } from '../../lib/format';
 
 /** The shared image when an establishment has no photo: 1200×630, what social networks expect. */
 export const DEFAULT_SHARE_IMAGE = '/og-image.png';
 
-/** The 1200×630 copy of an uploaded photo, the photo itself otherwise, the default image without one. */
-function shareImage(e: PublicEstablishment): string {
-  if (e.photo === null) return DEFAULT_SHARE_IMAGE;
-  return photoVariantUrl(e.photo.url, 'social') ?? e.photo.url;
+interface ShareImage {
+  url: string;
+  /** Known for the images we make (the default one, the 1200×630 copy of an uploaded photo). */
+  size: { width: number; height: number } | null;
 }
+
+/**
+ * The 1200×630 copy of an uploaded photo, the photo itself otherwise (a photo from elsewhere, of a size
+ * we do not know), the default image without one.
+ */
+export function shareImage(e: PublicEstablishment): ShareImage {
+  if (e.photo === null) return { url: DEFAULT_SHARE_IMAGE, size: { width: 1200, height: 630 } };
+  const social = photoVariantUrl(e.photo.url, 'social');
+  if (social === null) return { url: e.photo.url, size: null };
+  const { width, height } = PHOTO_VARIANTS.social;
+  return { url: social, size: { width, height } };
+}
+
+/**
+ * The schema.org type of each venue type: its most precise FoodEstablishment type, `Restaurant` for
+ * the kinds of restaurant schema.org does not name (a brasserie, a crêperie), `FoodEstablishment` for
+ * what is not a restaurant nor a more precise type (a food truck, a caterer); a hotel-restaurant is both.
+ */
+export const SCHEMA_TYPES: Readonly<Record<VenueType, string | readonly string[]>> = {
+  restaurant: 'Restaurant',
+  brasserie: 'Restaurant',
+  creperie: 'Restaurant',
+  'food-truck': 'FoodEstablishment',
+  traiteur: 'FoodEstablishment',
+  'hotel-restaurant': ['Hotel', 'Restaurant'],
+  bar: 'BarOrPub',
+};
 
 const SCHEMA_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -46,7 +74,7 @@ export function establishmentDescription(e: PublicEstablishment): string {
   return `${VENUE_TYPE_LABELS[e.venueType]} à ${e.address.town} : horaires, ardoise du jour, adresse, téléphone et itinéraire.`;
 }
 
-/** schema.org `Restaurant`: address, position, hours, today's menu, image. */
+/** schema.org's type for the venue (`Restaurant`, `BarOrPub`...): address, position, hours, today's menu, image. */
 export function establishmentJsonLd(input: EstablishmentSeoInput): Record<string, unknown> {
   const { establishment: e, menuBoard, categories, publicUrl } = input;
   const url = establishmentUrl(publicUrl, e);
@@ -54,7 +82,7 @@ export function establishmentJsonLd(input: EstablishmentSeoInput): Record<string
   const cuisines = e.categories.flatMap((id) => categoryName.get(id) ?? []);
   return {
     '@context': 'https://schema.org',
-    '@type': 'Restaurant',
+    '@type': SCHEMA_TYPES[e.venueType] ?? 'FoodEstablishment',
     '@id': url,
     url,
     name: e.name,
@@ -68,7 +96,7 @@ export function establishmentJsonLd(input: EstablishmentSeoInput): Record<string
       addressCountry: 'FR',
     },
     geo: { '@type': 'GeoCoordinates', latitude: e.location.latitude, longitude: e.location.longitude },
-    ...(e.phone ? { telephone: e.phone } : {}),
+    ...(e.phone ? { telephone: internationalPhone(e.phone) ?? e.phone } : {}),
     ...(e.website ? { sameAs: [e.website] } : {}),
     ...(e.priceRange ? { priceRange: e.priceRange } : {}),
     ...(cuisines.length > 0 ? { servesCuisine: cuisines } : {}),
@@ -100,7 +128,8 @@ export function establishmentMeta(input: EstablishmentSeoInput): MetaDescriptor[
   const title = establishmentTitle(e, siteName);
   const description = establishmentDescription(e);
   const url = establishmentUrl(publicUrl, e);
-  const image = absolute(publicUrl, shareImage(e));
+  const image = shareImage(e);
+  const imageUrl = absolute(publicUrl, image.url);
   return [
     { title },
     { name: 'description', content: description },
@@ -111,14 +140,19 @@ export function establishmentMeta(input: EstablishmentSeoInput): MetaDescriptor[
     { property: 'og:title', content: `${e.name} à ${e.address.town}` },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
-    { property: 'og:image', content: image },
-    { property: 'og:image:width', content: '1200' },
-    { property: 'og:image:height', content: '630' },
+    { property: 'og:image', content: imageUrl },
+    ...(image.size === null
+      ? []
+      : [
+          { property: 'og:image:width', content: String(image.size.width) },
+          { property: 'og:image:height', content: String(image.size.height) },
+        ]),
     { property: 'og:image:alt', content: e.photo ? establishmentPhotoAlt(e.name) : siteName },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: `${e.name} à ${e.address.town}` },
     { name: 'twitter:description', content: description },
-    { name: 'twitter:image', content: image },
+    { name: 'twitter:image', content: imageUrl },
+    { name: 'twitter:image:alt', content: e.photo ? establishmentPhotoAlt(e.name) : siteName },
     { 'script:ld+json': establishmentJsonLd(input) },
   ];
 }

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { VENUE_TYPES, type VenueType } from '@tables-voisines/contract/labels';
+import type { PublicEstablishment } from '@tables-voisines/contract/schemas/establishment';
+import { establishmentJsonLd, establishmentMeta } from './establishment-seo';
+
+const PUBLIC_URL = 'https://tables.exemple.fr';
+
+function place(overrides: Partial<PublicEstablishment> = {}): PublicEstablishment {
+  return {
+    id: '11111111-1111-4111-8111-111111111111',
+    uri: 'le-zinc-a-lyon',
+    kind: 'restaurant',
+    name: 'Le Zinc',
+    venueType: 'restaurant',
+    description: null,
+    address: { street: '1 place Bellecour', postcode: '69002', town: 'Lyon' },
+    location: { latitude: 45.757, longitude: 4.832 },
+    phone: null,
+    email: null,
+    website: null,
+    openingHours: [],
+    priceRange: null,
+    categories: [],
+    photo: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const seo = (establishment: PublicEstablishment) => ({
+  establishment,
+  menuBoard: null,
+  categories: [],
+  publicUrl: PUBLIC_URL,
+  siteName: 'Tables Voisines',
+});
+
+const metaContent = (establishment: PublicEstablishment, property: string) =>
+  establishmentMeta(seo(establishment)).find((m) => (m as { property?: string }).property === property) as
+    { content: string } | undefined;
+
+describe('the JSON-LD of a place', () => {
+  const expected: Record<VenueType, unknown> = {
+    restaurant: 'Restaurant',
+    brasserie: 'Restaurant',
+    creperie: 'Restaurant',
+    'food-truck': 'FoodEstablishment',
+    traiteur: 'FoodEstablishment',
+    'hotel-restaurant': ['Hotel', 'Restaurant'],
+    bar: 'BarOrPub',
+  };
+
+  it.each(VENUE_TYPES)('types a %s with schema.org’s type for it', (venueType) => {
+    expect(establishmentJsonLd(seo(place({ venueType })))['@type']).toEqual(expected[venueType]);
+  });
+
+  it('gives the phone in its international form', () => {
+    expect(establishmentJsonLd(seo(place({ phone: '01 23 45 67 89' }))).telephone).toBe('+33123456789');
+    expect(establishmentJsonLd(seo(place({ phone: '0262 12 34 56' }))).telephone).toBe('+262262123456');
+    expect(establishmentJsonLd(seo(place({ phone: '3631' }))).telephone).toBe('3631');
+  });
+});
+
+describe('the OpenGraph image of a place', () => {
+  it('is the 1200×630 copy of its uploaded photo, with its size and text', () => {
+    const photo = { url: '/media/22222222-2222-4222-8222-222222222222.jpg', isFacebookShared: false };
+    const e = place({ photo });
+    expect(metaContent(e, 'og:image')?.content).toBe(
+      `${PUBLIC_URL}/media/22222222-2222-4222-8222-222222222222-social.webp`,
+    );
+    expect(metaContent(e, 'og:image:width')?.content).toBe('1200');
+    expect(metaContent(e, 'og:image:height')?.content).toBe('630');
+    expect(metaContent(e, 'og:image:alt')?.content).toBe('Le Zinc : photo de l’établissement');
+  });
+
+  it('is its photo from elsewhere as it is, without a size nobody measured', () => {
+    const e = place({ photo: { url: 'https://photos.exemple.fr/zinc.jpg', isFacebookShared: false } });
+    expect(metaContent(e, 'og:image')?.content).toBe('https://photos.exemple.fr/zinc.jpg');
+    expect(metaContent(e, 'og:image:width')).toBeUndefined();
+    expect(metaContent(e, 'og:image:height')).toBeUndefined();
+    expect(metaContent(e, 'og:image:alt')?.content).toBe('Le Zinc : photo de l’établissement');
+  });
+
+  it('is the site’s image, 1200×630, for a place without a photo', () => {
+    const e = place();
+    expect(metaContent(e, 'og:image')?.content).toBe(`${PUBLIC_URL}/og-image.png`);
+    expect(metaContent(e, 'og:image:width')?.content).toBe('1200');
+  });
+});
