@@ -280,8 +280,13 @@ describe('the base map', () => {
       await screenshot(page, `map-offline-france-${name}`);
       if (name === 'desktop') {
         await page.goto(detail);
-        await offlineStyleDrawn(page);
-        await expect.poll(() => page.getByTestId('map').getAttribute('data-zoom')).toBe('16.00');
+        const map = page.getByTestId('map');
+        await expect.poll(() => map.getAttribute('data-base-map'), { timeout: 20_000 }).toBe('offline');
+        await expect.poll(() => map.getAttribute('data-zoom'), { timeout: 20_000 }).toBe('16.00');
+        // The place itself is drawn on the offline style.
+        await expect
+          .poll(async () => Number(await map.getAttribute('data-drawn-restaurants')), { timeout: 20_000 })
+          .toBeGreaterThan(0);
         await screenshot(page, 'map-offline-place-z16-desktop');
       }
       await context.close();

@@ -103,7 +103,7 @@ const borders = {
 };
 
 // Towns of metropolitan France and Corsica, each with the first zoom its name shows at (`rank`: 1, the
-// biggest, from zoom 5; 4, from 3,000 inhabitants, from zoom 10: see base-style.ts) and its population (the
+// biggest, from the first view; 4, from 3,000 inhabitants, from zoom 10: see base-style.ts) and its population (the
 // biggest name kept where two collide). GeoNames rows that are
 // not communes are left out, as the demonstration data does (apps/api/src/db/seed/demo-towns.ts).
 const NOT_COMMUNES = new Set(['PPLX', 'PPLA5', 'PPLL', 'PPLH', 'PPLQ', 'PPLW']);

@@ -13,10 +13,11 @@ const LABEL_FONT = 'Open Sans Semibold';
 
 /**
  * Towns by rank (see `scripts/build-base-map.mjs`): the zoom each rank's names show from, and their size.
- * From zoom 5 the 38 towns of 100,000 inhabitants or more, then 30,000, 10,000 and 3,000 as one zooms in.
+ * From the first view (all of France, zoom 4 on a phone) the 34 biggest towns, then those of 30,000
+ * inhabitants and the prefectures, 10,000 and 3,000 as one zooms in (ranks: scripts/build-base-map.mjs).
  */
 const TOWN_RANKS = [
-  { rank: 1, minzoom: 4.5, size: [5, 12, 10, 17] },
+  { rank: 1, minzoom: 3.5, size: [4, 11, 10, 17] },
   { rank: 2, minzoom: 7, size: [7, 11, 12, 15] },
   { rank: 3, minzoom: 8.5, size: [8.5, 11, 13, 14] },
   { rank: 4, minzoom: 10, size: [10, 11, 14, 13] },
