@@ -10,6 +10,7 @@ import {
   type Page,
 } from './support/browser';
 import { boardsToday, startServer, type BoardToday, type RunningServer } from './support/server';
+import { mapElement, openMapPage, readView } from './support/map';
 
 /*
  * Going back is going back (issue 28): Back and × from a place put the map page back as it was (view,
@@ -44,16 +45,7 @@ const FRANCE_ENDS = [
   { name: 'Hendaye', latitude: 43.36, longitude: -1.78 },
 ];
 
-const map = (page: Page) => page.getByTestId('map');
-
-async function readView(page: Page) {
-  const [zoom, center] = await Promise.all([
-    map(page).getAttribute('data-zoom'),
-    map(page).getAttribute('data-center'),
-  ]);
-  const [latitude, longitude] = (center ?? '0,0').split(',').map(Number) as [number, number];
-  return { zoom: Number(zoom), latitude, longitude };
-}
+const map = mapElement;
 type View = Awaited<ReturnType<typeof readView>>;
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -90,8 +82,7 @@ function project(view: View, box: Box, latitude: number, longitude: number) {
 }
 
 async function openMap(page: Page) {
-  expect((await page.goto(server.baseUrl))?.status()).toBe(200);
-  await expect.poll(() => map(page).getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
+  await openMapPage(page, server.baseUrl);
   await waitForRouter(page);
 }
 

@@ -13,6 +13,7 @@ import {
   type Page,
 } from './support/browser';
 import { boardsToday, startServer, type RunningServer } from './support/server';
+import { mapElement, openMapPage, readView } from './support/map';
 
 let server: RunningServer;
 let browser: Browser;
@@ -47,18 +48,7 @@ interface Listed {
 async function listed(): Promise<Listed[]> {
   return (await (await fetch(`${server.baseUrl}/api/establishments/`)).json()) as Listed[];
 }
-const map = (page: Page) => page.getByTestId('map');
-
-async function readView(page: Page) {
-  const el = map(page);
-  const [zoom, center, group] = await Promise.all([
-    el.getAttribute('data-zoom'),
-    el.getAttribute('data-center'),
-    el.getAttribute('data-current-group'),
-  ]);
-  const [latitude, longitude] = (center ?? '0,0').split(',').map(Number) as [number, number];
-  return { zoom: Number(zoom), latitude, longitude, group: group ?? '' };
-}
+const map = mapElement;
 
 /**
  * What MapLibre has drawn (its layers are pixels): the map element says it once the map is still. Clusters
@@ -161,9 +151,7 @@ async function zoomInto(page: Page, latitude: number, longitude: number, zoom: n
 }
 
 async function openMap(page: Page) {
-  const response = await page.goto(server.baseUrl);
-  expect(response?.status()).toBe(200);
-  await expect.poll(() => map(page).getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
+  await openMapPage(page, server.baseUrl);
   await expect.poll(async () => (await drawn(page)).places, { timeout: 20_000 }).toBeGreaterThan(0);
 }
 

@@ -7,31 +7,28 @@ import {
   type Browser,
   type Page,
 } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { callApi, startServer, type RunningServer } from './support/server';
+import { mapElement, openMapPage, readView } from './support/map';
 
 // The map's search field finds towns and postcodes: choosing one flies the map there (issue 28).
 
 let server: RunningServer;
 let browser: Browser;
 
+const ADMIN = { username: 'chef-villes', password: 'Aligot-de-l-Aubrac-2026' };
+
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
 
-const map = (page: Page) => page.getByTestId('map');
-
-async function readView(page: Page) {
-  const [zoom, center] = await Promise.all([
-    map(page).getAttribute('data-zoom'),
-    map(page).getAttribute('data-center'),
-  ]);
-  const [latitude, longitude] = (center ?? '0,0').split(',').map(Number) as [number, number];
-  return { zoom: Number(zoom), latitude, longitude };
-}
+const map = mapElement;
 
 /** Waits until the map has stopped at a view near `latitude`, `longitude` and `zoom`, and reads it. */
 async function arrivedAt(page: Page, latitude: number, longitude: number, zoom: number) {
@@ -53,11 +50,7 @@ async function arrivedAt(page: Page, latitude: number, longitude: number, zoom: 
   return readView(page);
 }
 
-async function openMap(page: Page) {
-  const response = await page.goto(server.baseUrl);
-  expect(response?.status()).toBe(200);
-  await expect.poll(() => map(page).getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
-}
+const openMap = (page: Page) => openMapPage(page, server.baseUrl);
 
 interface Place {
   name: string;
@@ -182,6 +175,46 @@ describe('towns in the map’s search field', () => {
     await arrivedAt(page, nantes.latitude, nantes.longitude, 12);
     // The keyboard closed: the field no longer has the focus.
     expect(await search.evaluate((input) => input === document.activeElement)).toBe(false);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('shows no card for a group with no member where the map flies (no « 0 membre »)', async () => {
+    // A small town the demonstration data has no place in, and a collective just around it.
+    const town = await firstPlace('Florac-Trois-Rivières');
+    expect(town.name).toBe('Florac Trois Rivières');
+    const call = (method: string, path: string, body: unknown, token?: string) =>
+      callApi(server.baseUrl, method, path, body, token);
+    const { authentication } = (await call('POST', '/api/admin/sign-in', ADMIN)) as {
+      authentication: { token: string };
+    };
+    const group = (await call(
+      'POST',
+      '/api/group/',
+      { name: 'Collectif du causse', latitude: town.latitude, longitude: town.longitude, radius: 2 },
+      authentication.token,
+    )) as { id: string };
+    const members = (await (
+      await fetch(
+        `${server.baseUrl}/api/map/around?latitude=${town.latitude}&longitude=${town.longitude}&radius=2&limit=1`,
+      )
+    ).json()) as { count: number };
+    expect(members.count).toBe(0);
+
+    const context = await newVisitorContext(browser, { viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openMap(page);
+    const search = page.getByRole('combobox', { name: 'Rechercher' });
+    await search.fill('Florac');
+    const option = page.getByRole('option', { name: /^Florac Trois Rivières — Lozère \(48\)/ });
+    await expect.poll(() => option.count(), { timeout: 10_000 }).toBe(1);
+    await option.click();
+    await arrivedAt(page, town.latitude, town.longitude, 12);
+    // The collective is the current one (its circle drawn stronger) but no card says it has no member.
+    await expect.poll(() => map(page).getAttribute('data-current-group'), { timeout: 10_000 }).toBe(group.id);
+    expect(await page.getByTestId('current-group').count()).toBe(0);
+    expect(await page.getByText(/\b0 membre/).count()).toBe(0);
     expect(errors()).toEqual([]);
     await context.close();
   });
