@@ -572,7 +572,7 @@ export class MapIndex {
     const built = this.#built;
     if (built !== null && built.version === this.#dataVersion.value) return built;
     if (this.#building === null) {
-      this.#building = this.#refresh(built).then(
+      const building = this.#refresh(built).then(
         (fresh) => {
           this.#built = fresh;
           this.#building = null;
@@ -583,6 +583,10 @@ export class MapIndex {
           throw error;
         },
       );
+      this.#building = building;
+      // While the previous index answers, nobody waits for the new one: a build that fails (the database
+      // gone, or closed as the server stops) is tried again at the next call, not left unhandled.
+      if (built !== null) building.catch(() => undefined);
     }
     return built ?? this.#building;
   }
