@@ -77,6 +77,8 @@ async function loadApiPieces() {
         "export { loadConfig } from './config';",
         "export { openDatabase } from './db/client';",
         "export { createPublicData } from './web/public-data';",
+        "export { MapIndex } from './modules/map/map-index';",
+        "export { DataVersion } from './lib/data-version';",
       ].join('\n'),
       resolveDir: path.join(root, 'apps/api/src'),
       loader: 'ts',
@@ -124,7 +126,9 @@ async function bareLoop(paths, env) {
       { ...build, entry: { module: { ...build.entry.module, default: capture } } },
       'production',
     );
-    const publicData = api.createPublicData({ db: database.db, config });
+    // The map's index too: a page links the places nearest to it (« À proximité ») from it.
+    const mapIndex = new api.MapIndex(database.db, new api.DataVersion());
+    const publicData = api.createPublicData({ db: database.db, config, mapIndex });
     // The stylesheet the server entry writes in every page (decision 0036), given the same way.
     const { SiteCssContext, readSiteCss } = build.entry.module;
     const siteCss = readSiteCss();
