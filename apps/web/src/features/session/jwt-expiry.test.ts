@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBase64Url, readTokenExpiry, readTokenPayload, tokenLifeLeft } from './jwt-expiry';
+import { readTokenExpiry, tokenLifeLeft } from './jwt-expiry';
 
 function base64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
@@ -20,12 +20,11 @@ describe('reading the expiry of a short token', () => {
     expect(tokenLifeLeft(token, 1_794_999_990_000)).toBe(10_000);
   });
 
-  it('decodes base64url with its URL-safe characters, no padding and UTF-8 text', () => {
+  it('reads a payload written in base64url with its URL-safe characters, no padding and UTF-8 text', () => {
     // "?>" and "?" give "/" and "+" in plain base64.
-    expect(decodeBase64Url(base64Url('?>?~ Crêperie à Brest'))).toBe('?>?~ Crêperie à Brest');
     expect(base64Url('?>?~')).toMatch(/[-_]/);
-    const token = jwt({ name: 'Crêperie', exp: 2_000_000_000 });
-    expect(readTokenPayload(token)).toEqual({ name: 'Crêperie', exp: 2_000_000_000 });
+    const token = jwt({ name: '?>?~ Crêperie à Brest', exp: 2_000_000_000 });
+    expect(readTokenExpiry(token)).toBe(2_000_000_000_000);
   });
 
   it('answers null for what is not a JWT with a numeric exp', () => {
@@ -38,6 +37,5 @@ describe('reading the expiry of a short token', () => {
     expect(readTokenExpiry(jwt({ sub: 'x' }))).toBeNull();
     expect(readTokenExpiry(jwt({ exp: '1795000000' }))).toBeNull();
     expect(tokenLifeLeft('nope', 0)).toBeNull();
-    expect(decodeBase64Url('abcde')).toBeNull();
   });
 });
