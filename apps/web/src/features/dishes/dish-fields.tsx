@@ -37,11 +37,14 @@ export function AllergensFieldset({
   value,
   onChange,
   error,
+  hint,
   legend = 'Allergènes',
 }: {
   value: AllergensValue;
   onChange: (value: { mode: AllergenMode; allergens: Allergen[] }) => void;
   error?: string;
+  /** Said under the boxes when there is no error. */
+  hint?: string;
   legend?: string;
 }) {
   const id = useId();
@@ -70,7 +73,7 @@ export function AllergensFieldset({
       </RadioGroup>
       <Box
         role="group"
-        aria-label="Allergènes que le plat contient"
+        aria-label="Allergènes présents"
         sx={{
           display: 'grid',
           gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
@@ -99,7 +102,11 @@ export function AllergensFieldset({
           />
         ))}
       </Box>
-      {invalid && <FormHelperText id={errorId}>{error}</FormHelperText>}
+      {invalid ? (
+        <FormHelperText id={errorId}>{error}</FormHelperText>
+      ) : (
+        hint !== undefined && <FormHelperText>{hint}</FormHelperText>
+      )}
     </FormControl>
   );
 }

@@ -251,8 +251,8 @@ function MenuBoardForm({
     <>
       {tomorrow && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          Ardoise de demain, {formatFrenchDay(date)} : les visiteurs la verront à partir de demain seulement
-          (dès minuit). Celle d’aujourd’hui reste en ligne jusque-là.
+          Ardoise de demain, {formatFrenchDay(date)} : les visiteurs la verront à partir de demain seulement,
+          dès minuit. Jusque-là, votre page garde celle d’aujourd’hui, s’il y en a une.
         </Alert>
       )}
       <Typography sx={{ mb: 2 }} role="status">
