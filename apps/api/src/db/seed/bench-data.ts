@@ -24,7 +24,7 @@ const ROWS_PER_INSERT: Record<string, number> = {
   establishments: 1_000,
   establishmentCategories: 10_000,
   menuBoards: 8_000,
-  menuBoardItems: 8_000,
+  menuBoardItems: 5_000,
 };
 
 export interface BenchDataOptions {
