@@ -1,7 +1,8 @@
 // API benchmark of issue 8, on PostgreSQL, every figure beside its reference measured in the same run:
 //   - the cached public list (autocannon) vs @fastify/static serving the same bytes from a file;
 //   - the map: latency per viewport (p95) vs GET /healthz, the HTTP floor; the compact feed, once then cached;
-//   - POST /menuboards/surrounding (p95) vs the bare SQL query sent by a pg client;
+//   - POST /menuboards/surrounding (p95) vs the bare SQL query sent by a pg client, and the same boxes with dish
+//     filters (allergens, diets, fait maison) vs the unfiltered search and vs their own bare SQL;
 //   - a detail page served from the page cache vs rendered on every request;
 //   - the server's resident memory (peak while under all of the above), with its breakdown per phase.
 //
@@ -74,8 +75,34 @@ const rateOf = (r) => ({
   errors: r.errors,
 });
 
+/** `dishMatchesSql` of menu-boards.queries.ts on the items under `alias`, its values pushed to `params`. */
+function dishMatchesSql(alias, filters, params) {
+  const param = (value, cast) => {
+    params.push(value);
+    return `$${params.length}::${cast}`;
+  };
+  const conditions = [];
+  if (filters.categories.length > 0) {
+    conditions.push(
+      `${alias}.category_id in (${filters.categories.map((id) => param(id, 'uuid')).join(', ')})`,
+    );
+  }
+  if (filters.excludeAllergens.length > 0) {
+    const codes = `array[${filters.excludeAllergens.map((a) => param(a, 'text')).join(', ')}]::text[]`;
+    conditions.push(`${alias}.allergens is not null and not (${alias}.allergens && ${codes})`);
+  }
+  if (filters.diets.length > 0) {
+    conditions.push(
+      `${alias}.diets @> array[${filters.diets.map((d) => param(d, 'text')).join(', ')}]::text[]`,
+    );
+  }
+  if (filters.homemade) conditions.push(`${alias}.homemade`);
+  return conditions.length === 0 ? 'true' : conditions.join(' and ');
+}
+
 /** The query of `surroundingMenuBoardsJson` (apps/api/src/modules/menu-boards/menu-boards.queries.ts). */
-function surroundingSql(box, categories, day) {
+function surroundingSql(box, body, day) {
+  const filters = { categories: [], excludeAllergens: [], diets: [], homemade: false, ...body };
   const params = [
     day,
     box.southWest.longitude,
@@ -83,15 +110,15 @@ function surroundingSql(box, categories, day) {
     box.northEast.longitude,
     box.northEast.latitude,
   ];
-  const inCategories =
-    categories.length === 0
-      ? ''
-      : `and exists (select 1 from menu_board_items f where f.menu_board_id = mb.id and f.category_id in (${categories
-          .map((id) => {
-            params.push(id);
-            return `$${params.length}::uuid`;
-          })
-          .join(', ')}))`;
+  const filtered =
+    filters.categories.length > 0 ||
+    filters.excludeAllergens.length > 0 ||
+    filters.diets.length > 0 ||
+    filters.homemade;
+  const matches = dishMatchesSql('i', filters, params);
+  const hasMatchingDish = filtered
+    ? `and exists (select 1 from menu_board_items f where f.menu_board_id = mb.id and ${dishMatchesSql('f', filters, params)})`
+    : '';
   params.push(1000);
   const text = `
     select coalesce(json_agg(json_build_object(
@@ -102,7 +129,9 @@ function surroundingSql(box, categories, day) {
       'title', b.title, 'date', b.date,
       'items', coalesce((
         select json_agg(json_build_object(
-          'name', i.name, 'price', i.price_cents::float8 / 100, 'category', i.category_id) order by i.position)
+          'name', i.name, 'price', i.price_cents::float8 / 100, 'category', i.category_id,
+          'description', i.description, 'allergens', i.allergens, 'diets', i.diets, 'homemade', i.homemade,
+          'meatOrigin', i.meat_origin, 'matches', ${matches}) order by i.position)
         from menu_board_items i where i.menu_board_id = b.id), '[]'::json),
       'createdAt', to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
     ) order by b.created_at, b.id), '[]'::json)::text as body
@@ -111,12 +140,20 @@ function surroundingSql(box, categories, day) {
       from menu_boards mb join establishments e on e.id = mb.establishment_id
       where mb.date = $1::date and not e.disabled
         and point(e.longitude, e.latitude) <@ box(point($2, $3), point($4, $5))
-        ${inCategories}
+        ${hasMatchingDish}
       order by mb.created_at, mb.id
       limit $${params.length}
     ) b`;
   return { text, values: params };
 }
+
+/** The dish filters measured beside the unfiltered search, one per box in turn (API.md, "Dishes"). */
+const DISH_FILTERS = [
+  { excludeAllergens: ['gluten'], diets: ['vegetarian'] },
+  { homemade: true },
+  { excludeAllergens: ['milk', 'eggs'] },
+  { diets: ['vegan'] },
+];
 
 /** A box the size of a 1280 × 800 screen at `zoom`, centred on a point. */
 function viewport(center, zoom) {
@@ -308,21 +345,46 @@ async function main() {
     const httpMs = [];
     const sqlMs = [];
     let largest = 0;
-    for (const box of boxes) {
-      const query = surroundingSql(box, box.categories, day);
+    // The same boxes with a dish filter (and the box's category, when it has one), in the same loop so that
+    // both meet the same machine: the filtered search against the unfiltered one and against its bare SQL.
+    const filteredHttpMs = [];
+    const filteredSqlMs = [];
+    let filteredLargest = 0;
+    let filteredBoards = 0;
+    let unfilteredBoards = 0;
+    const post = async (body) => {
+      const response = await fetch(`${api.base}/menuboards/surrounding`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (response.status !== 200)
+        throw new Error(`surrounding: ${response.status} ${await response.text()}`);
+      return (await response.json()).length;
+    };
+    for (const [index, box] of boxes.entries()) {
+      const query = surroundingSql(box, box, day);
       sqlMs.push(await timed(() => db.query(query)));
       httpMs.push(
         await timed(async () => {
-          const response = await fetch(`${api.base}/menuboards/surrounding`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(box),
-          });
-          largest = Math.max(largest, (await response.json()).length);
+          const count = await post(box);
+          largest = Math.max(largest, count);
+          unfilteredBoards += count;
+        }),
+      );
+      const filteredBox = { ...box, ...DISH_FILTERS[index % DISH_FILTERS.length] };
+      const filteredQuery = surroundingSql(filteredBox, filteredBox, day);
+      filteredSqlMs.push(await timed(() => db.query(filteredQuery)));
+      filteredHttpMs.push(
+        await timed(async () => {
+          const count = await post(filteredBox);
+          filteredLargest = Math.max(filteredLargest, count);
+          filteredBoards += count;
         }),
       );
     }
     console.log('ardoises HTTP', summary(httpMs), 'SQL', summary(sqlMs));
+    console.log('ardoises filtrées HTTP', summary(filteredHttpMs), 'SQL', summary(filteredSqlMs));
     await phase('surrounding');
     const explain = [];
     for (const [label, box] of [
@@ -339,17 +401,18 @@ async function main() {
         { southWest: { latitude: 44.8, longitude: 2.2 }, northEast: { latitude: 45.2, longitude: 2.8 } },
       ],
     ]) {
-      for (const cats of [[], categories.slice(0, 1)]) {
-        const query = surroundingSql(box, cats, day);
+      for (const [what, body] of [
+        ['toutes catégories', {}],
+        ['une catégorie', { categories: categories.slice(0, 1) }],
+        ['sans gluten, végétarien', DISH_FILTERS[0]],
+        ['fait maison', DISH_FILTERS[1]],
+      ]) {
+        const query = surroundingSql(box, body, day);
         const plan = await db.query({
           ...query,
           text: `explain (analyze, buffers, costs off) ${query.text}`,
         });
-        explain.push(
-          `== ${label}, ${cats.length === 0 ? 'toutes catégories' : 'une catégorie'} ==`,
-          ...plan.rows.map((r) => r['QUERY PLAN']),
-          '',
-        );
+        explain.push(`== ${label}, ${what} ==`, ...plan.rows.map((r) => r['QUERY PLAN']), '');
       }
     }
 
@@ -423,6 +486,24 @@ async function main() {
         ratioP95: round(summary(httpMs).p95Ms / summary(sqlMs).p95Ms),
         met: summary(httpMs).p95Ms <= 2 * summary(sqlMs).p95Ms,
         explainPlans: 'bench/results/surrounding-explain.txt',
+      },
+      surroundingFiltered: {
+        goal: 'the same boxes with a dish filter: p95 within 1.25x of the unfiltered search (as fast, with some noise), and within 2x of its bare SQL',
+        filters: DISH_FILTERS,
+        what: "each box once unfiltered (above), then once with the next of these filters added to the box's category, if any",
+        largestAnswerBoards: filteredLargest,
+        boardsAnswered: { unfiltered: unfilteredBoards, filtered: filteredBoards },
+        http: summary(filteredHttpMs),
+        reference: {
+          what: 'the same filtered SQL sent by a pg client (no HTTP, no Node work)',
+          ...summary(filteredSqlMs),
+        },
+        unfilteredHttp: summary(httpMs),
+        ratioP95ToUnfiltered: round(summary(filteredHttpMs).p95Ms / summary(httpMs).p95Ms),
+        ratioP95ToSql: round(summary(filteredHttpMs).p95Ms / summary(filteredSqlMs).p95Ms),
+        met:
+          summary(filteredHttpMs).p95Ms <= 1.25 * summary(httpMs).p95Ms &&
+          summary(filteredHttpMs).p95Ms <= 2 * summary(filteredSqlMs).p95Ms,
       },
       detailPage: {
         page: `/${kind}/${uri}`,

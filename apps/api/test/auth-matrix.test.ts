@@ -100,6 +100,7 @@ const EXPECTED: Partial<Record<RouteId, Row>> = {
   createMenuBoard: SELF_OR_ADMIN(200),
   listMenuBoards: FULL_ADMIN_ONLY(200),
   getMenuBoard: SELF_OR_ADMIN(200),
+  getEstablishmentDishes: SELF_OR_ADMIN(200),
   renewClaimCode: FULL_ADMIN_ONLY(200),
   patchMenuBoard: SELF_OR_ADMIN(200),
   deleteMenuBoard: SELF_OR_ADMIN(204),
@@ -137,6 +138,7 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
     case 'shareEstablishment':
     case 'renewClaimCode':
     case 'getEstablishmentMenuBoard':
+    case 'getEstablishmentDishes':
       return { params: { id: w.establishmentA.id } };
     case 'getMenuBoard':
       return { params: { id: w.menuBoardId } };

@@ -93,7 +93,8 @@ export async function createMenuBoard(
     establishmentId: string;
     date: string;
     title?: string;
-    items: { name: string; priceCents: number; categoryId: string }[];
+    /** `description`, `allergens`, `diets`, `homemade`, `meatOrigin` as the table's defaults when left out. */
+    items: Omit<typeof menuBoardItems.$inferInsert, 'menuBoardId' | 'position'>[];
   },
 ) {
   const id = randomUUID();

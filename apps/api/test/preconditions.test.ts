@@ -153,7 +153,18 @@ describe('If-Match on today’s board', () => {
     expect(second.statusCode).toBe(412);
 
     const loaded = await inject('GET', today, owner.headers);
-    expect(loaded.json().items).toEqual([{ name: 'Quiche', price: 12.5, category }]);
+    expect(loaded.json().items).toEqual([
+      {
+        name: 'Quiche',
+        price: 12.5,
+        category,
+        description: null,
+        allergens: null,
+        diets: [],
+        homemade: false,
+        meatOrigin: null,
+      },
+    ]);
     const etag = loaded.headers.etag as string;
     expect(first.headers.etag).toBe(etag);
     const byAdmin = await inject(

@@ -170,3 +170,69 @@ describe('the change history in French', () => {
     expect(changeText(unlink, admin, herself)).toBe('Restaurateur : marie@exemple.fr → aucun');
   });
 });
+
+describe('a menu board’s dishes in its history', () => {
+  const category = '20000000-0000-4000-8000-000000000001';
+  const galette = {
+    name: 'Galette complète',
+    price: 9.9,
+    category,
+    description: null,
+    allergens: null,
+    diets: [],
+    homemade: false,
+    meatOrigin: null,
+  };
+  const far = {
+    name: 'Far breton',
+    price: 4.5,
+    category,
+    description: 'Aux pruneaux d’Agen',
+    allergens: ['gluten', 'eggs', 'milk'],
+    diets: ['vegetarian'],
+    homemade: true,
+    meatOrigin: null,
+  };
+
+  it('says each dish added with what it contains, and each dish removed', () => {
+    expect(line('items', null, [galette, far])).toBe(
+      'Plats : « Galette complète » ajouté (9,90\u00a0€ ; allergènes : non renseignés) ; « Far breton » ajouté ' +
+        '(4,50\u00a0€ ; « Aux pruneaux d’Agen » ; allergènes : gluten, œufs, lait ; végétarien ; fait maison)',
+    );
+    expect(line('items', [galette, far], [far])).toBe('Plats : « Galette complète » retiré');
+    expect(line('items', [galette], null)).toBe('Plats : « Galette complète » retiré');
+  });
+
+  it('says what changed in a dish kept, field by field, in words', () => {
+    const after = {
+      ...galette,
+      price: 10.5,
+      allergens: ['eggs', 'milk'],
+      diets: ['vegetarian', 'vegan'],
+      homemade: true,
+      meatOrigin: 'Porc né, élevé et abattu en France',
+    };
+    expect(line('items', [galette], [after])).toBe(
+      'Plats : « Galette complète » modifié (prix : 9,90\u00a0€ → 10,50\u00a0€ ; allergènes : non renseignés → œufs, lait ; ' +
+        'régimes : aucun → végétarien, végan ; fait maison : non → oui ; ' +
+        'origine de la viande : vide → « Porc né, élevé et abattu en France »)',
+    );
+    expect(line('items', [after], [{ ...after, allergens: [], category: far.name }])).toBe(
+      'Plats : « Galette complète » modifié (allergènes : œufs, lait → aucun des 14 ; catégorie modifiée)',
+    );
+    expect(line('items', [galette, far], [far, galette])).toBe('Plats : ordre modifié');
+    expect(line('title', 'Ardoise du jour', 'Menu du midi')).toBe(
+      'Titre : « Ardoise du jour » → « Menu du midi »',
+    );
+  });
+
+  it('reads entries written before dishes said what is in them', () => {
+    const old = { name: 'Galette complète', price: 9.9, category };
+    expect(line('items', [old], [galette])).toBe('Plats : modification');
+    expect(line('items', [old], [{ ...galette, price: 11 }])).toBe(
+      'Plats : « Galette complète » modifié (prix : 9,90\u00a0€ → 11\u00a0€)',
+    );
+    expect(line('items', null, [old])).toBe('Plats : « Galette complète » ajouté (9,90\u00a0€)');
+    expect(line('items', 'texte', [old])).toBe('Plats : modification');
+  });
+});

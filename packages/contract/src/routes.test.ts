@@ -56,6 +56,7 @@ describe('route table', () => {
         'deleteEstablishment',
         'renewClaimCode',
         'getEstablishmentMenuBoard',
+        'getEstablishmentDishes',
         'listCategories',
         'listMenuBoards',
         'getMenuBoard',

@@ -64,7 +64,10 @@ import {
   CreateMenuBoardBodySchema,
   EstablishmentMenuBoardQuerySchema,
   ListMenuBoardsQuerySchema,
+  EstablishmentDishesQuerySchema,
+  EstablishmentDishesSchema,
   MenuBoardSchema,
+  SurroundingMenuBoardSchema,
   PatchMenuBoardBodySchema,
   SurroundingMenuBoardsBodySchema,
 } from './schemas/menu-board';
@@ -388,6 +391,18 @@ export const routes = {
     query: EstablishmentMenuBoardQuerySchema,
     responses: { 200: MenuBoardSchema, ...errors(400, 401, 404) },
   },
+  getEstablishmentDishes: {
+    method: 'GET',
+    path: '/api/establishment/:id/dishes',
+    summary:
+      'Lister les plats déjà servis par un établissement, pour les suggérer (son restaurateur et les administrateurs)',
+    tags: TAGS.menuBoards,
+    auth: 'required',
+    permission: { action: 'read', subject: 'menu-board' },
+    params: IdParamsSchema,
+    query: EstablishmentDishesQuerySchema,
+    responses: { 200: EstablishmentDishesSchema, ...errors(400, 401, 403, 404) },
+  },
   prepareUpload: {
     method: 'POST',
     path: '/api/establishment/prepare-upload',
@@ -640,7 +655,7 @@ export const routes = {
     tags: TAGS.menuBoards,
     auth: 'none',
     body: SurroundingMenuBoardsBodySchema,
-    responses: { 200: z.array(MenuBoardSchema), ...errors(400) },
+    responses: { 200: z.array(SurroundingMenuBoardSchema), ...errors(400) },
   },
 
   // Admins

@@ -382,7 +382,13 @@ describe('surrounding menu boards body', () => {
   };
 
   it('takes every category when none is given', () => {
-    expect(SurroundingMenuBoardsBodySchema.parse(box)).toEqual({ ...box, categories: [] });
+    expect(SurroundingMenuBoardsBodySchema.parse(box)).toEqual({
+      ...box,
+      categories: [],
+      excludeAllergens: [],
+      diets: [],
+      homemade: false,
+    });
   });
 
   it('refuses a box whose corners are the same point', () => {

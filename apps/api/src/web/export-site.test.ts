@@ -15,9 +15,11 @@ import { eq } from 'drizzle-orm';
 import { establishments, groupMembers } from '../db/schema';
 import { parisDay } from '../lib/today';
 import { exportSite, pageBatchExporter, type PageFiles } from './export-site';
+import { createPublicData, readAheadPublicPages, readPublicDataAsSnapshot } from './public-data';
 
 let t: TestApp;
 let outDir: string;
+let atelierId: string;
 const previous = process.env.IS_RR_BUILD_REQUEST;
 
 beforeAll(async () => {
@@ -34,8 +36,19 @@ beforeAll(async () => {
   await createMenuBoard(t.db, {
     establishmentId: atelier.id,
     date: parisDay(new Date()),
-    items: [{ name: 'Tarte aux pralines', priceCents: 650, categoryId: category.id }],
+    items: [
+      {
+        name: 'Tarte aux pralines',
+        priceCents: 650,
+        categoryId: category.id,
+        description: 'Pralines roses de Saint-Genis',
+        allergens: ['gluten', 'eggs', 'milk', 'nuts'],
+        diets: ['vegetarian'],
+        homemade: true,
+      },
+    ],
   });
+  atelierId = atelier.id;
   await createGroup(t.db, { name: 'Les Tables de la Loire', latitude: 45.764, longitude: 4.8357 });
   // And one far away that it joined by hand.
   const far = await createGroup(t.db, {
@@ -175,5 +188,27 @@ it('writes each page and its .data as the live server answers them (the .data by
     expect(atelier).toContain(frozen.toISOString());
   } finally {
     vi.useRealTimers();
+  }
+});
+
+it('gives the pages a board whose dishes say what is in them, read ahead as the export reads them', async () => {
+  const tarte = {
+    name: 'Tarte aux pralines',
+    price: 6.5,
+    description: 'Pralines roses de Saint-Genis',
+    allergens: ['gluten', 'eggs', 'milk', 'nuts'],
+    diets: ['vegetarian'],
+    homemade: true,
+    meatOrigin: null,
+  };
+  const live = await createPublicData(t.app.ctx).getTodayMenuBoard(atelierId);
+  expect(live?.items).toEqual([expect.objectContaining(tarte)]);
+  const stop = readPublicDataAsSnapshot(t.app.ctx);
+  try {
+    await readAheadPublicPages(t.app.ctx, ["l'atelier-(chez-toto)-a-saint-étienne"]);
+    const exported = await createPublicData(t.app.ctx).getTodayMenuBoard(atelierId);
+    expect(exported?.items).toEqual([expect.objectContaining(tarte)]);
+  } finally {
+    stop();
   }
 });

@@ -354,6 +354,11 @@ export const getEstablishmentMenuBoardRoute = {
   method: 'GET',
   path: '/api/establishment/:id/menuboard',
 } as const satisfies RouteRef<'getEstablishmentMenuBoard'>;
+export const getEstablishmentDishesRoute = {
+  id: 'getEstablishmentDishes',
+  method: 'GET',
+  path: '/api/establishment/:id/dishes',
+} as const satisfies RouteRef<'getEstablishmentDishes'>;
 export const listCategoriesRoute = {
   id: 'listCategories',
   method: 'GET',

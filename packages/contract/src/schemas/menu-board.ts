@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { contractRegistry } from '../registry';
 import { crossesAntimeridian, isDegenerateBounds } from '../geo';
 import {
+  clearable,
+  intQuery,
   IsoDateSchema,
   IsoDateTimeSchema,
   LatLngBodySchema,
@@ -11,6 +13,14 @@ import {
   textSchema,
 } from './common';
 import { KindSchema } from './establishment';
+import {
+  ALLERGENS,
+  DIETS,
+  MAX_DISH_DESCRIPTION_LENGTH,
+  MAX_MEAT_ORIGIN_LENGTH,
+  normalizeAllergens,
+  normalizeDiets,
+} from '../dishes';
 
 export const MAX_PRICE_EUROS = 10_000;
 
@@ -30,16 +40,56 @@ export const PriceSchema = z
 /** A dish's name, in characters: the owner's form stops typing there. */
 export const MAX_DISH_NAME_LENGTH = 120;
 
+export const AllergenSchema = z.enum(ALLERGENS, {
+  error: `Allergène inconnu (valeurs possibles : ${ALLERGENS.join(', ')}).`,
+});
+export const DietSchema = z.enum(DIETS, {
+  error: `Régime inconnu (valeurs possibles : ${DIETS.join(', ')}).`,
+});
+
+/**
+ * A dish as answered: every field present. `allergens` null means the owner did not say; `[]` means none of
+ * the 14.
+ */
 export const MenuBoardItemSchema = z
   .object({
-    name: textSchema(1, MAX_DISH_NAME_LENGTH),
-    price: PriceSchema,
+    name: z.string(),
+    price: z.number(),
     category: UuidSchema,
+    description: z.string().nullable(),
+    allergens: z.array(AllergenSchema).nullable(),
+    diets: z.array(DietSchema),
+    homemade: z.boolean(),
+    meatOrigin: z.string().nullable(),
   })
   .register(contractRegistry, { id: 'MenuBoardItem' });
 export type MenuBoardItem = z.infer<typeof MenuBoardItemSchema>;
 
-const MenuBoardItemBodySchema = MenuBoardItemSchema.strict();
+/**
+ * A dish as sent. Only `name`, `price` and `category` are required: a client that knows nothing of the other
+ * fields keeps working (not stated, no diet, not fait maison). Lists come back each code once, in order.
+ */
+export const MenuBoardItemBodySchema = z.strictObject({
+  name: textSchema(1, MAX_DISH_NAME_LENGTH),
+  price: PriceSchema,
+  category: UuidSchema,
+  description: clearable(textSchema(1, MAX_DISH_DESCRIPTION_LENGTH)).default(null),
+  allergens: z
+    .array(AllergenSchema, { error: 'Une liste d’allergènes (ou null : non renseignés) est attendue.' })
+    .max(ALLERGENS.length * 2, 'Trop d’allergènes.')
+    .transform(normalizeAllergens)
+    .nullable()
+    .default(null),
+  diets: z
+    .array(DietSchema, { error: 'Une liste de régimes est attendue.' })
+    .max(DIETS.length * 2, 'Trop de régimes.')
+    .transform(normalizeDiets)
+    .default([]),
+  homemade: z.boolean({ error: 'Un booléen est attendu.' }).default(false),
+  meatOrigin: clearable(textSchema(1, MAX_MEAT_ORIGIN_LENGTH)).default(null),
+});
+export type MenuBoardItemBody = z.output<typeof MenuBoardItemBodySchema>;
+export type MenuBoardItemInput = z.input<typeof MenuBoardItemBodySchema>;
 
 /** The establishment a menu board belongs to, enough to place it on the map and link to its page. */
 export const MenuBoardEstablishmentSchema = z
@@ -58,6 +108,30 @@ export const MenuBoardSchema = z
   })
   .register(contractRegistry, { id: 'MenuBoard' });
 export type MenuBoard = z.infer<typeof MenuBoardSchema>;
+
+/**
+ * `GET /api/establishment/{id}/dishes?q=&limit=`: the dishes this establishment's boards already had, for the
+ * owner's form to suggest as it types. `q` keeps those whose name holds it (ignoring case and accents; names
+ * starting with it first); without `q`, the most used first.
+ */
+export const EstablishmentDishesQuerySchema = z.object({
+  q: z.string().trim().max(MAX_DISH_NAME_LENGTH, `Au plus ${MAX_DISH_NAME_LENGTH} caractères.`).optional(),
+  limit: intQuery(1, 50).default(10),
+});
+export type EstablishmentDishesQuery = z.output<typeof EstablishmentDishesQuerySchema>;
+
+/** A dish used before, as last written, with how many boards had it and the last day one did. */
+export const DishSuggestionSchema = MenuBoardItemSchema.extend({
+  uses: z.number().int(),
+  lastUsed: IsoDateSchema,
+}).register(contractRegistry, { id: 'DishSuggestion' });
+export type DishSuggestion = z.infer<typeof DishSuggestionSchema>;
+
+/** `meatOrigins`: the origins of meat this establishment wrote, the latest first (the form offers them). */
+export const EstablishmentDishesSchema = z
+  .object({ dishes: z.array(DishSuggestionSchema), meatOrigins: z.array(z.string()) })
+  .register(contractRegistry, { id: 'EstablishmentDishes' });
+export type EstablishmentDishes = z.infer<typeof EstablishmentDishesSchema>;
 
 export const MAX_MENU_BOARD_ITEMS = 50;
 
@@ -111,9 +185,22 @@ export type ListMenuBoardsQuery = z.output<typeof ListMenuBoardsQuerySchema>;
 
 export const MAX_SURROUNDING_CATEGORIES = 100;
 
+/** A dish of `POST /menuboards/surrounding`: `matches` says whether it passes every filter given. */
+export const SurroundingMenuBoardItemSchema = MenuBoardItemSchema.extend({ matches: z.boolean() }).register(
+  contractRegistry,
+  { id: 'SurroundingMenuBoardItem' },
+);
+export type SurroundingMenuBoardItem = z.infer<typeof SurroundingMenuBoardItemSchema>;
+
+export const SurroundingMenuBoardSchema = MenuBoardSchema.extend({
+  items: z.array(SurroundingMenuBoardItemSchema),
+}).register(contractRegistry, { id: 'SurroundingMenuBoard' });
+export type SurroundingMenuBoard = z.infer<typeof SurroundingMenuBoardSchema>;
+
 /**
- * Today's menu boards inside the map's box, having an item in one of `categories` (every category when
- * empty). The box must have two distinct corners, its south-west corner south of and west of its
+ * Today's menu boards inside the map's box having a dish that passes every filter given (`dishMatches`):
+ * its category among `categories` (any when empty), its allergens stated and none of `excludeAllergens`,
+ * every diet of `diets`, fait maison when `homemade`. The box must have two distinct corners, its south-west corner south of and west of its
  * north-east corner: a box crossing the antimeridian is refused (no French town needs one at the zoom
  * levels where the map asks).
  */
@@ -123,6 +210,17 @@ export const SurroundingMenuBoardsBodySchema = z
       .array(UuidSchema, { error: 'Une liste de catégories est attendue.' })
       .max(MAX_SURROUNDING_CATEGORIES, `Au plus ${MAX_SURROUNDING_CATEGORIES} catégories.`)
       .default([]),
+    excludeAllergens: z
+      .array(AllergenSchema, { error: 'Une liste d’allergènes est attendue.' })
+      .max(ALLERGENS.length * 2, 'Trop d’allergènes.')
+      .transform(normalizeAllergens)
+      .default([]),
+    diets: z
+      .array(DietSchema, { error: 'Une liste de régimes est attendue.' })
+      .max(DIETS.length * 2, 'Trop de régimes.')
+      .transform(normalizeDiets)
+      .default([]),
+    homemade: z.boolean({ error: 'Un booléen est attendu.' }).default(false),
     northEast: LatLngBodySchema,
     southWest: LatLngBodySchema,
   })

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { distanceKm } from '@tables-voisines/contract/geo';
 import { CreateEstablishmentBodySchema } from '@tables-voisines/contract/schemas/establishment';
+import { MenuBoardItemBodySchema } from '@tables-voisines/contract/schemas/menu-board';
 import { describe, expect, it } from 'vitest';
 import { generateDemoData, generateDemoMenuBoards, inTown, ofTown, previousDay } from './demo-data';
+import { DISH_FACT_NAMES } from './demo-dishes';
 import { FRANCE_BOUNDS } from './demo-towns';
+import { DISHES } from './demo-vocabulary';
 
 const data = generateDemoData();
 const hash = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
@@ -239,6 +242,49 @@ describe('demonstration menu boards', () => {
       expect(positions.length).toBeLessThanOrEqual(6);
       expect(positions).toEqual(positions.map((_, i) => i));
     }
+  });
+
+  it('say what their dishes contain as real boards do: mostly stated, some not, in the contract’s words', () => {
+    const items = boards.menuBoardItems;
+    const share = (test: (item: (typeof items)[number]) => boolean) =>
+      items.filter(test).length / items.length;
+    const byName = new Map(items.map((item) => [item.name, item]));
+    for (const item of items) {
+      // What the owner's form would send for it: the contract accepts it and stores it as it is.
+      const body = MenuBoardItemBodySchema.parse({
+        name: item.name,
+        price: item.priceCents / 100,
+        category: item.categoryId,
+        description: item.description,
+        allergens: item.allergens,
+        diets: item.diets,
+        homemade: item.homemade,
+        meatOrigin: item.meatOrigin,
+      });
+      expect(body.allergens).toEqual(item.allergens);
+      expect(body.diets).toEqual(item.diets);
+    }
+    expect(share((i) => i.allergens === null)).toBeGreaterThan(0.2);
+    expect(share((i) => i.allergens === null)).toBeLessThan(0.5);
+    expect(share((i) => Array.isArray(i.allergens) && i.allergens.length === 0)).toBeGreaterThan(0.02);
+    expect(share((i) => i.diets?.includes('vegetarian') === true)).toBeGreaterThan(0.1);
+    expect(share((i) => i.diets?.includes('vegan') === true)).toBeGreaterThan(0.02);
+    expect(share((i) => i.diets?.includes('halal') === true)).toBeGreaterThan(0);
+    expect(share((i) => i.homemade === true)).toBeGreaterThan(0.15);
+    expect(share((i) => i.homemade === true)).toBeLessThan(0.6);
+    expect(share((i) => i.meatOrigin !== null)).toBeGreaterThan(0.1);
+    expect(share((i) => i.description !== null)).toBeGreaterThan(0.1);
+    // Where a dish's allergens are stated, they are the cook's: a crêpe has gluten, eggs and milk.
+    const crepe = items.find((i) => i.name === 'Crêpe beurre-sucre' && i.allergens !== null);
+    expect(crepe?.allergens).toEqual(['gluten', 'eggs', 'milk']);
+    expect(byName.get('Curry de légumes de saison')?.diets).toEqual(['vegetarian', 'vegan']);
+    expect(items.find((i) => i.meatOrigin === 'Bœuf né, élevé et abattu en France')).toBeDefined();
+  });
+
+  it('know the facts of dishes of the vocabulary only', () => {
+    const names = new Set(Object.values(DISHES).flatMap((dishes) => dishes.map((d) => d[0])));
+    expect(DISH_FACT_NAMES.filter((name) => !names.has(name))).toEqual([]);
+    expect(DISH_FACT_NAMES.length).toBeGreaterThan(names.size * 0.8);
   });
 
   it('add a few boards of the day before on request', () => {

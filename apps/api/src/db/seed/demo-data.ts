@@ -11,6 +11,7 @@ import type {
   menuBoards,
   OpeningHoursRow,
 } from '../schema';
+import { dishFacts, MEAT_ORIGINS, type MeatKind } from './demo-dishes';
 import { loadFrenchTowns, phoneAreaDigit, postcodeFor, type Town } from './demo-towns';
 import {
   CATEGORIES,
@@ -647,6 +648,51 @@ function composeBoard(random: Random, venueType: VenueType, slugs: readonly stri
   return chosen.slice(0, 6).sort((a, b) => COURSE_ORDER[a.course] - COURSE_ORDER[b.course]);
 }
 
+/**
+ * How an establishment writes its dishes, the same every day (its own random stream, so that the boards'
+ * other choices stay as they were): whether it states allergens, describes its dishes, says « fait maison »,
+ * serves halal meat, and which origin it gives for each meat.
+ */
+interface DishHabits {
+  statesAllergens: boolean;
+  describes: boolean;
+  homemade: boolean;
+  halal: boolean;
+  origins: Partial<Record<MeatKind, string>>;
+}
+
+function habitsOf(establishment: DemoEstablishment): DishHabits {
+  const random = createRandom(`dishes:${establishment.id}`);
+  const statesOrigins = random() < 0.85;
+  const habits: DishHabits = {
+    statesAllergens: random() < 0.75,
+    describes: random() < 0.7,
+    homemade: random() < (MEAL_VENUES.has(establishment.venueType) ? 0.45 : 0.2),
+    halal: random() < 0.6,
+    origins: {},
+  };
+  for (const [kind, origins] of Object.entries(MEAT_ORIGINS) as [MeatKind, readonly string[]][]) {
+    const origin = pick(random, origins);
+    if (statesOrigins) habits.origins[kind] = origin;
+  }
+  return habits;
+}
+
+/**
+ * A dish's description, allergens, diets, « fait maison » and meat origin as this establishment writes them:
+ * allergens not stated when it does not state them or when the dish's are not known (`demo-dishes.ts`).
+ */
+function dishDetails(habits: DishHabits, name: string, course: Course) {
+  const facts = dishFacts(name);
+  return {
+    description: habits.describes ? (facts?.description ?? null) : null,
+    allergens: habits.statesAllergens && facts !== undefined ? facts.allergens : null,
+    diets: (facts?.diets ?? []).filter((diet) => diet !== 'halal' || habits.halal),
+    homemade: /\bmaison\b/.test(name) || (habits.homemade && course !== 'b'),
+    meatOrigin: facts?.meat == null ? null : (habits.origins[facts.meat] ?? null),
+  };
+}
+
 /** Whether `day` is a real calendar day written YYYY-MM-DD. */
 export function isDay(day: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
@@ -694,7 +740,8 @@ export function generateDemoMenuBoards(
         : ['Ardoise du jour', 'Formule du jour'];
     const items = composeBoard(random, venueType, slugsByEstablishment.get(establishment.id) ?? []);
     result.menuBoards.push({ id, establishmentId: establishment.id, title: pick(random, titles), date });
-    items.forEach(({ dish, slug }, position) => {
+    const habits = habitsOf(establishment);
+    items.forEach(({ dish, slug, course }, position) => {
       const categoryId = idBySlug.get(slug);
       if (!categoryId) return;
       result.menuBoardItems.push({
@@ -703,6 +750,7 @@ export function generateDemoMenuBoards(
         name: dish[0],
         priceCents: priceCents(random, dish[1], dish[2]),
         categoryId,
+        ...dishDetails(habits, dish[0], course),
       });
     });
   };

@@ -10,7 +10,9 @@ import { actorOf } from '../history/history';
 import { findMenuBoardsPage, surroundingMenuBoardsJson, type MenuBoardAnswer } from './menu-boards.queries';
 import {
   deleteMenuBoard,
+  establishmentOfDishes,
   findMenuBoardEstablishmentId,
+  getEstablishmentDishes,
   getEstablishmentMenuBoard,
   getMenuBoard,
   patchMenuBoard,
@@ -38,8 +40,8 @@ export const menuBoardsRoutes: FastifyPluginAsyncZod = async (app) => {
     routes.surroundingMenuBoards.path,
     { schema: schemaOf(routes.surroundingMenuBoards) },
     async (request, reply) => {
-      const { northEast, southWest, categories } = request.body;
-      const body = await surroundingMenuBoardsJson(db, { northEast, southWest }, categories, parisDay());
+      const { northEast, southWest, ...filters } = request.body;
+      const body = await surroundingMenuBoardsJson(db, { northEast, southWest }, filters, parisDay());
       // Already JSON, made by the database: bytes, not an object to serialise again.
       return reply.type('application/json; charset=utf-8').send(Buffer.from(body) as never);
     },
@@ -58,6 +60,21 @@ export const menuBoardsRoutes: FastifyPluginAsyncZod = async (app) => {
           request.auth?.ability ?? null,
         ),
       ),
+  );
+
+  app.get(
+    routes.getEstablishmentDishes.path,
+    {
+      schema: schemaOf(routes.getEstablishmentDishes),
+      // An owner reads its own establishment's dishes (`manage menu-board` on its establishment).
+      config: {
+        permissionSubject: (request) => establishmentOfDishes(db, (request.params as { id: string }).id),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      return getEstablishmentDishes(ctx, request.params.id, request.query);
+    },
   );
 
   app.get(routes.listMenuBoards.path, { schema: schemaOf(routes.listMenuBoards) }, async (request, reply) => {

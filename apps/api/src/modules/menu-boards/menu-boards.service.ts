@@ -4,7 +4,7 @@ import { AppError, type ValidationIssue } from '@tables-voisines/contract/errors
 import { subject, type AppAbility } from '@tables-voisines/contract/permissions';
 import type {
   CreateMenuBoardBody,
-  MenuBoardItem,
+  MenuBoardItemBody,
   PatchMenuBoardBody,
 } from '@tables-voisines/contract/schemas/menu-board';
 import type { AppContext } from '../../context';
@@ -14,7 +14,12 @@ import { parisDay } from '../../lib/today';
 import { write, type WriteConditions } from '../../writes/write';
 import { allFields, diffFields, type Actor } from '../history/history';
 import { violatedUniqueIndex } from '../establishments/establishments.service';
-import { findMenuBoardById, findTodayMenuBoard, type MenuBoardAnswer } from './menu-boards.queries';
+import {
+  findEstablishmentDishes,
+  findMenuBoardById,
+  findTodayMenuBoard,
+  type MenuBoardAnswer,
+} from './menu-boards.queries';
 
 const notFound = () => new AppError('NotFound', 'Cette ardoise n’existe pas.');
 /** A first board of the day refused (`If-None-Match: *`): another tab, or the team, published one. */
@@ -34,7 +39,7 @@ export async function findMenuBoardEstablishmentId(db: DbOrTx, id: string): Prom
   return rows[0]?.establishmentId ?? null;
 }
 
-async function assertItemCategories(db: DbOrTx, items: readonly MenuBoardItem[]): Promise<void> {
+async function assertItemCategories(db: DbOrTx, items: readonly MenuBoardItemBody[]): Promise<void> {
   const ids = [...new Set(items.map((i) => i.category))];
   const rows = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids));
   const known = new Set(rows.map((r) => r.id));
@@ -55,7 +60,7 @@ function assertNotPast(date: string): void {
   }
 }
 
-async function replaceItems(tx: DbOrTx, menuBoardId: string, items: readonly MenuBoardItem[]) {
+async function replaceItems(tx: DbOrTx, menuBoardId: string, items: readonly MenuBoardItemBody[]) {
   await tx.delete(menuBoardItems).where(eq(menuBoardItems.menuBoardId, menuBoardId));
   await tx.insert(menuBoardItems).values(
     items.map((item, position) => ({
@@ -64,6 +69,11 @@ async function replaceItems(tx: DbOrTx, menuBoardId: string, items: readonly Men
       name: item.name,
       priceCents: toCents(item.price),
       categoryId: item.category,
+      description: item.description,
+      allergens: item.allergens,
+      diets: item.diets,
+      homemade: item.homemade,
+      meatOrigin: item.meatOrigin,
     })),
   );
 }
@@ -239,4 +249,22 @@ export async function getMenuBoard(ctx: AppContext, id: string): Promise<MenuBoa
   const board = await findMenuBoardById(ctx.db, id);
   if (board === null) throw notFound();
   return board;
+}
+
+/** The establishment whose dishes are asked, for the permission check; `null` when there is none. */
+export async function establishmentOfDishes(db: DbOrTx, establishmentId: string) {
+  const [found] = await db
+    .select({ id: establishments.id })
+    .from(establishments)
+    .where(eq(establishments.id, establishmentId));
+  return found === undefined ? null : subject('menu-board', { establishmentId: found.id });
+}
+
+/** `GET /api/establishment/{id}/dishes`: what its boards already had, for its owner's form to suggest. */
+export function getEstablishmentDishes(
+  ctx: AppContext,
+  establishmentId: string,
+  query: { q?: string | undefined; limit: number },
+) {
+  return findEstablishmentDishes(ctx.db, establishmentId, { ...query, today: parisDay() });
 }

@@ -8,6 +8,8 @@ import {
 } from '../../../test/factories';
 import { parisDay } from '../../lib/today';
 
+const notStated = { description: null, allergens: null, diets: [], homemade: false, meatOrigin: null };
+
 let t: TestApp;
 const today = parisDay();
 const yesterday = parisDay(new Date(Date.now() - 86_400_000));
@@ -102,9 +104,10 @@ describe('POST /menuboards/surrounding', () => {
       },
       title: 'Ardoise du jour',
       date: today,
+      // Dishes written without the fields that say what is in them: not stated, and every dish matches.
       items: [
-        { name: 'Galette complète', price: 9.5, category: ids.crepes },
-        { name: 'Crêpe au sucre', price: 4.5, category: ids.crepes },
+        { name: 'Galette complète', price: 9.5, category: ids.crepes, ...notStated, matches: true },
+        { name: 'Crêpe au sucre', price: 4.5, category: ids.crepes, ...notStated, matches: true },
       ],
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });

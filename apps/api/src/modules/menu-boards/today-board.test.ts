@@ -40,7 +40,18 @@ describe('today’s board', () => {
     expect(second.json()).toMatchObject({ id: first.json().id, items: [{ name: 'Gratin', price: 12.5 }] });
     const read = await todays(place.id);
     expect(read.statusCode).toBe(200);
-    expect(read.json().items).toEqual([{ name: 'Gratin', price: 12.5, category }]);
+    expect(read.json().items).toEqual([
+      {
+        name: 'Gratin',
+        price: 12.5,
+        category,
+        description: null,
+        allergens: null,
+        diets: [],
+        homemade: false,
+        meatOrigin: null,
+      },
+    ]);
     const around = await t.app.inject({
       method: 'POST',
       url: '/menuboards/surrounding',

@@ -3,9 +3,12 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Box from '@mui/material/Box';
+import { useState } from 'react';
 import {
   ArrayInput,
   AutocompleteInput,
+  BooleanInput,
   Create,
   Datagrid,
   DateField,
@@ -24,15 +27,25 @@ import {
   TextField,
   TextInput,
   WrapperField,
+  useInput,
   useRecordContext,
   type RaRecord,
 } from 'react-admin';
+import {
+  HOMEMADE_LABEL,
+  MAX_DISH_DESCRIPTION_LENGTH,
+  MAX_MEAT_ORIGIN_LENGTH,
+  type Allergen,
+  type Diet,
+} from '@tables-voisines/contract/dishes';
 import {
   CreateMenuBoardBodySchema,
   PatchMenuBoardBodySchema,
   type MenuBoard,
 } from '@tables-voisines/contract/schemas/menu-board';
 import { formatEuros } from '../../lib/format';
+import { AllergensFieldset, DietsFieldset } from '../dishes/dish-fields';
+import { allergenModeOf, allergensToSend, dishDetailsSummary } from '../dishes/dish-words';
 import { useAbility } from './ability-context';
 import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { DecimalInput } from './decimal-input';
@@ -97,26 +110,79 @@ export function MenuBoardList() {
   );
 }
 
+/**
+ * A dish's allergens: not stated (`null`, a new dish's), none of the 14 (`[]`), or the ones ticked. « Contient »
+ * with nothing ticked yet stays not stated, and says so: « none » is only ever said on purpose.
+ */
+function AllergensInput() {
+  const { field } = useInput({ source: 'allergens', defaultValue: null });
+  const value = (field.value ?? null) as Allergen[] | null;
+  const [listing, setListing] = useState(false);
+  const mode = value === null && listing ? 'listed' : allergenModeOf(value);
+  return (
+    <AllergensFieldset
+      value={{ mode, allergens: value ?? [] }}
+      onChange={(next) => {
+        setListing(next.mode === 'listed');
+        field.onChange(allergensToSend(next.mode, next.allergens) ?? null);
+      }}
+      hint={
+        mode === 'listed' && value === null
+          ? 'Rien de coché : les allergènes restent non renseignés.'
+          : undefined
+      }
+    />
+  );
+}
+
+/** Végétarien, Végan, Halal, Casher: a vegan dish is vegetarian too. */
+function DietsInput() {
+  const { field } = useInput({ source: 'diets', defaultValue: [] });
+  return <DietsFieldset value={(field.value ?? []) as Diet[]} onChange={field.onChange} />;
+}
+
 function ItemsInput() {
   return (
     <ArrayInput source="items" label="Plats">
-      <SimpleFormIterator inline disableReordering>
-        <TextInput source="name" label="Plat" />
-        <DecimalInput
-          source="price"
-          label="Prix (€)"
-          example="12,50"
-          display={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }}
-          sx={{ width: 140 }}
-        />
-        <ReferenceInput source="category" reference="categories" perPage={50}>
-          <AutocompleteInput
-            label="Catégorie"
-            optionText="name"
-            filterToQuery={(q: string) => ({ q })}
-            sx={{ minWidth: 220 }}
+      <SimpleFormIterator disableReordering fullWidth>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+          <TextInput source="name" label="Plat" fullWidth={false} sx={{ minWidth: 280 }} />
+          <DecimalInput
+            source="price"
+            label="Prix (€)"
+            example="12,50"
+            display={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }}
+            sx={{ width: 140 }}
           />
-        </ReferenceInput>
+          <ReferenceInput source="category" reference="categories" perPage={50}>
+            <AutocompleteInput
+              label="Catégorie"
+              optionText="name"
+              filterToQuery={(q: string) => ({ q })}
+              sx={{ minWidth: 220 }}
+            />
+          </ReferenceInput>
+        </Box>
+        <TextInput
+          source="description"
+          label="Description"
+          fullWidth
+          slotProps={{ htmlInput: { maxLength: MAX_DISH_DESCRIPTION_LENGTH } }}
+        />
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'flex-start', mb: 1 }}>
+          <AllergensInput />
+          <Box sx={{ display: 'grid', gap: 1 }}>
+            <DietsInput />
+            <BooleanInput source="homemade" label={HOMEMADE_LABEL} helperText={false} />
+          </Box>
+        </Box>
+        <TextInput
+          source="meatOrigin"
+          label="Origine de la viande"
+          placeholder="Bœuf né, élevé et abattu en France"
+          fullWidth
+          slotProps={{ htmlInput: { maxLength: MAX_MEAT_ORIGIN_LENGTH } }}
+        />
       </SimpleFormIterator>
     </ArrayInput>
   );
@@ -128,7 +194,21 @@ export function MenuBoardCreate() {
       <SimpleForm
         warnWhenUnsavedChanges
         validate={validateCreate}
-        defaultValues={() => ({ date: parisToday(), items: [{ name: '', price: null, category: null }] })}
+        defaultValues={() => ({
+          date: parisToday(),
+          items: [
+            {
+              name: '',
+              price: null,
+              category: null,
+              description: null,
+              allergens: null,
+              diets: [],
+              homemade: false,
+              meatOrigin: null,
+            },
+          ],
+        })}
       >
         <ReferenceInput source="establishment" reference="establishments">
           <AutocompleteInput
@@ -166,12 +246,13 @@ function DishesView() {
   const record = useRecordContext<MenuBoard>();
   if (!record) return null;
   return (
-    <Table size="small" aria-label="Plats" sx={{ maxWidth: 640 }}>
+    <Table size="small" aria-label="Plats" sx={{ maxWidth: 960 }}>
       <TableHead>
         <TableRow>
           <TableCell>Plat</TableCell>
           <TableCell align="right">Prix</TableCell>
           <TableCell>Catégorie</TableCell>
+          <TableCell>Composition</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -185,6 +266,20 @@ function DishesView() {
               <ReferenceField record={item} source="category" reference="categories" link={false}>
                 <TextField source="name" />
               </ReferenceField>
+            </TableCell>
+            <TableCell>
+              {item.description !== null && item.description !== undefined && (
+                <Box component="span" sx={{ display: 'block' }}>
+                  {item.description}
+                </Box>
+              )}
+              {dishDetailsSummary({
+                // A board saved before dishes had details says none.
+                allergens: item.allergens ?? null,
+                diets: item.diets ?? [],
+                homemade: item.homemade ?? false,
+                meatOrigin: item.meatOrigin ?? null,
+              })}
             </TableCell>
           </TableRow>
         ))}

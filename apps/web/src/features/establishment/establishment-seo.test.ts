@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VENUE_TYPES, type VenueType } from '@tables-voisines/contract/labels';
 import type { PublicEstablishment } from '@tables-voisines/contract/schemas/establishment';
+import type { MenuBoard, MenuBoardItem } from '@tables-voisines/contract/schemas/menu-board';
 import { establishmentJsonLd, establishmentMeta } from './establishment-seo';
 
 const PUBLIC_URL = 'https://tables.exemple.fr';
@@ -28,9 +29,9 @@ function place(overrides: Partial<PublicEstablishment> = {}): PublicEstablishmen
   };
 }
 
-const seo = (establishment: PublicEstablishment) => ({
+const seo = (establishment: PublicEstablishment, menuBoard: MenuBoard | null = null) => ({
   establishment,
-  menuBoard: null,
+  menuBoard,
   categories: [],
   publicUrl: PUBLIC_URL,
   siteName: 'Tables Voisines',
@@ -59,6 +60,85 @@ describe('the JSON-LD of a place', () => {
     expect(establishmentJsonLd(seo(place({ phone: '01 23 45 67 89' }))).telephone).toBe('+33123456789');
     expect(establishmentJsonLd(seo(place({ phone: '0262 12 34 56' }))).telephone).toBe('+262262123456');
     expect(establishmentJsonLd(seo(place({ phone: '3631' }))).telephone).toBe('3631');
+  });
+});
+
+const CATEGORY = '33333333-3333-4333-8333-333333333333';
+
+function dish(overrides: Partial<MenuBoardItem> = {}): MenuBoardItem {
+  return {
+    name: 'Plat',
+    price: 12.5,
+    category: CATEGORY,
+    description: null,
+    allergens: null,
+    diets: [],
+    homemade: false,
+    meatOrigin: null,
+    ...overrides,
+  };
+}
+
+function board(items: MenuBoardItem[]): MenuBoard {
+  const e = place();
+  return {
+    id: '44444444-4444-4444-8444-444444444444',
+    establishment: { id: e.id, uri: e.uri, name: e.name, kind: e.kind, location: e.location },
+    title: 'Ardoise du jour',
+    date: '2026-11-21',
+    items,
+    createdAt: '2026-11-21T08:00:00.000Z',
+  };
+}
+
+describe('the JSON-LD of today’s board', () => {
+  it('gives each dish as a MenuItem with its description, the diets it suits and its price', () => {
+    const menu = board([
+      dish({
+        name: 'Curry de légumes',
+        description: 'Lait de coco, riz basmati',
+        price: 13,
+        allergens: [],
+        diets: ['vegetarian', 'vegan', 'halal'],
+        homemade: true,
+      }),
+      dish({ name: 'Bœuf bourguignon', meatOrigin: 'Bœuf né, élevé et abattu en France', diets: ['kosher'] }),
+    ]);
+    const jsonLd = establishmentJsonLd(seo(place(), menu));
+    expect(jsonLd.hasMenu).toEqual({
+      '@type': 'Menu',
+      name: 'Ardoise du jour',
+      hasMenuItem: [
+        {
+          '@type': 'MenuItem',
+          name: 'Curry de légumes',
+          description: 'Lait de coco, riz basmati',
+          suitableForDiet: [
+            'https://schema.org/VegetarianDiet',
+            'https://schema.org/VeganDiet',
+            'https://schema.org/HalalDiet',
+          ],
+          offers: { '@type': 'Offer', price: '13.00', priceCurrency: 'EUR' },
+        },
+        {
+          '@type': 'MenuItem',
+          name: 'Bœuf bourguignon',
+          suitableForDiet: ['https://schema.org/KosherDiet'],
+          offers: { '@type': 'Offer', price: '12.50', priceCurrency: 'EUR' },
+        },
+      ],
+    });
+  });
+
+  it('leaves out a description and diets a dish does not have', () => {
+    const [item] = (establishmentJsonLd(seo(place(), board([dish()]))).hasMenu as { hasMenuItem: object[] })
+      .hasMenuItem;
+    expect(item).not.toHaveProperty('description');
+    expect(item).not.toHaveProperty('suitableForDiet');
+  });
+
+  it('has no menu without a board today', () => {
+    expect(establishmentJsonLd(seo(place()))).not.toHaveProperty('hasMenu');
   });
 });
 

@@ -3,7 +3,8 @@ import type { Category } from '@tables-voisines/contract/schemas/category';
 import { VENUE_TYPE_LABELS, type VenueType } from '@tables-voisines/contract/labels';
 import { internationalPhone } from '@tables-voisines/contract/phone';
 import type { PublicEstablishment } from '@tables-voisines/contract/schemas/establishment';
-import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
+import type { MenuBoard, MenuBoardItem } from '@tables-voisines/contract/schemas/menu-board';
+import { DIET_SCHEMA_ORG } from '@tables-voisines/contract/dishes';
 import { PHOTO_VARIANTS, photoVariantUrl } from '@tables-voisines/contract/photo-variants';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { establishmentPhotoAlt } from '../../lib/format';
@@ -74,6 +75,20 @@ export function establishmentDescription(e: PublicEstablishment): string {
   return `${VENUE_TYPE_LABELS[e.venueType]} à ${e.address.town} : horaires, ardoise du jour, adresse, téléphone et itinéraire.`;
 }
 
+/**
+ * A dish as schema.org's `MenuItem`: its name, its line of description, the diets it suits (schema.org's
+ * `RestrictedDiet` members) and its price. schema.org has no property for allergens: the page says them.
+ */
+export function menuItemJsonLd(item: MenuBoardItem): Record<string, unknown> {
+  return {
+    '@type': 'MenuItem',
+    name: item.name,
+    ...(item.description !== null ? { description: item.description } : {}),
+    ...(item.diets.length > 0 ? { suitableForDiet: item.diets.map((d) => DIET_SCHEMA_ORG[d]) } : {}),
+    offers: { '@type': 'Offer', price: item.price.toFixed(2), priceCurrency: 'EUR' },
+  };
+}
+
 /** schema.org's type for the venue (`Restaurant`, `BarOrPub`...): address, position, hours, today's menu, image. */
 export function establishmentJsonLd(input: EstablishmentSeoInput): Record<string, unknown> {
   const { establishment: e, menuBoard, categories, publicUrl } = input;
@@ -111,11 +126,7 @@ export function establishmentJsonLd(input: EstablishmentSeoInput): Record<string
           hasMenu: {
             '@type': 'Menu',
             name: menuBoard.title,
-            hasMenuItem: menuBoard.items.map((item) => ({
-              '@type': 'MenuItem',
-              name: item.name,
-              offers: { '@type': 'Offer', price: item.price.toFixed(2), priceCurrency: 'EUR' },
-            })),
+            hasMenuItem: menuBoard.items.map((item) => menuItemJsonLd(item)),
           },
         }
       : {}),

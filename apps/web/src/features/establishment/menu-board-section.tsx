@@ -1,8 +1,46 @@
 import type { Category } from '@tables-voisines/contract/schemas/category';
-import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
+import type { MenuBoard, MenuBoardItem } from '@tables-voisines/contract/schemas/menu-board';
+import { allergensSentence, DIET_LABELS, HOMEMADE_LABEL } from '@tables-voisines/contract/dishes';
 import { formatEuros, formatFrenchDay } from '../../lib/format';
 
-/** Today's board: dishes with their category and price in euros. */
+/** A dish's badges, in words: its diets (« Végétarien », « Halal »), then « Fait maison ». */
+export function dishBadges(item: Pick<MenuBoardItem, 'diets' | 'homemade'>): string[] {
+  return [...item.diets.map((d) => DIET_LABELS[d]), ...(item.homemade ? [HOMEMADE_LABEL] : [])];
+}
+
+/**
+ * One dish: its name and category, its line of description, its diets and « Fait maison » as labelled
+ * badges (words, not a colour or a pictogram), the origin of its meat, its allergens in words (or the
+ * invitation to ask when the owner did not say), and its price.
+ */
+export function Dish({ item, category }: { item: MenuBoardItem; category: string | undefined }) {
+  const badges = dishBadges(item);
+  return (
+    <li className="tv-dish">
+      {/* The category on a line of its own under the name: a name and its category on one line were
+          the lines most often cut elsewhere by the local font drawn before Open Sans (decision 0040). */}
+      <div className="tv-dish__body">
+        <span className="tv-dish__name">{item.name}</span>
+        {category !== undefined && <span className="tv-dish__category tv-small tv-muted">{category}</span>}
+        {item.description !== null && <p className="tv-dish__description tv-small">{item.description}</p>}
+        {badges.length > 0 && (
+          <ul className="tv-badges">
+            {badges.map((badge) => (
+              <li key={badge} className="tv-badge">
+                {badge}
+              </li>
+            ))}
+          </ul>
+        )}
+        {item.meatOrigin !== null && <p className="tv-small">Origine de la viande : {item.meatOrigin}</p>}
+        <p className="tv-small tv-muted">{allergensSentence(item.allergens)}</p>
+      </div>
+      <span className="tv-price">{formatEuros(item.price)}</span>
+    </li>
+  );
+}
+
+/** Today's board: each dish with what it says of itself, and its price in euros. */
 export function MenuBoardSection({ board, categories }: { board: MenuBoard; categories: Category[] }) {
   const categoryName = new Map(categories.map((c) => [c.id, c.name]));
   return (
@@ -17,17 +55,7 @@ export function MenuBoardSection({ board, categories }: { board: MenuBoard; cate
       </p>
       <ul>
         {board.items.map((item, index) => (
-          <li key={`${index}-${item.name}`} className="tv-dish">
-            {/* The category on a line of its own under the name: a name and its category on one line were
-                the lines most often cut elsewhere by the local font drawn before Open Sans (decision 0040). */}
-            <span>
-              {item.name}
-              {categoryName.has(item.category) && (
-                <span className="tv-dish__category tv-small tv-muted">{categoryName.get(item.category)}</span>
-              )}
-            </span>
-            <span className="tv-price">{formatEuros(item.price)}</span>
-          </li>
+          <Dish key={`${index}-${item.name}`} item={item} category={categoryName.get(item.category)} />
         ))}
       </ul>
     </section>

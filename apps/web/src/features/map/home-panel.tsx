@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
   KINDS,
@@ -9,12 +9,13 @@ import {
   type VenueType,
 } from '@tables-voisines/contract/schemas/establishment';
 import { MAP_LIST_MAX_LIMIT } from '@tables-voisines/contract/map-settings';
-import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
+import type { SurroundingMenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { Icon, SEARCH_ICON } from '../site/icons';
 import { formatEuros } from '../../lib/format';
 import { CategoryFilter } from './category-filter';
-import { menuBoardsInView, nothingFilters, pointsInView } from './map-filters';
+import { DishFilterChips, DishFiltersButton, DishFiltersPanel } from './dish-filters';
+import { dishFiltersGiven, menuBoardsInView, nothingFilters, pointsInView } from './map-filters';
 import type { MapPoint } from './map-points';
 import { boundsOfPlaces, METROPOLITAN_FRANCE, MIN_DETAIL_ZOOM } from './map-rules';
 import { useMapState, useMapStore } from './map-store';
@@ -192,10 +193,25 @@ function GroupBanner({ points, feedThere }: { points: readonly MapPoint[]; feedT
   );
 }
 
-function MenuBoardCard({ board }: { board: MenuBoard }) {
+/** Whether the visitor narrowed today's boards (categories or dish filters): their matching dishes are marked. */
+function useBoardsFiltered(): boolean {
+  return useMapState((s) => s.categories.length > 0 || dishFiltersGiven(s.dishFilters));
+}
+
+/** The mark of a dish that passes the filters: a check mark, the dish in bold, and words for screen readers. */
+function MatchMark() {
+  return (
+    <span aria-hidden="true" className="tv-board-card__mark">
+      ✓
+    </span>
+  );
+}
+
+export function MenuBoardCard({ board }: { board: SurroundingMenuBoard }) {
   const e = board.establishment;
-  // The dishes of the categories chosen in « Catégories de plats »: what the visitor looks for, marked.
-  const chosen = useMapState((s) => s.categories);
+  // The dishes that pass the categories and dish filters chosen (the server's `matches`): what the
+  // visitor looks for, marked. Without a filter every dish matches, and none is marked.
+  const filtered = useBoardsFiltered();
   return (
     <li className="tv-board-card">
       <h4>
@@ -209,11 +225,9 @@ function MenuBoardCard({ board }: { board: MenuBoard }) {
       <ul>
         {board.items.map((item, i) => (
           <li key={`${item.name}-${i}`}>
-            {chosen.includes(item.category) ? (
+            {filtered && item.matches ? (
               <span className="tv-board-card__match">
-                <span aria-hidden="true" className="tv-board-card__mark">
-                  ✓
-                </span>
+                <MatchMark />
                 {item.name}
                 <span className="tv-visually-hidden"> (plat recherché)</span>
               </span>
@@ -238,19 +252,39 @@ function ShowMore({ total, limit, onMore }: { total: number; limit: number; onMo
   );
 }
 
-function MenuBoards({ boards }: { boards: readonly MenuBoard[] }) {
+function MenuBoards({ boards }: { boards: readonly SurroundingMenuBoard[] }) {
   const zoom = useMapState((s) => s.zoom);
   const loading = useMapState((s) => s.refreshInProgress);
+  const byCategory = useMapState((s) => s.categories.length > 0);
+  const byDish = useMapState((s) => dishFiltersGiven(s.dishFilters));
   // A page at a time: a zoom-9 box over Paris holds a thousand boards, and drawing them all on every move
   // of the map held the page for hundreds of milliseconds.
   const [limit, setLimit] = useState(PAGE_SIZE);
   useEffect(() => setLimit(PAGE_SIZE), [boards]);
+  // The dish filters open under the heading, in the page's flow (a phone's sheet scrolls to them).
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersButton = useRef<HTMLButtonElement>(null);
+  const panelId = `${useId()}-filtres-plats`;
+  const closeFilters = () => {
+    setFiltersOpen(false);
+    filtersButton.current?.focus();
+  };
   return (
     <section aria-labelledby="ardoises">
-      <h2 id="ardoises" className="tv-subtitle">
-        Ardoises du jour
-      </h2>
+      <div className="tv-section-head">
+        <h2 id="ardoises" className="tv-subtitle">
+          Ardoises du jour
+        </h2>
+        <DishFiltersButton
+          open={filtersOpen}
+          panelId={panelId}
+          buttonRef={filtersButton}
+          onToggle={() => setFiltersOpen(!filtersOpen)}
+        />
+      </div>
+      {filtersOpen && <DishFiltersPanel id={panelId} onClose={closeFilters} />}
       <CategoryFilter />
+      <DishFilterChips fallbackFocus={filtersButton} />
       {zoom < MIN_DETAIL_ZOOM ? (
         <p className="tv-small tv-muted" style={{ marginTop: 8 }}>
           Zoomez sur une ville pour voir les ardoises du jour de ses restaurateurs.
@@ -259,19 +293,32 @@ function MenuBoards({ boards }: { boards: readonly MenuBoard[] }) {
         <p className="tv-small tv-muted" style={{ marginTop: 8 }}>
           {loading
             ? 'Recherche des ardoises…'
-            : 'Aucune ardoise du jour dans cette zone pour ces catégories.'}
+            : byDish
+              ? 'Aucune ardoise du jour dans cette zone pour ces filtres — dézoomez ou retirez un filtre.'
+              : byCategory
+                ? 'Aucune ardoise du jour dans cette zone pour ces catégories.'
+                : 'Aucune ardoise du jour dans cette zone.'}
         </p>
       ) : (
-        <ul
-          role="list"
-          aria-label={plural(boards.length, 'ardoise du jour', 'ardoises du jour')}
-          data-testid="menu-board-list"
-          className="tv-cards"
-        >
-          {boards.slice(0, limit).map((b) => (
-            <MenuBoardCard key={b.id} board={b} />
-          ))}
-        </ul>
+        <>
+          {(byCategory || byDish) && (
+            // For the eyes: each marked dish says it to screen readers itself.
+            <p aria-hidden="true" className="tv-small tv-board-legend">
+              <MatchMark />
+              Plat recherché : il correspond à vos filtres
+            </p>
+          )}
+          <ul
+            role="list"
+            aria-label={plural(boards.length, 'ardoise du jour', 'ardoises du jour')}
+            data-testid="menu-board-list"
+            className="tv-cards"
+          >
+            {boards.slice(0, limit).map((b) => (
+              <MenuBoardCard key={b.id} board={b} />
+            ))}
+          </ul>
+        </>
       )}
       {zoom >= MIN_DETAIL_ZOOM && (
         <ShowMore total={boards.length} limit={limit} onMore={() => setLimit(limit + PAGE_SIZE)} />

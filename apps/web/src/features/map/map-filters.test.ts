@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { distanceKm, type Bounds } from '@tables-voisines/contract/geo';
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { isInsideBounds } from './map-rules';
-import { boardsOfShown, menuBoardsOnMap, pointsInView } from './map-filters';
+import {
+  activeDishFilters,
+  boardsOfShown,
+  dishFilterLabel,
+  dishFiltersGiven,
+  menuBoardsOnMap,
+  NO_DISH_FILTERS,
+  pointsInView,
+  sameDishFilters,
+  withDishFilter,
+} from './map-filters';
 import type { MapPoint } from './map-points';
 
 const board = (id: string, latitude: number, longitude: number) =>
@@ -125,5 +135,49 @@ describe('boardsOfShown', () => {
         },
       ),
     );
+  });
+});
+
+describe('the dish filters', () => {
+  it('are said as their check boxes and chips say them', () => {
+    expect(dishFilterLabel({ type: 'allergen', value: 'gluten' })).toBe('Sans gluten');
+    expect(dishFilterLabel({ type: 'allergen', value: 'nuts' })).toBe('Sans fruits à coque');
+    expect(dishFilterLabel({ type: 'diet', value: 'kosher' })).toBe('Casher');
+    expect(dishFilterLabel({ type: 'homemade' })).toBe('Fait maison');
+  });
+
+  it('keep the contract’s order whatever the order they were given in, each once', () => {
+    let filters = withDishFilter(NO_DISH_FILTERS, { type: 'allergen', value: 'milk' }, true);
+    filters = withDishFilter(filters, { type: 'allergen', value: 'gluten' }, true);
+    filters = withDishFilter(filters, { type: 'allergen', value: 'gluten' }, true);
+    filters = withDishFilter(filters, { type: 'diet', value: 'halal' }, true);
+    filters = withDishFilter(filters, { type: 'diet', value: 'vegan' }, true);
+    filters = withDishFilter(filters, { type: 'homemade' }, true);
+    expect(filters).toEqual({
+      excludeAllergens: ['gluten', 'milk'],
+      diets: ['vegan', 'halal'],
+      homemade: true,
+    });
+    expect(activeDishFilters(filters).map(dishFilterLabel)).toEqual([
+      'Sans gluten',
+      'Sans lait',
+      'Végan',
+      'Halal',
+      'Fait maison',
+    ]);
+    const without = withDishFilter(filters, { type: 'allergen', value: 'gluten' }, false);
+    expect(without.excludeAllergens).toEqual(['milk']);
+    expect(withDishFilter(without, { type: 'homemade' }, false).homemade).toBe(false);
+  });
+
+  it('are given or not, the same or not', () => {
+    expect(dishFiltersGiven(NO_DISH_FILTERS)).toBe(false);
+    expect(dishFiltersGiven({ ...NO_DISH_FILTERS, homemade: true })).toBe(true);
+    expect(dishFiltersGiven({ ...NO_DISH_FILTERS, diets: ['halal'] })).toBe(true);
+    expect(sameDishFilters(NO_DISH_FILTERS, { excludeAllergens: [], diets: [], homemade: false })).toBe(true);
+    expect(sameDishFilters(NO_DISH_FILTERS, { ...NO_DISH_FILTERS, excludeAllergens: ['lupin'] })).toBe(false);
+    expect(
+      sameDishFilters({ ...NO_DISH_FILTERS, diets: ['vegan'] }, { ...NO_DISH_FILTERS, diets: ['halal'] }),
+    ).toBe(false);
   });
 });

@@ -2,6 +2,16 @@ import type { Bounds, LatLng } from '@tables-voisines/contract/geo';
 import { distanceKm } from '@tables-voisines/contract/geo';
 import { openingStatus } from '@tables-voisines/contract/opening-hours';
 import type { Kind, VenueType } from '@tables-voisines/contract/schemas/establishment';
+import {
+  ALLERGENS,
+  allergenFreeLabel,
+  DIET_LABELS,
+  DIETS,
+  HOMEMADE_LABEL,
+  type Allergen,
+  type Diet,
+  type DishFilters,
+} from '@tables-voisines/contract/dishes';
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 import quickselect from 'quickselect';
@@ -17,6 +27,74 @@ export interface MapFilters {
 }
 
 export const NO_FILTERS: MapFilters = { query: '', openNow: false, kinds: [], venueTypes: [] };
+
+/**
+ * What the visitor asks of a dish beside its category (`POST /menuboards/surrounding`): an allergen left
+ * out (« Sans gluten »), diets, fait maison. They narrow today's boards, not the establishments (decision
+ * 0050): a place says nothing of its dishes but its board of the day.
+ */
+export type DishOnlyFilters = Omit<DishFilters, 'categories'>;
+
+export const NO_DISH_FILTERS: DishOnlyFilters = { excludeAllergens: [], diets: [], homemade: false };
+
+export function sameDishFilters(a: DishOnlyFilters, b: DishOnlyFilters): boolean {
+  return (
+    a.homemade === b.homemade &&
+    a.excludeAllergens.length === b.excludeAllergens.length &&
+    a.excludeAllergens.every((x, i) => x === b.excludeAllergens[i]) &&
+    a.diets.length === b.diets.length &&
+    a.diets.every((x, i) => x === b.diets[i])
+  );
+}
+
+/** A dish filter, one check box and one chip: its words and how to add it or take it off. */
+export type DishFilterChoice =
+  { type: 'allergen'; value: Allergen } | { type: 'diet'; value: Diet } | { type: 'homemade' };
+
+export function dishFilterLabel(choice: DishFilterChoice): string {
+  if (choice.type === 'allergen') return allergenFreeLabel(choice.value);
+  if (choice.type === 'diet') return DIET_LABELS[choice.value];
+  return HOMEMADE_LABEL;
+}
+
+export function isDishFilterOn(filters: DishOnlyFilters, choice: DishFilterChoice): boolean {
+  if (choice.type === 'allergen') return filters.excludeAllergens.includes(choice.value);
+  if (choice.type === 'diet') return filters.diets.includes(choice.value);
+  return filters.homemade;
+}
+
+/** The filters with `choice` on or off; lists kept in the contract's order (the chips' order). */
+export function withDishFilter(
+  filters: DishOnlyFilters,
+  choice: DishFilterChoice,
+  on: boolean,
+): DishOnlyFilters {
+  if (choice.type === 'allergen') {
+    const { value } = choice;
+    return {
+      ...filters,
+      excludeAllergens: ALLERGENS.filter((a) => (a === value ? on : filters.excludeAllergens.includes(a))),
+    };
+  }
+  if (choice.type === 'diet') {
+    const { value } = choice;
+    return { ...filters, diets: DIETS.filter((d) => (d === value ? on : filters.diets.includes(d))) };
+  }
+  return { ...filters, homemade: on };
+}
+
+/** The filters given, in the order of their check boxes: « Sans… », diets, fait maison. */
+export function activeDishFilters(filters: DishOnlyFilters): DishFilterChoice[] {
+  return [
+    ...filters.excludeAllergens.map((value) => ({ type: 'allergen', value }) as const),
+    ...filters.diets.map((value) => ({ type: 'diet', value }) as const),
+    ...(filters.homemade ? [{ type: 'homemade' } as const] : []),
+  ];
+}
+
+export function dishFiltersGiven(filters: DishOnlyFilters): boolean {
+  return filters.excludeAllergens.length > 0 || filters.diets.length > 0 || filters.homemade;
+}
 
 export interface FilterContext {
   now: Date;
@@ -74,10 +152,10 @@ export function filterPoints(
  * thousand at most) looked up for each place, not a set of the places: at 200,000 establishments making
  * that took about 100 ms, in each of the two components that show the boards, at every change of the data.
  */
-export function boardsOfShown(
-  boards: readonly MenuBoard[],
+export function boardsOfShown<Board extends MenuBoard>(
+  boards: readonly Board[],
   points: readonly MapPoint[],
-): readonly MenuBoard[] {
+): readonly Board[] {
   if (boards.length === 0) return boards;
   const wanted = new Set(boards.map((b) => b.establishment.uri));
   const shown = new Set<string>();
@@ -135,7 +213,10 @@ export function pointsInView(
 const byFrenchName = new Intl.Collator('fr');
 
 /** Today's menu boards inside the box, in the order of their establishments' names. */
-export function menuBoardsInView(boards: readonly MenuBoard[], bounds: Bounds | null): MenuBoard[] {
+export function menuBoardsInView<Board extends MenuBoard>(
+  boards: readonly Board[],
+  bounds: Bounds | null,
+): Board[] {
   return boards
     .filter((b) => bounds === null || isInsideBounds(bounds, b.establishment.location))
     .sort((a, b) => byFrenchName.compare(a.establishment.name, b.establishment.name));

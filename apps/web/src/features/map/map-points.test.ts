@@ -72,7 +72,18 @@ describe('decodeMapFeed', () => {
       },
       title: 'Ardoise du jour',
       date: '2025-11-24',
-      items: [{ name: 'Complète', price: 9.5, category: CREPES }],
+      items: [
+        {
+          name: 'Complète',
+          price: 9.5,
+          category: CREPES,
+          description: null,
+          allergens: ['gluten', 'eggs', 'milk'],
+          diets: ['vegetarian'],
+          homemade: true,
+          meatOrigin: null,
+        },
+      ],
       createdAt: '2025-11-24T08:00:00.000Z',
     } satisfies MenuBoard;
     const shown = filterPoints(points, NO_FILTERS, {

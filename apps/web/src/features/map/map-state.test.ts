@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Bounds } from '@tables-voisines/contract/geo';
-import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
+import type { SurroundingMenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import {
   DEFAULT_ZOOM,
   ESTABLISHMENT_ZOOM,
@@ -16,6 +16,7 @@ import {
   type MapAction,
   type MapViewState,
 } from './map-state';
+import { NO_DISH_FILTERS } from './map-filters';
 import { createMapStore } from './map-store';
 import { refreshSurroundingMenuBoards, watchSurroundingMenuBoards } from './surrounding-menu-boards';
 
@@ -32,13 +33,23 @@ function createEstablishment(overrides: Partial<MapEstablishment> = {}): MapEsta
   };
 }
 
-function createMenuBoard(id: string, categories: string[] = []): MenuBoard {
+function createMenuBoard(id: string, categories: string[] = []): SurroundingMenuBoard {
   return {
     id,
     establishment: { id: '10000000-0000-4000-8000-000000000001', ...createEstablishment() },
     title: 'Menu du jour',
     date: '2025-11-21',
-    items: categories.map((category) => ({ name: 'Plat', price: 12.5, category })),
+    items: categories.map((category) => ({
+      name: 'Plat',
+      price: 12.5,
+      category,
+      description: null,
+      allergens: null,
+      diets: [],
+      homemade: false,
+      meatOrigin: null,
+      matches: true,
+    })),
     createdAt: '2025-11-21T08:00:00.000Z',
   };
 }
@@ -265,7 +276,13 @@ describe('map view state', () => {
   it('forgets the covered areas and boards when the categories change', () => {
     const state = run(
       { type: 'refreshStarted' },
-      { type: 'refreshSucceeded', bounds: lyonBox, categories: [], menuBoards: [createMenuBoard('b1')] },
+      {
+        type: 'refreshSucceeded',
+        bounds: lyonBox,
+        categories: [],
+        dishFilters: NO_DISH_FILTERS,
+        menuBoards: [createMenuBoard('b1')],
+      },
       { type: 'categoriesChanged', categories: ['c1'] },
     );
     expect(state.coveredAreas).toEqual([]);
@@ -276,11 +293,64 @@ describe('map view state', () => {
     const state = run(
       { type: 'refreshStarted' },
       { type: 'categoriesChanged', categories: ['c1'] },
-      { type: 'refreshSucceeded', bounds: lyonBox, categories: [], menuBoards: [createMenuBoard('b1')] },
+      {
+        type: 'refreshSucceeded',
+        bounds: lyonBox,
+        categories: [],
+        dishFilters: NO_DISH_FILTERS,
+        menuBoards: [createMenuBoard('b1')],
+      },
     );
     expect(state.refreshInProgress).toBe(false);
     expect(state.surroundingMenuBoards).toEqual([]);
     expect(state.coveredAreas).toEqual([]);
+  });
+
+  it('forgets the covered areas and boards when the dish filters change, not the list of places', () => {
+    const fetched = run(
+      { type: 'listLimitRaised' },
+      { type: 'refreshStarted' },
+      {
+        type: 'refreshSucceeded',
+        bounds: lyonBox,
+        categories: [],
+        dishFilters: NO_DISH_FILTERS,
+        menuBoards: [createMenuBoard('b1')],
+      },
+    );
+    const vegan = { ...NO_DISH_FILTERS, diets: ['vegan' as const] };
+    const state = mapReducer(fetched, { type: 'dishFiltersChanged', dishFilters: vegan });
+    expect(state.dishFilters).toEqual(vegan);
+    expect(state.coveredAreas).toEqual([]);
+    expect(state.surroundingMenuBoards).toEqual([]);
+    expect(state.listLimit).toBe(LIST_PAGE_SIZE * 2);
+    // The same filters again (a new object) change nothing.
+    expect(mapReducer(state, { type: 'dishFiltersChanged', dishFilters: { ...vegan } })).toBe(state);
+  });
+
+  it('drops an answer for dish filters no longer chosen', () => {
+    const state = run(
+      { type: 'refreshStarted' },
+      { type: 'dishFiltersChanged', dishFilters: { ...NO_DISH_FILTERS, excludeAllergens: ['gluten'] } },
+      {
+        type: 'refreshSucceeded',
+        bounds: lyonBox,
+        categories: [],
+        dishFilters: NO_DISH_FILTERS,
+        menuBoards: [createMenuBoard('b1')],
+      },
+    );
+    expect(state.refreshInProgress).toBe(false);
+    expect(state.surroundingMenuBoards).toEqual([]);
+    expect(state.coveredAreas).toEqual([]);
+  });
+
+  it('takes the dish filters off with « Retirer les filtres »', () => {
+    const state = run({
+      type: 'dishFiltersChanged',
+      dishFilters: { excludeAllergens: ['milk'], diets: ['halal'], homemade: true },
+    });
+    expect(mapReducer(state, { type: 'filtersCleared' }).dishFilters).toEqual(NO_DISH_FILTERS);
   });
 
   it('keeps the highlighted establishment with its place, the same state for the same one', () => {
@@ -353,10 +423,10 @@ describe('surrounding menu-board refresh', () => {
 
   it('does not start a second fetch while one is running, and catches up afterwards', async () => {
     const store = createMapStore();
-    let release: (boards: MenuBoard[]) => void = () => {};
+    let release: (boards: SurroundingMenuBoard[]) => void = () => {};
     const fetchBoards = vi.fn(
       () =>
-        new Promise<MenuBoard[]>((resolve) => {
+        new Promise<SurroundingMenuBoard[]>((resolve) => {
           release = resolve;
         }),
     );
@@ -370,8 +440,24 @@ describe('surrounding menu-board refresh', () => {
     expect(fetchBoards).toHaveBeenCalledTimes(1);
     release([]);
     await vi.waitFor(() => expect(fetchBoards).toHaveBeenCalledTimes(2));
-    expect(fetchBoards).toHaveBeenLastCalledWith(east, []);
+    expect(fetchBoards).toHaveBeenLastCalledWith(east, { categories: [], ...NO_DISH_FILTERS });
     release([]);
+    stop();
+  });
+
+  it('asks for the dish filters with the categories, and again when they change', async () => {
+    const store = createMapStore();
+    const fetchBoards = vi.fn(async () => [createMenuBoard('b1')]);
+    const stop = watchSurroundingMenuBoards(store, fetchBoards);
+    store.dispatch({ type: 'categoriesChanged', categories: ['c1'] });
+    store.dispatch({ type: 'viewChanged', bounds: lyonBox, zoom: 10, center });
+    await vi.waitFor(() => expect(fetchBoards).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(store.getState().refreshInProgress).toBe(false));
+    const dishFilters = { excludeAllergens: ['gluten' as const], diets: ['vegan' as const], homemade: true };
+    store.dispatch({ type: 'dishFiltersChanged', dishFilters });
+    await vi.waitFor(() => expect(fetchBoards).toHaveBeenCalledTimes(2));
+    expect(fetchBoards).toHaveBeenLastCalledWith(lyonBox, { categories: ['c1'], ...dishFilters });
+    await vi.waitFor(() => expect(store.getState().surroundingMenuBoards.map((b) => b.id)).toEqual(['b1']));
     stop();
   });
 

@@ -1,9 +1,15 @@
 import type { Bounds, LatLng } from '@tables-voisines/contract/geo';
 import type { Group } from '@tables-voisines/contract/schemas/group';
 import type { Kind } from '@tables-voisines/contract/schemas/establishment';
-import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
+import type { SurroundingMenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import type { MultiPolygon } from 'polygon-clipping';
-import { NO_FILTERS, type MapFilters } from './map-filters';
+import {
+  NO_DISH_FILTERS,
+  NO_FILTERS,
+  sameDishFilters,
+  type DishOnlyFilters,
+  type MapFilters,
+} from './map-filters';
 import {
   DEFAULT_POSITION,
   DEFAULT_ZOOM,
@@ -32,10 +38,13 @@ export interface MapViewState {
   /** The current establishment of each kind (restaurant, remplis vert). */
   currentEstablishmentByKind: Readonly<Record<Kind, MapEstablishment | null>>;
   previousPath: string | null;
-  surroundingMenuBoards: readonly MenuBoard[];
+  /** Today's boards around, as the server answered them for `categories` and `dishFilters` (each dish `matches`). */
+  surroundingMenuBoards: readonly SurroundingMenuBoard[];
   coveredAreas: MultiPolygon;
   /** Category ids restricting the surrounding menu boards; empty: every category. */
   categories: readonly string[];
+  /** « Sans… » an allergen, diets, fait maison: they restrict the surrounding menu boards as categories do. */
+  dishFilters: DishOnlyFilters;
   /**
    * A move the map must make (detail page, list click); `id` grows so the same target can be asked twice.
    * With `bounds`, the map fits that box (closer than ESTABLISHMENT_ZOOM at most) instead of `zoom`.
@@ -96,6 +105,7 @@ export function createInitialMapState(): MapViewState {
     surroundingMenuBoards: [],
     coveredAreas: [],
     categories: [],
+    dishFilters: NO_DISH_FILTERS,
     // The first view: all of metropolitan France, whatever the screen (a fixed zoom left Brittany or
     // Corsica out on a phone).
     viewRequest: { id: 1, center: DEFAULT_POSITION, zoom: DEFAULT_ZOOM, bounds: METROPOLITAN_FRANCE },
@@ -127,10 +137,12 @@ export type MapAction =
       type: 'refreshSucceeded';
       bounds: Bounds;
       categories: readonly string[];
-      menuBoards: readonly MenuBoard[];
+      dishFilters: DishOnlyFilters;
+      menuBoards: readonly SurroundingMenuBoard[];
     }
   | { type: 'refreshFailed' }
   | { type: 'categoriesChanged'; categories: readonly string[]; names?: Readonly<Record<string, string>> }
+  | { type: 'dishFiltersChanged'; dishFilters: DishOnlyFilters }
   | { type: 'highlighted'; establishment: MapEstablishment | null }
   | { type: 'totalKnown'; total: number }
   | { type: 'feedWanted' }
@@ -157,7 +169,10 @@ const sameFilters = (a: MapFilters, b: MapFilters): boolean =>
   sameIds(a.kinds, b.kinds) &&
   sameIds(a.venueTypes, b.venueTypes);
 
-function mergeBoards(known: readonly MenuBoard[], fetched: readonly MenuBoard[]): readonly MenuBoard[] {
+function mergeBoards(
+  known: readonly SurroundingMenuBoard[],
+  fetched: readonly SurroundingMenuBoard[],
+): readonly SurroundingMenuBoard[] {
   if (fetched.length === 0) return known;
   const byId = new Map(known.map((b) => [b.id, b]));
   for (const b of fetched) byId.set(b.id, b);
@@ -285,8 +300,13 @@ export function mapReducer(state: MapViewState, action: MapAction): MapViewState
     case 'refreshStarted':
       return { ...state, refreshInProgress: true };
     case 'refreshSucceeded':
-      // An answer for categories that are no longer chosen would fill the covered areas wrongly: drop it.
-      if (!sameIds(action.categories, state.categories)) return { ...state, refreshInProgress: false };
+      // An answer for categories or dish filters no longer chosen would fill the covered areas wrongly: drop it.
+      if (
+        !sameIds(action.categories, state.categories) ||
+        !sameDishFilters(action.dishFilters, state.dishFilters)
+      ) {
+        return { ...state, refreshInProgress: false };
+      }
       return {
         ...state,
         refreshInProgress: false,
@@ -308,6 +328,10 @@ export function mapReducer(state: MapViewState, action: MapAction): MapViewState
         listLimit: LIST_PAGE_SIZE,
       };
     }
+    case 'dishFiltersChanged':
+      if (sameDishFilters(action.dishFilters, state.dishFilters)) return state;
+      // Other dish filters: what was covered no longer is. The list of establishments stays as it is.
+      return { ...state, dishFilters: action.dishFilters, coveredAreas: [], surroundingMenuBoards: [] };
     case 'filtersChanged': {
       const filters = { ...state.filters, ...action.filters };
       // The same filters given again (the search field does when the map page comes back) keep the list.
@@ -315,8 +339,11 @@ export function mapReducer(state: MapViewState, action: MapAction): MapViewState
       return { ...state, filters, listLimit: LIST_PAGE_SIZE };
     }
     case 'filtersCleared': {
-      // Everything the panel narrows the map with: the chips, the dish categories and the search.
-      const cleared = mapReducer(state, { type: 'categoriesChanged', categories: [] });
+      // Everything the panel narrows the map with: the chips, the dish categories and filters, the search.
+      const cleared = mapReducer(mapReducer(state, { type: 'categoriesChanged', categories: [] }), {
+        type: 'dishFiltersChanged',
+        dishFilters: NO_DISH_FILTERS,
+      });
       return { ...cleared, filters: NO_FILTERS, listLimit: LIST_PAGE_SIZE };
     }
     case 'listLimitRaised':

@@ -42,9 +42,9 @@ export function createMapStore(initial: MapViewState = createInitialMapState()):
 
 const MapStoreContext = createContext<MapStore | null>(null);
 
-/** Provided by the map layout, around the map and every page shown beside it. */
-export function MapStoreProvider({ children }: { children: ReactNode }) {
-  const [store] = useState(createMapStore);
+/** Provided by the map layout, around the map and every page shown beside it (a test may give the state). */
+export function MapStoreProvider({ children, initial }: { children: ReactNode; initial?: MapViewState }) {
+  const [store] = useState(() => createMapStore(initial));
   return createElement(MapStoreContext.Provider, { value: store }, children);
 }
 

@@ -1,18 +1,29 @@
 import type { Bounds } from '@tables-voisines/contract/geo';
-import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
+import type { DishFilters } from '@tables-voisines/contract/dishes';
+import type { SurroundingMenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { apiRequest } from '../../lib/api-client';
 import { surroundingMenuBoardsRoute } from '../../lib/api-routes';
 import { logLoadFailure } from '../../lib/log-load-failure';
 import { decideSurroundingFetch, loadPolygonClipping, type SurroundingFetchDecision } from './map-rules';
 import type { MapStore } from './map-store';
 
-/** `POST /menuboards/surrounding`: today's menu boards in the box, restricted to the categories if any. */
+/**
+ * `POST /menuboards/surrounding`: today's menu boards in the box having a dish that passes the filters
+ * (categories, an allergen left out, diets, fait maison), each dish saying whether it does (`matches`).
+ */
 export function fetchSurroundingMenuBoards(
   bounds: Bounds,
-  categories: readonly string[],
-): Promise<MenuBoard[]> {
+  filters: DishFilters,
+): Promise<SurroundingMenuBoard[]> {
   return apiRequest(surroundingMenuBoardsRoute, {
-    body: { categories: [...categories], northEast: bounds.northEast, southWest: bounds.southWest },
+    body: {
+      categories: [...filters.categories],
+      excludeAllergens: [...filters.excludeAllergens],
+      diets: [...filters.diets],
+      homemade: filters.homemade,
+      northEast: bounds.northEast,
+      southWest: bounds.southWest,
+    },
   });
 }
 
@@ -29,12 +40,15 @@ export async function refreshSurroundingMenuBoards(
   const state = store.getState();
   const decision = decideSurroundingFetch(state);
   if (decision !== 'fetch' || state.bounds === null) return decision;
-  const { bounds, categories } = state;
+  const { bounds, categories, dishFilters } = state;
   store.dispatch({ type: 'refreshStarted' });
   try {
     // The covered area is a polygon union: its library is loaded with the first fetch, not with the page.
-    const [menuBoards] = await Promise.all([fetchBoards(bounds, categories), loadPolygonClipping()]);
-    store.dispatch({ type: 'refreshSucceeded', bounds, categories, menuBoards });
+    const [menuBoards] = await Promise.all([
+      fetchBoards(bounds, { categories, ...dishFilters }),
+      loadPolygonClipping(),
+    ]);
+    store.dispatch({ type: 'refreshSucceeded', bounds, categories, dishFilters, menuBoards });
     return 'fetch';
   } catch (error) {
     logLoadFailure('Surrounding menu boards could not be loaded', error);
@@ -44,7 +58,7 @@ export async function refreshSurroundingMenuBoards(
 }
 
 /**
- * Runs a refresh on each bounds change (and category change). After a successful fetch it looks again, since
+ * Runs a refresh on each bounds change (and category or dish filter change). After a successful fetch it looks again, since
  * the map may have moved while the answer was on its way; after a failure it waits for the next move, so a
  * server that is down is not hammered.
  */
@@ -61,7 +75,10 @@ export function watchSurroundingMenuBoards(
   };
   const unsubscribe = store.subscribe(() => {
     const state = store.getState();
-    const changed = state.bounds !== last.bounds || state.categories !== last.categories;
+    const changed =
+      state.bounds !== last.bounds ||
+      state.categories !== last.categories ||
+      state.dishFilters !== last.dishFilters;
     last = state;
     if (changed) void run();
   });

@@ -1,4 +1,4 @@
-import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
+import type { SurroundingMenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import type { PublicSettings } from '@tables-voisines/contract/public-data';
 import { DEFAULT_MAP_SERVER_CLUSTERS_FROM } from '@tables-voisines/contract/map-settings';
 import { useEffect, useMemo, useState } from 'react';
@@ -9,7 +9,7 @@ import { wantsFeed } from './map-preview';
 import { useMapState, useMapStore } from './map-store';
 
 const NO_POINTS: readonly MapPoint[] = [];
-const NO_BOARDS: readonly MenuBoard[] = [];
+const NO_BOARDS: readonly SurroundingMenuBoard[] = [];
 
 /** The current time, renewed every minute ("Ouvert maintenant" follows the clock). */
 export function useNow(): Date {

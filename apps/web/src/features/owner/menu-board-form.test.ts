@@ -9,10 +9,14 @@ import {
   menuBoardFormValues,
   menuBoardResolver,
   parseEuros,
+  rowFromItem,
   toMenuBoardBody,
   toRowPath,
+  withCopiedDishes,
+  type MenuBoardRow,
 } from './menu-board-form';
 import { checkForm } from './form-errors';
+import { addDays } from './paris-day';
 
 const establishment = '6f1c2a7e-5b0d-4c39-8f5e-2d6b9a1e4c77';
 const plat: Category = {
@@ -22,7 +26,14 @@ const plat: Category = {
 };
 const dessert: Category = { id: '2e4c9f0b-3a5d-4c7e-9f1b-8d6a4b2c0e33', name: 'Dessert', slug: 'dessert' };
 const category = plat;
-const dish = (name: string, price: string, c: Category | null = category) => ({ name, price, category: c });
+const dish = (name: string, price: string, c: Category | null = category): MenuBoardRow => ({
+  ...blankDish(),
+  name,
+  price,
+  category: c,
+});
+/** What the contract makes of a dish sent without its details: not stated, no diet, not fait maison. */
+const undetailed = { description: null, allergens: null, diets: [], homemade: false, meatOrigin: null };
 
 describe('the menu board form', () => {
   it('reads prices as typed on a French phone', () => {
@@ -45,8 +56,8 @@ describe('the menu board form', () => {
       items: [dish('Quiche lorraine', '8,50'), dish('', ''), dish('Tarte Tatin', '5')],
     });
     expect(CreateMenuBoardBodySchema.parse(body).items).toEqual([
-      { name: 'Quiche lorraine', price: 8.5, category: category.id },
-      { name: 'Tarte Tatin', price: 5, category: category.id },
+      { name: 'Quiche lorraine', price: 8.5, category: category.id, ...undetailed },
+      { name: 'Tarte Tatin', price: 5, category: category.id, ...undetailed },
     ]);
     expect(rowOfItem).toEqual([0, 2]);
   });
@@ -141,7 +152,7 @@ describe('the menu board form', () => {
         establishment,
         title: 'Midi',
         date: '2026-11-23',
-        items: [{ name: 'Quiche', price: 12.5, category: category.id }],
+        items: [{ name: 'Quiche', price: 12.5, category: category.id, ...undetailed }],
       },
       errors: {},
     });
@@ -176,8 +187,8 @@ describe('the menu board form', () => {
       title: 'Ardoise du lundi',
       date: '2026-11-23',
       items: [
-        { name: 'Quiche', price: 8.5, category: plat.id },
-        { name: 'Tarte', price: 5, category: dessert.id },
+        { name: 'Quiche', price: 8.5, category: plat.id, ...undetailed },
+        { name: 'Tarte', price: 5, category: dessert.id, ...undetailed },
       ],
       createdAt: '2026-11-23T09:00:00.000Z',
     };
@@ -202,5 +213,142 @@ describe('the menu board form', () => {
     expect(boardSnapshot({ ...published, title: ' Midi ' })).toBe(snapshot);
     expect(boardSnapshot({ ...published, items: [dish('Quiche', '9'), blankDish()] })).not.toBe(snapshot);
     expect(boardSnapshot({ ...published, items: [dish('Quiche', '8,50', dessert)] })).not.toBe(snapshot);
+  });
+});
+
+describe('the details of a dish', () => {
+  const detailed = (overrides: Partial<MenuBoardRow>): MenuBoardRow => ({
+    ...dish('Quiche', '8,50'),
+    ...overrides,
+  });
+
+  it('sends « not stated », « none of the 14 » and the ticked allergens apart', () => {
+    const check = checkMenuBoard(establishment, '2026-11-23', {
+      title: 'Midi',
+      items: [
+        detailed({ name: 'Quiche' }),
+        detailed({ name: 'Salade', allergenMode: 'none', allergens: ['milk'] }),
+        detailed({ name: 'Tarte', allergenMode: 'listed', allergens: ['milk', 'gluten', 'eggs'] }),
+      ],
+    });
+    expect(check.ok && check.data.items.map((item) => item.allergens)).toEqual([
+      null,
+      [],
+      ['gluten', 'eggs', 'milk'],
+    ]);
+  });
+
+  it('sends the description, diets, fait maison and origin; a vegan dish is vegetarian too', () => {
+    const check = checkMenuBoard(establishment, '2026-11-23', {
+      title: 'Midi',
+      items: [
+        detailed({
+          name: 'Bourguignon',
+          description: ' Mijoté sept heures ',
+          homemade: true,
+          meatOrigin: 'Bœuf né, élevé et abattu en France',
+        }),
+        detailed({ name: 'Curry de légumes', diets: ['vegan'], description: '  ', meatOrigin: ' ' }),
+      ],
+    });
+    expect(check.ok && check.data.items).toEqual([
+      {
+        name: 'Bourguignon',
+        price: 8.5,
+        category: category.id,
+        description: 'Mijoté sept heures',
+        allergens: null,
+        diets: [],
+        homemade: true,
+        meatOrigin: 'Bœuf né, élevé et abattu en France',
+      },
+      {
+        name: 'Curry de légumes',
+        price: 8.5,
+        category: category.id,
+        ...undetailed,
+        diets: ['vegetarian', 'vegan'],
+      },
+    ]);
+  });
+
+  it('asks which allergens when « Contient » has none ticked, on the right row', () => {
+    const check = checkMenuBoard(establishment, '2026-11-23', {
+      title: 'Midi',
+      items: [blankDish(), detailed({ allergenMode: 'listed', allergens: [] })],
+    });
+    expect(!check.ok && check.errors).toEqual({
+      'items.1.allergens': 'Cochez les allergènes du plat, ou choisissez « Aucun des 14 allergènes ».',
+    });
+    // A row left empty is not asked anything.
+    const blank = checkMenuBoard(establishment, '2026-11-23', {
+      title: 'Midi',
+      items: [dish('Quiche', '8,50'), { ...blankDish(), allergenMode: 'listed' }],
+    });
+    expect(blank.ok).toBe(true);
+  });
+
+  it('reads a dish answered back into the form, and one from a server that says no details as not stated', () => {
+    const categories = new Map([[plat.id, plat]]);
+    expect(
+      rowFromItem(
+        {
+          name: 'Tarte',
+          price: 5,
+          category: plat.id,
+          description: 'Pommes du verger',
+          allergens: ['gluten'],
+          diets: ['vegetarian'],
+          homemade: true,
+          meatOrigin: null,
+        },
+        categories,
+      ),
+    ).toEqual({
+      name: 'Tarte',
+      price: '5,00',
+      category: plat,
+      description: 'Pommes du verger',
+      allergenMode: 'listed',
+      allergens: ['gluten'],
+      diets: ['vegetarian'],
+      homemade: true,
+      meatOrigin: '',
+    });
+    const old = { name: 'Soupe', price: 6, category: dessert.id } as unknown as MenuBoard['items'][number];
+    expect(rowFromItem(old, categories)).toEqual({ ...dish('Soupe', '6,00', null) });
+    expect(rowFromItem({ ...old, allergens: [] }, categories).allergenMode).toBe('none');
+  });
+
+  it('puts yesterday’s dishes in place of the empty rows, after the ones typed, each once', () => {
+    const typed = [dish('Quiche', '8,50'), blankDish(), dish('Soupe', '6'), blankDish()];
+    const yesterday = [dish('quiche ', '9,00'), dish('Tarte', '5,00'), dish('Salade', '7,00')];
+    const { items, added } = withCopiedDishes(typed, yesterday);
+    expect(added).toBe(2);
+    expect(items.map((row) => row.name)).toEqual(['Quiche', 'Soupe', 'Tarte', 'Salade', '']);
+    expect(withCopiedDishes([blankDish(), blankDish()], yesterday).items).toHaveLength(4);
+  });
+
+  it('counts a change of allergens, diets or origin as something to publish', () => {
+    const published = { title: 'Midi', items: [dish('Quiche', '8,50')] };
+    const snapshot = boardSnapshot(published);
+    const changed = (overrides: Partial<MenuBoardRow>) =>
+      boardSnapshot({ title: 'Midi', items: [{ ...dish('Quiche', '8,50'), ...overrides }] });
+    expect(changed({ allergenMode: 'none' })).not.toBe(snapshot);
+    expect(changed({ allergenMode: 'listed', allergens: ['milk'] })).not.toBe(snapshot);
+    expect(changed({ diets: ['halal'] })).not.toBe(snapshot);
+    expect(changed({ homemade: true })).not.toBe(snapshot);
+    expect(changed({ meatOrigin: 'France' })).not.toBe(snapshot);
+    // Boxes left ticked under « Aucun » are not sent: nothing changed.
+    expect(changed({ allergens: ['milk'] })).toBe(snapshot);
+  });
+});
+
+describe('the days of the boards', () => {
+  it('counts calendar days across months and years', () => {
+    expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
+    expect(addDays('2027-01-01', -1)).toBe('2026-12-31');
+    // The day clocks change in Paris is still one day.
+    expect(addDays('2026-10-25', 1)).toBe('2026-10-26');
   });
 });

@@ -1,10 +1,18 @@
+import type { Allergen, Diet } from '@tables-voisines/contract/dishes';
 import type { Category } from '@tables-voisines/contract/schemas/category';
 import {
   CreateMenuBoardBodySchema,
   type CreateMenuBoardBody,
   type MenuBoard,
+  type MenuBoardItem,
 } from '@tables-voisines/contract/schemas/menu-board';
 import { parseDecimal } from '../../lib/decimal';
+import {
+  NO_ALLERGEN_TICKED_MESSAGE,
+  allergenModeOf,
+  allergensToSend,
+  type AllergenMode,
+} from '../dishes/dish-words';
 import { contractResolver } from './contract-resolver';
 import { checkForm, type FieldErrors } from './form-errors';
 
@@ -19,6 +27,17 @@ export interface MenuBoardRow {
   price: string;
   /** `null` until one is picked. */
   category: Category | null;
+  /** A line under the name; empty: none. */
+  description: string;
+  /** Not stated (a new dish), none of the 14, or the ones ticked in `allergens`. */
+  allergenMode: AllergenMode;
+  /** Ticked, read only when `allergenMode` is `listed`. */
+  allergens: Allergen[];
+  /** As stored: a vegan dish is vegetarian too. */
+  diets: Diet[];
+  homemade: boolean;
+  /** Empty: not said. */
+  meatOrigin: string;
 }
 
 export interface MenuBoardFormValues {
@@ -59,6 +78,12 @@ export function toMenuBoardBody(establishment: string, date: string, values: Men
         name: row.name,
         price: parseEuros(row.price),
         category: row.category?.id ?? '',
+        description: row.description,
+        // « Contient » with nothing ticked is said by `checkMenuBoard`; the schema must not take it for « none ».
+        allergens: allergensToSend(row.allergenMode, row.allergens) ?? null,
+        diets: row.diets,
+        homemade: row.homemade,
+        meatOrigin: row.meatOrigin,
       })),
     },
     rowOfItem: rows.map(({ index }) => index),
@@ -108,11 +133,19 @@ export function checkMenuBoard(
 ): MenuBoardCheck {
   const { body, rowOfItem } = toMenuBoardBody(establishment, date, values);
   const check = checkForm(CreateMenuBoardBodySchema, body);
-  if (check.ok) return { ...check, rowOfItem };
   const errors: Record<string, string> = {};
-  for (const [path, message] of Object.entries(check.errors)) {
-    const rowPath = toRowPath(path, rowOfItem);
-    errors[rowPath] = missingMessage(rowPath, values) ?? message;
+  for (const row of rowOfItem) {
+    const dish = values.items[row];
+    if (dish !== undefined && allergensToSend(dish.allergenMode, dish.allergens) === undefined) {
+      errors[`items.${row}.allergens`] = NO_ALLERGEN_TICKED_MESSAGE;
+    }
+  }
+  if (check.ok && Object.keys(errors).length === 0) return { ...check, rowOfItem };
+  if (!check.ok) {
+    for (const [path, message] of Object.entries(check.errors)) {
+      const rowPath = toRowPath(path, rowOfItem);
+      errors[rowPath] = missingMessage(rowPath, values) ?? message;
+    }
   }
   return { ok: false, errors, rowOfItem };
 }
@@ -127,13 +160,68 @@ export const menuBoardResolver = (establishment: string, date: string) =>
  */
 export function boardSnapshot(values: MenuBoardFormValues): string {
   const dishes = values.items
-    .map((r) => [r.name.trim(), r.price.trim(), r.category?.id ?? null] as const)
-    .filter(([name, price, category]) => name !== '' || price !== '' || category !== null);
+    .filter((r) => r.name.trim() !== '' || r.price.trim() !== '' || r.category !== null)
+    .map((r) => [
+      r.name.trim(),
+      r.price.trim(),
+      r.category?.id ?? null,
+      r.description.trim(),
+      allergensToSend(r.allergenMode, r.allergens) ?? r.allergenMode,
+      r.diets,
+      r.homemade,
+      r.meatOrigin.trim(),
+    ]);
   return JSON.stringify([values.title.trim(), dishes]);
 }
 
-// A new dish starts without a category: one copied from the dish above would be published unnoticed.
-export const blankDish = (): MenuBoardRow => ({ name: '', price: '', category: null });
+// A new dish starts without a category: one copied from the dish above would be published unnoticed. Its
+// allergens are not stated until the owner says which (or none).
+export const blankDish = (): MenuBoardRow => ({
+  name: '',
+  price: '',
+  category: null,
+  description: '',
+  allergenMode: 'unstated',
+  allergens: [],
+  diets: [],
+  homemade: false,
+  meatOrigin: '',
+});
+
+/** A dish as answered (a board's, or a suggestion) as a form row, its category read from `categories`. */
+export function rowFromItem(
+  item: Omit<MenuBoardItem, 'category'> & { category: string },
+  categories: ReadonlyMap<string, Category>,
+): MenuBoardRow {
+  // An answer from a server that does not know the details yet lacks them: not stated.
+  const allergens = item.allergens ?? null;
+  return {
+    name: item.name,
+    price: formatPriceInput(item.price),
+    category: categories.get(item.category) ?? null,
+    description: item.description ?? '',
+    allergenMode: allergenModeOf(allergens),
+    allergens: allergens ?? [],
+    diets: item.diets ?? [],
+    homemade: item.homemade ?? false,
+    meatOrigin: item.meatOrigin ?? '',
+  };
+}
+
+/**
+ * Yesterday's dishes put in the form: they take the place of its empty rows, after the dishes already typed;
+ * one already there by name (ignoring case) is not added twice. One empty row stays at the end.
+ */
+export function withCopiedDishes(
+  items: readonly MenuBoardRow[],
+  copied: readonly MenuBoardRow[],
+): { items: MenuBoardRow[]; added: number } {
+  const kept = items.filter((row) => !isBlank(row));
+  const key = (row: MenuBoardRow) => row.name.trim().toLocaleLowerCase('fr');
+  const names = new Set(kept.map(key));
+  const added = copied.filter((row) => !names.has(key(row)));
+  return { items: [...kept, ...added, blankDish()], added: added.length };
+}
 
 /**
  * The form for `board` (today's, to correct: its dishes and an empty row for one more), or an empty board
@@ -146,13 +234,6 @@ export function menuBoardFormValues(
   if (board === null) return { title, items: [blankDish(), blankDish(), blankDish()] };
   return {
     title: board.value.title,
-    items: [
-      ...board.value.items.map((item) => ({
-        name: item.name,
-        price: formatPriceInput(item.price),
-        category: board.categories.get(item.category) ?? null,
-      })),
-      blankDish(),
-    ],
+    items: [...board.value.items.map((item) => rowFromItem(item, board.categories)), blankDish()],
   };
 }

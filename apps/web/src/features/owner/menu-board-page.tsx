@@ -1,5 +1,8 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EventIcon from '@mui/icons-material/Event';
+import HistoryIcon from '@mui/icons-material/History';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -7,23 +10,19 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useMemo, useRef, useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch, type Control, type Path } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
 import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
-import {
-  MAX_DISH_NAME_LENGTH,
-  type CreateMenuBoardBody,
-  type MenuBoard,
-} from '@tables-voisines/contract/schemas/menu-board';
+import type { CreateMenuBoardBody, MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { apiRequest, isApiError } from '../../lib/api-client';
 import { createMenuBoardRoute, deleteMenuBoardRoute } from '../../lib/api-routes';
 import { formatFrenchDay } from '../../lib/format';
-import { CategoryPicker } from './category-picker';
 import { messageAt } from './contract-resolver';
+import { Dish, useDishMemory } from './dish-editor';
 import { formFailure } from './form-errors';
 import {
   FormTextField,
@@ -39,85 +38,34 @@ import {
   boardSnapshot,
   menuBoardFormValues,
   menuBoardResolver,
+  rowFromItem,
   toMenuBoardBody,
   toRowPath,
+  withCopiedDishes,
   type MenuBoardFormValues,
 } from './menu-board-form';
-import { keepEtag, writeConditions, type TodayMenuBoard } from './owner-data';
-import type { MenuBoardScreenData } from './owner-loaders';
+import { fetchTodayMenuBoard, keepEtag, writeConditions, type TodayMenuBoard } from './owner-data';
+import { TOMORROW_PARAM, type MenuBoardScreenData } from './owner-loaders';
 import { useOwnerSession } from './owner-session';
 import { OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
-import { parisDay } from './paris-day';
+import { addDays } from './paris-day';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 const TO_COMPLETE = 'Certains plats sont à compléter.';
 const PUBLISHED = 'Ardoise publiée : elle est en ligne sur votre page.';
+const PREPARED = 'Ardoise de demain enregistrée : elle sera en ligne sur votre page à partir de demain.';
 const ALREADY_RETIRED = 'Cette ardoise a déjà été retirée, depuis un autre onglet ou par l’équipe.';
-
-function Dish({
-  control,
-  index,
-  onRemove,
-}: {
-  control: Control<MenuBoardFormValues, unknown, CreateMenuBoardBody>;
-  index: number;
-  /** `null` when it is the only row. */
-  onRemove: (() => void) | null;
-}) {
-  const n = index + 1;
-  return (
-    <Box
-      component="fieldset"
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, m: 0, display: 'grid', gap: 1.5 }}
-    >
-      <Box component="legend" sx={{ px: 0.5, fontWeight: 600 }}>
-        Plat {n}
-      </Box>
-      <FormTextField
-        control={control}
-        name={`items.${index}.name`}
-        label="Nom du plat"
-        slotProps={{ htmlInput: { maxLength: MAX_DISH_NAME_LENGTH } }}
-      />
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '140px 1fr' } }}>
-        <FormTextField
-          control={control}
-          name={`items.${index}.price`}
-          label="Prix (€)"
-          placeholder="12,50"
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        />
-        <Controller
-          control={control}
-          name={`items.${index}.category`}
-          render={({ field, fieldState }) => (
-            <CategoryPicker
-              label="Catégorie"
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-      </Box>
-      {onRemove !== null && (
-        <Box>
-          <IconButton aria-label={`Retirer le plat ${n}`} onClick={onRemove}>
-            <DeleteOutlineIcon />
-          </IconButton>
-        </Box>
-      )}
-    </Box>
-  );
-}
 
 /** Asks before today's board goes: it leaves the page and the map at once. */
 function RetireDialog({
+  day,
   open,
   busy,
   onKeep,
   onRetire,
 }: {
+  /** « d’aujourd’hui » or « de demain ». */
+  day: string;
   open: boolean;
   busy: boolean;
   onKeep: () => void;
@@ -131,10 +79,12 @@ function RetireDialog({
       aria-labelledby="retirer-ardoise-titre"
       aria-describedby="retirer-ardoise-texte"
     >
-      <DialogTitle id="retirer-ardoise-titre">Retirer l’ardoise d’aujourd’hui&nbsp;?</DialogTitle>
+      <DialogTitle id="retirer-ardoise-titre">Retirer l’ardoise {day}&nbsp;?</DialogTitle>
       <DialogContent>
         <DialogContentText id="retirer-ardoise-texte">
-          Elle disparaîtra aussitôt de votre page et de la carte. Vous pourrez en publier une autre ensuite.
+          {day === 'de demain'
+            ? 'Elle ne sera pas publiée demain. Vous pourrez en préparer une autre ensuite.'
+            : 'Elle disparaîtra aussitôt de votre page et de la carte. Vous pourrez en publier une autre ensuite.'}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
@@ -152,10 +102,16 @@ function RetireDialog({
 
 function MenuBoardForm({
   establishment,
+  date,
+  tomorrow,
   today,
   token,
 }: {
   establishment: Establishment;
+  /** The day of the board, in Paris. */
+  date: string;
+  /** Whether `date` is tomorrow: the board is prepared, and shown from tomorrow on. */
+  tomorrow: boolean;
   today: TodayMenuBoard | null;
   token: string;
 }) {
@@ -164,7 +120,8 @@ function MenuBoardForm({
   const [current, setCurrent] = useState<{ board: MenuBoard; etag: string | null } | null>(
     today === null ? null : { board: today.value, etag: today.etag },
   );
-  const [date] = useState(() => today?.value.date ?? parisDay(new Date()));
+  const day = tomorrow ? 'de demain' : 'd’aujourd’hui';
+  const dayBefore = tomorrow ? 'd’aujourd’hui' : 'd’hier';
   const emptyBoard = useMemo(() => menuBoardFormValues(null, `Ardoise du ${formatFrenchDay(date)}`), [date]);
   const [defaultValues] = useState(() => (today === null ? emptyBoard : menuBoardFormValues(today, '')));
   const form = useForm<MenuBoardFormValues, unknown, CreateMenuBoardBody>({
@@ -172,9 +129,13 @@ function MenuBoardForm({
     resolver: useMemo(() => menuBoardResolver(establishment.id, date), [establishment.id, date]),
     shouldFocusError: false,
   });
-  const { control, handleSubmit, setError, reset, getValues, subscribe } = form;
+  const { control, handleSubmit, setError, reset, getValues, setValue, subscribe } = form;
   const { isSubmitting } = form.formState;
-  const { fields, append, remove } = useFieldArray({ control, name: 'items' });
+  const { fields, append, remove, replace } = useFieldArray({ control, name: 'items' });
+  const memory = useDishMemory(establishment.id, token);
+  // What « Reprendre l’ardoise d’hier » found, said beside it.
+  const [copied, setCopied] = useState<{ text: string; severity: 'info' | 'success' | 'error' } | null>(null);
+  const [copying, setCopying] = useState(false);
   const values = useWatch({ control }) as MenuBoardFormValues;
   // What is online: leaving with other dishes asks first.
   const [published, setPublished] = useState(() => boardSnapshot(defaultValues));
@@ -199,7 +160,8 @@ function MenuBoardForm({
         });
         setCurrent({ board, etag: read.etag });
         setPublished(boardSnapshot(getValues()));
-        setNotice({ text: PUBLISHED, severity: 'success' });
+        setNotice({ text: tomorrow ? PREPARED : PUBLISHED, severity: 'success' });
+        memory.refresh();
       } catch (error) {
         // Someone else changed, published or took down today's board meanwhile.
         if (isApiError(error, 'PreconditionFailed')) {
@@ -221,6 +183,37 @@ function MenuBoardForm({
     },
   );
 
+  /** The day before's dishes into the form (after the ones typed), to check and publish. */
+  async function copyDayBefore() {
+    setCopying(true);
+    setCopied(null);
+    try {
+      const board = await fetchTodayMenuBoard(token, establishment.id, undefined, addDays(date, -1));
+      if (board === null) {
+        setCopied({ text: `Pas d’ardoise ${dayBefore} : il n’y a rien à reprendre.`, severity: 'info' });
+        return;
+      }
+      const rows = board.value.items.map((item) => rowFromItem(item, board.categories));
+      const { items, added } = withCopiedDishes(getValues('items'), rows);
+      if (added === 0) {
+        setCopied({ text: `Les plats de l’ardoise ${dayBefore} sont déjà ci-dessous.`, severity: 'info' });
+        return;
+      }
+      replace(items);
+      setCopied({
+        text: `${added === 1 ? '1 plat repris' : `${added} plats repris`} de l’ardoise ${dayBefore} : vérifiez-les, puis publiez.`,
+        severity: 'success',
+      });
+    } catch {
+      setCopied({
+        text: `L’ardoise ${dayBefore} n’a pas pu être lue. Veuillez réessayer.`,
+        severity: 'error',
+      });
+    } finally {
+      setCopying(false);
+    }
+  }
+
   async function retire() {
     if (current === null) return;
     setRetiring(true);
@@ -234,7 +227,9 @@ function MenuBoardForm({
       reset(emptyBoard);
       setPublished(boardSnapshot(emptyBoard));
       setNotice({
-        text: 'Ardoise retirée : elle n’est plus sur votre page ni sur la carte.',
+        text: tomorrow
+          ? 'Ardoise de demain retirée : elle ne sera pas publiée.'
+          : 'Ardoise retirée : elle n’est plus sur votre page ni sur la carte.',
         severity: 'success',
       });
     } catch (error) {
@@ -254,11 +249,49 @@ function MenuBoardForm({
 
   return (
     <>
+      {tomorrow && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Ardoise de demain, {formatFrenchDay(date)} : les visiteurs la verront à partir de demain seulement,
+          dès minuit. Jusque-là, votre page garde celle d’aujourd’hui, s’il y en a une.
+        </Alert>
+      )}
       <Typography sx={{ mb: 2 }} role="status">
-        {current !== null
-          ? 'Votre ardoise d’aujourd’hui est déjà publiée : corrigez-la ci-dessous.'
-          : 'Pas d’ardoise en ligne aujourd’hui : remplissez vos plats ci-dessous pour en publier une.'}
+        {tomorrow
+          ? current !== null
+            ? 'Votre ardoise de demain est déjà prête : corrigez-la ci-dessous.'
+            : 'Pas encore d’ardoise pour demain : remplissez vos plats ci-dessous pour la préparer.'
+          : current !== null
+            ? 'Votre ardoise d’aujourd’hui est déjà publiée : corrigez-la ci-dessous.'
+            : 'Pas d’ardoise en ligne aujourd’hui : remplissez vos plats ci-dessous pour en publier une.'}
       </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+        <Button
+          variant="outlined"
+          startIcon={<HistoryIcon />}
+          onClick={() => void copyDayBefore()}
+          disabled={copying}
+        >
+          Reprendre l’ardoise {dayBefore}
+        </Button>
+        {tomorrow ? (
+          <Button component={RouterLink} to="." variant="text">
+            Revenir à l’ardoise d’aujourd’hui
+          </Button>
+        ) : (
+          <Button
+            component={RouterLink}
+            to={`?${TOMORROW_PARAM.name}=${TOMORROW_PARAM.value}`}
+            variant="outlined"
+            startIcon={<EventIcon />}
+          >
+            Préparer celle de demain
+          </Button>
+        )}
+      </Box>
+      {/* Said where the owner clicked; the message region is always there, for screen readers. */}
+      <Box role="status" sx={{ mb: copied === null ? 0 : 2 }}>
+        {copied !== null && <Alert severity={copied.severity}>{copied.text}</Alert>}
+      </Box>
       <OwnerForm ref={formRef} label="Ardoise du jour" onSubmit={publish}>
         <UnsavedChangesGuard when={unpublished} />
         <FormTextField control={control} name="title" label="Titre de l’ardoise" required />
@@ -267,6 +300,9 @@ function MenuBoardForm({
             key={field.id}
             control={control}
             index={index}
+            memory={memory}
+            setValue={setValue}
+            getValues={getValues}
             onRemove={fields.length > 1 ? () => remove(index) : null}
           />
         ))}
@@ -286,17 +322,19 @@ function MenuBoardForm({
           }
         >
           <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
-            Publier l’ardoise
+            {tomorrow ? 'Enregistrer l’ardoise de demain' : 'Publier l’ardoise'}
           </Button>
         </PublishBar>
       </OwnerForm>
       {current !== null && (
         <Box component="section" aria-labelledby="retirer-ardoise" sx={{ mt: 4, display: 'grid', gap: 1 }}>
           <Typography id="retirer-ardoise" variant="h2">
-            Plus rien à servir aujourd’hui&nbsp;?
+            {tomorrow ? 'Finalement, pas d’ardoise demain\u00a0?' : 'Plus rien à servir aujourd’hui\u00a0?'}
           </Typography>
           <Typography color="text.secondary">
-            Retirez l’ardoise d’aujourd’hui : elle disparaît de votre page et de la carte.
+            {tomorrow
+              ? 'Retirez l’ardoise de demain : elle ne sera pas publiée.'
+              : 'Retirez l’ardoise d’aujourd’hui : elle disparaît de votre page et de la carte.'}
           </Typography>
           <Box>
             <Button
@@ -311,6 +349,7 @@ function MenuBoardForm({
         </Box>
       )}
       <RetireDialog
+        day={day}
         open={asking}
         busy={retiring}
         onKeep={() => setAsking(false)}
@@ -330,7 +369,7 @@ export function MenuBoardPage({ loaded }: { loaded: MenuBoardScreenData }) {
     );
   }
   if (token === null) return <OwnerLoading />;
-  const { establishment, today } = loaded.data;
+  const { establishment, date, tomorrow, today } = loaded.data;
   return (
     <OwnerScreen
       title="Ardoise du jour"
@@ -339,7 +378,14 @@ export function MenuBoardPage({ loaded }: { loaded: MenuBoardScreenData }) {
     >
       <HiddenPageNotice establishment={establishment} />
       {/* A new reading (« Recharger ») starts the form again from it. */}
-      <MenuBoardForm key={loaded.readAt} establishment={establishment} today={today} token={token} />
+      <MenuBoardForm
+        key={loaded.readAt}
+        establishment={establishment}
+        date={date}
+        tomorrow={tomorrow}
+        today={today}
+        token={token}
+      />
     </OwnerScreen>
   );
 }

@@ -53,16 +53,20 @@ export async function fetchOwnerEstablishment(
   return { value, etag: read.etag };
 }
 
-/** Today's board of an establishment (its Paris day), with the categories of its dishes for the form's pickers. */
+/** A day's board of an establishment (its Paris day), with the categories of its dishes for the form's pickers. */
 export interface TodayMenuBoard extends Versioned<MenuBoard> {
   categories: ReadonlyMap<string, Category>;
 }
 
-/** Today's board, or `null` when none is published (404). */
+/**
+ * The board of `date` (today's when left out), or `null` when there is none (404). Its owner reads a board
+ * prepared for tomorrow too.
+ */
 export async function fetchTodayMenuBoard(
   token: string,
   establishmentId: string,
   signal?: AbortSignal,
+  date?: string,
 ): Promise<TodayMenuBoard | null> {
   const read = { etag: null as string | null };
   let board: MenuBoard;
@@ -70,6 +74,7 @@ export async function fetchTodayMenuBoard(
     board = await apiRequest(getEstablishmentMenuBoardRoute, {
       token,
       params: { id: establishmentId },
+      query: date === undefined ? {} : { date },
       signal,
       onResponse: keepEtag(read),
     });

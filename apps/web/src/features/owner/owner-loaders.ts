@@ -7,6 +7,7 @@ import {
   type Versioned,
 } from './owner-data';
 import type { ScreenSession } from './owner-session';
+import { addDays, parisDay } from './paris-day';
 
 /*
  * The data of the screens of a ready owner, read by their route's `clientLoader` once the session has
@@ -51,19 +52,29 @@ export function loadEstablishmentScreen(session: ScreenSession): Promise<Establi
 
 export type MenuBoardScreenData = Loaded<{
   establishment: Establishment;
-  /** `null`: no board today. */
+  /** The Paris day of the board in the form: today's, or tomorrow's (« Préparer celle de demain »). */
+  date: string;
+  /** Whether `date` is tomorrow. */
+  tomorrow: boolean;
+  /** `null`: no board that day. */
   today: TodayMenuBoard | null;
 }>;
 
-/** « Ardoise du jour »: the establishment and today's board. */
-export function loadMenuBoardScreen(session: ScreenSession): Promise<MenuBoardScreenData> {
+/** The screen's address asks for tomorrow's board: `?jour=demain`. */
+export const TOMORROW_PARAM = { name: 'jour', value: 'demain' } as const;
+
+/** « Ardoise du jour »: the establishment and the board of the day asked (today's, or tomorrow's). */
+export function loadMenuBoardScreen(session: ScreenSession, url?: URL): Promise<MenuBoardScreenData> {
   const { token, id } = ready(session);
+  const tomorrow = url?.searchParams.get(TOMORROW_PARAM.name) === TOMORROW_PARAM.value;
   return loaded(async () => {
-    const [establishment, today] = await Promise.all([
+    const today = parisDay(new Date());
+    const date = tomorrow ? addDays(today, 1) : today;
+    const [establishment, board] = await Promise.all([
       fetchOwnerEstablishment(token, id),
-      fetchTodayMenuBoard(token, id),
+      fetchTodayMenuBoard(token, id, undefined, tomorrow ? date : undefined),
     ]);
-    return { establishment: establishment.value, today };
+    return { establishment: establishment.value, date: board?.value.date ?? date, tomorrow, today: board };
   });
 }
 

@@ -25,7 +25,10 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const leaving = useRef(false);
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
-      when && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+      when &&
+      !leaving.current &&
+      // Another search is another page too: « Préparer celle de demain » opens the board of another day.
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
     [when],
   );
   const blocker = useBlocker(shouldBlock);

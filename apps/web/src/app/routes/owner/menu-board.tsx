@@ -15,7 +15,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 // Before the screen is drawn: the session started, an owner at another step sent to its own screen.
 export async function clientLoader(args: Route.ClientLoaderArgs) {
-  return loadMenuBoardScreen(await requireStep(args, 'ready'));
+  return loadMenuBoardScreen(await requireStep(args, 'ready'), new URL(args.request.url));
 }
 clientLoader.hydrate = true as const;
 

@@ -1,0 +1,70 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { MenuBoardItem } from '@tables-voisines/contract/schemas/menu-board';
+import { Dish, dishBadges } from './menu-board-section';
+
+function dish(overrides: Partial<MenuBoardItem> = {}): MenuBoardItem {
+  return {
+    name: 'Blanquette de veau',
+    price: 14.5,
+    category: '33333333-3333-4333-8333-333333333333',
+    description: null,
+    allergens: null,
+    diets: [],
+    homemade: false,
+    meatOrigin: null,
+    ...overrides,
+  };
+}
+
+/** The dish as the page's HTML says it, its tags taken out: what a reader of the text gets. */
+function text(item: MenuBoardItem, category?: string): string {
+  return renderToStaticMarkup(<Dish item={item} category={category} />)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+describe('a dish on its page', () => {
+  it('says what is in it: description, diets and « Fait maison » in words, meat origin, allergens', () => {
+    const html = renderToStaticMarkup(
+      <Dish
+        item={dish({
+          description: 'Crème, champignons de Paris, riz',
+          allergens: ['milk', 'eggs'],
+          diets: ['halal'],
+          homemade: true,
+          meatOrigin: 'Veau né, élevé et abattu en France',
+        })}
+        category="Plats"
+      />,
+    );
+    expect(html).toContain('<li class="tv-badge">Halal</li><li class="tv-badge">Fait maison</li>');
+    expect(html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')).toContain(
+      'Blanquette de veau Plats Crème, champignons de Paris, riz Halal Fait maison ' +
+        'Origine de la viande : Veau né, élevé et abattu en France Allergènes : œufs, lait 14,50 €',
+    );
+  });
+
+  it('invites to ask when the allergens are not stated, and says when it has none of the 14', () => {
+    expect(text(dish())).toBe('Blanquette de veau Allergènes non renseignés, demandez au restaurant 14,50 €');
+    expect(text(dish({ allergens: [] }))).toContain('Aucun des 14 allergènes majeurs');
+  });
+
+  it('shows no empty badges, description or origin', () => {
+    const html = renderToStaticMarkup(<Dish item={dish()} category={undefined} />);
+    expect(html).not.toContain('tv-badges');
+    expect(html).not.toContain('Origine');
+    expect(html).not.toContain('tv-dish__description');
+  });
+
+  it('names each diet, a vegan dish as vegetarian too when stored so', () => {
+    expect(dishBadges({ diets: ['vegetarian', 'vegan', 'halal', 'kosher'], homemade: false })).toEqual([
+      'Végétarien',
+      'Végan',
+      'Halal',
+      'Casher',
+    ]);
+    expect(dishBadges({ diets: [], homemade: true })).toEqual(['Fait maison']);
+  });
+});

@@ -1,0 +1,186 @@
+import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { ALLERGENS, DIETS } from '@tables-voisines/contract/dishes';
+import { CLOSE_ICON, Icon } from '../site/icons';
+import {
+  activeDishFilters,
+  dishFilterLabel,
+  isDishFilterOn,
+  withDishFilter,
+  type DishFilterChoice,
+  type DishOnlyFilters,
+} from './map-filters';
+import { useMapState, useMapStore } from './map-store';
+
+const ALLERGEN_CHOICES: readonly DishFilterChoice[] = ALLERGENS.map((value) => ({ type: 'allergen', value }));
+const DIET_CHOICES: readonly DishFilterChoice[] = DIETS.map((value) => ({ type: 'diet', value }));
+const HOMEMADE_CHOICE: DishFilterChoice = { type: 'homemade' };
+
+/** A stable key for a choice (React keys, the chips' focus). */
+export function choiceKey(choice: DishFilterChoice): string {
+  return choice.type === 'homemade' ? 'homemade' : `${choice.type}-${choice.value}`;
+}
+
+function useDishFilters(): [DishOnlyFilters, (next: DishOnlyFilters) => void] {
+  const store = useMapStore();
+  const filters = useMapState((s) => s.dishFilters);
+  return [filters, (dishFilters) => store.dispatch({ type: 'dishFiltersChanged', dishFilters })];
+}
+
+/**
+ * The button that opens the dish filters, beside the heading of today's boards: closed, the panel is no
+ * taller than before them. It says how many are given; the chips under the categories say which.
+ */
+export function DishFiltersButton({
+  open,
+  panelId,
+  onToggle,
+  buttonRef,
+}: {
+  open: boolean;
+  panelId: string;
+  onToggle: () => void;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+}) {
+  const count = useMapState((s) => activeDishFilters(s.dishFilters).length);
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      className="tv-button tv-button--small tv-dish-filters__toggle"
+      aria-expanded={open}
+      aria-controls={open ? panelId : undefined}
+      onClick={onToggle}
+    >
+      Filtrer les plats
+      {count > 0 && (
+        <>
+          <span aria-hidden="true" className="tv-dish-filters__count">
+            {count}
+          </span>
+          <span className="tv-visually-hidden">{count === 1 ? ', 1 filtre' : `, ${count} filtres`}</span>
+        </>
+      )}
+      <span aria-hidden="true" className="tv-dish-filters__caret">
+        {open ? '▴' : '▾'}
+      </span>
+    </button>
+  );
+}
+
+function Check({
+  choice,
+  filters,
+  onChange,
+  label,
+}: {
+  choice: DishFilterChoice;
+  filters: DishOnlyFilters;
+  onChange: (next: DishOnlyFilters) => void;
+  label?: string;
+}) {
+  return (
+    <label className="tv-check">
+      <input
+        type="checkbox"
+        checked={isDishFilterOn(filters, choice)}
+        onChange={(event) => onChange(withDishFilter(filters, choice, event.target.checked))}
+      />
+      {label ?? dishFilterLabel(choice)}
+    </label>
+  );
+}
+
+/**
+ * The dish filters as check boxes in three groups: « Sans… » an allergen, « Régimes », « Fait maison ».
+ * Each box changes the boards at once; Escape or « Fermer les filtres » closes the panel and gives the
+ * focus back to its button.
+ */
+export function DishFiltersPanel({ id, onClose }: { id: string; onClose: () => void }) {
+  const [filters, change] = useDishFilters();
+  const hint = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  // In the phones' bottom sheet the panel opens under its button, maybe below the sheet's edge: shown.
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    onClose();
+  };
+  return (
+    <div id={id} ref={panel} className="tv-dish-filters" onKeyDown={onKeyDown}>
+      <fieldset aria-describedby={hint}>
+        <legend>Sans…</legend>
+        <p id={hint} className="tv-small tv-muted">
+          Seuls les plats dont le restaurant a indiqué les allergènes sont retenus.
+        </p>
+        <div className="tv-checks">
+          {ALLERGEN_CHOICES.map((choice) => (
+            <Check key={choiceKey(choice)} choice={choice} filters={filters} onChange={change} />
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>Régimes</legend>
+        <div className="tv-checks">
+          {DIET_CHOICES.map((choice) => (
+            <Check key={choiceKey(choice)} choice={choice} filters={filters} onChange={change} />
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>Fait maison</legend>
+        <div className="tv-checks">
+          <Check choice={HOMEMADE_CHOICE} filters={filters} onChange={change} label="Plats faits maison" />
+        </div>
+      </fieldset>
+      <button type="button" className="tv-button tv-button--small" onClick={onClose}>
+        Fermer les filtres
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Each dish filter given, as a chip that takes it off (a click, Enter or Space), its name saying which.
+ * The focus then goes to the next chip, or the previous one, or the filters' button when none is left.
+ */
+export function DishFilterChips({ fallbackFocus }: { fallbackFocus: RefObject<HTMLElement | null> }) {
+  const [filters, change] = useDishFilters();
+  const active = activeDishFilters(filters);
+  const group = useRef<HTMLDivElement>(null);
+  const focusAt = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const index = focusAt.current;
+    if (index === null) return;
+    focusAt.current = null;
+    const chips = group.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+    const next = chips[Math.min(index, chips.length - 1)];
+    if (next !== undefined) next.focus();
+    else fallbackFocus.current?.focus();
+  });
+  if (active.length === 0) return null;
+  return (
+    <div ref={group} role="group" aria-label="Filtres des plats" className="tv-chips tv-dish-filters__chips">
+      {active.map((choice, index) => {
+        const label = dishFilterLabel(choice);
+        return (
+          <button
+            key={choiceKey(choice)}
+            type="button"
+            className="tv-chip tv-chip--selected"
+            aria-label={`Retirer le filtre ${label}`}
+            onClick={() => {
+              focusAt.current = index;
+              change(withDishFilter(filters, choice, false));
+            }}
+          >
+            {label}
+            <Icon path={CLOSE_ICON} />
+          </button>
+        );
+      })}
+    </div>
+  );
+}
