@@ -249,7 +249,8 @@ describe('the base map', () => {
       .poll(async () => Number(await map.getAttribute('data-drawn-clusters')), { timeout: 20_000 })
       .toBeGreaterThan(0);
     await expect.poll(() => providerLandShare(page), { timeout: 20_000 }).toBeGreaterThan(0.3);
-    // Past the time a failing provider is given: still the provider's map.
+    // Past the time a failing provider is given: still the provider's map. (A wait that stays: that nothing
+    // takes the provider's place within its 6 s, base-map-watch.ts, is the assertion itself.)
     await page.waitForTimeout(Math.max(0, visit1.startedAt + 9000 - Date.now()));
     expect(await map.getAttribute('data-base-map')).toBe('public');
     expect(await map.getAttribute('data-drawn-towns')).toBe('0');
@@ -381,7 +382,8 @@ describe('a self-hosted base map (MAP_TILES_FILE)', () => {
     await expect
       .poll(async () => Number(await map.getAttribute('data-drawn-clusters')), { timeout: 20_000 })
       .toBeGreaterThan(0);
-    // Past the time a failing base map is given: still the archive.
+    // Past the time a failing base map is given: still the archive. (A wait that stays: that nothing takes
+    // its place within the 6 s of base-map-watch.ts is the assertion itself.)
     await page.waitForTimeout(7000);
     expect(await map.getAttribute('data-base-map')).toBe('public');
     expect(await page.locator('.maplibregl-ctrl-attrib').textContent()).toContain('OpenStreetMap');

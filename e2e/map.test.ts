@@ -6,8 +6,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
+  layoutShiftsOnceDrawn,
   newVisitorContext,
   waitForRouter,
+  watchLayoutShifts,
   watchPageErrors,
   type Browser,
   type Page,
@@ -424,20 +426,27 @@ describe('the map page', () => {
     const context = await newVisitorContext(browser, { viewport: DESKTOP });
     const page = await context.newPage();
     let refused = true;
-    await page.route('**/api/map/feed', (route) => (refused ? route.abort('failed') : route.continue()));
+    let refusals = 0;
+    await page.route('**/api/map/feed', async (route) => {
+      if (!refused) return route.continue();
+      refusals += 1;
+      return route.abort('failed');
+    });
     const preview = () => drawnByServer(page);
     await page.goto(server.baseUrl);
     await expect.poll(preview, { timeout: 30_000 }).toBeGreaterThan(0);
     // The list of the view comes from the server meanwhile: the visitor sees it, not an error.
     const status = page.getByRole('status').filter({ hasText: 'dans cette zone' });
     await expect.poll(() => status.count(), { timeout: 20_000 }).toBe(1);
-    // Not only while the feed was being asked again: still there once every attempt has failed.
-    await page.waitForTimeout(3000);
+    // Not only while the feed was being asked again: still there once every attempt has failed (the site
+    // asks once more after a failure: `retry: 1` in lib/query-provider.tsx).
+    await expect.poll(() => refusals, { timeout: 15_000 }).toBe(2);
     await stillView(page);
     expect(await preview()).toBeGreaterThan(0);
     expect((await drawn(page)).places).toBe(await preview());
     expect(await status.textContent()).toMatch(/\d+ établissements dans cette zone/u);
     expect(await page.getByRole('button', { name: 'Réessayer' }).count()).toBe(0);
+    expect(refusals).toBe(2);
 
     // A filter needs the feed: its failure is said, and "Réessayer" loads it.
     await page.getByRole('button', { name: 'Remplis vert', exact: true }).click();
@@ -515,8 +524,11 @@ describe('the map page', () => {
     // Below zoom 9 there is no current group any more.
     const zoomOut = page.getByRole('button', { name: 'Dézoomer', exact: true });
     for (let i = 0; i < 4 && (await readView(page)).zoom >= 9; i += 1) {
+      const from = (await readView(page)).zoom;
       await zoomOut.click();
-      await page.waitForTimeout(600);
+      // Once the map has eased out a level and stopped.
+      await expect.poll(async () => (await readView(page)).zoom).toBeLessThanOrEqual(from - 0.99);
+      await stillView(page);
     }
     await expect.poll(async () => (await readView(page)).zoom).toBeLessThan(9);
     await expect.poll(() => page.getByTestId('current-group').count()).toBe(0);
@@ -624,26 +636,11 @@ describe('the map page', () => {
     const context = await newVisitorContext(browser, PHONE);
     const page = await context.newPage();
     try {
-      await page.addInitScript(() => {
-        const shifts: { value: number; nodes: string[] }[] = [];
-        (window as unknown as { shifts: typeof shifts }).shifts = shifts;
-        new PerformanceObserver((entries) => {
-          for (const entry of entries.getEntries() as (PerformanceEntry & {
-            value: number;
-            sources: { node?: Node }[];
-          })[]) {
-            const nodes = entry.sources.map((s) => (s.node instanceof Element ? s.node.className : ''));
-            shifts.push({ value: entry.value, nodes });
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await watchLayoutShifts(page);
       const { port } = slow.address() as AddressInfo;
       await page.goto(`http://127.0.0.1:${port}${pagePath}`);
       await waitForRouter(page);
-      await page.waitForTimeout(500);
-      const shifts = await page.evaluate(
-        () => (window as unknown as { shifts: { value: number; nodes: string[] }[] }).shifts,
-      );
+      const shifts = await layoutShiftsOnceDrawn(page);
       // The map comes after the content as the page arrives: nothing above it moves it down (the fonts
       // moving the text by a pixel or two weigh about 0.006).
       expect(shifts.filter((s) => s.nodes.some((n) => n.includes('tv-map'))).map((s) => s.value)).toEqual([]);
@@ -674,8 +671,24 @@ describe('the map page', () => {
     }
     expect(found, 'no detail page among the first twenty puts its map 300 px below the fold').toBe(true);
     await waitForRouter(page);
-    // Hydrated, its effects run: the map area is observed and far from the viewport.
-    await page.waitForTimeout(300);
+    // Hydrated, the map area observed: once the browser has looked where it is as the site does (its
+    // START_MARGIN, client-map.tsx), and a few frames more for what the site would do of it, it is far from
+    // the viewport and the map has not started.
+    const nearAtFirst = await page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const observer = new IntersectionObserver(
+            async (entries) => {
+              observer.disconnect();
+              for (let i = 0; i < 3; i += 1) await new Promise((r) => requestAnimationFrame(r));
+              resolve(entries.some((entry) => entry.isIntersecting));
+            },
+            { rootMargin: '150px 0px' },
+          );
+          observer.observe(document.querySelector('.tv-map-area')!);
+        }),
+    );
+    expect(nearAtFirst).toBe(false);
     expect(await page.locator('.tv-map-area').getAttribute('data-map-started')).toBe('false');
     await page.getByRole('link', { name: 'Tables Voisines' }).tap();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
@@ -833,6 +846,7 @@ describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM est
         timeout: 20_000,
       })
       .toMatch(/\d+ établissements dans cette zone/);
+    // A wait that stays: the map is given a second to ask for the feed, and must not (the assertion itself).
     await page.waitForTimeout(1000);
     await stillView(page);
     expect(feeds()).toBe(0);
@@ -843,6 +857,7 @@ describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM est
     const status = page.getByRole('status').filter({ hasText: 'dans cette zone' });
     const counted = await status.textContent();
     await page.getByRole('combobox', { name: 'Rechercher' }).fill('   ');
+    // A wait that stays: a second, well past the field's 150 ms pause, for the spaces to ask for the feed.
     await page.waitForTimeout(1000);
     expect(await status.textContent()).toBe(counted);
     expect(feeds()).toBe(0);

@@ -143,9 +143,18 @@ describe('towns in the map’s search field', () => {
     await search.press('Escape');
     expect(await options.count()).toBe(0);
     expect(await search.inputValue()).toBe('Bordeaux');
+    const answered = page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname === '/api/places/search' && url.searchParams.get('q') === 'zzqxw';
+    });
     await search.fill('zzqxw');
     await search.press('Enter');
-    await page.waitForTimeout(1_000);
+    // Once the server has said that no town starts so, and the page has had a few frames to act on it.
+    expect(await (await answered).json()).toEqual([]);
+    await page.evaluate(async () => {
+      for (let i = 0; i < 3; i += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
+    await arrivedAt(page, rouvray.latitude, rouvray.longitude, 12);
     const view = await readView(page);
     expect(Math.abs(view.latitude - rouvray.latitude)).toBeLessThan(0.01);
     expect(errors()).toEqual([]);

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import {
   launchBrowser,
+  layoutShiftsOnceDrawn,
   newVisitorContext,
   waitForRouter,
+  watchLayoutShifts,
   watchPageErrors,
   type Browser,
 } from './support/browser';
@@ -196,15 +198,9 @@ describe('an establishment page', () => {
       isMobile: true,
       hasTouch: true,
     });
-    await context.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((entries) => {
-        for (const entry of entries.getEntries())
-          shifts.push((entry as PerformanceEntry & { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
-    // Open Sans a second late, as on a slow connection: the page is painted in a local font first.
+    await watchLayoutShifts(context);
+    // Open Sans a second late, as on a slow connection: the page is painted in a local font first. (A delay
+    // that stays: it is the slow network the journey is about, not a wait for something to happen.)
     let fontsHeld = 0;
     await context.route(/\.woff2?$/, async (route) => {
       fontsHeld += 1;
@@ -215,11 +211,9 @@ describe('an establishment page', () => {
     for (const { establishment } of boards.slice(0, 3)) {
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}${establishmentPath(establishment.kind, establishment.uri)}`);
-      await page.evaluate(() => document.fonts.ready);
-      await page.waitForTimeout(300);
+      const shifts = await layoutShiftsOnceDrawn(page);
       expect(await page.evaluate(() => document.fonts.check("700 16px 'Open Sans'"))).toBe(true);
-      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-      totals.push(shifts.reduce((sum, value) => sum + value, 0));
+      totals.push(shifts.reduce((sum, shift) => sum + shift.value, 0));
       await page.close();
     }
     expect(fontsHeld).toBeGreaterThan(2);
@@ -254,9 +248,11 @@ describe('navigation', () => {
   it('shows a notice when a navigation takes more than a second', async () => {
     const { context, page, errors } = await visit('/nulle/part');
     await waitForRouter(page);
-    // The page data of the next page comes 2.5 s late.
+    // The page data of the next page comes late: only once the notice has been seen.
+    let noticeSeen!: () => void;
+    const seen = new Promise<void>((resolve) => (noticeSeen = resolve));
     await page.route('**/*.data*', async (route) => {
-      await new Promise((r) => setTimeout(r, 2500));
+      await seen;
       await route.continue();
     });
     const target = establishmentPath(plain.kind, plain.uri);
@@ -269,6 +265,7 @@ describe('navigation', () => {
     const notice = page.getByText('Chargement un peu long…');
     await notice.waitFor({ state: 'visible', timeout: 2400 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    noticeSeen();
     await page.locator('h1', { hasText: plain.name }).waitFor();
     await notice.waitFor({ state: 'detached' });
     expect(errors()).toEqual([]);

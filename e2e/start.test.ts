@@ -32,10 +32,12 @@ describe('npm start on a fresh data directory', () => {
     // The whole process group gets the signal, as from a process manager; npm itself exits by it.
     process.kill(-server.child.pid!, 'SIGTERM');
     const lock = path.join(server.dataDir, 'db.lock');
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline && (existsSync(lock) || !/shutting down/.test(server.logs()))) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await expect
+      .poll(() => !existsSync(lock) && /shutting down/.test(server.logs()), {
+        timeout: 15_000,
+        interval: 100,
+      })
+      .toBe(true);
     expect(server.logs()).toMatch(/shutting down/);
     expect(existsSync(lock)).toBe(false);
     await expect(fetch(`${server.baseUrl}/healthz`)).rejects.toThrow();

@@ -88,13 +88,69 @@ export async function waitForRouter(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the page's CSS transitions and animations have run: axe reads colours as they are, and a
- * button fading back from disabled fails the contrast check halfway. Endless animations are left alone.
+ * Waits until the page's CSS transitions and animations have run and none has started for a few frames
+ * (a menu closing or a notification sliding in starts its transition a frame or two after what caused
+ * it): axe reads colours as they are, and a button fading back from disabled fails the contrast check
+ * halfway. Endless animations are left alone.
  */
-export async function settleAnimations(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    const running = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
-    await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+export async function settleAnimations(page: Page, quietFrames = 5): Promise<void> {
+  await page.evaluate(async (quiet) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let still = 0; still < quiet;) {
+      await frame();
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+      if (running.length === 0) {
+        still += 1;
+      } else {
+        still = 0;
+        await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+      }
+    }
+  }, quietFrames);
+}
+
+/** A layout shift the browser measured (`value`, as in Cumulative Layout Shift) and the class names it moved. */
+export interface LayoutShift {
+  value: number;
+  nodes: string[];
+}
+
+/** Records the layout shifts of every page of `target` from its first paint on, for `layoutShiftsOnceDrawn`. */
+export async function watchLayoutShifts(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript(() => {
+    const shifts: { value: number; nodes: string[] }[] = [];
+    const record = (entries: PerformanceEntry[]) => {
+      for (const entry of entries as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[]) {
+        const nodes = entry.sources.map((s) =>
+          s.node instanceof Element ? (s.node.getAttribute('class') ?? '') : '',
+        );
+        shifts.push({ value: entry.value, nodes });
+      }
+    };
+    const observer = new PerformanceObserver((entries) => record(entries.getEntries()));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    // The shifts measured so far, those whose report is still queued included.
+    (window as unknown as { layoutShifts: () => typeof shifts }).layoutShifts = () => {
+      record(observer.takeRecords());
+      return shifts;
+    };
+  });
+}
+
+/**
+ * The layout shifts of a page watched by `watchLayoutShifts`, once it has drawn itself with every web font
+ * it asked for: the frame after the fonts have come is the one where text they move would shift.
+ */
+export async function layoutShiftsOnceDrawn(page: Page): Promise<LayoutShift[]> {
+  return page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    do {
+      await document.fonts.ready;
+      await frame();
+      await frame();
+    } while (document.fonts.status !== 'loaded');
+    return (window as unknown as { layoutShifts: () => { value: number; nodes: string[] }[] }).layoutShifts();
   });
 }

@@ -12,6 +12,7 @@ describe('configuration', () => {
       accessTokenTtl: 900,
       longLifeTokenTtl: 2_592_000,
       rateLimitSignIn: 10,
+      confirmationResendDelaySeconds: 60,
       mapServerClustersFrom: 10_000,
       mapStyleUrl: PUBLIC_MAP_STYLE_URL,
       seed: undefined,
@@ -35,6 +36,11 @@ describe('configuration', () => {
     [{ SMTP_URL: 'http://mail' }, /SMTP_URL/],
     [{ REDIS_URL: 'localhost' }, /REDIS_URL/],
     [{ RATE_LIMIT_SIGN_IN: '0' }, /RATE_LIMIT_SIGN_IN/],
+    [
+      { CONFIRMATION_RESEND_DELAY_SECONDS: '0' },
+      /CONFIRMATION_RESEND_DELAY_SECONDS : doit être un entier entre 1 et 86400 \(reçu « 0 »\)/,
+    ],
+    [{ CONFIRMATION_RESEND_DELAY_SECONDS: '1,5' }, /CONFIRMATION_RESEND_DELAY_SECONDS : doit être un entier/],
     [{ MAP_SERVER_CLUSTERS_FROM: 'beaucoup' }, /MAP_SERVER_CLUSTERS_FROM : doit être un entier/],
     [{ MAP_STYLE: 'hors-ligne' }, /MAP_STYLE : doit valoir « public » ou « offline »/],
     [{ MAP_STYLE_URL: 'ftp://tuiles.example/style.json' }, /MAP_STYLE_URL/],
@@ -49,6 +55,11 @@ describe('configuration', () => {
   it('reads from how many establishments the map draws the server’s clusters (0: always)', () => {
     expect(loadConfig({ MAP_SERVER_CLUSTERS_FROM: '0' }).mapServerClustersFrom).toBe(0);
     expect(loadConfig({ MAP_SERVER_CLUSTERS_FROM: '50000' }).mapServerClustersFrom).toBe(50_000);
+  });
+
+  it('reads after how many seconds an owner may have another confirmation code sent', () => {
+    expect(loadConfig({ CONFIRMATION_RESEND_DELAY_SECONDS: '3' }).confirmationResendDelaySeconds).toBe(3);
+    expect(loadConfig({ CONFIRMATION_RESEND_DELAY_SECONDS: '' }).confirmationResendDelaySeconds).toBe(60);
   });
 
   it('draws the national plan by default, another style if given, the bundled one alone offline', () => {

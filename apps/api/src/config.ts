@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_MAP_SERVER_CLUSTERS_FROM } from '@tables-voisines/contract/map-settings';
+import { DEFAULT_CONFIRMATION_RESEND_DELAY_SECONDS } from '@tables-voisines/contract/schemas/account';
 import { z } from 'zod';
 
 /**
@@ -106,6 +107,7 @@ const EnvSchema = z.object({
   FACEBOOK_GRAPH_URL: optionalUrl(['http:', 'https:'], 'http(s)'),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'Redis (redis://...)'),
   RATE_LIMIT_SIGN_IN: intInRange(1, 100_000, 10),
+  CONFIRMATION_RESEND_DELAY_SECONDS: intInRange(1, 86_400, DEFAULT_CONFIRMATION_RESEND_DELAY_SECONDS),
   MAP_STYLE: z
     .string()
     .trim()
@@ -181,6 +183,11 @@ export interface Config {
   facebook: { pageId: string; pageToken: string; graphUrl: string } | undefined;
   redisUrl: string | undefined;
   rateLimitSignIn: number;
+  /**
+   * Seconds after a confirmation code was sent before the owner may have another sent (`resend`, or a
+   * corrected address): a mailbox cannot be flooded from one account. The confirmation screen counts them too.
+   */
+  confirmationResendDelaySeconds: number;
   /**
    * The base map's MapLibre style, with the bundled offline style taken over in the browser when it cannot
    * be loaded; undefined: the bundled offline style alone (`MAP_STYLE=offline`).
@@ -284,6 +291,7 @@ export function loadConfig(env: Env = process.env): Config {
           },
     redisUrl: e.REDIS_URL,
     rateLimitSignIn: e.RATE_LIMIT_SIGN_IN,
+    confirmationResendDelaySeconds: e.CONFIRMATION_RESEND_DELAY_SECONDS,
     mapStyleUrl:
       e.MAP_STYLE === 'offline'
         ? undefined

@@ -16,6 +16,11 @@ export interface PublicSettings {
    * filtered, instead of handing every establishment to MapLibre (`MAP_SERVER_CLUSTERS_FROM`).
    */
   mapServerClustersFrom: number;
+  /**
+   * Seconds after a confirmation code was sent before another may be asked (`CONFIRMATION_RESEND_DELAY_SECONDS`):
+   * the confirmation screen counts them down on its « Renvoyer un code » button.
+   */
+  confirmationResendDelaySeconds: number;
   iosAppId: string;
   androidPackageId: string;
 }

@@ -26,6 +26,7 @@ export function publicSettingsOf(config: AppContext['config']): PublicSettings {
     publicUrl: config.publicUrl,
     mapStyleUrl: config.mapStyleUrl ?? null,
     mapServerClustersFrom: config.mapServerClustersFrom,
+    confirmationResendDelaySeconds: config.confirmationResendDelaySeconds,
     iosAppId: config.site.iosAppId,
     androidPackageId: config.site.androidPackageId,
   };

@@ -212,6 +212,13 @@ export const ConfirmBodySchema = z.strictObject({
 });
 export type ConfirmBody = z.output<typeof ConfirmBodySchema>;
 
+/**
+ * How long after a confirmation code was sent another may be asked, unless `CONFIRMATION_RESEND_DELAY_SECONDS`
+ * says otherwise: the server refuses sooner (429 with `retryAfter`), and the confirmation screen counts it
+ * down on its « Renvoyer un code » button (the site reads the server's value from its public settings).
+ */
+export const DEFAULT_CONFIRMATION_RESEND_DELAY_SECONDS = 60;
+
 /** Checks, before sign-up, whether an e-mail address is free and which establishment a claim code opens. */
 export const CheckBodySchema = z.strictObject({
   email: EmailSchema.optional(),

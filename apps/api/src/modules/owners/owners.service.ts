@@ -40,8 +40,6 @@ import {
 } from './owners.queries';
 
 export const CONFIRMATION_CODE_TTL_MS = 24 * 60 * 60 * 1000;
-/** A new confirmation code may be asked this long after the last one was sent (the page says so too). */
-export const CONFIRMATION_RESEND_DELAY_MS = 60 * 1000;
 export const CONFIRMATION_CODE_TRIES = 5;
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const RESET_PAGE_PATH = '/espace-restaurateur/nouveau-mot-de-passe';
@@ -205,14 +203,15 @@ export async function confirmOwner(ctx: AppContext, ownerId: string, code: strin
   return requireOwner(ctx, ownerId);
 }
 
-/** A new code; the previous one stops working. Nothing is sent to a confirmed account. */
 /**
- * One confirmation code a minute per owner, whether asked again (`resend`) or sent to a new address by the
- * owner itself: a mailbox cannot be flooded from one account.
+ * One confirmation code per `CONFIRMATION_RESEND_DELAY_SECONDS` (a minute by default) per owner, whether asked
+ * again (`resend`) or sent to a new address by the owner itself: a mailbox cannot be flooded from one
+ * account. The confirmation screen counts the same delay (it reads it from the public settings).
  */
-async function assertResendMinuteOver(ctx: AppContext, ownerId: string): Promise<void> {
+async function assertResendDelayOver(ctx: AppContext, ownerId: string): Promise<void> {
   const last = await findLiveCode(ctx.db, ownerId, 'confirm-email');
-  const wait = last === null ? 0 : last.createdAt.getTime() + CONFIRMATION_RESEND_DELAY_MS - Date.now();
+  const delayMs = ctx.config.confirmationResendDelaySeconds * 1000;
+  const wait = last === null ? 0 : last.createdAt.getTime() + delayMs - Date.now();
   if (wait > 0) {
     const seconds = Math.ceil(wait / 1000);
     throw new AppError(
@@ -223,6 +222,7 @@ async function assertResendMinuteOver(ctx: AppContext, ownerId: string): Promise
   }
 }
 
+/** A new code; the previous one stops working. Nothing is sent to a confirmed account. */
 export async function resendConfirmation(
   ctx: AppContext,
   ownerId: string,
@@ -230,7 +230,7 @@ export async function resendConfirmation(
 ): Promise<void> {
   const owner = await requireOwner(ctx, ownerId);
   if (owner.confirmed) return;
-  await assertResendMinuteOver(ctx, ownerId);
+  await assertResendDelayOver(ctx, ownerId);
   const code = newConfirmationCode();
   await replaceCode(ctx.db, {
     ownerId,
@@ -445,8 +445,8 @@ export async function patchOwner(
 
   const emailChanged = body.email !== undefined && body.email !== existing.email.toLowerCase();
   if (emailChanged && (await findOwnerByEmail(ctx.db, body.email!)) !== null) throw emailTaken();
-  // An admin correcting an address is not held to the owner's minute.
-  if (emailChanged && !takeOver) await assertResendMinuteOver(ctx, id);
+  // An admin correcting an address is not held to the owner's delay.
+  if (emailChanged && !takeOver) await assertResendDelayOver(ctx, id);
 
   let passwordHash: string | undefined;
   if (body.password !== undefined) {

@@ -124,6 +124,68 @@ describe('sign-up and confirmation', () => {
     expect(nothing.statusCode).toBe(204);
   });
 
+  it('waits CONFIRMATION_RESEND_DELAY_SECONDS between codes instead of the minute when it is set', async () => {
+    const short = await createTestApp({
+      env: {
+        SMTP_URL: smtp.url,
+        PUBLIC_URL,
+        RATE_LIMIT_SIGN_IN: '1000',
+        CONFIRMATION_RESEND_DELAY_SECONDS: '5',
+      },
+    });
+    try {
+      /** An owner signed up on `app`, its code written `ago` seconds ago, asking for another. */
+      const resendAfter = async (app: TestApp, ago: number) => {
+        const email = uniqueEmail();
+        const signedUp = await app.app.inject({
+          method: 'POST',
+          url: '/api/restaurant-owner/sign-up',
+          payload: { email, password: 'Blanquette-de-Veau-1905', firstName: 'Éloïse', lastName: 'Dupré' },
+        });
+        expect(signedUp.statusCode).toBe(201);
+        const { restaurantOwner, authentication } = signedUp.json();
+        const first = await smtp.waitFor(email);
+        const resend = () =>
+          app.app.inject({
+            method: 'POST',
+            url: '/api/restaurant-owner/resend',
+            headers: bearer(authentication.token),
+          });
+        const early = await resend();
+        if (ago > 0) {
+          await app.db
+            .update(codes)
+            .set({ createdAt: sql`now() - make_interval(secs => ${ago})` })
+            .where(eq(codes.ownerId, restaurantOwner.id));
+        }
+        return { email, first, early, late: ago > 0 ? await resend() : undefined };
+      };
+
+      // At once: refused with what is left of the 5 seconds, nothing sent.
+      const { early } = await resendAfter(short, 0);
+      expect(early.statusCode).toBe(429);
+      expect(early.json()).toMatchObject({
+        code: 'RateLimited',
+        message: expect.stringMatching(/^Un code vient de vous être envoyé : .* dans (5|4) secondes\.$/),
+        details: { retryAfter: expect.any(Number) },
+      });
+      expect(early.json().details.retryAfter).toBeLessThanOrEqual(5);
+      expect(Number(early.headers['retry-after'])).toBeLessThanOrEqual(5);
+      // Its code written 6 seconds ago: past the 5 seconds, a new code...
+      const past = await resendAfter(short, 6);
+      expect(past.early.statusCode).toBe(429);
+      expect(past.late?.statusCode).toBe(204);
+      await smtp.waitFor(past.email, (mail) => mail !== past.first);
+      // ...where the default minute still refuses it.
+      const minute = await resendAfter(t, 6);
+      expect(t.config.confirmationResendDelaySeconds).toBe(60);
+      expect(minute.late?.statusCode).toBe(429);
+      expect(minute.late?.json().details.retryAfter).toBeGreaterThan(50);
+    } finally {
+      await short.close();
+    }
+  });
+
   it('refuses a code older than 24 hours', async () => {
     const { response, email } = await signUp();
     const owner = response.json().restaurantOwner;

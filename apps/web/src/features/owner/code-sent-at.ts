@@ -1,8 +1,8 @@
 /**
  * When the last confirmation code was sent to an owner, remembered for the tab (session storage): the
- * confirmation screen counts its minute before « Renvoyer un code » from it, so a reload does not start the
- * minute again. A tab that never saw the code sent (another device, a new tab) counts from the screen's
- * first showing; the server's own minute (429 with `retryAfter`) corrects it when asked too early.
+ * confirmation screen counts its delay before « Renvoyer un code » (a minute by default) from it, so a reload
+ * does not start the delay again. A tab that never saw the code sent (another device, a new tab) counts from
+ * the screen's first showing; the server's own delay (429 with `retryAfter`) corrects it when asked too early.
  */
 export function codeSentAtKey(prefix: string, ownerId: string): string {
   return `${prefix}.confirmationCodeSentAt.${ownerId}`;
@@ -16,7 +16,7 @@ export function rememberedCodeSentAt(storage: Storage | null, key: string, now: 
     if (Number.isFinite(stored) && stored <= now) return stored;
     storage?.setItem(key, String(now));
   } catch {
-    // Storage refused (private browsing, quota): the minute counts from now, as without it.
+    // Storage refused (private browsing, quota): the delay counts from now, as without it.
   }
   return now;
 }

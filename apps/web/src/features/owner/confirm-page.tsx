@@ -7,6 +7,7 @@ import { useNavigate, useRouteLoaderData } from 'react-router';
 import type { PublicSettings } from '@tables-voisines/contract/public-data';
 import {
   ConfirmBodySchema,
+  DEFAULT_CONFIRMATION_RESEND_DELAY_SECONDS,
   PatchOwnerBodySchema,
   type ConfirmBody,
   type PatchOwnerBody,
@@ -22,9 +23,6 @@ import { OWNER_PATHS } from './owner-paths';
 import { useOwnerSession } from './owner-session';
 import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
 import { useOwnerForm } from './use-owner-form';
-
-/** A new code may be asked 60 seconds after the last one was sent. */
-const RESEND_DELAY_S = 60;
 
 const codeResolver = zodResolver(ConfirmBodySchema);
 
@@ -64,22 +62,24 @@ export function ConfirmPage() {
   });
   const [changingEmail, setChangingEmail] = useState(false);
   const settings = useRouteLoaderData<PublicSettings>('root');
+  // A new code may be asked this long after the last one was sent: the server's own delay (a minute by default).
+  const resendDelayS = settings?.confirmationResendDelaySeconds ?? DEFAULT_CONFIRMATION_RESEND_DELAY_SECONDS;
   const sentAtKey =
     owner === null
       ? null
       : codeSentAtKey(storagePrefix(settings?.siteShortName ?? 'Tables Voisines'), owner.id);
   // A deadline rather than a count of ticks: right even when a background tab's timers were slowed down.
-  // Counted from when the code was sent (code-sent-at.ts), so a reload does not start the minute again.
+  // Counted from when the code was sent (code-sent-at.ts), so a reload does not start the delay again.
   const [resendAt, setResendAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const wait = resendAt === null ? RESEND_DELAY_S : Math.max(0, Math.ceil((resendAt - now) / 1000));
+  const wait = resendAt === null ? resendDelayS : Math.max(0, Math.ceil((resendAt - now) / 1000));
 
   useEffect(() => {
     if (sentAtKey === null) return;
     const at = Date.now();
-    setResendAt(rememberedCodeSentAt(tabStorage(), sentAtKey, at) + RESEND_DELAY_S * 1000);
+    setResendAt(rememberedCodeSentAt(tabStorage(), sentAtKey, at) + resendDelayS * 1000);
     setNow(at);
-  }, [sentAtKey]);
+  }, [sentAtKey, resendDelayS]);
 
   useEffect(() => {
     if (wait <= 0) return;
@@ -98,18 +98,18 @@ export function ConfirmPage() {
     { codes: { InvalidCode: 'code' } },
   );
 
-  /** A new code went to `email`: the minute starts again, the old code is dead. */
+  /** A new code went to `email`: the delay starts again, the old code is dead. */
   function codeSent(email: string) {
     const at = Date.now();
     if (sentAtKey !== null) recordCodeSentAt(tabStorage(), sentAtKey, at);
-    setResendAt(at + RESEND_DELAY_S * 1000);
+    setResendAt(at + resendDelayS * 1000);
     setNow(at);
     codeForm.form.reset({ code: '' });
     setNotice({ text: `Un nouveau code a été envoyé à ${email}.`, severity: 'success' });
   }
 
   /**
-   * Asked before the server's minute was over (the code was sent from another tab or device, or just now
+   * Asked before the server's delay was over (the code was sent from another tab or device, or just now
    * to the mistyped address): the button waits for what the server says is left.
    */
   function waitForServer(error: unknown) {
@@ -119,7 +119,7 @@ export function ConfirmPage() {
     if (typeof retryAfter !== 'number' || retryAfter <= 0) return;
     const at = Date.now();
     if (sentAtKey !== null) {
-      recordCodeSentAt(tabStorage(), sentAtKey, at + (retryAfter - RESEND_DELAY_S) * 1000);
+      recordCodeSentAt(tabStorage(), sentAtKey, at + (retryAfter - resendDelayS) * 1000);
     }
     setResendAt(at + retryAfter * 1000);
     setNow(at);
@@ -150,7 +150,7 @@ export function ConfirmPage() {
         params: { id: owner.id },
         body,
       }).catch((error: unknown) => {
-        // The resend button waits for the same minute the field's message gives.
+        // The resend button waits for the same delay the field's message gives.
         waitForServer(error);
         throw error;
       });
