@@ -927,11 +927,12 @@ describe('the back office', () => {
       .waitFor();
     await retake.getByRole('button', { name: 'Retirer et rattacher' }).click();
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect.poll(ownerOf).toBe(ownerId);
+    await expect.poll(ownerOf, { timeout: 10_000 }).toBe(ownerId);
 
-    // Detaching is asked about as well.
+    // Detaching is asked about as well (the form is read again after the page loads: a loaded machine takes
+    // more than the default second).
     await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}/proprietaire`);
-    await expect.poll(() => owner.inputValue()).toBe('gerante@example.fr');
+    await expect.poll(() => owner.inputValue(), { timeout: 10_000 }).toBe('gerante@example.fr');
     await owner.focus();
     await page.getByRole('button', { name: 'Vider le champ' }).click();
     const detach = page.getByRole('dialog', { name: 'Détacher le restaurateur ?' });
