@@ -122,7 +122,7 @@ function startProvider(): Promise<void> {
             ['land', land.getTile(z, x, y)],
             ['places', places.getTile(z, x, y)],
           ] as const
-        ).filter(([, t]) => t !== null),
+        ).flatMap(([name, t]) => (t === null ? [] : [[name, t] as const])),
       );
       send(200, 'application/x-protobuf', Object.keys(layers).length === 0 ? '' : fromGeojsonVt(layers));
       return;

@@ -61,7 +61,7 @@ async function stillView(page: Page): Promise<View> {
         last = view;
         return settled;
       },
-      { timeout: 15_000, intervals: [250] },
+      { timeout: 15_000 },
     )
     .toBe(true);
   return readView(page);

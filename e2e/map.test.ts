@@ -59,7 +59,7 @@ const map = mapElement;
 async function drawn(page: Page) {
   const el = map(page);
   const read = async (name: string) => Number((await el.getAttribute(`data-drawn-${name}`)) ?? 0);
-  const [clusters, restaurants, remplisvert, boards, server] = await Promise.all(
+  const [clusters = 0, restaurants = 0, remplisvert = 0, boards = 0, server = 0] = await Promise.all(
     ['clusters', 'restaurants', 'remplisvert', 'boards', 'server'].map(read),
   );
   return { clusters, restaurants, remplisvert, boards, server, places: clusters + restaurants + remplisvert };
@@ -82,7 +82,7 @@ async function stillView(page: Page) {
         last = view;
         return settled;
       },
-      { timeout: 15_000, intervals: [250] },
+      { timeout: 15_000 },
     )
     .toBe(true);
   return readView(page);

@@ -44,7 +44,7 @@ async function arrivedAt(page: Page, latitude: number, longitude: number, zoom: 
           Math.abs(view.longitude - longitude) < 0.01
         );
       },
-      { timeout: 20_000, intervals: [250] },
+      { timeout: 20_000 },
     )
     .toBe(true);
   return readView(page);

@@ -174,7 +174,7 @@ describe('an establishment page', () => {
     const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
     expect(preloads.length).toBeGreaterThan(10);
     expect(preloads.filter((tag) => !tag.includes(' fetchpriority="low"'))).toEqual([]);
-    const hrefs = preloads.map((tag) => /href="([^"]+)"/.exec(tag)![1]);
+    const hrefs = preloads.map((tag) => /href="([^"]+)"/.exec(tag)![1]!);
     await refreshed;
     for (const href of hrefs) expect([href, priorities.get(href)]).toEqual([href, 'Low']);
     // Hydrated, none of the page's scripts is preloaded again at the default priority. (React Router drops its
