@@ -60,6 +60,8 @@ export interface BuildAppOptions {
   pageCache?: WebOptions['pageCache'];
   /** Pino logger options; tests pass `false`. */
   logger?: boolean | object;
+  /** The time now (`ctx.clock`); tests give one they move. */
+  clock?: () => Date;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -94,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const background = new BackgroundTasks();
   const ctx: AppContext = {
     config,
+    clock: options.clock ?? (() => new Date()),
     database,
     db: database.db,
     dataVersion,

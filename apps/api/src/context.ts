@@ -14,6 +14,11 @@ import type { SideEffects } from './writes/side-effects';
 /** The live services every module gets: built once at start, passed explicitly, never global. */
 export interface AppContext {
   config: Config;
+  /**
+   * The time now. The real clock, except in tests, which move it (closures around midnight in Paris,
+   * reminders after `VERIFY_REMINDER_DAYS`, links that expire): what depends on the date reads it here.
+   */
+  clock: () => Date;
   database: Database;
   db: Db;
   /** Bumped after every committed write of public data: caches key on it. */

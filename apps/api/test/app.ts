@@ -21,6 +21,8 @@ export interface TestAppOptions {
   serveWeb?: boolean;
   /** Pino options (e.g. `{ level: 'info', stream }` to read the logs); silent by default. */
   logger?: boolean | object;
+  /** The app's clock (`ctx.clock`): a `TestClock` the test moves; the real time by default. */
+  clock?: () => Date;
 }
 
 /** The real app on a database of its own, driven with `app.inject`. */
@@ -38,6 +40,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     logger: options.logger ?? false,
     serveWeb: options.serveWeb ?? false,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
   await app.ready();
   return {
@@ -51,4 +54,26 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A clock a test sets and moves: `clock.now` is what `ctx.clock()` answers (`exactOptionalPropertyTypes`
+ * wants the option left out rather than undefined, hence the function).
+ */
+export class TestClock {
+  #now: Date;
+
+  constructor(start: string | Date) {
+    this.#now = new Date(start);
+  }
+
+  readonly now = (): Date => new Date(this.#now);
+
+  set(instant: string | Date): void {
+    this.#now = new Date(instant);
+  }
+
+  advance(ms: number): void {
+    this.#now = new Date(this.#now.getTime() + ms);
+  }
 }

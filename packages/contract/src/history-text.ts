@@ -16,7 +16,8 @@ import { KIND_LABELS, VENUE_TYPE_LABELS } from './labels';
 import { DAY_NAMES_FR } from './opening-hours';
 
 /** The actions of `EstablishmentHistoryEntry`, restated here so that this module needs no schema. */
-export type HistoryAction = 'create' | 'update' | 'delete' | 'link' | 'unlink' | 'share';
+export type HistoryAction =
+  'create' | 'update' | 'delete' | 'link' | 'unlink' | 'share' | 'verify' | 'report';
 
 /** Who made a change, as the history keeps it. */
 export interface HistoryActor {
@@ -42,6 +43,8 @@ export const ACTION_LABELS: Readonly<Record<HistoryAction, string>> = {
   link: 'Rattachement à un restaurateur',
   unlink: 'Détachement du restaurateur',
   share: 'Photo partagée sur Facebook',
+  verify: 'Informations confirmées à jour',
+  report: 'Signalement traité',
 };
 
 const FIELD_LABELS: Readonly<Record<string, string>> = {

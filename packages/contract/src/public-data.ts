@@ -2,6 +2,7 @@ import type { Category } from './schemas/category';
 import type { Kind, PublicEstablishment } from './schemas/establishment';
 import type { Group } from './schemas/group';
 import type { MenuBoard } from './schemas/menu-board';
+import type { ReportCreated } from './schemas/report';
 
 /** What every page may show of the configuration: no secret, nothing server-only. */
 export interface PublicSettings {
@@ -58,4 +59,11 @@ export interface PublicData {
   getNearbyEstablishments(establishmentId: string, limit: number): Promise<NearbyEstablishment[]>;
   /** Categories by id, in French, in the order asked; unknown ids are left out. */
   getCategories(ids: readonly string[]): Promise<Category[]>;
+  /**
+   * A visitor's report from the page's own form (« Signaler une erreur », which works without JavaScript):
+   * the same rules as `POST /api/establishment/{id}/reports`, the same limit per `clientAddress`. `body` is
+   * unchecked (a form's fields); bad input, an unknown or disabled establishment and too many reports throw
+   * the contract's `AppError` (`ValidationError` with its field messages, `NotFound`, `RateLimited`).
+   */
+  submitReport(establishmentId: string, body: unknown, clientAddress: string): Promise<ReportCreated>;
 }

@@ -61,6 +61,14 @@ import {
 import { CreateGroupBodySchema, GroupSchema, PatchGroupBodySchema } from './schemas/group';
 import { PlaceSchema, PlaceSearchQuerySchema } from './schemas/place';
 import {
+  CreateReportBodySchema,
+  ListReportsQuerySchema,
+  PatchReportBodySchema,
+  ReportCreatedSchema,
+  ReportSchema,
+  VerifyTokenBodySchema,
+} from './schemas/report';
+import {
   CreateMenuBoardBodySchema,
   EstablishmentMenuBoardQuerySchema,
   ListMenuBoardsQuerySchema,
@@ -123,6 +131,7 @@ const TAGS = {
   owners: ['Restaurateurs'],
   users: ['Restaurateurs (chemins /api/user)'],
   places: ['Villes'],
+  reports: ['Signalements'],
 } as const;
 
 /**
@@ -357,6 +366,61 @@ export const routes = {
     params: IdParamsSchema,
     body: PatchEstablishmentBodySchema,
     responses: { 200: EstablishmentAnswerSchema, ...errors(400, 401, 403, 404, 409, 412) },
+  },
+  verifyEstablishment: {
+    method: 'POST',
+    path: '/api/establishment/:id/verify',
+    summary:
+      'Dire que les informations d’un établissement sont à jour (son restaurateur, ou un administrateur)',
+    tags: TAGS.establishments,
+    auth: 'required',
+    permission: { action: 'update', subject: 'establishment' },
+    params: IdParamsSchema,
+    responses: { 200: EstablishmentAnswerSchema, ...errors(401, 403, 404) },
+  },
+  verifyEstablishmentByToken: {
+    method: 'POST',
+    path: '/api/establishment/verify',
+    summary:
+      'Dire que les informations sont à jour avec le lien de l’e-mail de rappel, sans se connecter (lien valable 14 jours, une fois)',
+    tags: TAGS.establishments,
+    auth: 'none',
+    body: VerifyTokenBodySchema,
+    responses: { 200: EstablishmentAnswerSchema, ...errors(400, 404) },
+  },
+  createReport: {
+    method: 'POST',
+    path: '/api/establishment/:id/reports',
+    summary:
+      'Signaler une erreur sur la page d’un établissement (sans compte ; son restaurateur est prévenu par e-mail)',
+    tags: TAGS.reports,
+    auth: 'none',
+    params: IdParamsSchema,
+    body: CreateReportBodySchema,
+    responses: { 201: ReportCreatedSchema, ...errors(400, 404, 429) },
+  },
+  listReports: {
+    method: 'GET',
+    path: '/api/reports/',
+    summary: 'Lister les signalements, les plus récents d’abord, page par page (en-tête X-Total-Count)',
+    tags: TAGS.reports,
+    auth: 'required',
+    account: 'admin',
+    permission: { action: 'read', subject: 'establishment' },
+    query: ListReportsQuerySchema,
+    responses: { 200: z.array(ReportSchema), ...errors(400, 401, 403) },
+  },
+  patchReport: {
+    method: 'PATCH',
+    path: '/api/report/:id',
+    summary: 'Marquer un signalement corrigé ou écarté (inscrit à l’historique de l’établissement)',
+    tags: TAGS.reports,
+    auth: 'required',
+    account: 'admin',
+    permission: { action: 'update', subject: 'establishment' },
+    params: IdParamsSchema,
+    body: PatchReportBodySchema,
+    responses: { 200: ReportSchema, ...errors(400, 401, 403, 404) },
   },
   deleteEstablishment: {
     method: 'DELETE',

@@ -29,6 +29,7 @@ const version = () => integer('version').notNull().default(1);
 
 export type OpeningHoursRow = { day: number; opens: string; closes: string }[];
 export type PermissionRow = { action: string; subject: string }[];
+export type ClosuresRow = { from: string; to: string | null; reason: string | null }[];
 
 export const owners = pgTable(
   'restaurant_owners',
@@ -82,6 +83,12 @@ export const establishments = pgTable(
     email: text('email'),
     website: text('website'),
     openingHours: jsonb('opening_hours').$type<OpeningHoursRow>().notNull().default([]),
+    // Annual leave and exceptional closures (Paris days, inclusive), in order of their first day.
+    closures: jsonb('closures').$type<ClosuresRow>().notNull().default([]),
+    // When the owner or the team last said the information is right.
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    // When the last reminder to verify was sent to the owner: one per `VERIFY_REMINDER_DAYS` period.
+    verifyRemindedAt: timestamp('verify_reminded_at', { withTimezone: true, mode: 'date' }),
     priceRange: text('price_range', { enum: ['€', '€€', '€€€', '€€€€'] }),
     photoUrl: text('photo_url'),
     photoIsFacebookShared: boolean('photo_is_facebook_shared').notNull().default(false),
@@ -109,6 +116,57 @@ export const establishments = pgTable(
     index('establishments_search_text_id_idx').on(t.searchText, t.id),
     check('establishments_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('establishments_longitude_check', sql`${t.longitude} between -180 and 180`),
+    check(
+      'establishments_closures_check',
+      sql`jsonb_typeof(${t.closures}) = 'array' and jsonb_array_length(${t.closures}) <= 20`,
+    ),
+  ],
+);
+
+/**
+ * The reminder's one-click links (`POST /api/establishment/verify`): only a hash of the token is kept; a
+ * link verifies once, within 14 days.
+ */
+export const verifyTokens = pgTable(
+  'verify_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verify_tokens_establishment_idx').on(t.establishmentId)],
+);
+
+/** Visitors' reports of a wrong page (« Signaler une erreur »), handled by the team in the back office. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: ['closed', 'hours', 'contact', 'menu', 'other'] }).notNull(),
+    message: text('message'),
+    email: text('email'),
+    status: text('status', { enum: ['open', 'resolved', 'dismissed'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    // The admin who resolved or dismissed it; the name is kept when the account is deleted.
+    resolvedById: uuid('resolved_by_id'),
+    resolvedByName: text('resolved_by_name'),
+  },
+  (t) => [
+    index('reports_status_created_idx').on(t.status, t.createdAt),
+    index('reports_establishment_idx').on(t.establishmentId),
+    check('reports_reason_check', sql`${t.reason} in ('closed', 'hours', 'contact', 'menu', 'other')`),
+    check('reports_status_check', sql`${t.status} in ('open', 'resolved', 'dismissed')`),
+    check('reports_message_check', sql`${t.reason} <> 'other' or ${t.message} is not null`),
   ],
 );
 
@@ -334,7 +392,9 @@ export const changeHistory = pgTable(
     subjectId: uuid('subject_id').notNull(),
     // The establishment concerned, when there is one (a menu board's, an owner's link).
     establishmentId: uuid('establishment_id'),
-    action: text('action', { enum: ['create', 'update', 'delete', 'link', 'unlink', 'share'] }).notNull(),
+    action: text('action', {
+      enum: ['create', 'update', 'delete', 'link', 'unlink', 'share', 'verify', 'report'],
+    }).notNull(),
     actorRole: text('actor_role', { enum: ['admin', 'restaurant-owner', 'system'] }).notNull(),
     actorId: uuid('actor_id'),
     // The actor's username or e-mail address at the time, kept when the account is deleted.

@@ -3,9 +3,11 @@ import { contractRegistry } from '../registry';
 import { KINDS, PRICE_RANGES, VENUE_TYPES } from '../labels';
 import { findOverlappingHours, type OpeningHoursEntry } from '../opening-hours';
 import { URI_FORBIDDEN } from '../slug';
+import { MAX_CLOSURE_REASON_LENGTH, MAX_CLOSURES } from '../closures';
 import {
   EmailSchema,
   HttpUrlSchema,
+  IsoDateSchema,
   IsoDateTimeSchema,
   LatLngBodySchema,
   LatLngSchema,
@@ -149,6 +151,32 @@ export const OpeningHoursBodySchema = OpeningHoursSchema.superRefine((hours, ctx
   }
 });
 
+/**
+ * A closure as stored and answered: Europe/Paris days, both inclusive; `to: null` is until further notice
+ * (API.md, "Closures and freshness"). Bodies use `ClosuresBodySchema`.
+ */
+export const ClosureSchema = z
+  .object({ from: z.string(), to: z.string().nullable(), reason: z.string().nullable() })
+  .register(contractRegistry, { id: 'Closure' });
+export type ClosureValue = z.infer<typeof ClosureSchema>;
+
+const ClosureBodySchema = z
+  .strictObject({
+    from: IsoDateSchema,
+    to: z.union([z.null(), IsoDateSchema]).default(null),
+    reason: clearable(textSchema(1, MAX_CLOSURE_REASON_LENGTH)).default(null),
+  })
+  .refine((c) => c.to === null || c.from <= c.to, {
+    message: 'La fin de la fermeture ne peut précéder son début.',
+    path: ['to'],
+  });
+
+/** What a `PATCH` gives: the whole list, which replaces the stored one; in order of their first day. */
+export const ClosuresBodySchema = z
+  .array(ClosureBodySchema, { error: 'Une liste de fermetures est attendue.' })
+  .max(MAX_CLOSURES, `Au plus ${MAX_CLOSURES} fermetures.`)
+  .transform((list) => [...list].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0)));
+
 export const PhotoSchema = z
   .object({ url: z.string(), isFacebookShared: z.boolean() })
   .register(contractRegistry, { id: 'Photo' })
@@ -198,6 +226,10 @@ const establishmentFields = {
   email: z.string().nullable(),
   website: z.string().nullable(),
   openingHours: OpeningHoursSchema,
+  /** Annual leave and exceptional closures, in order of their first day; `[]` when none. */
+  closures: z.array(ClosureSchema),
+  /** When the owner or the team last said the information is right; `null` never. */
+  verifiedAt: IsoDateTimeSchema.nullable(),
   priceRange: PriceRangeSchema.nullable(),
   categories: z.array(UuidSchema),
   photo: PhotoSchema,
@@ -297,6 +329,7 @@ const createFields = {
   email: clearable(EmailSchema).optional(),
   website: clearable(HttpUrlSchema).optional(),
   openingHours: OpeningHoursBodySchema.optional(),
+  closures: ClosuresBodySchema.optional(),
   priceRange: clearable(PriceRangeSchema).optional(),
   categories: CategoryIdsSchema.optional(),
   photo: PhotoBodySchema.optional(),
@@ -348,6 +381,7 @@ export const PatchEstablishmentBodySchema = z
     email: createFields.email,
     website: createFields.website,
     openingHours: createFields.openingHours,
+    closures: createFields.closures,
     priceRange: createFields.priceRange,
     categories: createFields.categories,
     photo: createFields.photo,
@@ -360,7 +394,7 @@ export const PatchEstablishmentBodySchema = z
   .transform(foldOwnerAlias);
 export type PatchEstablishmentBody = z.output<typeof PatchEstablishmentBodySchema>;
 
-export const ESTABLISHMENT_SORTS = ['name', 'town', 'createdAt', 'updatedAt', 'uri'] as const;
+export const ESTABLISHMENT_SORTS = ['name', 'town', 'createdAt', 'updatedAt', 'uri', 'verifiedAt'] as const;
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 
 /**
@@ -390,6 +424,11 @@ export const ListEstablishmentsQuerySchema = PageQuerySchema.extend({
       message: 'Propriétaire : « none », « any » ou un identifiant est attendu.',
     })
     .optional(),
+  /**
+   * Admins only: the pages not verified since this day (Paris), never verified included: the dashboard's
+   * « Pages à vérifier » (six months).
+   */
+  notVerifiedSince: IsoDateSchema.optional(),
 });
 export type ListEstablishmentsQuery = z.output<typeof ListEstablishmentsQuerySchema>;
 
@@ -421,7 +460,18 @@ export const PrepareUploadResultSchema = z
   .register(contractRegistry, { id: 'PreparedUpload' });
 export type PrepareUploadResult = z.infer<typeof PrepareUploadResultSchema>;
 
-export const HISTORY_ACTIONS = ['create', 'update', 'delete', 'link', 'unlink', 'share'] as const;
+export const HISTORY_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'link',
+  'unlink',
+  'share',
+  /** « Mes informations sont à jour », or the reminder's link. */
+  'verify',
+  /** A visitor's report resolved or dismissed by the team. */
+  'report',
+] as const;
 
 /**
  * One change of an establishment, newest first in `GET /api/establishment/{id}/history`. `changes` lists

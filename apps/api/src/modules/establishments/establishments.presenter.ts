@@ -16,6 +16,8 @@ export function toPublicEstablishment(row: EstablishmentRow) {
     email: row.email,
     website: row.website,
     openingHours: row.openingHours,
+    closures: row.closures,
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
     priceRange: row.priceRange,
     categories: row.categoryIds,
     photo: row.photoUrl === null ? null : { url: row.photoUrl, isFacebookShared: row.photoIsFacebookShared },

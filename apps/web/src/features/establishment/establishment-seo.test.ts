@@ -20,6 +20,8 @@ function place(overrides: Partial<PublicEstablishment> = {}): PublicEstablishmen
     email: null,
     website: null,
     openingHours: [],
+    closures: [],
+    verifiedAt: null,
     priceRange: null,
     categories: [],
     photo: null,

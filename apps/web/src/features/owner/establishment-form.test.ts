@@ -32,6 +32,8 @@ const establishment: Establishment = {
     { day: 1, opens: '12:00', closes: '14:30' },
     { day: 2, opens: '12:00', closes: '14:00' },
   ],
+  closures: [],
+  verifiedAt: null,
   priceRange: '€€',
   categories: ['1d3b8e9a-2f4c-4b6d-8e0a-7c5f3a1b9d22'],
   photo: null,
