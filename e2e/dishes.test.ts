@@ -10,7 +10,8 @@ import {
   type Page,
 } from './support/browser';
 import { openMapPage } from './support/map';
-import { boardsToday, callApi, startServer, type RunningServer } from './support/server';
+import { findQuietEstablishment, linkNewOwner, type ListedEstablishment } from './support/owners';
+import { callApi, startServer, type RunningServer } from './support/server';
 
 /*
  * Dishes that say what is in them (issue 29): an owner publishes a board from a phone with allergens, a diet
@@ -23,18 +24,10 @@ const DESKTOP = { width: 1280, height: 800 };
 const ADMIN = { username: 'equipe-plats', password: 'Une soupe au pistou 2026' };
 const OWNER = { email: `margot.${Date.now()}@lentilles.example.fr`, password: 'Des lentilles du Puy 2026' };
 
-interface Establishment {
-  id: string;
-  uri: string;
-  kind: 'restaurant' | 'remplisvert';
-  name: string;
-  address: { town: string };
-}
-
 let smtp: TestSmtp;
 let server: RunningServer;
 let browser: Browser;
-let target: Establishment;
+let target: ListedEstablishment;
 
 beforeAll(async () => {
   smtp = await startSmtp();
@@ -42,61 +35,9 @@ beforeAll(async () => {
     startServer({ SMTP_URL: smtp.url, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }),
     launchBrowser(),
   ]);
-  const base = server.baseUrl;
-  const [list, owners, today] = await Promise.all([
-    callApi<Establishment[]>(base, 'GET', '/api/establishments/'),
-    callApi<{ establishment: string | null }[]>(base, 'GET', '/api/restaurant-owners/'),
-    boardsToday(base),
-  ]);
-  const taken = new Set([
-    ...owners.map((o) => o.establishment),
-    ...today.map((board) => board.establishment.id),
-  ]);
-  // A place nobody claimed, with no board today, whose name says only it and whose town the search finds.
-  // Alone in its town first, so that its board is among the first the panel lists.
-  const inTown = (e: Establishment) => list.filter((other) => other.address.town === e.address.town).length;
-  const candidates = list
-    .filter(
-      (e) =>
-        !taken.has(e.id) &&
-        list.filter((other) => other.name === e.name).length === 1 &&
-        /^[\p{L} '-]+$/u.test(e.name),
-    )
-    .sort((a, b) => inTown(a) - inTown(b));
-  for (const candidate of candidates) {
-    const [town] = await callApi<{ name: string }[]>(
-      base,
-      'GET',
-      `/api/places/search?q=${encodeURIComponent(candidate.address.town)}&limit=1`,
-    );
-    if (town?.name === candidate.address.town) {
-      target = candidate;
-      break;
-    }
-  }
-  expect(target).toBeDefined();
-
-  // The owner signs up and confirms its address from the mail; the team links it to the place.
-  const signedUp = await callApi<{ restaurantOwner: { id: string }; authentication: { token: string } }>(
-    base,
-    'POST',
-    '/api/restaurant-owner/sign-up',
-    { email: OWNER.email, password: OWNER.password, firstName: 'Margot', lastName: 'Vidal' },
-  );
-  const mail = await smtp.waitFor(OWNER.email, (m) => /confirmation/i.test(m.subject), 15_000);
-  const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
-  await callApi(base, 'POST', '/api/restaurant-owner/confirm', { code }, signedUp.authentication.token);
-  const admin = await callApi<{ authentication: { token: string } }>(base, 'POST', '/api/admin/sign-in', {
-    username: ADMIN.username,
-    password: ADMIN.password,
-  });
-  await callApi(
-    base,
-    'PATCH',
-    `/api/restaurant-owner/${signedUp.restaurantOwner.id}`,
-    { establishment: target.id },
-    admin.authentication.token,
-  );
+  target = await findQuietEstablishment(server.baseUrl);
+  const owner = { ...OWNER, firstName: 'Margot', lastName: 'Vidal' };
+  await linkNewOwner({ baseUrl: server.baseUrl, smtp, admin: ADMIN, owner, establishmentId: target.id });
 });
 
 afterAll(async () => {

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, parisDate } from '@tables-voisines/contract/closures';
+import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { startSmtp, type TestSmtp } from '../apps/api/test/smtp';
+import {
+  launchBrowser,
+  newVisitorContext,
+  waitForRouter,
+  watchPageErrors,
+  type Browser,
+  type Page,
+} from './support/browser';
+import { openMapPage } from './support/map';
+import { findQuietEstablishment, linkNewOwner, type ListedEstablishment } from './support/owners';
+import { callApi, startServer, type RunningServer } from './support/server';
+
+/*
+ * Opening information people can trust (issue 30): a place open round the clock is in the map's « Ouvert
+ * maintenant »; its owner enters a closure from a phone; the map leaves it out, its page says it is closed
+ * and until when. Its own owner, made through the API, so the journey runs alone.
+ */
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const ADMIN = { username: 'equipe-conges', password: 'Un aïoli du vendredi 2026' };
+const OWNER = {
+  email: `lucien.${Date.now()}@conges.example.fr`,
+  password: 'Des calissons d’Aix 2026',
+  firstName: 'Lucien',
+  lastName: 'Arnaud',
+};
+/** Open every hour of the week: two ranges a day that touch at noon and at midnight. */
+const ROUND_THE_CLOCK = [1, 2, 3, 4, 5, 6, 7].flatMap((day) => [
+  { day, opens: '00:00', closes: '12:00' },
+  { day, opens: '12:00', closes: '00:00' },
+]);
+
+let smtp: TestSmtp;
+let server: RunningServer;
+let browser: Browser;
+let target: ListedEstablishment;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  [server, browser] = await Promise.all([
+    startServer({ SMTP_URL: smtp.url, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }),
+    launchBrowser(),
+  ]);
+  target = await findQuietEstablishment(server.baseUrl);
+  const { ownerToken } = await linkNewOwner({
+    baseUrl: server.baseUrl,
+    smtp,
+    admin: ADMIN,
+    owner: OWNER,
+    establishmentId: target.id,
+  });
+  await callApi(
+    server.baseUrl,
+    'PATCH',
+    `/api/establishment/${target.id}`,
+    { openingHours: ROUND_THE_CLOCK, closures: [] },
+    ownerToken,
+  );
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+/** The map around the target's town, « Ouvert maintenant » on; answers the target's entry in the list. */
+async function mapOpenNow(page: Page) {
+  await openMapPage(page, server.baseUrl);
+  const search = page.getByRole('combobox', { name: 'Rechercher' });
+  await search.fill(target.address.town);
+  await page
+    .getByRole('listbox', { name: 'Suggestions' })
+    .getByRole('group', { name: 'Villes' })
+    .getByRole('option')
+    .first()
+    .click();
+  const openNow = page
+    .getByRole('group', { name: 'Filtres' })
+    .getByRole('button', { name: 'Ouvert maintenant' });
+  await openNow.click();
+  await expect.poll(() => openNow.getAttribute('aria-pressed')).toBe('true');
+  return page.getByTestId('establishment-list').locator(`[data-uri="${target.uri}"]`);
+}
+
+describe('closures', () => {
+  it('an owner enters a closure from a phone: the map’s « Ouvert maintenant » leaves the place out, its page says until when', async () => {
+    const visitorContext = await newVisitorContext(browser, { viewport: DESKTOP });
+    const visitor = await visitorContext.newPage();
+    visitor.setDefaultTimeout(15_000);
+    const visitorErrors = watchPageErrors(visitor);
+    // Before: open round the clock, it is among the places open now.
+    const before = await mapOpenNow(visitor);
+    await expect.poll(() => before.count(), { timeout: 20_000 }).toBe(1);
+
+    // The owner, on a phone: closed from today to the day after tomorrow, for annual leave.
+    const today = parisDate(new Date());
+    const lastDay = addDays(today, 2);
+    const ownerContext = await newVisitorContext(browser, { viewport: PHONE });
+    const owner = await ownerContext.newPage();
+    owner.setDefaultTimeout(15_000);
+    const ownerErrors = watchPageErrors(owner);
+    await owner.goto(`${server.baseUrl}/espace-restaurateur/connexion`);
+    await waitForRouter(owner);
+    await owner.getByLabel('Adresse e-mail').fill(OWNER.email);
+    await owner.getByLabel(/^Mot de passe/).fill(OWNER.password);
+    await owner.getByRole('button', { name: 'Se connecter' }).click();
+    await owner.getByRole('link', { name: 'Ma page' }).first().click();
+    await owner.waitForURL(/\/ma-page$/);
+    await owner.getByRole('button', { name: 'Ajouter une fermeture' }).click();
+    const closure = owner.getByRole('group', { name: /Fermeture 1/ });
+    // A closure ending before it starts is refused, next to its field.
+    await closure.getByLabel('Du').fill(lastDay);
+    await closure.getByLabel('Au').fill(today);
+    await owner.getByRole('button', { name: 'Publier les modifications' }).click();
+    await owner.getByText('La fin de la fermeture ne peut précéder son début.').waitFor();
+    await closure.getByLabel('Du').fill(today);
+    await closure.getByLabel('Au').fill(lastDay);
+    await closure.getByLabel('Motif').fill('Congés annuels');
+    await owner.getByRole('button', { name: 'Publier les modifications' }).click();
+    await expect
+      .poll(async () => {
+        const e = await callApi<{ closures: unknown[] }>(
+          server.baseUrl,
+          'GET',
+          `/api/establishment/${target.id}`,
+        );
+        return e.closures;
+      })
+      .toEqual([{ from: today, to: lastDay, reason: 'Congés annuels' }]);
+    expect(ownerErrors()).toEqual([]);
+    await ownerContext.close();
+
+    // The visitor's map, loaded again: not open now any more; still on the map without the filter.
+    const after = await mapOpenNow(visitor);
+    await expect
+      .poll(() => visitor.getByRole('status').filter({ hasText: 'dans cette zone' }).count())
+      .toBe(1);
+    await expect.poll(() => after.count(), { timeout: 20_000 }).toBe(0);
+    await visitor
+      .getByRole('group', { name: 'Filtres' })
+      .getByRole('button', { name: 'Ouvert maintenant' })
+      .click();
+    await expect.poll(() => after.count(), { timeout: 20_000 }).toBe(1);
+
+    // Its page says it is closed and until when, with the reason; the hours are still there.
+    await visitor.goto(`${server.baseUrl}${establishmentPath(target.kind, target.uri)}`);
+    const until = new Intl.DateTimeFormat('fr-FR', {
+      timeZone: 'UTC',
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+    }).format(new Date(`${lastDay}T12:00:00Z`));
+    const day = until.replace(/^(\p{L}+) 1 /u, '$1 1er ');
+    await visitor.getByText(`Fermé exceptionnellement jusqu’au ${day}`).first().waitFor();
+    await expect(visitor.getByText('Congés annuels').count()).resolves.toBeGreaterThan(0);
+    await expect(visitor.getByText('Ouvert maintenant').count()).resolves.toBe(0);
+    const jsonLd = await visitor.locator('script[type="application/ld+json"]').allTextContents();
+    expect(jsonLd.join('\n')).toContain('specialOpeningHoursSpecification');
+    expect(visitorErrors()).toEqual([]);
+    await visitorContext.close();
+  });
+});

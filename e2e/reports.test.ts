@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { startSmtp, type TestSmtp } from '../apps/api/test/smtp';
+import {
+  launchBrowser,
+  newVisitorContext,
+  waitForRouter,
+  watchPageErrors,
+  type Browser,
+} from './support/browser';
+import { findQuietEstablishment, linkNewOwner, type ListedEstablishment } from './support/owners';
+import { callApi, startServer, type RunningServer } from './support/server';
+
+/*
+ * « Signaler une erreur » (issue 30): a visitor reports wrong hours from a phone, another one without
+ * JavaScript; the owner is told by e-mail, without the reporter's address; an admin sees the count in the
+ * back office's menu, resolves one and dismisses the other, and the establishment's history keeps both.
+ */
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const ADMIN = { username: 'equipe-signalements', password: 'Une pissaladière 2026' };
+const OWNER = {
+  email: `rose.${Date.now()}@signalements.example.fr`,
+  password: 'Des navettes de Marseille 2026',
+  firstName: 'Rose',
+  lastName: 'Fabre',
+};
+const REPORTER = 'visiteur.attentif@exemple.fr';
+
+let smtp: TestSmtp;
+let server: RunningServer;
+let browser: Browser;
+let target: ListedEstablishment;
+let adminToken: string;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  [server, browser] = await Promise.all([
+    startServer({ SMTP_URL: smtp.url, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }),
+    launchBrowser(),
+  ]);
+  target = await findQuietEstablishment(server.baseUrl);
+  ({ adminToken } = await linkNewOwner({
+    baseUrl: server.baseUrl,
+    smtp,
+    admin: ADMIN,
+    owner: OWNER,
+    establishmentId: target.id,
+  }));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+const openReports = async () =>
+  (
+    await fetch(`${server.baseUrl}/api/reports/?status=open&perPage=1`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    })
+  ).headers.get('x-total-count');
+
+describe('reports', () => {
+  it('a visitor reports wrong hours from a phone; the owner is told; an admin resolves it in the back office', async () => {
+    const openBefore = Number(await openReports());
+    const pageUrl = `${server.baseUrl}${establishmentPath(target.kind, target.uri)}`;
+
+    // A visitor on a phone, from the page.
+    const context = await newVisitorContext(browser, { viewport: PHONE });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const errors = watchPageErrors(page);
+    await page.goto(pageUrl);
+    await waitForRouter(page);
+    await page.getByRole('link', { name: 'Signaler une erreur' }).click();
+    await page.waitForURL(/\/signaler$/);
+    const form = page.getByRole('group', { name: 'Que faut-il corriger ?' });
+    await form.getByRole('radio', { name: 'Horaires erronés' }).check();
+    await page.getByLabel('Précisions').fill('Fermé le lundi midi depuis septembre.');
+    await page.getByLabel('Votre e-mail (facultatif)').fill(REPORTER);
+    await page.getByRole('button', { name: 'Envoyer le signalement' }).click();
+    await page.getByText('Merci, votre signalement a été transmis.').waitFor();
+    expect(errors()).toEqual([]);
+    await context.close();
+
+    // Another visitor, without JavaScript: « Autre » needs a few words; the values typed are kept.
+    const plain = await newVisitorContext(browser, { viewport: DESKTOP, javaScriptEnabled: false });
+    const form2 = await plain.newPage();
+    form2.setDefaultTimeout(15_000);
+    await form2.goto(`${pageUrl}/signaler`);
+    await form2.getByRole('radio', { name: 'Autre' }).check();
+    await form2.getByLabel('Votre e-mail (facultatif)').fill(REPORTER);
+    await form2.getByRole('button', { name: 'Envoyer le signalement' }).click();
+    await form2.getByText('Dites-nous en quelques mots ce qui ne va pas.').waitFor();
+    await expect(form2.getByLabel('Votre e-mail (facultatif)').inputValue()).resolves.toBe(REPORTER);
+    await form2.getByLabel('Précisions').fill('Le restaurant a changé de nom.');
+    await form2.getByRole('button', { name: 'Envoyer le signalement' }).click();
+    await form2.getByText('Merci, votre signalement a été transmis.').waitFor();
+    await plain.close();
+    await expect.poll(openReports).toBe(String(openBefore + 2));
+
+    // The owner is told, without the reporter's address.
+    const mail = await smtp.waitFor(OWNER.email, (m) => /Signalement/.test(m.subject), 15_000);
+    expect(mail.subject).toContain(target.name);
+    expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toContain(REPORTER);
+
+    // The admin: the menu counts the open reports; one is resolved, the other dismissed.
+    const adminContext = await newVisitorContext(browser, { viewport: DESKTOP });
+    const admin = await adminContext.newPage();
+    admin.setDefaultTimeout(15_000);
+    const adminErrors = watchPageErrors(admin);
+    await admin.goto(`${server.baseUrl}/admin/login`);
+    await waitForRouter(admin);
+    await admin.getByLabel('Nom d’utilisateur').fill(ADMIN.username);
+    await admin.locator('input[name="password"]').fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Connexion' }).click();
+    const menu = admin.getByRole('menuitem', { name: /Signalements/ });
+    await expect.poll(() => menu.textContent(), { timeout: 20_000 }).toContain(String(openBefore + 2));
+    await menu.click();
+    const rows = admin.locator('tbody tr').filter({ hasText: target.name });
+    await expect.poll(() => rows.count()).toBe(2);
+    const hours = rows.filter({ hasText: 'Horaires erronés' });
+    await hours.getByRole('button', { name: 'Marquer corrigé' }).click();
+    await expect.poll(() => menu.textContent()).toContain(String(openBefore + 1));
+    const other = rows.filter({ hasText: 'Le restaurant a changé de nom.' });
+    await other.getByRole('button', { name: 'Écarter' }).click();
+    await expect.poll(openReports).toBe(String(openBefore));
+    expect(adminErrors()).toEqual([]);
+    await adminContext.close();
+
+    // Both are in the establishment's history, told by whom.
+    const history = await callApi<{ action: string; actor: { name: string | null } | null }[]>(
+      server.baseUrl,
+      'GET',
+      `/api/establishment/${target.id}/history`,
+      undefined,
+      adminToken,
+    );
+    const reportEntries = history.filter((entry) => entry.action === 'report');
+    expect(reportEntries).toHaveLength(2);
+    expect(reportEntries.every((entry) => entry.actor?.name === ADMIN.username)).toBe(true);
+  });
+});
