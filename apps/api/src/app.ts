@@ -47,6 +47,7 @@ import { manifestRoutes } from './modules/site/manifest.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { registerWeb, type WebOptions } from './web/serve-web';
 import { SideEffects } from './writes/side-effects';
+import { createJobs } from './jobs/create-jobs';
 
 // Validation messages in French: people read them in forms.
 z.config(z.locales.fr());
@@ -94,7 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const answers = new AnswerCache(dataVersion);
   const mailer = await createMailer(config, app.log);
   const background = new BackgroundTasks();
-  const ctx: AppContext = {
+  const base: Omit<AppContext, 'jobs'> = {
     config,
     clock: options.clock ?? (() => new Date()),
     database,
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: await createPhotoStorage(config),
     share: createPhotoShare(config),
   };
+  const ctx: AppContext = Object.assign(base, { jobs: createJobs(base, database, app.log) });
   app.decorate('ctx', ctx);
   if (database.engine === 'postgres' && config.databaseUrl !== undefined) {
     // Replicas on one PostgreSQL drop their caches after a write made on any of them.
@@ -118,7 +120,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   // Effects a stopped process left are run once the app listens (and are looked for every 30 seconds).
   app.addHook('onReady', async () => ctx.sideEffects.start());
+  // Scheduled jobs start once the app is ready and stop, their running job finished, before anything closes.
+  app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
     ctx.sideEffects.stop();
     await ctx.background.drain();
     await ctx.mailer.close();

@@ -108,6 +108,7 @@ const EnvSchema = z.object({
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'Redis (redis://...)'),
   RATE_LIMIT_SIGN_IN: intInRange(1, 100_000, 10),
   CONFIRMATION_RESEND_DELAY_SECONDS: intInRange(1, 86_400, DEFAULT_CONFIRMATION_RESEND_DELAY_SECONDS),
+  VERIFY_REMINDER_DAYS: intInRange(1, 3650, 60),
   MAP_STYLE: z
     .string()
     .trim()
@@ -188,6 +189,11 @@ export interface Config {
    * corrected address): a mailbox cannot be flooded from one account. The confirmation screen counts them too.
    */
   confirmationResendDelaySeconds: number;
+  /**
+   * Days without a verification (« Mes informations sont à jour ») after which the owner gets one reminder
+   * e-mail, and at most one per period of this length (jobs/verify-reminders.ts).
+   */
+  verifyReminderDays: number;
   /**
    * The base map's MapLibre style, with the bundled offline style taken over in the browser when it cannot
    * be loaded; undefined: the bundled offline style alone (`MAP_STYLE=offline`).
@@ -292,6 +298,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: e.REDIS_URL,
     rateLimitSignIn: e.RATE_LIMIT_SIGN_IN,
     confirmationResendDelaySeconds: e.CONFIRMATION_RESEND_DELAY_SECONDS,
+    verifyReminderDays: e.VERIFY_REMINDER_DAYS,
     mapStyleUrl:
       e.MAP_STYLE === 'offline'
         ? undefined

@@ -10,6 +10,7 @@ import type { DataVersion } from './lib/data-version';
 import type { AccessTokens } from './lib/tokens';
 import type { RateLimiter } from './plugins/rate-limit';
 import type { SideEffects } from './writes/side-effects';
+import type { Jobs } from './jobs/jobs';
 
 /** The live services every module gets: built once at start, passed explicitly, never global. */
 export interface AppContext {
@@ -37,6 +38,11 @@ export interface AppContext {
   background: BackgroundTasks;
   /** What committed writes left to do (e-mails), run after their commit and retried until done. */
   sideEffects: SideEffects;
+  /**
+   * Background and scheduled jobs (verify reminders, closure purge): a pg-boss queue on PostgreSQL, timers
+   * in process on PGlite; started when the app is ready, stopped when it closes (decision 0052).
+   */
+  jobs: Jobs;
   /** Photos: files in `DATA_DIR/uploads`, or an S3-compatible bucket. */
   storage: PhotoStorage;
   /** Photo posts on the Facebook page, or a logged dry run. */

@@ -102,6 +102,8 @@ const EXPECTED: Partial<Record<RouteId, Row>> = {
   getMenuBoard: SELF_OR_ADMIN(200),
   getEstablishmentDishes: SELF_OR_ADMIN(200),
   renewClaimCode: FULL_ADMIN_ONLY(200),
+  verifyEstablishment: SELF_OR_ADMIN(200),
+  verifyEstablishmentByToken: ALL(400),
   patchMenuBoard: SELF_OR_ADMIN(200),
   deleteMenuBoard: SELF_OR_ADMIN(204),
 };
@@ -137,6 +139,7 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
     case 'deleteEstablishment':
     case 'shareEstablishment':
     case 'renewClaimCode':
+    case 'verifyEstablishment':
     case 'getEstablishmentMenuBoard':
     case 'getEstablishmentDishes':
       return { params: { id: w.establishmentA.id } };
@@ -144,6 +147,9 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
       return { params: { id: w.menuBoardId } };
     case 'patchEstablishment':
       return { params: { id: w.establishmentA.id }, body: { description: 'Cuisine du marché.' } };
+    case 'verifyEstablishmentByToken':
+      // Unknown to the server: 400 InvalidToken for everyone (the token is the only credential).
+      return { body: { token: 'x'.repeat(43) } };
     case 'createEstablishment':
       return {
         body: {

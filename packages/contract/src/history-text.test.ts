@@ -236,3 +236,37 @@ describe('a menu board’s dishes in its history', () => {
     expect(line('items', 'texte', [old])).toBe('Plats : modification');
   });
 });
+
+describe('closures in the history', () => {
+  const leave = { from: '2026-08-01', to: '2026-08-15', reason: 'Congés annuels' };
+  const open = { from: '2026-08-03', to: null, reason: null };
+
+  it('tells the closures added and removed in French', () => {
+    expect(fieldLabel('closures')).toBe('Fermetures exceptionnelles');
+    expect(line('closures', [], [leave])).toBe(
+      'Fermetures exceptionnelles : du 1er au 15 août 2026 (Congés annuels) ajoutée',
+    );
+    expect(line('closures', [leave], [leave, open])).toBe(
+      'Fermetures exceptionnelles : à partir du 3 août 2026, jusqu’à nouvel ordre ajoutée',
+    );
+    expect(line('closures', [leave, open], [open])).toBe(
+      'Fermetures exceptionnelles : du 1er au 15 août 2026 (Congés annuels) retirée',
+    );
+  });
+
+  it('writes the dates as French does, across months and years', () => {
+    const text = (from: string, to: string | null, reason: string | null = null) =>
+      line('closures', [], [{ from, to, reason }]).replace(/^Fermetures exceptionnelles : | ajoutée$/g, '');
+    expect(text('2026-07-28', '2026-08-03')).toBe('du 28 juillet au 3 août 2026');
+    expect(text('2026-12-28', '2027-01-01')).toBe('du 28 décembre 2026 au 1er janvier 2027');
+    expect(text('2026-05-01', '2026-05-01', 'Pont')).toBe('le 1er mai 2026 (Pont)');
+  });
+
+  it('says when the information was confirmed, on the Paris day', () => {
+    expect(ACTION_LABELS.verify).toBe('Informations confirmées à jour');
+    // 23:30 UTC on 2 November is already the 3rd in Paris.
+    expect(line('verifiedAt', null, '2026-11-02T23:30:00.000Z')).toBe(
+      'Informations vérifiées : le 3 novembre 2026',
+    );
+  });
+});

@@ -62,6 +62,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   email: 'E-mail',
   website: 'Site web',
   openingHours: 'Horaires',
+  closures: 'Fermetures exceptionnelles',
+  verifiedAt: 'Informations vérifiées',
   priceRange: 'Gamme de prix',
   categories: 'Catégories',
   photo: 'Photo',
@@ -368,6 +370,105 @@ function itemsText(from: unknown, to: unknown): string | null {
   return parts.join(' ; ');
 }
 
+const MONTHS_FR = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+] as const;
+
+const ISO_DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
+
+/** `YYYY-MM-DD` as its parts: year, month name, day as French writes it (« 1er », « 2 »); `null` otherwise. */
+function dateParts(value: unknown): { year: string; month: string; day: string } | null {
+  const match = typeof value === 'string' ? ISO_DATE.exec(value) : null;
+  if (match === null) return null;
+  const month = MONTHS_FR[Number(match[2]) - 1];
+  const day = Number(match[3]);
+  if (month === undefined || day < 1 || day > 31) return null;
+  return { year: match[1]!, month, day: day === 1 ? '1er' : String(day) };
+}
+
+/**
+ * One closure in words: « du 1er au 15 août 2026 (Congés annuels) », « du 28 juillet au 3 août 2026 », « le
+ * 15 août 2026 », « à partir du 3 août 2026, jusqu’à nouvel ordre ». `null` when it is not a closure.
+ */
+export function closureText(value: unknown): string | null {
+  if (!isRecord(value)) return null;
+  const from = dateParts(value.from);
+  const to = value.to === null || value.to === undefined ? null : dateParts(value.to);
+  if (from === null || (to === null && value.to !== null && value.to !== undefined)) return null;
+  let text: string;
+  if (to === null) {
+    text = `à partir du ${from.day} ${from.month} ${from.year}, jusqu’à nouvel ordre`;
+  } else if (value.from === value.to) {
+    text = `le ${from.day} ${from.month} ${from.year}`;
+  } else if (from.year !== to.year) {
+    text = `du ${from.day} ${from.month} ${from.year} au ${to.day} ${to.month} ${to.year}`;
+  } else if (from.month !== to.month) {
+    text = `du ${from.day} ${from.month} au ${to.day} ${to.month} ${to.year}`;
+  } else {
+    text = `du ${from.day} au ${to.day} ${to.month} ${to.year}`;
+  }
+  const reason = typeof value.reason === 'string' && value.reason !== '' ? value.reason : null;
+  return reason === null ? text : `${text} (${reason})`;
+}
+
+/** A list of closures in words, « aucune » for none; `null` when it is not a list of closures. */
+function closureListText(value: unknown): string | null {
+  if (isEmpty(value)) return 'aucune';
+  if (!Array.isArray(value)) return null;
+  if (value.length === 0) return 'aucune';
+  const texts = value.map(closureText);
+  return texts.every((t) => t !== null) ? texts.join(' ; ') : null;
+}
+
+/**
+ * Closures before and after: the ones added and the ones removed, « du 1er au 15 août 2026 (Congés annuels)
+ * ajoutée ; le 2 mai 2026 retirée », or the whole lists when nothing can be matched.
+ */
+function closuresText(from: unknown, to: unknown): string | null {
+  const before = closureListText(from);
+  const after = closureListText(to);
+  if (before === null || after === null) return null;
+  const list = (value: unknown) => (Array.isArray(value) ? value.map((c) => JSON.stringify(c)) : []);
+  const was = list(from);
+  const is = list(to);
+  const added = is.filter((c) => !was.includes(c)).map((c) => `${closureText(JSON.parse(c))} ajoutée`);
+  const removed = was.filter((c) => !is.includes(c)).map((c) => `${closureText(JSON.parse(c))} retirée`);
+  const parts = [...added, ...removed];
+  return parts.length === 0 ? `${before} → ${after}` : parts.join(' ; ');
+}
+
+const PARIS_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The Paris day of an instant in words: « 3 novembre 2026 », « 1er mai 2026 »; `null` for a bad instant. */
+export function parisDayText(instant: Date): string | null {
+  if (Number.isNaN(instant.getTime())) return null;
+  const parts = dateParts(PARIS_DAY.format(instant));
+  return parts === null ? null : `${parts.day} ${parts.month} ${parts.year}`;
+}
+
+/** When the information was confirmed: « le 3 novembre 2026 » (Paris day). */
+function verifiedAtText(to: unknown): string | null {
+  if (typeof to !== 'string') return null;
+  const text = parisDayText(new Date(to));
+  return text === null ? null : `le ${text}`;
+}
+
 /** The rest of a line for the fields whose values do not read as values; `null` for the general case. */
 function structuredText(change: HistoryChange): string | null {
   switch (change.field) {
@@ -379,6 +480,10 @@ function structuredText(change: HistoryChange): string | null {
       return photoText(change.from, change.to);
     case 'items':
       return itemsText(change.from, change.to);
+    case 'closures':
+      return closuresText(change.from, change.to);
+    case 'verifiedAt':
+      return verifiedAtText(change.to);
     default:
       return null;
   }

@@ -65,6 +65,7 @@ export const OWNER_EDITABLE_ESTABLISHMENT_FIELDS = [
   'email',
   'website',
   'openingHours',
+  'closures',
   'priceRange',
   'categories',
   'photo',

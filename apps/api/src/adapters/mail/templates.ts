@@ -206,3 +206,32 @@ export function teamChangeMail(
       });
   }
 }
+
+/**
+ * The reminder sent when an establishment was not verified for `VERIFY_REMINDER_DAYS` (jobs/verify-reminders.ts):
+ * a one-click link that verifies without signing in (the page it opens confirms with a POST: mail scanners
+ * follow links), valid `validDays` days.
+ */
+export function verifyReminderMail(
+  site: MailSite,
+  owner: { email: string; firstName: string },
+  establishment: { name: string; town: string; pageUrl: string; lastVerified: string | null },
+  link: string,
+  validDays: number,
+): MailMessage {
+  return layout(site, owner.email, `Vos informations sont-elles à jour ? — ${establishment.name}`, {
+    paragraphs: [
+      `Bonjour ${owner.firstName},`,
+      establishment.lastVerified === null
+        ? `Les informations de « ${establishment.name} » (${establishment.town}) sur ${site.name} n’ont encore jamais été confirmées.`
+        : `Les informations de « ${establishment.name} » (${establishment.town}) sur ${site.name} ont été confirmées pour la dernière fois le ${establishment.lastVerified}.`,
+      `Prenez une minute pour relire votre page (horaires, fermetures exceptionnelles, coordonnées) : ${establishment.pageUrl}`,
+      `Si tout est juste, un clic suffit, sans vous connecter (lien valable ${validDays} jours, une seule fois) :`,
+    ],
+    highlight: { link, label: 'Mes informations sont à jour' },
+    after: [
+      `Sinon, corrigez-les depuis votre espace restaurateur : ${site.publicUrl}/espace-restaurateur`,
+      'La date de la dernière vérification est affichée sur votre page : elle rassure vos clients.',
+    ],
+  });
+}

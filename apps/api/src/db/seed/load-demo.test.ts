@@ -6,6 +6,7 @@ import type { Database } from '../client';
 import { appMeta, categories, establishments, groups, menuBoards } from '../schema';
 import { DEFAULT_DEMO_ESTABLISHMENTS, generateDemoData, generateDemoMenuBoards } from './demo-data';
 import { refreshDemoMenuBoards } from './load-demo';
+import { activeClosure, upcomingClosure } from '@tables-voisines/contract/closures';
 
 let database: Database;
 beforeAll(async () => {
@@ -94,5 +95,25 @@ describe('the boards of a new day', () => {
       .from(menuBoards)
       .where(and(eq(menuBoards.establishmentId, place!.id), eq(menuBoards.date, day)));
     expect(ofPlace).toEqual([{ id: ownId }]);
+  });
+});
+
+describe('the demo’s opening information', () => {
+  it('has a closure in progress, one announced within 14 days, and verified dates recent, old and none', async () => {
+    const { db } = database;
+    // The templates are seeded with the day the test run started (global-setup.ts).
+    const [meta] = await db.select().from(appMeta).where(eq(appMeta.key, 'demo_boards_day'));
+    const today = meta!.value;
+    const rows = await db
+      .select({ closures: establishments.closures, verifiedAt: establishments.verifiedAt })
+      .from(establishments);
+    const closures = rows.map((r) => r.closures);
+    expect(closures.some((c) => activeClosure(c, today) !== null)).toBe(true);
+    expect(closures.some((c) => upcomingClosure(c, today) !== null)).toBe(true);
+    const ageDays = (at: Date) => (Date.parse(`${today}T12:00:00Z`) - at.getTime()) / 86_400_000;
+    const verified = rows.map((r) => r.verifiedAt);
+    expect(verified.some((at) => at === null)).toBe(true);
+    expect(verified.some((at) => at !== null && ageDays(at) < 30)).toBe(true);
+    expect(verified.some((at) => at !== null && ageDays(at) > 183)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import * as schema from '../schema';
 import { DEFAULT_DEMO_ESTABLISHMENTS, generateDemoData, generateDemoMenuBoards, isDay } from './demo-data';
+import { withOpeningInformation } from './demo-opening-information';
 
 const {
   appMeta,
@@ -50,7 +51,7 @@ export async function loadDemoData(
 ): Promise<void> {
   assertDay(options.today);
   const size = options.establishments ?? DEFAULT_DEMO_ESTABLISHMENTS;
-  const data = generateDemoData({ establishments: size });
+  const data = withOpeningInformation(generateDemoData({ establishments: size }), options.today);
   const boards = generateDemoMenuBoards(data, options.today, { withPreviousDay: true });
 
   const total =

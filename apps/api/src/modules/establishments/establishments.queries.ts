@@ -15,6 +15,7 @@ import type { Kind, VenueType } from '@tables-voisines/contract/labels';
 import type { DbOrTx } from '../../db/client';
 import { establishmentCategories, establishmentUris, establishments } from '../../db/schema';
 import { escapeLike } from '../../lib/sql';
+import { parisMidnight } from '../../lib/paris-midnight';
 import { URI_FORBIDDEN } from '@tables-voisines/contract/slug';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 
@@ -58,7 +59,7 @@ const toRow = (r: FullRow): EstablishmentRow => ({
   previousUris: r.previousUris,
 });
 
-export type EstablishmentSort = 'name' | 'town' | 'createdAt' | 'updatedAt' | 'uri';
+export type EstablishmentSort = 'name' | 'town' | 'createdAt' | 'updatedAt' | 'uri' | 'verifiedAt';
 
 export interface EstablishmentFilter {
   includeDisabled: boolean;
@@ -72,6 +73,8 @@ export interface EstablishmentFilter {
   disabled?: boolean | undefined;
   /** `none`: unclaimed, `any`: claimed, or one owner's id. */
   owner?: 'none' | 'any' | (string & {}) | undefined;
+  /** `YYYY-MM-DD`: never verified, or verified before that day's midnight in Paris. */
+  notVerifiedSince?: string | undefined;
 }
 
 /**
@@ -94,6 +97,11 @@ function whereOf(filter: EstablishmentFilter): SQL | undefined {
   if (filter.owner === 'none') conditions.push(isNull(establishments.ownerId));
   else if (filter.owner === 'any') conditions.push(isNotNull(establishments.ownerId));
   else if (filter.owner !== undefined) conditions.push(eq(establishments.ownerId, filter.owner));
+  if (filter.notVerifiedSince !== undefined) {
+    conditions.push(
+      sql`(${establishments.verifiedAt} is null or ${establishments.verifiedAt} < ${parisMidnight(filter.notVerifiedSince).toISOString()}::timestamptz)`,
+    );
+  }
   return conditions.length === 0 ? undefined : and(...conditions);
 }
 
@@ -107,6 +115,12 @@ function orderOf(sort: EstablishmentSort, order: 'asc' | 'desc'): SQL[] {
     createdAt: [dir(establishments.createdAt)],
     updatedAt: [dir(establishments.updatedAt)],
     uri: [dir(establishments.uri)],
+    // Never verified first when ascending (the oldest information), last when descending.
+    verifiedAt: [
+      order === 'desc'
+        ? sql`${establishments.verifiedAt} desc nulls last`
+        : sql`${establishments.verifiedAt} asc nulls first`,
+    ],
   };
   return [...primary[sort], asc(establishments.id)];
 }

@@ -29,6 +29,8 @@ import {
 } from './establishments.service';
 import type { EstablishmentRow } from './establishments.queries';
 import { presentHistory } from '../history/history-presenter';
+import { toEstablishment } from './establishments.presenter';
+import { verifyEstablishment, verifyEstablishmentByToken } from './verify.service';
 
 /** Admins who may change every establishment see the claim code; an owner, or an admin who may only read, not. */
 export function presentEstablishmentFor(auth: Auth, row: EstablishmentRow) {
@@ -48,7 +50,8 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     routes.listEstablishments.path,
     { schema: schemaOf(routes.listEstablishments) },
     async (request, reply) => {
-      const { q, sort, order, page, perPage, withDisabled, kind, venueType, town } = request.query;
+      const { q, sort, order, page, perPage, withDisabled, kind, venueType, town, notVerifiedSince } =
+        request.query;
       // Callers who may read every establishment (admins) get full records, and the disabled ones on
       // demand; anonymous visitors and owners get the public view of the enabled ones, and the filters on
       // what that view does not show (disabled, owner) are ignored for them.
@@ -60,7 +63,9 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         kind,
         venueType,
         town,
-        ...(full ? { disabled: request.query.disabled, owner: request.query.restaurantOwner } : {}),
+        ...(full
+          ? { disabled: request.query.disabled, owner: request.query.restaurantOwner, notVerifiedSince }
+          : {}),
       };
       const options = { sort: sort ?? 'name', order: order ?? 'asc' } as const;
       if (!full && page === undefined) {
@@ -166,6 +171,27 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = authOf(request);
       const row = await renewClaimCode(app.ctx, actorOf(auth), request.params.id, conditionsOf(request));
       return sendEstablishment(reply, auth, row);
+    },
+  );
+
+  app.post(
+    routes.verifyEstablishment.path,
+    { schema: schemaOf(routes.verifyEstablishment) },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const row = await verifyEstablishment(app.ctx, actorOf(auth), request.params.id, conditionsOf(request));
+      return sendEstablishment(reply, auth, row);
+    },
+  );
+
+  app.post(
+    routes.verifyEstablishmentByToken.path,
+    { schema: schemaOf(routes.verifyEstablishmentByToken) },
+    async (request, reply) => {
+      const row = await verifyEstablishmentByToken(app.ctx, request.body.token);
+      // The link went to the owner: its view, without the claim code.
+      reply.header('etag', etagOf(row)).header('cache-control', 'private, no-store');
+      return toEstablishment(row);
     },
   );
 

@@ -223,6 +223,7 @@ export async function createEstablishment(
           email: body.email ?? null,
           website: body.website ?? null,
           openingHours: body.openingHours ?? [],
+          closures: body.closures ?? [],
           priceRange: body.priceRange ?? null,
           photoUrl: body.photo?.url ?? null,
           claimCode: newClaimCode(),
@@ -297,6 +298,8 @@ export async function patchEstablishment(
         ...(body.email === undefined ? {} : { email: body.email }),
         ...(body.website === undefined ? {} : { website: body.website }),
         ...(body.openingHours === undefined ? {} : { openingHours: body.openingHours }),
+        // The whole list, sorted by the body's schema: it replaces the stored one.
+        ...(body.closures === undefined ? {} : { closures: body.closures }),
         ...(body.priceRange === undefined ? {} : { priceRange: body.priceRange }),
         ...visibilityValues(body, before),
         // A new photo has not been shared yet.
