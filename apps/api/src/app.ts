@@ -34,6 +34,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { menuBoardsRoutes } from './modules/menu-boards/menu-boards.routes';
 import { ownersRoutes } from './modules/owners/owners.routes';
 import { placesRoutes } from './modules/places/places.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { shareRoutes } from './modules/share/share.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mediaRoutes);
   await app.register(shareRoutes);
   await app.register(exportsRoutes);
+  await app.register(reportsRoutes);
 
   await app.register(siteRoutes);
   await app.register(manifestRoutes);

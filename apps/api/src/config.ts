@@ -107,6 +107,7 @@ const EnvSchema = z.object({
   FACEBOOK_GRAPH_URL: optionalUrl(['http:', 'https:'], 'http(s)'),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'Redis (redis://...)'),
   RATE_LIMIT_SIGN_IN: intInRange(1, 100_000, 10),
+  RATE_LIMIT_REPORTS: intInRange(1, 100_000, 5),
   CONFIRMATION_RESEND_DELAY_SECONDS: intInRange(1, 86_400, DEFAULT_CONFIRMATION_RESEND_DELAY_SECONDS),
   VERIFY_REMINDER_DAYS: intInRange(1, 3650, 60),
   MAP_STYLE: z
@@ -184,6 +185,8 @@ export interface Config {
   facebook: { pageId: string; pageToken: string; graphUrl: string } | undefined;
   redisUrl: string | undefined;
   rateLimitSignIn: number;
+  /** Reports of a wrong page (« Signaler une erreur ») one client address may send in an hour. */
+  rateLimitReports: number;
   /**
    * Seconds after a confirmation code was sent before the owner may have another sent (`resend`, or a
    * corrected address): a mailbox cannot be flooded from one account. The confirmation screen counts them too.
@@ -297,6 +300,7 @@ export function loadConfig(env: Env = process.env): Config {
           },
     redisUrl: e.REDIS_URL,
     rateLimitSignIn: e.RATE_LIMIT_SIGN_IN,
+    rateLimitReports: e.RATE_LIMIT_REPORTS,
     confirmationResendDelaySeconds: e.CONFIRMATION_RESEND_DELAY_SECONDS,
     verifyReminderDays: e.VERIFY_REMINDER_DAYS,
     mapStyleUrl:

@@ -14,6 +14,7 @@ import {
 } from './dishes';
 import { KIND_LABELS, VENUE_TYPE_LABELS } from './labels';
 import { DAY_NAMES_FR } from './opening-hours';
+import { REPORT_REASON_LABELS, type ReportReason } from './reports';
 
 /** The actions of `EstablishmentHistoryEntry`, restated here so that this module needs no schema. */
 export type HistoryAction =
@@ -501,6 +502,17 @@ export function changeText(
   reader: HistoryReader,
   actor?: HistoryActor | null,
 ): string {
+  // A visitor's report the team handled (`PATCH /api/report/{id}`): its reason travels with its status.
+  if (change.field === 'report') {
+    const to = isRecord(change.to) ? change.to : { status: change.to };
+    const reason =
+      typeof to.reason === 'string' && Object.hasOwn(REPORT_REASON_LABELS, to.reason)
+        ? `« ${REPORT_REASON_LABELS[to.reason as ReportReason]} » `
+        : '';
+    const outcome =
+      to.status === 'resolved' ? 'marqué corrigé' : to.status === 'dismissed' ? 'écarté' : 'modifié';
+    return `Signalement ${reason}${outcome}`;
+  }
   const label = fieldLabel(change.field);
   // Only ids are kept: the categories cannot be named, and their count says nothing useful.
   if (change.field === 'categories') return `${label} modifiées`;

@@ -15,7 +15,8 @@ export type RateLimitBucket =
   | 'check'
   | 'resend-establishment-code'
   | 'forgotten-password'
-  | 'forgotten-password-confirm';
+  | 'forgotten-password-confirm'
+  | 'report';
 
 const WINDOW_MS = 60_000;
 /** Limits per address alone and per identifier alone are this many times wider (offices behind one NAT). */
@@ -63,6 +64,50 @@ export class RateLimiter {
       return null;
     }
   }
+
+  /**
+   * One more hit of `address` alone in `bucket`: the seconds to wait when it is past `max` in a window of
+   * `windowMs`, `null` when it may go on (and when the store is down, as above).
+   */
+  async checkAddress(
+    bucket: RateLimitBucket,
+    address: string,
+    max: number,
+    windowMs: number,
+  ): Promise<number | null> {
+    try {
+      const hit = await this.store.hit(`${bucket}:${address}`, windowMs);
+      return hit.count > max ? Math.max(1, Math.ceil(hit.resetInMs / 1000)) : null;
+    } catch (error) {
+      this.log.error({ err: error, bucket }, 'rate limit store failed; attempt allowed');
+      return null;
+    }
+  }
+}
+
+/** Reports of a wrong page are counted per client address over an hour (`RATE_LIMIT_REPORTS`). */
+export const REPORT_WINDOW_MS = 3_600_000;
+
+/**
+ * Counts a visitor's report (`POST /api/establishment/{id}/reports` and the page's own form alike) against
+ * its address: past `RATE_LIMIT_REPORTS` an hour, `429 RateLimited` with the seconds to wait (`Retry-After`).
+ */
+export async function limitReports(
+  ctx: { rateLimiter: RateLimiter; config: Pick<Config, 'rateLimitReports'> },
+  address: string,
+): Promise<void> {
+  const seconds = await ctx.rateLimiter.checkAddress(
+    'report',
+    address,
+    ctx.config.rateLimitReports,
+    REPORT_WINDOW_MS,
+  );
+  if (seconds === null) return;
+  throw new AppError(
+    'RateLimited',
+    'Trop de signalements envoyés depuis votre connexion, réessayez dans une heure.',
+    { retryAfter: seconds },
+  );
 }
 
 /**

@@ -1,4 +1,6 @@
+import { AppError } from '@tables-voisines/contract/errors';
 import type { PublicData, PublicSettings } from '@tables-voisines/contract/public-data';
+import { UuidSchema } from '@tables-voisines/contract/schemas/common';
 import type { AppContext } from '../context';
 import { parisDay } from '../lib/today';
 import { findCategoriesByIds } from '../modules/categories/find-categories-by-ids';
@@ -18,6 +20,7 @@ import {
   findTodayMenuBoards,
   type MenuBoardAnswer,
 } from '../modules/menu-boards/menu-boards.queries';
+import { createReport, parseReportBody } from '../modules/reports/reports.service';
 
 export function publicSettingsOf(config: AppContext['config']): PublicSettings {
   return {
@@ -196,5 +199,13 @@ export function createPublicData(ctx: AppContext, now: () => Date = () => new Da
     listGroups: () => memoized('groups', '', async () => (await findGroups(db)).map(toGroup)),
 
     getCategories: (ids) => memoized('categories', ids.join(','), () => findCategoriesByIds(db, ids, 'fr')),
+
+    // The page's form, checked as the API checks its body (a path id that is no UUID is unknown here).
+    async submitReport(establishmentId, body, clientAddress) {
+      const report = parseReportBody(body);
+      const id = UuidSchema.safeParse(establishmentId);
+      if (!id.success) throw new AppError('NotFound', 'Cet établissement n’existe pas.');
+      return createReport(ctx, id.data, report, clientAddress);
+    },
   };
 }

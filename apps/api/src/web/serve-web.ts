@@ -13,6 +13,7 @@ import {
   type RouterContext,
   type ServerBuild,
 } from 'react-router';
+import { AppError } from '@tables-voisines/contract/errors';
 import type { PublicData } from '@tables-voisines/contract/public-data';
 import { webBuildDir } from '../paths';
 import { matchesEtag, preferredEncoding } from '../lib/answer-cache';
@@ -92,7 +93,7 @@ function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: Buff
  * Fastify request -> Fetch Request, as React Router's handler expects. A `HEAD` is rendered as the `GET`
  * it stands for: the same status and headers, the length of the body Fastify then leaves out.
  */
-function toFetchRequest(request: FastifyRequest, signal: AbortSignal): Request {
+function toFetchRequest(request: FastifyRequest, signal: AbortSignal, body?: Buffer): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -100,7 +101,8 @@ function toFetchRequest(request: FastifyRequest, signal: AbortSignal): Request {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, String(value));
   }
-  return new Request(url, { method: request.method === 'HEAD' ? 'GET' : request.method, headers, signal });
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  return new Request(url, { method, headers, signal, ...(body === undefined ? {} : { body }) });
 }
 
 /** Headers of a rendered page worth replaying from the cache (the body's length is Fastify's job). */
@@ -125,6 +127,32 @@ function publicDataKeyOf(build: ServerBuild): RouterContext<PublicData> {
     throw new Error('The web build does not export publicDataContext from its server entry');
   return key;
 }
+
+/** The server build's entry re-exports the context key an action reads the client's address from. */
+function clientAddressKeyOf(build: ServerBuild): RouterContext<string | null> | undefined {
+  return (build.entry.module as { clientAddressContext?: RouterContext<string | null> }).clientAddressContext;
+}
+
+/**
+ * The full paths of the page routes that take a form's POST (an `action`, like « Signaler une erreur »), in
+ * the router's syntax (`/restaurant/:uri/signaler`): with a splat or an optional segment, none.
+ */
+export function pageActionPaths(build: ServerBuild): string[] {
+  const routes = build.routes;
+  const fullPath = (id: string): string => {
+    const route = routes[id]!;
+    const parent = route.parentId === undefined ? '' : fullPath(route.parentId);
+    return route.path === undefined || route.path === '' ? parent : `${parent}/${route.path}`;
+  };
+  return Object.values(routes)
+    .filter((route) => route !== undefined && route.index !== true && route.module.action !== undefined)
+    .map((route) => fullPath(route!.id))
+    .filter((path) => path !== '' && !/[*?]/.test(path));
+}
+
+/** A form's fields, as browsers send them without JavaScript and React Router's `<Form>` with it. */
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+const FORM_BODY_LIMIT = 64 * 1024;
 
 /** The build's routes as the nested route objects `matchRoutes` takes. */
 function routeTreeOf(build: ServerBuild): RouteObject[] {
@@ -199,10 +227,21 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
   if (cache !== null) app.addHook('onClose', async () => cache.close());
 
   /** React Router's answer to a Fetch request, its loaders reading the live public data. */
-  const render = (request: Request, nonce: string): Promise<Response> => {
+  const clientAddressKey = clientAddressKeyOf(build);
+  /**
+   * React Router's answer to a Fetch request, its loaders reading the live public data. `clientAddress` is
+   * Fastify's `request.ip` (what TRUST_PROXY allows X-Forwarded-For to tell), never a header the page reads:
+   * actions count visitors' reports per address with it.
+   */
+  const render = (
+    request: Request,
+    nonce: string,
+    clientAddress: string | null = null,
+  ): Promise<Response> => {
     const context = new RouterContextProvider();
     context.set(publicDataKey, publicData);
     if (cspNonceKey !== undefined) context.set(cspNonceKey, nonce);
+    if (clientAddressKey !== undefined) context.set(clientAddressKey, clientAddress);
     return handleRequest(request, context);
   };
   renderers.set(app, async (url, headers = {}) => {
@@ -269,6 +308,48 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
     }
     return sendCompressed(request, reply.code(200), bodies.forAnswer(page.body, cspNonceOf(request)));
   };
+
+  // Forms posted to a page (« Signaler une erreur » without JavaScript, and `<Form>`'s `.data` fetch with
+  // it): rendered with the request's body, never cached nor served from the cache (a visitor's answer).
+  const actionPaths = pageActionPaths(build);
+  if (actionPaths.length > 0) {
+    await app.register(async (scope) => {
+      // Only here: the API's routes keep taking JSON alone.
+      scope.addContentTypeParser(
+        FORM_TYPE,
+        { parseAs: 'buffer', bodyLimit: FORM_BODY_LIMIT },
+        (_r, body, done) => done(null, body),
+      );
+      const handleForm = async (request: FastifyRequest, reply: FastifyReply) => {
+        const controller = new AbortController();
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableEnded) controller.abort();
+        });
+        if (!Buffer.isBuffer(request.body)) {
+          throw new AppError(
+            'UnsupportedMediaType',
+            'Un formulaire (application/x-www-form-urlencoded) est attendu.',
+          );
+        }
+        const body = request.body;
+        const response = await render(
+          toFetchRequest(request, controller.signal, body),
+          cspNonceOf(request),
+          request.ip,
+        );
+        const answer = response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
+        reply.code(response.status);
+        for (const [name, value] of replayableHeaders(response)) reply.header(name, value);
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        return reply.header('cache-control', 'private, no-store').send(answer);
+      };
+      for (const actionPath of actionPaths) {
+        scope.post(actionPath, { schema: { hide: true } }, handleForm);
+        scope.post(`${actionPath}.data`, { schema: { hide: true } }, handleForm);
+      }
+    });
+  }
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     // An API read outside `/api` whose parameter is over the router's limit is not a page.

@@ -12,6 +12,7 @@ import { SiteCssContext } from './site-stylesheet';
 
 export { publicDataContext } from './public-data-context';
 export { cspNonceContext } from './csp-nonce-context';
+export { clientAddressContext } from './client-address-context';
 // For the export benchmark's bare loop, which renders the router as this entry does.
 export { SiteCssContext } from './site-stylesheet';
 

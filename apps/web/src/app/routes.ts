@@ -7,6 +7,9 @@ export default [
     index('routes/home.tsx'),
     route('restaurant/:uri', 'routes/establishment.tsx', { id: 'restaurant' }),
     route('remplisvert/:uri', 'routes/establishment.tsx', { id: 'remplisvert' }),
+    // « Signaler une erreur »: a form that works without JavaScript (its action takes the browser's POST).
+    route('restaurant/:uri/signaler', 'routes/report.tsx', { id: 'restaurant-report' }),
+    route('remplisvert/:uri/signaler', 'routes/report.tsx', { id: 'remplisvert-report' }),
   ]),
   // The restaurant owners' space: one route module per screen, kept out of the public pages' chunks.
   route('espace-restaurateur', 'routes/owner/owner-layout.tsx', [

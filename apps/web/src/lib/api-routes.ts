@@ -134,6 +134,22 @@ export const deleteMenuBoardRoute = {
   method: 'DELETE',
   path: '/api/menuboard/:id',
 } as const satisfies RouteRef<'deleteMenuBoard'>;
+// Visitors' reports of a wrong page, and the back office's list of them.
+export const createReportRoute = {
+  id: 'createReport',
+  method: 'POST',
+  path: '/api/establishment/:id/reports',
+} as const satisfies RouteRef<'createReport'>;
+export const listReportsRoute = {
+  id: 'listReports',
+  method: 'GET',
+  path: '/api/reports/',
+} as const satisfies RouteRef<'listReports'>;
+export const patchReportRoute = {
+  id: 'patchReport',
+  method: 'PATCH',
+  path: '/api/report/:id',
+} as const satisfies RouteRef<'patchReport'>;
 export const surroundingMenuBoardsRoute = {
   id: 'surroundingMenuBoards',
   method: 'POST',

@@ -1,3 +1,4 @@
+import { REPORT_REASON_LABELS, type ReportReason } from '@tables-voisines/contract/reports';
 import type { MailMessage } from './mailer';
 
 /** The product's primary colour (specification, section 9). */
@@ -233,5 +234,31 @@ export function verifyReminderMail(
       `Sinon, corrigez-les depuis votre espace restaurateur : ${site.publicUrl}/espace-restaurateur`,
       'La date de la dernière vérification est affichée sur votre page : elle rassure vos clients.',
     ],
+  });
+}
+
+/**
+ * A visitor reported an error on the owner's page (« Signaler une erreur »): the reason in words and the
+ * visitor's message, never the visitor's address (only the team sees it), and the way to the owner's space.
+ */
+export function reportMail(
+  site: MailSite,
+  owner: { email: string; firstName: string },
+  establishment: { name: string; town: string },
+  report: { reason: ReportReason; message: string | null },
+): MailMessage {
+  const space = `${site.publicUrl}/espace-restaurateur`;
+  return layout(site, owner.email, `Signalement sur votre page « ${establishment.name} »`, {
+    paragraphs: [
+      `Bonjour ${owner.firstName},`,
+      `Un visiteur a signalé une erreur sur la page de « ${establishment.name} » (${establishment.town}) sur ${site.name}.`,
+      `Motif : ${REPORT_REASON_LABELS[report.reason]}`,
+      report.message === null
+        ? 'Le visiteur n’a pas laissé de précisions.'
+        : `Précisions : « ${report.message} »`,
+      'Vérifiez les informations de votre page et corrigez-les si besoin depuis votre espace restaurateur :',
+    ],
+    highlight: { link: space, label: 'Ouvrir mon espace' },
+    after: ['L’équipe a reçu ce signalement elle aussi. Si votre page est juste, vous n’avez rien à faire.'],
   });
 }

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../client';
 import * as schema from '../schema';
 import { DEFAULT_DEMO_ESTABLISHMENTS, generateDemoData, generateDemoMenuBoards, isDay } from './demo-data';
 import { withOpeningInformation } from './demo-opening-information';
+import { generateDemoReports } from './demo-reports';
 
 const {
   appMeta,
@@ -81,6 +82,7 @@ export async function loadDemoData(
     await insertAll(data.groupMembers, (batch) => tx.insert(groupMembers).values(batch));
     await insertAll(boards.menuBoards, (batch) => tx.insert(menuBoards).values(batch));
     await insertAll(boards.menuBoardItems, (batch) => tx.insert(menuBoardItems).values(batch));
+    await tx.insert(schema.reports).values(generateDemoReports(data, options.today));
     await writeMeta(tx, { [SEED_KEY]: 'demo', [BOARDS_DAY_KEY]: options.today, [SIZE_KEY]: String(size) });
   });
 }

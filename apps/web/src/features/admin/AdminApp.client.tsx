@@ -32,6 +32,8 @@ import {
 import { GroupCreate, GroupEdit, GroupList, GroupShow } from './groups';
 import { MenuBoardCreate, MenuBoardEdit, MenuBoardList, MenuBoardShow } from './menu-boards';
 import { OwnerEdit, OwnerList, OwnerShow } from './owners';
+import { AdminMenu, ReportList } from './reports';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import PeopleIcon from '@mui/icons-material/People';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
@@ -130,7 +132,7 @@ function AdminAppBar() {
 }
 
 function AdminLayout(props: LayoutProps) {
-  return <Layout {...props} appBar={AdminAppBar} />;
+  return <Layout {...props} appBar={AdminAppBar} menu={AdminMenu} />;
 }
 
 /** The back office's sign-in page (react-admin's `loginUrl` under `basename`). */
@@ -190,6 +192,12 @@ export function AdminApp() {
           edit={EstablishmentEdit}
           show={EstablishmentShow}
           recordRepresentation="name"
+        />
+        <Resource
+          name="reports"
+          icon={ReportProblemIcon}
+          list={ReportList}
+          options={{ label: 'Signalements' }}
         />
         <Resource
           name="restaurant-owners"

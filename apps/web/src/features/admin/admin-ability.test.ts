@@ -13,6 +13,7 @@ describe('admin permissions → menus and buttons', () => {
       'groups',
       'categories',
       'menu-boards',
+      'reports',
     ]);
     for (const action of ['list', 'show', 'edit', 'create', 'delete', 'export', 'share', 'disable'])
       expect(canAccessResource(ability, 'establishments', action)).toBe(true);
@@ -27,7 +28,10 @@ describe('admin permissions → menus and buttons', () => {
         { action: 'manage', subject: 'menu-board' },
       ],
     });
-    expect(visibleResources(ability)).toEqual(['establishments', 'menu-boards']);
+    expect(visibleResources(ability)).toEqual(['establishments', 'menu-boards', 'reports']);
+    // Reports follow the establishments' permissions: listed, not handled, by a reader.
+    expect(canAccessResource(ability, 'reports', 'list')).toBe(true);
+    expect(canAccessResource(ability, 'reports', 'edit')).toBe(false);
     expect(canAccessResource(ability, 'establishments', 'list')).toBe(true);
     expect(canAccessResource(ability, 'establishments', 'export')).toBe(true);
     expect(canAccessResource(ability, 'establishments', 'edit')).toBe(false);

@@ -19,6 +19,7 @@ export const ADMIN_RESOURCES = [
   'groups',
   'categories',
   'menu-boards',
+  'reports',
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
@@ -29,6 +30,8 @@ export const RESOURCE_SUBJECTS: Readonly<Record<AdminResource, SubjectType>> = {
   groups: 'group',
   categories: 'category',
   'menu-boards': 'menu-board',
+  // Visitors' reports are read and handled with the establishments' permissions (API.md, "Reports").
+  reports: 'establishment',
 };
 
 /** react-admin's action names (pages and buttons) to the permission model's. */

@@ -6,6 +6,7 @@ import { establishmentsProvider, type EstablishmentActions } from './providers/e
 import { groupsProvider } from './providers/groups.provider';
 import { menuBoardsProvider } from './providers/menu-boards.provider';
 import { ownersProvider } from './providers/owners.provider';
+import { reportsProvider } from './providers/reports.provider';
 import type { ApiRequestFn } from './providers/provider-kit';
 
 export { toHttpError } from './providers/provider-kit';
@@ -43,6 +44,7 @@ export function createDataProvider(
     groups: groupsProvider(deps),
     categories: categoriesProvider(deps),
     'menu-boards': menuBoardsProvider(deps),
+    reports: reportsProvider(deps),
   };
   const combined = combineDataProviders((resource) => {
     const provider = providers[resource];

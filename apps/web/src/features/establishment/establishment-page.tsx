@@ -163,6 +163,13 @@ export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
       <Section id="partager" title="Partager">
         <ShareButtons url={url} title={`${establishment.name} à ${address.town}`} />
       </Section>
+
+      {/* Something wrong on the page: a visitor tells the team and the owner (a page of its own, no script needed). */}
+      <p className="tv-text tv-report-link">
+        <Link to={`${establishmentPath(establishment.kind, establishment.uri)}/signaler`} className="tv-link">
+          Signaler une erreur
+        </Link>
+      </p>
     </article>
   );
 }

@@ -1,0 +1,69 @@
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Report, ReportStatus } from '@tables-voisines/contract/schemas/report';
+import type { DbOrTx } from '../../db/client';
+import { establishments, reports } from '../../db/schema';
+
+type ReportRow = typeof reports.$inferSelect;
+
+/** A report in the API's shape, with the few fields of its establishment the back office shows. */
+export function toReport(row: ReportRow, establishment: { name: string; uri: string }): Report {
+  return {
+    id: row.id,
+    establishment: { id: row.establishmentId, name: establishment.name, uri: establishment.uri },
+    reason: row.reason,
+    message: row.message,
+    email: row.email,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    resolvedBy:
+      row.resolvedById === null && row.resolvedByName === null
+        ? null
+        : { id: row.resolvedById, name: row.resolvedByName },
+  };
+}
+
+const columns = { report: reports, name: establishments.name, uri: establishments.uri };
+
+/** Reports newest first, of one status or all, a page of them and how many there are in all. */
+export async function findReportsPage(
+  db: DbOrTx,
+  filter: { status: ReportStatus | undefined },
+  page: { limit: number; offset: number },
+): Promise<{ reports: Report[]; total: number }> {
+  const where: SQL | undefined = filter.status === undefined ? undefined : eq(reports.status, filter.status);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(columns)
+      .from(reports)
+      .innerJoin(establishments, eq(establishments.id, reports.establishmentId))
+      .where(where)
+      .orderBy(desc(reports.createdAt), desc(reports.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(reports)
+      .where(where),
+  ]);
+  return { reports: rows.map((row) => toReport(row.report, row)), total: count?.n ?? 0 };
+}
+
+/** One report with its establishment's name and address; `null` when unknown. */
+export async function findReport(db: DbOrTx, id: string): Promise<Report | null> {
+  const [row] = await db
+    .select(columns)
+    .from(reports)
+    .innerJoin(establishments, eq(establishments.id, reports.establishmentId))
+    .where(eq(reports.id, id));
+  return row === undefined ? null : toReport(row.report, row);
+}
+
+/** The establishment a report is about, for the permission check of its route; `null` when unknown. */
+export async function findReportEstablishmentId(db: DbOrTx, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ establishmentId: reports.establishmentId })
+    .from(reports)
+    .where(eq(reports.id, id));
+  return row?.establishmentId ?? null;
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { AppError, type ValidationIssue } from '@tables-voisines/contract/errors';
+import {
+  CreateReportBodySchema,
+  type CreateReportBody,
+  type ListReportsQuery,
+  type PatchReportBody,
+  type Report,
+  type ReportCreated,
+} from '@tables-voisines/contract/schemas/report';
+import { reportMail } from '../../adapters/mail/templates';
+import type { AppContext } from '../../context';
+import { establishments, owners, reports } from '../../db/schema';
+import { limitReports } from '../../plugins/rate-limit';
+import { write } from '../../writes/write';
+import { SYSTEM_ACTOR, type Actor } from '../history/history';
+import { findReport, findReportsPage } from './reports.queries';
+
+const establishmentNotFound = () =>
+  new AppError('NotFound', 'Cet établissement n’existe pas ou n’est plus visible.');
+const reportNotFound = () => new AppError('NotFound', 'Ce signalement n’existe pas.');
+
+/**
+ * A visitor's report of a wrong page, from `POST /api/establishment/{id}/reports` or the page's own form:
+ * counted against the client's address (`RATE_LIMIT_REPORTS` an hour), then, in one write, the report and
+ * the e-mail to the establishment's owner when it has one (sent after the commit). An unknown or disabled
+ * establishment is a 404 and nothing is written. The visitor is anonymous: no history entry.
+ */
+export async function createReport(
+  ctx: AppContext,
+  establishmentId: string,
+  body: CreateReportBody,
+  clientAddress: string,
+): Promise<ReportCreated> {
+  await limitReports(ctx, clientAddress);
+  const id = randomUUID();
+  return write(ctx, { actor: SYSTEM_ACTOR }, async (w) => {
+    const [place] = await w.tx
+      .select({
+        name: establishments.name,
+        town: establishments.town,
+        disabled: establishments.disabled,
+        ownerId: establishments.ownerId,
+      })
+      .from(establishments)
+      .where(eq(establishments.id, establishmentId));
+    if (place === undefined || place.disabled) throw establishmentNotFound();
+    const [created] = await w.tx
+      .insert(reports)
+      .values({
+        id,
+        establishmentId,
+        reason: body.reason,
+        message: body.message,
+        email: body.email,
+        status: 'open',
+        createdAt: ctx.clock(),
+      })
+      .returning({ createdAt: reports.createdAt });
+    if (place.ownerId !== null) {
+      const [owner] = await w.tx
+        .select({ email: owners.email, firstName: owners.firstName })
+        .from(owners)
+        .where(eq(owners.id, place.ownerId));
+      if (owner !== undefined) {
+        const site = { name: ctx.config.site.name, publicUrl: ctx.config.publicUrl };
+        await w.mail(reportMail(site, owner, place, body));
+      }
+    }
+    return { id, status: 'open' as const, createdAt: created!.createdAt.toISOString() };
+  });
+}
+
+/** The page's form sends its fields unchecked: the API's own rules, the same `ValidationError`. */
+export function parseReportBody(body: unknown): CreateReportBody {
+  const parsed = CreateReportBodySchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const details: ValidationIssue[] = parsed.error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+  throw new AppError('ValidationError', 'Certaines informations du signalement sont invalides.', details);
+}
+
+export function listReports(ctx: AppContext, query: ListReportsQuery) {
+  const page = query.page ?? 1;
+  return findReportsPage(
+    ctx.db,
+    { status: query.status },
+    { limit: query.perPage, offset: (page - 1) * query.perPage },
+  );
+}
+
+/**
+ * An admin marks a report corrected or dismissed: who and when are kept on the report, and the
+ * establishment's history says it (« Signalement « Horaires erronés » marqué corrigé »). Asking again for
+ * the status it already has changes nothing.
+ */
+export async function patchReport(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  body: PatchReportBody,
+): Promise<Report> {
+  await write(ctx, { actor }, async (w) => {
+    const [before] = await w.tx.select().from(reports).where(eq(reports.id, id)).for('update');
+    if (before === undefined) throw reportNotFound();
+    if (before.status === body.status) return;
+    await w.tx
+      .update(reports)
+      .set({
+        status: body.status,
+        resolvedAt: ctx.clock(),
+        resolvedById: actor.id,
+        resolvedByName: actor.name,
+      })
+      .where(eq(reports.id, id));
+    await w.record({
+      subjectType: 'establishment',
+      subjectId: before.establishmentId,
+      establishmentId: before.establishmentId,
+      action: 'report',
+      // One line in the history: the reason travels with the status (history-text.ts reads both).
+      changes: [
+        {
+          field: 'report',
+          from: { status: before.status, reason: before.reason },
+          to: { status: body.status, reason: before.reason },
+        },
+      ],
+    });
+  });
+  const report = await findReport(ctx.db, id);
+  if (report === null) throw reportNotFound();
+  return report;
+}
