@@ -80,3 +80,94 @@ export function isClosedOn(closures: readonly Closure[], now: Date): boolean {
   if (closures.length === 0) return false;
   return activeClosure(closures, parisDate(now)) !== null;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// French words of closures and freshness (UX.md, "Opening information people can trust").
+
+const MONTHS_FR = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+] as const;
+
+/** Sunday first, as `Date.getUTCDay` counts. */
+const WEEKDAYS_FR = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'] as const;
+
+function dateParts(date: string): { year: number; month: number; day: number } {
+  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+  return { year, month, day };
+}
+
+/** « 1er » for the first of a month, the number otherwise. */
+const dayNumber = (day: number) => (day === 1 ? '1er' : String(day));
+
+function weekdayOf(date: string): string {
+  const { year, month, day } = dateParts(date);
+  return WEEKDAYS_FR[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
+}
+
+/**
+ * A Paris calendar day in French for a sentence of the page: « samedi 15 août », « lundi 1er juin », with
+ * the year only when it is not the year of `today` (« jeudi 7 janvier 2027 »).
+ * Plain spaces, as the words agreed for the page are written (a test or a search finds them as read).
+ */
+export function formatFrenchDate(date: string, today: string): string {
+  const { year, month, day } = dateParts(date);
+  const words = `${weekdayOf(date)} ${dayNumber(day)} ${MONTHS_FR[month - 1]}`;
+  return year === dateParts(today).year ? words : `${words} ${year}`;
+}
+
+/** The status line of an establishment in a closure: « Fermé exceptionnellement jusqu’au samedi 15 août ». */
+export function closureStatusText(closure: Closure, today: string): string {
+  return closure.to === null
+    ? 'Fermé exceptionnellement'
+    : `Fermé exceptionnellement jusqu’au ${formatFrenchDate(closure.to, today)}`;
+}
+
+/**
+ * The announcement of a closure to come: « Fermeture prévue du lundi 3 au samedi 15 août (Congés annuels) »,
+ * « Fermeture prévue à partir du lundi 3 août ». The first date leaves out what the second one says (its
+ * month, its year) when they share it.
+ */
+export function closureAnnouncementText(closure: Closure, today: string): string {
+  const reason = closure.reason === null || closure.reason.trim() === '' ? '' : ` (${closure.reason.trim()})`;
+  if (closure.to === null) {
+    return `Fermeture prévue à partir du ${formatFrenchDate(closure.from, today)}${reason}`;
+  }
+  const from = dateParts(closure.from);
+  const to = dateParts(closure.to);
+  const end = formatFrenchDate(closure.to, today);
+  let start: string;
+  if (closure.from === closure.to) return `Fermeture prévue le ${end}${reason}`;
+  if (from.year === to.year && from.month === to.month) {
+    start = `${weekdayOf(closure.from)} ${dayNumber(from.day)}`;
+  } else if (from.year === to.year) {
+    start = `${weekdayOf(closure.from)} ${dayNumber(from.day)} ${MONTHS_FR[from.month - 1]}`;
+  } else {
+    start = formatFrenchDate(closure.from, today);
+  }
+  return `Fermeture prévue du ${start} au ${end}${reason}`;
+}
+
+/** « Informations vérifiées le 3 novembre 2026 » (the Paris day of `verifiedAt`), null when never verified. */
+export function verifiedText(verifiedAt: string | Date | null): string | null {
+  if (verifiedAt === null) return null;
+  const instant = typeof verifiedAt === 'string' ? new Date(verifiedAt) : verifiedAt;
+  if (Number.isNaN(instant.getTime())) return null;
+  const { year, month, day } = dateParts(parisDate(instant));
+  return `Informations vérifiées le ${dayNumber(day)} ${MONTHS_FR[month - 1]} ${year}`;
+}
+
+/** The closures still to come or in progress on `today` (the ones a page, a feed or JSON-LD need). */
+export function currentAndFutureClosures(closures: readonly Closure[], today: string): Closure[] {
+  return closures.filter((c) => c.to === null || c.to >= today);
+}

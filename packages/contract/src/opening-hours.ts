@@ -1,7 +1,17 @@
 /**
  * Opening status of an establishment from its weekly hours (API.md: Monday = 1, Europe/Paris wall-clock
- * time; a `closes` earlier than `opens` runs past midnight, closing at midnight is `00:00`).
+ * time; a `closes` earlier than `opens` runs past midnight, closing at midnight is `00:00`) and its closures
+ * (closures.ts: whole Paris days during which it never opens, whatever its hours).
  */
+
+import {
+  activeClosure,
+  addDays,
+  closureStatusText,
+  formatFrenchDate,
+  parisDate,
+  type Closure,
+} from './closures';
 
 export type OpeningHoursEntry = { day: number; opens: string; closes: string };
 
@@ -9,8 +19,13 @@ export type OpeningStatus = {
   open: boolean;
   /** When open: the time it closes, absent when it never closes (open round the clock). */
   closesAt?: string;
-  /** When closed: the next opening, absent when it has no hours at all. */
-  opensAt?: { day: number; time: string };
+  /**
+   * When closed: the next opening, absent when it has no hours at all (or is closed until further notice).
+   * `date` (`YYYY-MM-DD`) only when it is a week or more away, past a closure: the weekday alone would lie.
+   */
+  opensAt?: { day: number; time: string; date?: string };
+  /** When closed because today is inside one of its closures: that closure (the one lasting longest). */
+  closure?: Closure;
 };
 
 export const DAY_NAMES_FR = [
@@ -135,29 +150,91 @@ export function findOverlappingHours(hours: readonly OpeningHoursEntry[]): Hours
   return overlaps;
 }
 
-/** Whether the establishment is open at `now`, with the closing time or the next opening. */
-export function openingStatus(hours: readonly OpeningHoursEntry[], now: Date): OpeningStatus {
+/**
+ * Whether the establishment is open at `now`, with the closing time or the next opening. The same answer
+ * for the page, the map's « Ouvert maintenant » and its list: a day inside one of `closures` is closed all
+ * day (from 00:00 to 24:00 in Paris: `open` is the weekly hours' answer and not `isClosedOn`), an opening
+ * that falls in a closure is skipped, and an evening running past midnight into a closure closes at 00:00.
+ * The day after a closure is a day like any other: an evening begun the day before (cut by the closure)
+ * is open from 00:00, as its hours say.
+ */
+export function openingStatus(
+  hours: readonly OpeningHoursEntry[],
+  now: Date,
+  closures: readonly Closure[] = [],
+): OpeningStatus {
+  const today = closures.length === 0 ? '' : parisDate(now);
+  if (closures.length > 0) {
+    const closure = activeClosure(closures, today);
+    if (closure !== null) return { open: false, closure };
+  }
   if (hours.length === 0) return { open: false };
+  const closedOn = (daysAhead: number) =>
+    closures.length > 0 && activeClosure(closures, addDays(today, daysAhead)) !== null;
   const intervals = weekIntervals(hours);
   const { day, minutes } = parisWeekTime(now);
   // Look from the second week so that intervals started the week before are in view.
   const t = MINUTES_PER_WEEK + (day - 1) * MINUTES_PER_DAY + minutes;
+  const todayStart = t - minutes;
   const current = intervals.find((i) => i.start <= t && t < i.end);
   if (current !== undefined) {
-    return current.end - current.start >= MINUTES_PER_WEEK
+    let end = current.end;
+    // Past midnight into a closed day, it closes at midnight.
+    for (let d = 1; todayStart + d * MINUTES_PER_DAY < end; d += 1) {
+      if (closedOn(d)) {
+        end = todayStart + d * MINUTES_PER_DAY;
+        break;
+      }
+    }
+    return end - current.start >= MINUTES_PER_WEEK && end === current.end
       ? { open: true }
-      : { open: true, closesAt: toTime(current.end) };
+      : { open: true, closesAt: toTime(end) };
   }
-  const next =
-    intervals.find((i) => i.start > t) ??
-    // Past the last interval of the second week: the first one of the week comes round again.
-    intervals[0];
-  if (next === undefined) return { open: false };
-  const start = next.start > t ? next.start : next.start + 2 * MINUTES_PER_WEEK;
-  return {
-    open: false,
-    opensAt: { day: (Math.floor(start / MINUTES_PER_DAY) % 7) + 1, time: toTime(start) },
-  };
+  // The next opening, skipping the closures in its way: each turn passes at least one closure whole.
+  let from = t;
+  let fromClosureEnd = false;
+  for (let turn = 0; turn <= closures.length; turn += 1) {
+    const start = nextStart(intervals, from, fromClosureEnd);
+    if (start === undefined) return { open: false };
+    const daysAhead = Math.floor(start / MINUTES_PER_DAY) - Math.floor(t / MINUTES_PER_DAY);
+    const date = closures.length === 0 ? '' : addDays(today, daysAhead);
+    const closure = closures.length === 0 ? null : activeClosure(closures, date);
+    if (closure === null) {
+      return {
+        open: false,
+        opensAt: {
+          day: (Math.floor(start / MINUTES_PER_DAY) % 7) + 1,
+          time: toTime(start),
+          ...(daysAhead >= 7 && date !== '' ? { date } : {}),
+        },
+      };
+    }
+    if (closure.to === null) return { open: false };
+    from = todayStart + (daysBetween(today, closure.to) + 1) * MINUTES_PER_DAY;
+    fromClosureEnd = true;
+  }
+  return { open: false };
+}
+
+/** Whole days from `a` to `b`, both `YYYY-MM-DD`. */
+function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * The first opening at or after minute `x` of the weekly pattern (any week: the answer is in `x`'s frame);
+ * with `covered`, `x` itself when an interval is running then (a place opening again at 00:00 after a
+ * closure, in the middle of an evening that began the day before).
+ */
+function nextStart(intervals: readonly Interval[], x: number, covered: boolean): number | undefined {
+  if (intervals.length === 0) return undefined;
+  // Into the second week of the two `weekIntervals` gives.
+  const shift = (Math.floor(x / MINUTES_PER_WEEK) - 1) * MINUTES_PER_WEEK;
+  const y = x - shift;
+  if (covered && intervals.some((i) => i.start <= y && y < i.end)) return x;
+  const next = intervals.find((i) => i.start >= y);
+  // Past the last interval of the second week: the first one of the week comes round again.
+  return (next === undefined ? intervals[0]!.start + 2 * MINUTES_PER_WEEK : next.start) + shift;
 }
 
 /** `'14:30'` → `'14 h 30'`, `'09:00'` → `'9 h'`, `'00:00'` → `'0 h'` (French typography). */
@@ -167,8 +244,12 @@ export function formatFrenchTime(time: string): string {
   return m === '00' ? `${hour} h` : `${hour} h ${m}`;
 }
 
-/** A short French sentence of the status: "Ouvert maintenant · ferme à 14 h 30", "Fermé · ouvre demain à 12 h". */
+/**
+ * A short French sentence of the status: "Ouvert maintenant · ferme à 14 h 30", "Fermé · ouvre demain à
+ * 12 h", « Fermé exceptionnellement jusqu’au samedi 15 août » in a closure.
+ */
 export function describeOpeningStatus(status: OpeningStatus, now: Date): string {
+  if (status.closure !== undefined) return closureStatusText(status.closure, parisDate(now));
   if (status.open) {
     return status.closesAt === undefined
       ? 'Ouvert maintenant'
@@ -176,7 +257,10 @@ export function describeOpeningStatus(status: OpeningStatus, now: Date): string 
   }
   if (status.opensAt === undefined) return 'Fermé';
   const today = parisWeekTime(now).day;
-  const { day, time } = status.opensAt;
+  const { day, time, date } = status.opensAt;
+  if (date !== undefined) {
+    return `Fermé · ouvre le ${formatFrenchDate(date, parisDate(now))} à ${formatFrenchTime(time)}`;
+  }
   const when =
     day === today && toMinutes(time) > parisWeekTime(now).minutes
       ? ''

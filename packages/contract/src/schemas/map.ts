@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { contractRegistry } from '../registry';
 import { UuidSchema } from './common';
-import { KindSchema, OpeningHoursSchema, VenueTypeSchema } from './establishment';
+import { ClosureSchema, KindSchema, OpeningHoursSchema, VenueTypeSchema } from './establishment';
 import { MAX_GROUP_RADIUS_KM } from './group';
 import { MAP_LIST_MAX_LIMIT } from '../map-settings';
 
@@ -95,6 +95,11 @@ export type MapPointsAnswer = z.infer<typeof MapPointsAnswerSchema>;
  * distinct value is written once in `openingHours` / `categorySets` and the tuples give its index. No id:
  * the uri is unique too and the map keys its places by it; 200,000 random UUIDs were more than half of the
  * compressed feed (8.5 MB in Brotli with them, 3.8 MB without, at 196,000 establishments).
+ *
+ * The 10th element (issue 30) is the index of the establishment's closures in `closures`, whose index 0 is
+ * always `[]` (no closure): only those in progress or to come, the map's « Ouvert maintenant » leaving out a
+ * place inside one (`openingStatus` of the contract). It comes last so that a client reading the first nine
+ * reads the same as before.
  */
 export const MapFeedEntrySchema = z
   .tuple([
@@ -107,6 +112,7 @@ export const MapFeedEntrySchema = z
     z.string().describe('town'),
     z.number().int().min(0).describe('index in openingHours'),
     z.number().int().min(0).describe('index in categorySets'),
+    z.number().int().min(0).describe('index in closures'),
   ])
   .register(contractRegistry, { id: 'MapFeedEntry' });
 export type MapFeedEntry = z.infer<typeof MapFeedEntrySchema>;
@@ -116,6 +122,8 @@ export const MapFeedSchema = z
     establishments: z.array(MapFeedEntrySchema),
     openingHours: z.array(OpeningHoursSchema),
     categorySets: z.array(z.array(UuidSchema)),
+    /** Distinct lists of closures; index 0 is `[]`. */
+    closures: z.array(z.array(ClosureSchema)),
     count: z.number().int(),
   })
   .register(contractRegistry, { id: 'MapFeed' });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MapFeedSchema, type MapFeed } from '@tables-voisines/contract/schemas/map';
 import { PublicEstablishmentSchema } from '@tables-voisines/contract/schemas/establishment';
 import { createAdminAccount, type TestAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { openingStatus } from '@tables-voisines/contract/opening-hours';
+import { createTestApp, TestClock, type TestApp } from '../../../test/app';
 import { createCategory, createEstablishment, disableEstablishment } from '../../../test/factories';
 import { parisDay } from '../../lib/today';
 
@@ -57,7 +58,7 @@ describe('GET /api/map/feed', () => {
     expect(feed.count).toBe(list.length);
     expect(feed.establishments.map((e) => e[1]).sort()).not.toContain('Désactivé');
     const decoded = feed.establishments.map(
-      ([kind, name, uri, latitude, longitude, venueType, town, hours, categories]) => ({
+      ([kind, name, uri, latitude, longitude, venueType, town, hours, categories, closures]) => ({
         kind,
         name,
         uri,
@@ -66,6 +67,7 @@ describe('GET /api/map/feed', () => {
         town,
         openingHours: feed.openingHours[hours],
         categories: feed.categorySets[categories],
+        closures: feed.closures[closures],
       }),
     );
     const expected = list.map((e) => ({
@@ -80,9 +82,11 @@ describe('GET /api/map/feed', () => {
       town: e.address.town,
       openingHours: e.openingHours,
       categories: e.categories,
+      closures: e.closures,
     }));
-    // No id: the uri names an establishment as uniquely, and the map keys its places by it.
-    expect(feed.establishments.every((e) => e.length === 9)).toBe(true);
+    // No id: the uri names an establishment as uniquely, and the map keys its places by it. The closures'
+    // index comes tenth, after the nine of before.
+    expect(feed.establishments.every((e) => e.length === 10)).toBe(true);
     expect(decoded.sort((a, b) => a.uri.localeCompare(b.uri))).toEqual(
       expected.sort((a, b) => a.uri.localeCompare(b.uri)),
     );
@@ -146,5 +150,57 @@ describe('GET /api/map/feed', () => {
     const after = await getFeed();
     expect(after.headers.etag).not.toBe(before);
     expect((after.json() as MapFeed).establishments.map((e) => e[1])).not.toContain('Bouchon « Chez Léon »');
+  });
+});
+
+describe('the closures in the feed', () => {
+  // Saturday 15 August 2026, 23:59 in Paris: the last minute of the summer closure.
+  const clock = new TestClock('2026-08-15T21:59:00Z');
+  let c: TestApp;
+  const past = { from: '2026-07-01', to: '2026-07-14', reason: null };
+  const summer = { from: '2026-08-03', to: '2026-08-15', reason: 'Congés annuels' };
+  const christmas = { from: '2026-12-24', to: null, reason: null };
+  const short = { from: '2026-08-20', to: '2026-08-22', reason: 'Inventaire' };
+
+  beforeAll(async () => {
+    c = await createTestApp({ clock: clock.now });
+    const saturdayNight = [{ day: 6, opens: '19:00', closes: '02:00' }];
+    const place = (name: string) => ({ name, town: 'Rennes', openingHours: saturdayNight });
+    await createEstablishment(c.db, { ...place('Aucune') });
+    await createEstablishment(c.db, { ...place('Été et Noël'), closures: [past, summer, christmas] });
+    await createEstablishment(c.db, { ...place('Été et Noël bis'), closures: [summer, christmas] });
+    await createEstablishment(c.db, { ...place('Passée'), closures: [past] });
+    await createEstablishment(c.db, { ...place('Inventaire'), closures: [short] });
+  });
+  afterAll(() => c.close());
+
+  it('gives each place its closures in progress or to come, each distinct list once, index 0 none', async () => {
+    const answer = await c.app.inject({ method: 'GET', url: '/api/map/feed' });
+    expect(answer.statusCode).toBe(200);
+    const feed = MapFeedSchema.parse(answer.json());
+    expect(feed.closures[0]).toEqual([]);
+    const closuresOf = new Map(feed.establishments.map((e) => [e[1], e[9]]));
+    expect(closuresOf.get('Aucune')).toBe(0);
+    // A closure that ended before today is left out: nothing left, no closure.
+    expect(closuresOf.get('Passée')).toBe(0);
+    expect(feed.closures[closuresOf.get('Été et Noël')!]).toEqual([summer, christmas]);
+    expect(closuresOf.get('Été et Noël bis')).toBe(closuresOf.get('Été et Noël'));
+    expect(feed.closures[closuresOf.get('Inventaire')!]).toEqual([short]);
+    expect(feed.closures).toHaveLength(3);
+
+    // What the map's « Ouvert maintenant » makes of it, on either side of midnight in Paris.
+    const openAt = (now: Date) =>
+      feed.establishments
+        .filter((e) => openingStatus(feed.openingHours[e[7]]!, now, feed.closures[e[9]]!).open)
+        .map((e) => e[1])
+        .sort();
+    expect(openAt(clock.now())).toEqual(['Aucune', 'Inventaire', 'Passée']);
+    expect(openAt(new Date('2026-08-15T22:00:00Z'))).toEqual([
+      'Aucune',
+      'Inventaire',
+      'Passée',
+      'Été et Noël',
+      'Été et Noël bis',
+    ]);
   });
 });

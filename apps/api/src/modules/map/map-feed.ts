@@ -1,3 +1,4 @@
+import { currentAndFutureClosures, type Closure } from '@tables-voisines/contract/closures';
 import type { MapFeedEntry } from '@tables-voisines/contract/schemas/map';
 import type { DbOrTx } from '../../db/client';
 import { jsonArrayPieces, PIECE_CHARS } from '../../lib/answer-cache';
@@ -30,11 +31,16 @@ class Dictionary<T> {
 
 /**
  * The JSON of `GET /api/map/feed`, written batch by batch (flat memory at 200,000 establishments): the
- * tuples first, then the dictionaries they point into, complete once every row has been seen.
+ * tuples first, then the dictionaries they point into, complete once every row has been seen. Closures
+ * that ended before `today` (Paris day) are left out: the map decides from the dates, so a feed kept past
+ * midnight (it is cached until an establishment changes) only carries a closure that has become past.
  */
-export async function* mapFeedPieces(db: DbOrTx): AsyncGenerator<string> {
+export async function* mapFeedPieces(db: DbOrTx, today: string): AsyncGenerator<string> {
   const hours = new Dictionary<EstablishmentRow['openingHours']>();
   const categorySets = new Dictionary<string[]>();
+  const closures = new Dictionary<Closure[]>();
+  // Index 0 is "no closure", whatever the first row holds: most places have none.
+  closures.indexOf([], '[]');
   let count = 0;
   // Pieces under V8's large-object size, as jsonArrayPieces writes them (see PIECE_CHARS).
   let piece = '{"establishments":[';
@@ -50,6 +56,7 @@ export async function* mapFeedPieces(db: DbOrTx): AsyncGenerator<string> {
         row.town,
         hours.indexOf(row.openingHours, JSON.stringify(row.openingHours)),
         categorySets.indexOf(row.categoryIds, row.categoryIds.join(',')),
+        closureIndex(closures, row.closures, today),
       ];
       piece += count === 0 ? JSON.stringify(entry) : `,${JSON.stringify(entry)}`;
       count += 1;
@@ -65,5 +72,22 @@ export async function* mapFeedPieces(db: DbOrTx): AsyncGenerator<string> {
   yield* jsonArrayPieces(once(hours.values), (value) => JSON.stringify(value));
   yield ',"categorySets":';
   yield* jsonArrayPieces(once(categorySets.values), (value) => JSON.stringify(value));
+  yield ',"closures":';
+  yield* jsonArrayPieces(once(closures.values), (value) => JSON.stringify(value));
   yield `,"count":${count}}`;
+}
+
+/** The index of a row's closures still current or to come, in the feed's own shape (`from`, `to`, `reason`). */
+function closureIndex(
+  closures: Dictionary<Closure[]>,
+  rowClosures: readonly Closure[],
+  today: string,
+): number {
+  if (rowClosures.length === 0) return 0;
+  const kept = currentAndFutureClosures(rowClosures, today).map(({ from, to, reason }) => ({
+    from,
+    to: to ?? null,
+    reason: reason ?? null,
+  }));
+  return closures.indexOf(kept, JSON.stringify(kept));
 }

@@ -4,6 +4,7 @@ import { schemaOf } from '../../plugins/contract-route';
 import type { AppContext } from '../../context';
 import { JSON_TYPE, publicCacheControl, sendAnswer, type EncodedAnswer } from '../../lib/answer-cache';
 import { establishmentsFingerprint } from '../establishments/establishments.queries';
+import { parisDay } from '../../lib/today';
 import { mapFeedPieces } from './map-feed';
 
 /**
@@ -12,13 +13,18 @@ import { mapFeedPieces } from './map-feed';
  * the first visitor does not wait (not through `inject`, which would hold the whole decoded answer, 31 MB at
  * 200,000, and its string: 120 MB until the next full collection).
  */
-export async function mapFeedAnswer({ db, answers }: AppContext): Promise<EncodedAnswer> {
+export async function mapFeedAnswer({ db, answers, clock }: AppContext): Promise<EncodedAnswer> {
   const scope = await answers.perVersion('establishments', () => establishmentsFingerprint(db));
-  return answers.getScopedOrLatest(scope, 'map-feed', () => mapFeedPieces(db), { heavy: true });
+  return answers.getScopedOrLatest(scope, 'map-feed', () => mapFeedPieces(db, parisDay(clock())), {
+    heavy: true,
+  });
 }
 
 export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
   const { mapIndex } = app.ctx;
+  // Clusters of every enabled establishment, closures or not: the map asks for them only while nothing is
+  // filtered, and switches to its feed (which carries the closures) once « Ouvert maintenant » or any other
+  // filter is on (map-preview.ts, `wantsFeed` and `drawsServerClusters`; decision 0054).
   app.get(routes.mapPoints.path, { schema: schemaOf(routes.mapPoints) }, async (request, reply) => {
     // Revalidated on every use: a write shows at once.
     reply.header('cache-control', 'public, no-cache');

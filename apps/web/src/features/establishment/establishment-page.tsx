@@ -14,7 +14,7 @@ import { usePublicEstablishment } from './get-public-establishment';
 import type { EstablishmentPageData } from './load-establishment-page';
 import { MenuBoardSection } from './menu-board-section';
 import { OpeningHoursTable } from './opening-hours-table';
-import { OpeningStatusLine } from './opening-status-line';
+import { ClosureAnnouncement, OpeningStatusLine, VerifiedLine } from './opening-status-line';
 import { ShareButtons } from './share-buttons';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -65,7 +65,7 @@ export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
           {VENUE_TYPE_LABELS[establishment.venueType]} · {address.town}
           {establishment.priceRange && ` · ${establishment.priceRange}`}
         </p>
-        <OpeningStatusLine hours={establishment.openingHours} now={now} />
+        <OpeningStatusLine hours={establishment.openingHours} closures={establishment.closures} now={now} />
         {(establishment.kind === 'remplisvert' || cuisines.length > 0) && (
           <div className="tv-chips" style={{ gap: 8 }}>
             {establishment.kind === 'remplisvert' && (
@@ -125,12 +125,16 @@ export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
       </Section>
 
       <Section id="horaires" title="Horaires">
+        <ClosureAnnouncement closures={establishment.closures} now={now} />
         {establishment.openingHours.length === 0 ? (
           <p className="tv-text tv-muted">Horaires non communiqués.</p>
         ) : (
           <OpeningHoursTable hours={establishment.openingHours} now={now} />
         )}
       </Section>
+
+      {/* When the owner or the team last said all of the above is right (address, contact, hours). */}
+      <VerifiedLine verifiedAt={establishment.verifiedAt} />
 
       {page.groups.length > 0 && (
         <Section id="collectifs" title="Collectifs">

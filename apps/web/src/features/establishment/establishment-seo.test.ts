@@ -63,6 +63,48 @@ describe('the JSON-LD of a place', () => {
     expect(establishmentJsonLd(seo(place({ phone: '0262 12 34 56' }))).telephone).toBe('+262262123456');
     expect(establishmentJsonLd(seo(place({ phone: '3631' }))).telephone).toBe('3631');
   });
+
+  it('gives each closure in progress or to come as special hours closed all day, as Google documents', () => {
+    const closures = [
+      { from: '2026-07-01', to: '2026-07-14', reason: null },
+      { from: '2026-08-03', to: '2026-08-15', reason: 'Congés annuels' },
+      { from: '2026-12-24', to: null, reason: null },
+    ];
+    // Rendered on 15 August at 23:59 in Paris (21:59 UTC): the July closure is over, August's last day not.
+    const jsonLd = establishmentJsonLd({
+      ...seo(place({ closures, openingHours: [{ day: 6, opens: '19:00', closes: '23:00' }] })),
+      renderedAt: '2026-08-15T21:59:00.000Z',
+    });
+    expect(jsonLd.specialOpeningHoursSpecification).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        opens: '00:00',
+        closes: '00:00',
+        validFrom: '2026-08-03',
+        validThrough: '2026-08-15',
+      },
+      { '@type': 'OpeningHoursSpecification', opens: '00:00', closes: '00:00', validFrom: '2026-12-24' },
+    ]);
+    // The weekly hours stay.
+    expect(jsonLd.openingHoursSpecification).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: 'https://schema.org/Saturday',
+        opens: '19:00',
+        closes: '23:00',
+      },
+    ]);
+    // At midnight in Paris, August's is over too.
+    const after = establishmentJsonLd({
+      ...seo(place({ closures })),
+      renderedAt: '2026-08-15T22:00:00.000Z',
+    });
+    expect(after.specialOpeningHoursSpecification).toHaveLength(1);
+  });
+
+  it('has no special hours without a closure', () => {
+    expect(establishmentJsonLd(seo(place())).specialOpeningHoursSpecification).toBeUndefined();
+  });
 });
 
 const CATEGORY = '33333333-3333-4333-8333-333333333333';

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import type { Category } from '@tables-voisines/contract/schemas/category';
+import { currentAndFutureClosures, parisDate, type Closure } from '@tables-voisines/contract/closures';
 import { VENUE_TYPE_LABELS, type VenueType } from '@tables-voisines/contract/labels';
 import { internationalPhone } from '@tables-voisines/contract/phone';
 import type { PublicEstablishment } from '@tables-voisines/contract/schemas/establishment';
@@ -53,6 +54,8 @@ export interface EstablishmentSeoInput {
   categories: Category[];
   publicUrl: string;
   siteName: string;
+  /** When the page was rendered: closures that ended before that day are left out. Now by default. */
+  renderedAt?: string;
 }
 
 function absolute(publicUrl: string, url: string): string {
@@ -89,12 +92,29 @@ export function menuItemJsonLd(item: MenuBoardItem): Record<string, unknown> {
   };
 }
 
+/**
+ * A closure as Google documents special hours: an `OpeningHoursSpecification` valid from its first day
+ * through its last (none when it lasts until further notice), opening and closing at "00:00", which means
+ * closed all day.
+ */
+export function closureJsonLd(closure: Closure): Record<string, unknown> {
+  return {
+    '@type': 'OpeningHoursSpecification',
+    opens: '00:00',
+    closes: '00:00',
+    validFrom: closure.from,
+    ...(closure.to !== null ? { validThrough: closure.to } : {}),
+  };
+}
+
 /** schema.org's type for the venue (`Restaurant`, `BarOrPub`...): address, position, hours, today's menu, image. */
 export function establishmentJsonLd(input: EstablishmentSeoInput): Record<string, unknown> {
   const { establishment: e, menuBoard, categories, publicUrl } = input;
   const url = establishmentUrl(publicUrl, e);
   const categoryName = new Map(categories.map((c) => [c.id, c.name]));
   const cuisines = e.categories.flatMap((id) => categoryName.get(id) ?? []);
+  const today = parisDate(input.renderedAt === undefined ? new Date() : new Date(input.renderedAt));
+  const closures = currentAndFutureClosures(e.closures, today);
   return {
     '@context': 'https://schema.org',
     '@type': SCHEMA_TYPES[e.venueType] ?? 'FoodEstablishment',
@@ -121,6 +141,7 @@ export function establishmentJsonLd(input: EstablishmentSeoInput): Record<string
       opens: h.opens,
       closes: h.closes,
     })),
+    ...(closures.length > 0 ? { specialOpeningHoursSpecification: closures.map(closureJsonLd) } : {}),
     ...(menuBoard
       ? {
           hasMenu: {

@@ -1,19 +1,86 @@
 import {
+  closureAnnouncementText,
+  parisDate,
+  upcomingClosure,
+  verifiedText,
+  type Closure,
+} from '@tables-voisines/contract/closures';
+import {
   describeOpeningStatus,
   openingStatus,
   type OpeningHoursEntry,
 } from '@tables-voisines/contract/opening-hours';
 
-/** "Ouvert maintenant · ferme à 14 h 30" in green, "Fermé · ouvre à 19 h" in red, both AA on white. */
-export function OpeningStatusLine({ hours, now }: { hours: readonly OpeningHoursEntry[]; now: Date }) {
-  if (hours.length === 0) return null;
-  const status = openingStatus(hours, now);
+/**
+ * "Ouvert maintenant · ferme à 14 h 30" in green, "Fermé · ouvre à 19 h" in red, both AA on white; inside a
+ * closure « Fermé exceptionnellement jusqu’au samedi 15 août » in red, its reason on the line after. The
+ * same rule as the map's « Ouvert maintenant » (`openingStatus` with the closures).
+ */
+export function OpeningStatusLine({
+  hours,
+  closures,
+  now,
+}: {
+  hours: readonly OpeningHoursEntry[];
+  closures: readonly Closure[];
+  now: Date;
+}) {
+  const status = openingStatus(hours, now, closures);
+  if (hours.length === 0 && status.closure === undefined) return null;
+  const reason = status.closure?.reason?.trim();
+  return (
+    <>
+      <p
+        data-testid="opening-status"
+        className={`tv-status ${status.open ? 'tv-status--open' : 'tv-status--closed'}`}
+      >
+        {describeOpeningStatus(status, now)}
+      </p>
+      {reason && (
+        <p data-testid="closure-reason" className="tv-text tv-muted">
+          {reason}
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * A closure starting within 14 days, announced above the week's hours: « Fermeture prévue du lundi 3 au
+ * samedi 15 août (Congés annuels) ». In the flow of the page, over nothing.
+ */
+export function ClosureAnnouncement({ closures, now }: { closures: readonly Closure[]; now: Date }) {
+  const today = parisDate(now);
+  const next = upcomingClosure(closures, today);
+  if (next === null) return null;
   return (
     <p
-      data-testid="opening-status"
-      className={`tv-status ${status.open ? 'tv-status--open' : 'tv-status--closed'}`}
+      role="note"
+      data-testid="closure-announcement"
+      className="tv-text"
+      // Dark text on a pale orange with the brand's dark orange at its edge: well past AA.
+      style={{
+        margin: '0 0 12px',
+        padding: '8px 12px',
+        borderLeft: '4px solid var(--tv-primary-text)',
+        borderRadius: 4,
+        background: '#fff3e0',
+        color: 'var(--tv-text)',
+        fontWeight: 600,
+      }}
     >
-      {describeOpeningStatus(status, now)}
+      {closureAnnouncementText(next, today)}
+    </p>
+  );
+}
+
+/** « Informations vérifiées le 3 novembre 2026 », nothing when the information was never verified. */
+export function VerifiedLine({ verifiedAt }: { verifiedAt: string | null }) {
+  const text = verifiedText(verifiedAt);
+  if (text === null) return null;
+  return (
+    <p data-testid="verified-at" className="tv-small tv-muted">
+      {text}
     </p>
   );
 }

@@ -142,7 +142,8 @@ export function filterPoints(
       return false;
     }
     if (query !== '' && !p.searchText.includes(query)) return false;
-    if (filters.openNow && !openingStatus(p.openingHours, context.now).open) return false;
+    // The page's own rule: weekly hours and closures (a place inside one is never open).
+    if (filters.openNow && !openingStatus(p.openingHours, context.now, p.closures).open) return false;
     return true;
   });
 }

@@ -1,3 +1,4 @@
+import type { Closure } from '@tables-voisines/contract/closures';
 import type { LatLng } from '@tables-voisines/contract/geo';
 import type { Kind, OpeningHours, VenueType } from '@tables-voisines/contract/schemas/establishment';
 import type { MapFeed } from '@tables-voisines/contract/schemas/map';
@@ -14,6 +15,8 @@ export interface MapPoint extends MapEstablishment {
   venueType: VenueType;
   town: string;
   openingHours: OpeningHours;
+  /** Its closures in progress or to come (the feed leaves out past ones); « Ouvert maintenant » reads them. */
+  closures: readonly Closure[];
   categories: readonly string[];
   /** Name and town normalised for the text search. */
   readonly searchText: string;
@@ -35,6 +38,7 @@ class FeedPoint implements MapPoint {
     readonly town: string,
     readonly openingHours: OpeningHours,
     readonly categories: readonly string[],
+    readonly closures: readonly Closure[],
   ) {}
 
   get searchText(): string {
@@ -42,13 +46,17 @@ class FeedPoint implements MapPoint {
   }
 }
 
+const NO_CLOSURES: readonly Closure[] = [];
+
 /**
- * The compact feed decoded: one tuple per establishment, opening hours and category lists shared through
- * the feed's dictionaries (200,000 establishments hold a few hundred distinct values, kept once in memory).
+ * The compact feed decoded: one tuple per establishment, opening hours, category lists and closures shared
+ * through the feed's dictionaries (200,000 establishments hold a few hundred distinct values, kept once in
+ * memory). A feed from before closures (nine elements, no `closures`) reads as no closure anywhere.
  */
 export function decodeMapFeed(feed: MapFeed): MapPoint[] {
+  const closures = (feed as Partial<Pick<MapFeed, 'closures'>>).closures ?? [];
   return feed.establishments.map(
-    ([kind, name, uri, latitude, longitude, venueType, town, hours, categories]) =>
+    ([kind, name, uri, latitude, longitude, venueType, town, hours, categories, closed]) =>
       new FeedPoint(
         uri,
         kind,
@@ -58,6 +66,7 @@ export function decodeMapFeed(feed: MapFeed): MapPoint[] {
         town,
         feed.openingHours[hours] ?? [],
         feed.categorySets[categories] ?? [],
+        (closed === undefined ? undefined : closures[closed]) ?? NO_CLOSURES,
       ),
   );
 }

@@ -2,7 +2,7 @@ import { createExpression, latest } from '@maplibre/maplibre-gl-style-spec';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MapPointsQuerySchema, type MapPointsAnswer } from '@tables-voisines/contract/schemas/map';
-import { NO_FILTERS } from './map-filters';
+import { NO_FILTERS, nothingFilters } from './map-filters';
 import { drawsServerClusters, previewQueryOf, previewToGeoJson, wantsFeed } from './map-preview';
 import { CLUSTER_IMAGE_EXPRESSION, clusterImageName } from './marker-images';
 
@@ -30,6 +30,20 @@ describe('what the map draws its establishments from', () => {
     expect(drawsServerClusters({ ...state, feedCount: 200_000, serverFailed: true })).toBe(false);
     // Without the feed, nothing else to draw.
     expect(drawsServerClusters({ ...state, serverFailed: true })).toBe(true);
+  });
+
+  it('never draws the server’s clusters (of every place, closed ones too) with « Ouvert maintenant » on', () => {
+    // The server's clusters know nothing of hours nor closures (decision 0054): the feed's places, filtered
+    // by `openingStatus` with the closures, are drawn instead, whatever the feed's size.
+    const openNow = nothingFilters({ ...NO_FILTERS, openNow: true }, []);
+    expect(openNow).toBe(false);
+    expect(drawsServerClusters({ ...state, nothingFiltered: openNow, feedCount: 200_000 })).toBe(false);
+    expect(
+      wantsFeed(
+        { feedWanted: false, filters: { ...NO_FILTERS, openNow: true }, categories: [], mapTotal: 200_000 },
+        10_000,
+      ),
+    ).toBe(true);
   });
 });
 

@@ -51,6 +51,11 @@ export function wantsFeed(
   );
 }
 
+/**
+ * Never while something is filtered: the server's clusters (`GET /api/map/points`) are of every enabled
+ * establishment and know nothing of opening hours nor closures, so « Ouvert maintenant » is only ever drawn
+ * from the feed, through `filterPoints` and the contract's `openingStatus` with the closures (decision 0054).
+ */
 export function drawsServerClusters(source: MapDataSource): boolean {
   if (!source.nothingFiltered) return false;
   if (source.feedCount === null) return true;
