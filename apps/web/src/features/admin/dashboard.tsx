@@ -56,7 +56,7 @@ function EstablishmentLinks({
   empty: string;
   secondary: (record: RaRecord) => string;
 }) {
-  const { data, total, isPending } = useGetList('establishments', params);
+  const { data, total, isPending, error } = useGetList('establishments', params);
   const createPath = useCreatePath();
   const page = useAbility().can('update', 'establishment') ? 'edit' : 'show';
   return (
@@ -73,6 +73,11 @@ function EstablishmentLinks({
         )}
         {isPending ? (
           <Typography>Chargement…</Typography>
+        ) : error ? (
+          // Not « nothing to show »: the list could not be read.
+          <Typography color="error">
+            La liste n’a pas pu être chargée. Rechargez la page pour réessayer.
+          </Typography>
         ) : data?.length ? (
           <List dense>
             {data.map((record) => (

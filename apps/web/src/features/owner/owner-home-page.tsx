@@ -20,7 +20,11 @@ import { VerifyCard } from './verify-card';
 
 const ACTIONS = [
   { to: OWNER_PATHS.menuBoard, title: 'Ardoise du jour', text: 'Publiez les plats du jour et leurs prix.' },
-  { to: OWNER_PATHS.editPage, title: 'Ma page', text: 'Description, photo, horaires, fermetures, coordonnées.' },
+  {
+    to: OWNER_PATHS.editPage,
+    title: 'Ma page',
+    text: 'Description, photo, horaires, fermetures, coordonnées.',
+  },
   { to: OWNER_PATHS.history, title: 'Historique', text: 'Les modifications de votre page.' },
 ] as const;
 
