@@ -37,6 +37,7 @@ export function ClosuresInput({ readOnly = false }: { readOnly?: boolean }) {
         saved={record?.closures ?? []}
         idPrefix="admin-fermeture"
         heading="Fermetures exceptionnelles"
+        headingVariant="h2"
         intro={INTRO}
         readOnly={readOnly}
       />

@@ -43,6 +43,8 @@ export interface ClosuresFieldsetProps {
   /** Unique in the page: the ids of the rows' fields start with it. */
   idPrefix: string;
   heading: ReactNode;
+  /** The heading's look, that of the form's other sections. */
+  headingVariant?: 'h2' | 'h3';
   intro: ReactNode;
   readOnly?: boolean;
 }
@@ -84,7 +86,7 @@ function ClosureFields({
         py: 1.5,
         borderTop: 1,
         borderColor: 'divider',
-        ...(past ? { color: 'text.secondary', opacity: 0.8 } : {}),
+        ...(past ? { color: 'text.secondary', opacity: 0.7 } : {}),
       }}
     >
       <TextField
@@ -140,13 +142,7 @@ function ClosureFields({
       />
       {!readOnly && (
         <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, alignSelf: 'center' }}>
-          <Button
-            color="inherit"
-            size="small"
-            startIcon={<DeleteOutlineIcon />}
-            onClick={onRemove}
-            aria-describedby={`${idPrefix}-${index}-from`}
-          >
+          <Button color="inherit" size="small" startIcon={<DeleteOutlineIcon />} onClick={onRemove}>
             Retirer cette fermeture
           </Button>
         </Box>
@@ -164,6 +160,7 @@ export function ClosuresFieldset({
   saved,
   idPrefix,
   heading,
+  headingVariant = 'h3',
   intro,
   readOnly = false,
 }: ClosuresFieldsetProps) {
@@ -203,7 +200,7 @@ export function ClosuresFieldset({
       aria-describedby={listError === undefined ? undefined : `${idPrefix}-message`}
       sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}
     >
-      <Typography component="legend" variant="h3" sx={{ mb: 1 }}>
+      <Typography component="legend" variant={headingVariant} sx={{ mb: 1 }}>
         {heading}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
