@@ -23,6 +23,8 @@ export default [
     route('ma-page', 'routes/owner/edit-page.tsx'),
     route('ardoise', 'routes/owner/menu-board.tsx'),
     route('historique', 'routes/owner/history.tsx'),
+    // The reminder e-mail's link: no session needed; it confirms with a POST, never on the GET.
+    route('verifier', 'routes/owner/verify.tsx'),
   ]),
   // The administrators' back office: client-only react-admin (its own chunks), a loading shell from the server.
   route('admin/*', 'routes/admin.tsx'),

@@ -390,3 +390,14 @@ export const getMenuBoardRoute = {
   method: 'GET',
   path: '/api/menuboard/:id',
 } as const satisfies RouteRef<'getMenuBoard'>;
+// Freshness (issue 30): « Mes informations sont à jour », and the reminder e-mail's link.
+export const verifyEstablishmentRoute = {
+  id: 'verifyEstablishment',
+  method: 'POST',
+  path: '/api/establishment/:id/verify',
+} as const satisfies RouteRef<'verifyEstablishment'>;
+export const verifyEstablishmentByTokenRoute = {
+  id: 'verifyEstablishmentByToken',
+  method: 'POST',
+  path: '/api/establishment/verify',
+} as const satisfies RouteRef<'verifyEstablishmentByToken'>;

@@ -11,6 +11,8 @@ import { Link } from 'react-router';
 import { useAbility } from './ability-context';
 import { RESOURCE_SUBJECTS, type AdminResource } from './admin-ability';
 import { formatShortFrenchDateTime } from '../../lib/format';
+import { STALE_AFTER_MONTHS, monthsBefore } from '../closures/freshness';
+import { verifiedLabel } from './establishment-verification';
 import { parisToday } from './menu-boards';
 
 const COUNTS: { resource: AdminResource; label: string }[] = [
@@ -45,14 +47,16 @@ function EstablishmentLinks({
   empty,
   secondary,
   showTotal = false,
+  description,
 }: {
   title: string;
+  description?: string;
   showTotal?: boolean;
   params: Parameters<typeof useGetList>[1];
   empty: string;
   secondary: (record: RaRecord) => string;
 }) {
-  const { data, total, isPending } = useGetList('establishments', params);
+  const { data, total, isPending, error } = useGetList('establishments', params);
   const createPath = useCreatePath();
   const page = useAbility().can('update', 'establishment') ? 'edit' : 'show';
   return (
@@ -62,8 +66,18 @@ function EstablishmentLinks({
           {title}
           {showTotal && total !== undefined && ` (${total.toLocaleString('fr-FR')})`}
         </Typography>
+        {description !== undefined && (
+          <Typography variant="body2" color="text.secondary">
+            {description}
+          </Typography>
+        )}
         {isPending ? (
           <Typography>Chargement…</Typography>
+        ) : error ? (
+          // Not « nothing to show »: the list could not be read.
+          <Typography color="error">
+            La liste n’a pas pu être chargée. Rechargez la page pour réessayer.
+          </Typography>
         ) : data?.length ? (
           <List dense>
             {data.map((record) => (
@@ -115,6 +129,21 @@ export function Dashboard() {
             params={{ sort: { field: 'updatedAt', order: 'DESC' }, pagination: { page: 1, perPage: 5 } }}
             empty="Aucune modification."
             secondary={(record) => `Modifié le ${formatShortFrenchDateTime(String(record.updatedAt))}`}
+          />
+          <EstablishmentLinks
+            title="Pages à vérifier"
+            showTotal
+            description={`Pages visibles dont les informations n’ont pas été vérifiées depuis ${STALE_AFTER_MONTHS} mois, ou jamais : les plus anciennes d’abord.`}
+            params={{
+              filter: {
+                notVerifiedSince: monthsBefore(parisToday(), STALE_AFTER_MONTHS),
+                withDisabled: false,
+              },
+              sort: { field: 'verifiedAt', order: 'ASC' },
+              pagination: { page: 1, perPage: 10 },
+            }}
+            empty={`Toutes les pages ont été vérifiées depuis moins de ${STALE_AFTER_MONTHS} mois.`}
+            secondary={(record) => verifiedLabel(record.verifiedAt as string | null)}
           />
         </Box>
       )}

@@ -323,3 +323,58 @@ describe('the groups’ provider', () => {
     expect(received[2]?.headers['if-match']).toBe(`"${ID}.4"`);
   });
 });
+
+describe('the establishments’ closures and freshness', () => {
+  it('sends changed closures as the contract reads them, and untouched ones not at all', async () => {
+    const closures = [{ from: '2026-08-03', to: null, reason: null }];
+    const previous = { ...establishment, closures, [ETAG_FIELD]: `"${ID}.2"` };
+    answer = json(200, previous);
+    await provider().update('establishments', {
+      id: ID,
+      data: {
+        ...previous,
+        closures: [...closures, { from: '2026-12-24', to: '2026-12-26', reason: 'Noël ' }],
+      },
+      previousData: previous,
+    });
+    expect(received[0]?.body).toEqual({
+      closures: [
+        { from: '2026-08-03', to: null, reason: null },
+        { from: '2026-12-24', to: '2026-12-26', reason: 'Noël' },
+      ],
+    });
+    await provider().update('establishments', {
+      id: ID,
+      data: { ...previous, name: 'La Marmite bis' },
+      previousData: previous,
+    });
+    expect(received[1]?.body).toEqual({ name: 'La Marmite bis' });
+  });
+
+  it('asks for the visible pages not verified since a day, the oldest first, with their count', async () => {
+    answer = json(200, [establishment], { 'X-Total-Count': '42' });
+    const { total } = await provider().getList('establishments', {
+      filter: { notVerifiedSince: '2026-05-27', withDisabled: false },
+      sort: { field: 'verifiedAt', order: 'ASC' },
+      pagination: { page: 1, perPage: 10 },
+    });
+    expect(total).toBe(42);
+    const url = new URL(received[0]!.url, 'http://localhost');
+    expect(url.pathname).toBe('/api/establishments/');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      notVerifiedSince: '2026-05-27',
+      withDisabled: 'false',
+      sort: 'verifiedAt',
+      order: 'asc',
+      perPage: '10',
+    });
+  });
+
+  it('marks a page verified and keeps the ETag of the answer', async () => {
+    answer = json(200, { ...establishment, verifiedAt: '2026-11-27T10:00:00.000Z' }, { ETag: `"${ID}.9"` });
+    const { data } = await provider().verifyEstablishment('establishments', { id: ID });
+    expect(received[0]).toMatchObject({ method: 'POST', url: `/api/establishment/${ID}/verify` });
+    expect(received[0]?.headers.authorization).toBe('Bearer jeton');
+    expect(data).toMatchObject({ verifiedAt: '2026-11-27T10:00:00.000Z', [ETAG_FIELD]: `"${ID}.9"` });
+  });
+});

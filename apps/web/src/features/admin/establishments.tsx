@@ -42,12 +42,15 @@ import {
   VENUE_TYPE_LABELS,
 } from '@tables-voisines/contract/schemas/establishment';
 import { Can, useAbility } from './ability-context';
+import { closuresOfForm, withClosureRowChecks } from './closure-checks';
+import { ClosuresInput, ClosuresView } from './closures-input';
 import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { DecimalInput } from './decimal-input';
 import { OpeningHoursView, PreviousUris, UriInput, VisibilityInputs } from './establishment-fields';
 import { EstablishmentHistory } from './establishment-history';
 import { EstablishmentOwnerPanel } from './establishment-owner';
 import { EstablishmentPhotoPanel, EstablishmentPhotoView } from './establishment-photo';
+import { VerificationPanel } from './establishment-verification';
 import { ExportButtons } from './export-buttons';
 import { ESTABLISHMENT_FIELDS, photoBody } from './providers/establishments.provider';
 import { zodValidator } from './form-errors';
@@ -73,11 +76,12 @@ function writable(values: Record<string, unknown>): Record<string, unknown> {
     if (photo === undefined) delete body.photo;
     else body.photo = photo;
   }
+  if ('closures' in body) body.closures = closuresOfForm(body.closures);
   return body;
 }
 
-const validateCreate = zodValidator(CreateEstablishmentBodySchema, writable);
-const validateEdit = zodValidator(PatchEstablishmentBodySchema, writable);
+const validateCreate = withClosureRowChecks(zodValidator(CreateEstablishmentBodySchema, writable));
+const validateEdit = withClosureRowChecks(zodValidator(PatchEstablishmentBodySchema, writable));
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Rechercher par nom" />,
@@ -210,7 +214,13 @@ export function EstablishmentCreate() {
         warnWhenUnsavedChanges
         formRootPathname={formRootPathname}
         validate={validateCreate}
-        defaultValues={{ kind: 'restaurant', venueType: 'restaurant', openingHours: [], categories: [] }}
+        defaultValues={{
+          kind: 'restaurant',
+          venueType: 'restaurant',
+          openingHours: [],
+          closures: [],
+          categories: [],
+        }}
       >
         <FormTab label="Général">
           <GeneralTab edit={false} />
@@ -220,6 +230,7 @@ export function EstablishmentCreate() {
         </FormTab>
         <FormTab label="Horaires" path="horaires">
           <OpeningHoursInput />
+          <ClosuresInput />
         </FormTab>
       </TabbedForm>
     </Create>
@@ -250,6 +261,7 @@ export function EstablishmentEdit() {
         resetOptions={RESET_OPTIONS}
       >
         <FormTab label="Général">
+          <VerificationPanel />
           <GeneralTab edit />
         </FormTab>
         <FormTab label="Adresse et carte" path="adresse">
@@ -257,6 +269,7 @@ export function EstablishmentEdit() {
         </FormTab>
         <FormTab label="Horaires" path="horaires">
           <OpeningHoursInput />
+          <ClosuresInput />
         </FormTab>
         <FormTab label="Photo" path="photo">
           <EstablishmentPhotoPanel />
@@ -295,6 +308,7 @@ export function EstablishmentShow() {
     <Show title={<EstablishmentTitle />}>
       <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
         <TabbedShowLayout.Tab label="Général">
+          <VerificationPanel />
           <TextField source="name" />
           <SelectField source="kind" choices={KIND_CHOICES} />
           <SelectField source="venueType" choices={VENUE_TYPE_CHOICES} />
@@ -332,6 +346,7 @@ export function EstablishmentShow() {
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Horaires" path="horaires">
           <OpeningHoursView />
+          <ClosuresView />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Photo" path="photo">
           <EstablishmentPhotoView />

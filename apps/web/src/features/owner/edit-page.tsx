@@ -10,7 +10,9 @@ import type { Establishment, PatchEstablishmentBody } from '@tables-voisines/con
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { apiRequest, isApiError } from '../../lib/api-client';
 import { patchEstablishmentRoute } from '../../lib/api-routes';
+import { parisDate } from '@tables-voisines/contract/closures';
 import { CategoriesField } from './category-picker';
+import { ClosuresEditor } from './closures-editor';
 import {
   establishmentFieldOf,
   establishmentResolver,
@@ -76,6 +78,8 @@ function EditForm({ loaded, token }: { loaded: Versioned<Establishment>; token: 
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(formRef);
   const establishment = published.value;
+  // The day the screen was opened, in Paris: which closures are past, and the first day of a new one.
+  const [today] = useState(() => parisDate(new Date()));
 
   // A change typed then undone, or the server's own way of writing what was sent (`www.…` → `https://www.…`),
   // is nothing to publish.
@@ -209,6 +213,7 @@ function EditForm({ loaded, token }: { loaded: Versioned<Establishment>; token: 
             />
           ))}
           <OpeningHoursEditor control={control} currentRows={() => getValues('openingHours')} />
+          <ClosuresEditor control={control} saved={establishment.closures} today={today} />
           <PublishBar notice={<OwnerFormMessage notice={notice} />}>
             <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
               Publier les modifications

@@ -190,4 +190,62 @@ describe('the establishment form', () => {
     const shuffled = { ...form, openingHours: [...form.openingHours].reverse() };
     expect(establishmentSnapshot(shuffled)).toBe(establishmentSnapshot(form));
   });
+
+  it('sends « Fermetures exceptionnelles » with the page, « Jusqu’à nouvel ordre » as no end', () => {
+    const form = toEstablishmentForm({
+      ...establishment,
+      closures: [{ from: '2026-08-03', to: null, reason: 'Travaux' }],
+    });
+    expect(form.closures).toEqual([
+      { from: '2026-08-03', to: '', untilFurtherNotice: true, reason: 'Travaux' },
+    ]);
+    const added = {
+      ...form,
+      closures: [
+        ...form.closures,
+        { from: '2026-07-20', to: '2026-07-31', untilFurtherNotice: false, reason: 'Congés annuels' },
+      ],
+    };
+    const check = checkEstablishment(added);
+    expect(check.ok).toBe(true);
+    // The contract sorts them by their first day.
+    expect(check.ok && check.data.closures).toEqual([
+      { from: '2026-07-20', to: '2026-07-31', reason: 'Congés annuels' },
+      { from: '2026-08-03', to: null, reason: 'Travaux' },
+    ]);
+    expect(establishmentSnapshot(added)).not.toBe(establishmentSnapshot(form));
+  });
+
+  it('puts a closure’s message under the field of its row: the form’s, the schema’s, the server’s', () => {
+    const form = toEstablishmentForm(establishment);
+    const check = checkEstablishment({
+      ...form,
+      closures: [
+        { from: '2026-09-10', to: '', untilFurtherNotice: true, reason: '' },
+        { from: '2026-08-15', to: '2026-08-03', untilFurtherNotice: false, reason: '' },
+        { from: '', to: '', untilFurtherNotice: false, reason: 'x'.repeat(121) },
+      ],
+    });
+    expect(check).toEqual({
+      ok: false,
+      errors: {
+        'closures.1.to': 'La fin de la fermeture ne peut précéder son début.',
+        'closures.2.from': 'Indiquez le premier jour de la fermeture.',
+        'closures.2.to': 'Indiquez le dernier jour, ou cochez « Jusqu’à nouvel ordre ».',
+        'closures.2.reason': expect.stringContaining('120'),
+      },
+    });
+    const tooMany = checkEstablishment({
+      ...form,
+      closures: Array.from({ length: 21 }, () => ({
+        from: '2026-08-03',
+        to: '2026-08-15',
+        untilFurtherNotice: false,
+        reason: '',
+      })),
+    });
+    expect(tooMany).toEqual({ ok: false, errors: { closures: 'Au plus 20 fermetures.' } });
+    // The server's details name the sent entry, which is the form's row.
+    expect(establishmentFieldOf('closures.0.to', [])).toBe('closures.0.to');
+  });
 });

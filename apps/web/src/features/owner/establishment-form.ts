@@ -5,6 +5,7 @@ import {
   type PublicEstablishment,
 } from '@tables-voisines/contract/schemas/establishment';
 import type { PriceRange, VenueType } from '@tables-voisines/contract/labels';
+import { closuresBody, toClosureRows, withClosureRowErrors, type ClosureRow } from '../closures/closure-rows';
 import { contractResolver } from './contract-resolver';
 import { checkForm, type FormCheck } from './form-errors';
 
@@ -42,6 +43,8 @@ export interface EstablishmentFormValues {
   /** Category ids: what the place serves, shown on its page and used by the map's filters. */
   categories: string[];
   openingHours: OpeningHoursRow[];
+  /** « Fermetures exceptionnelles », in the form's order (`features/closures`). */
+  closures: ClosureRow[];
   photo: PhotoChoice;
 }
 
@@ -59,6 +62,7 @@ export function toEstablishmentForm(e: PublicEstablishment): EstablishmentFormVa
     priceRange: e.priceRange ?? '',
     categories: [...e.categories],
     openingHours: sortHours(e.openingHours.map(({ day, opens, closes }) => ({ day, opens, closes }))),
+    closures: toClosureRows(e.closures),
     photo: { kind: 'published' },
   };
 }
@@ -72,7 +76,7 @@ const blankToNull = (value: string): string | null => (value.trim() === '' ? nul
 
 /**
  * The PATCH body (schema input): a blank optional field clears it (`null`); the address is sent whole, so the
- * form's view of it is the one kept; the photo only when it changes. The opening hours go in reading order,
+ * form's view of it is the one kept; the photo only when it changes; the closures whole, as rows are. The opening hours go in reading order,
  * which is not the form's once a time was changed: `rowOfHours` gives, for each sent entry, the index of its
  * form row.
  */
@@ -100,6 +104,8 @@ export function toEstablishmentPatch(values: EstablishmentFormValues) {
       priceRange: values.priceRange === '' ? null : values.priceRange,
       categories: values.categories,
       openingHours: hours.map(({ day, opens, closes }) => ({ day, opens, closes })),
+      // The whole list, in the form's order: a message about `closures.1.to` is about its second row.
+      closures: closuresBody(values.closures),
       ...photo,
     },
     rowOfHours: hours.map(({ index }) => index),
@@ -123,16 +129,17 @@ export function establishmentFieldOf(path: string, rowOfHours: readonly number[]
 export function checkEstablishment(values: EstablishmentFormValues): FormCheck<PatchEstablishmentBody> {
   const { body, rowOfHours } = toEstablishmentPatch(values);
   const check = checkForm(PatchEstablishmentBodySchema, body);
-  if (check.ok) return check;
-  return {
-    ok: false,
-    errors: Object.fromEntries(
-      Object.entries(check.errors).map(([path, message]) => [
-        establishmentFieldOf(path, rowOfHours),
-        message,
-      ]),
-    ),
-  };
+  const schemaErrors = check.ok
+    ? {}
+    : Object.fromEntries(
+        Object.entries(check.errors).map(([path, message]) => [
+          establishmentFieldOf(path, rowOfHours),
+          message,
+        ]),
+      );
+  const errors = withClosureRowErrors(schemaErrors, values.closures);
+  if (check.ok && Object.keys(errors).length === 0) return check;
+  return { ok: false, errors };
 }
 
 /** react-hook-form's resolver of « Ma page ». */

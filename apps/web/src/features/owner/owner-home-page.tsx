@@ -16,15 +16,20 @@ import { OWNER_PATHS } from './owner-paths';
 import { useOwnerSession } from './owner-session';
 import { FormMessage, OwnerLoading, OwnerScreen } from './owner-ui';
 import { posterFileName } from './poster-layout';
+import { VerifyCard } from './verify-card';
 
 const ACTIONS = [
   { to: OWNER_PATHS.menuBoard, title: 'Ardoise du jour', text: 'Publiez les plats du jour et leurs prix.' },
-  { to: OWNER_PATHS.editPage, title: 'Ma page', text: 'Description, photo, horaires, coordonnées.' },
+  {
+    to: OWNER_PATHS.editPage,
+    title: 'Ma page',
+    text: 'Description, photo, horaires, fermetures, coordonnées.',
+  },
   { to: OWNER_PATHS.history, title: 'Historique', text: 'Les modifications de votre page.' },
 ] as const;
 
 export function OwnerHomePage({ loaded }: { loaded: EstablishmentScreenData }) {
-  const { owner } = useOwnerSession();
+  const { owner, token } = useOwnerSession();
   const settings = useRouteLoaderData<PublicSettings>('root');
   const [posterState, setPosterState] = useState<'idle' | 'busy' | 'failed'>('idle');
 
@@ -35,7 +40,7 @@ export function OwnerHomePage({ loaded }: { loaded: EstablishmentScreenData }) {
       </OwnerScreen>
     );
   }
-  if (owner === null) return <OwnerLoading />;
+  if (owner === null || token === null) return <OwnerLoading />;
   const e = loaded.data.value;
   const path = establishmentPath(e.kind, e.uri);
 
@@ -96,6 +101,7 @@ export function OwnerHomePage({ loaded }: { loaded: EstablishmentScreenData }) {
           </Card>
         ))}
       </Stack>
+      <VerifyCard establishment={e} token={token} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         {/* A hidden page answers « Page introuvable »: no link to it then (the notice above says why). */}
         {!e.disabled && (

@@ -12,6 +12,8 @@ export const OWNER_PATHS = {
   editPage: '/espace-restaurateur/ma-page',
   menuBoard: '/espace-restaurateur/ardoise',
   history: '/espace-restaurateur/historique',
+  /** The reminder e-mail's link (`?jeton=`), which verifies the page without signing in. */
+  verify: '/espace-restaurateur/verifier',
 } as const;
 
 /** Where an owner stands on the guided path: signed out, e-mail to confirm, no establishment yet, or ready. */

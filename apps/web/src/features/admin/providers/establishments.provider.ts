@@ -8,7 +8,10 @@ import {
   patchEstablishmentRoute,
   renewClaimCodeRoute,
   shareEstablishmentRoute,
+  verifyEstablishmentRoute,
 } from '../../../lib/api-routes';
+import type { Closure } from '@tables-voisines/contract/closures';
+import { closuresBody, toClosureRows } from '../../closures/closure-rows';
 import {
   answerHeaders,
   filterText,
@@ -31,7 +34,7 @@ import {
  * with `If-Match`. Beyond react-admin's calls: the claim code sent or renewed, the photo shared.
  */
 
-const SORTS = new Set(['name', 'town', 'createdAt', 'updatedAt', 'uri']);
+const SORTS = new Set(['name', 'town', 'createdAt', 'updatedAt', 'uri', 'verifiedAt']);
 
 /** Fields an admin may send back for an establishment (the rest are computed by the server). */
 export const ESTABLISHMENT_FIELDS = [
@@ -46,6 +49,7 @@ export const ESTABLISHMENT_FIELDS = [
   'email',
   'website',
   'openingHours',
+  'closures',
   'priceRange',
   'categories',
   'photo',
@@ -78,6 +82,8 @@ export function establishmentBody(
     if (photo === undefined || (photo !== null && photo.url === before?.url)) delete body.photo;
     else body.photo = photo;
   }
+  // The form keeps the record's shape (`to: ''` while a last day is to choose): sent as the contract reads it.
+  if (Array.isArray(body.closures)) body.closures = closuresBody(toClosureRows(body.closures as Closure[]));
   return body;
 }
 
@@ -95,6 +101,8 @@ export interface EstablishmentActions {
     resource: string,
     params: { id: string; previousData: unknown },
   ): Promise<{ data: Row; dryRun: boolean }>;
+  /** « Marquer comme vérifiée »: `verifiedAt` set to now; the record answered, with its new ETag. */
+  verifyEstablishment(resource: string, params: { id: string }): Promise<{ data: Row }>;
 }
 
 export function establishmentsProvider(deps: ProviderDeps) {
@@ -118,12 +126,14 @@ export function establishmentsProvider(deps: ProviderDeps) {
       const rows = await request(listEstablishmentsRoute, {
         token: token(),
         query: {
-          withDisabled: true,
+          withDisabled: filter?.withDisabled !== false,
           q: filterText(filter, 'q'),
           kind: filterText(filter, 'kind') as Kind | undefined,
           venueType: filterText(filter, 'venueType') as VenueType | undefined,
           town: filterText(filter, 'town'),
           disabled: typeof filter?.disabled === 'boolean' ? filter.disabled : undefined,
+          // The dashboard's « Pages à vérifier »: the visible pages not verified since that day.
+          notVerifiedSince: filterText(filter, 'notVerifiedSince'),
           // "Propriétaire précis" (one owner's establishment) before "avec / sans propriétaire".
           restaurantOwner: filterText(filter, 'ownerId') ?? filterText(filter, 'restaurantOwner'),
           page,
@@ -186,6 +196,16 @@ export function establishmentsProvider(deps: ProviderDeps) {
           onResponse: headers.onResponse,
         });
         return { data: withEtag(row, headers.get('ETag')), dryRun: headers.get('X-Dry-Run') === 'true' };
+      }),
+    verifyEstablishment: (_resource, { id }) =>
+      guarded(async () => {
+        const headers = answerHeaders();
+        const row = await request(verifyEstablishmentRoute, {
+          token: token(),
+          params: { id },
+          onResponse: headers.onResponse,
+        });
+        return { data: withEtag(row, headers.get('ETag')) };
       }),
   };
 
