@@ -63,6 +63,21 @@ beforeAll(async () => {
   );
 });
 
+/**
+ * The target's opening hours and closures as the map's feed gives them. The feed is made again after a write
+ * while the previous one keeps answering (seconds): a journey waits for the new one, as a visitor's next visit
+ * would get it.
+ */
+async function inFeed() {
+  const feed = await callApi<{
+    establishments: unknown[][];
+    openingHours: unknown[][];
+    closures: unknown[][];
+  }>(server.baseUrl, 'GET', '/api/map/feed');
+  const row = feed.establishments.find((entry) => entry[2] === target.uri)!;
+  return { hours: feed.openingHours[row[7] as number]!.length, closures: feed.closures[row[9] as number]! };
+}
+
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -95,6 +110,7 @@ describe('closures', () => {
     visitor.setDefaultTimeout(15_000);
     const visitorErrors = watchPageErrors(visitor);
     // Before: open round the clock, it is among the places open now.
+    await expect.poll(inFeed, { timeout: 20_000 }).toEqual({ hours: ROUND_THE_CLOCK.length, closures: [] });
     const before = await mapOpenNow(visitor);
     await expect.poll(() => before.count(), { timeout: 20_000 }).toBe(1);
 
@@ -123,18 +139,20 @@ describe('closures', () => {
     await closure.getByLabel('Au').fill(lastDay);
     await closure.getByLabel('Motif').fill('Congés annuels');
     await owner.getByRole('button', { name: 'Publier les modifications' }).click();
+    await owner.getByText('Modifications publiées.').waitFor();
     await expect
       .poll(async () => {
         const e = await callApi<{ closures: unknown[] }>(
           server.baseUrl,
           'GET',
-          `/api/establishment/${target.id}`,
+          `/establishment/${target.id}/public`,
         );
         return e.closures;
       })
       .toEqual([{ from: today, to: lastDay, reason: 'Congés annuels' }]);
     expect(ownerErrors()).toEqual([]);
     await ownerContext.close();
+    await expect.poll(async () => (await inFeed()).closures.length, { timeout: 20_000 }).toBe(1);
 
     // The visitor's map, loaded again: not open now any more; still on the map without the filter.
     const after = await mapOpenNow(visitor);

@@ -94,7 +94,7 @@ describe('reports', () => {
     await form2.getByRole('radio', { name: 'Autre' }).check();
     await form2.getByLabel('Votre e-mail (facultatif)').fill(REPORTER);
     await form2.getByRole('button', { name: 'Envoyer le signalement' }).click();
-    await form2.getByText('Dites-nous en quelques mots ce qui ne va pas.').waitFor();
+    await form2.getByText('Dites-nous en quelques mots ce qui ne va pas.').first().waitFor();
     await expect(form2.getByLabel('Votre e-mail (facultatif)').inputValue()).resolves.toBe(REPORTER);
     await form2.getByLabel('Précisions').fill('Le restaurant a changé de nom.');
     await form2.getByRole('button', { name: 'Envoyer le signalement' }).click();
