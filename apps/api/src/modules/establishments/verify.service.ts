@@ -13,6 +13,11 @@ export const VERIFY_TOKEN_DAYS = 14;
 const DAY_MS = 86_400_000;
 
 const notFound = () => new AppError('NotFound', 'Cet établissement n’existe pas.');
+/** Used, expired or unknown: the same answer, naming the field at fault as every 400 does. */
+const invalidToken = () =>
+  new AppError('InvalidToken', undefined, [
+    { path: 'token', message: 'Ce lien est invalide, a expiré ou a déjà servi.' },
+  ]);
 
 /**
  * Marks the establishment, read `for update` in the write, verified at `now`: `verifiedAt` set, one history
@@ -69,10 +74,10 @@ export async function verifyEstablishmentByToken(ctx: AppContext, token: string)
       .where(eq(verifyTokens.tokenHash, hashSecret(token)))
       .for('update');
     if (found === undefined || found.usedAt !== null || found.expiresAt.getTime() <= now.getTime()) {
-      throw new AppError('InvalidToken');
+      throw invalidToken();
     }
     const before = await findEstablishmentById(w.tx, found.establishmentId, { forUpdate: true });
-    if (before === null) throw new AppError('InvalidToken');
+    if (before === null) throw invalidToken();
     await w.tx.update(verifyTokens).set({ usedAt: now }).where(eq(verifyTokens.tokenHash, found.tokenHash));
     const [owner] =
       before.ownerId === null
