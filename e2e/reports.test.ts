@@ -1,12 +1,15 @@
+import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { startSmtp, type TestSmtp } from '../apps/api/test/smtp';
 import {
   launchBrowser,
   newVisitorContext,
+  settleAnimations,
   waitForRouter,
   watchPageErrors,
   type Browser,
+  type Page,
 } from './support/browser';
 import { findQuietEstablishment, linkNewOwner, type ListedEstablishment } from './support/owners';
 import { callApi, startServer, type RunningServer } from './support/server';
@@ -56,6 +59,14 @@ afterAll(async () => {
   await smtp?.close();
 });
 
+async function checkAxe(page: Page, screen: string) {
+  await settleAnimations(page);
+  const results = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
+  expect(
+    results.violations.map((v) => `${screen} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
 const openReports = async () =>
   (
     await fetch(`${server.baseUrl}/api/reports/?status=open&perPage=1`, {
@@ -77,12 +88,22 @@ describe('reports', () => {
     await waitForRouter(page);
     await page.getByRole('link', { name: 'Signaler une erreur' }).click();
     await page.waitForURL(/\/signaler$/);
+    await waitForRouter(page);
+    await checkAxe(page, 'formulaire de signalement');
+    // Sent without leaving the page: the thanks take the focus.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     const form = page.getByRole('group', { name: 'Que faut-il corriger ?' });
     await form.getByRole('radio', { name: 'Horaires erronés' }).check();
     await page.getByLabel('Précisions').fill('Fermé le lundi midi depuis septembre.');
     await page.getByLabel('Votre e-mail (facultatif)').fill(REPORTER);
     await page.getByRole('button', { name: 'Envoyer le signalement' }).click();
     await page.getByText('Merci, votre signalement a été transmis.').waitFor();
+    await expect(
+      page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    ).resolves.toBe(true);
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+      'Merci, votre signalement a été transmis.',
+    );
     expect(errors()).toEqual([]);
     await context.close();
 
@@ -94,6 +115,8 @@ describe('reports', () => {
     await form2.getByRole('radio', { name: 'Autre' }).check();
     await form2.getByLabel('Votre e-mail (facultatif)').fill(REPORTER);
     await form2.getByRole('button', { name: 'Envoyer le signalement' }).click();
+    await expect(form2.getByRole('alert').innerText()).resolves.toContain('n’a pas été envoyé');
+    await expect(form2.getByLabel('Précisions').getAttribute('aria-invalid')).resolves.toBe('true');
     await form2.getByText('Dites-nous en quelques mots ce qui ne va pas.').first().waitFor();
     await expect(form2.getByLabel('Votre e-mail (facultatif)').inputValue()).resolves.toBe(REPORTER);
     await form2.getByLabel('Précisions').fill('Le restaurant a changé de nom.');
@@ -122,6 +145,7 @@ describe('reports', () => {
     await menu.click();
     const rows = admin.locator('tbody tr').filter({ hasText: target.name });
     await expect.poll(() => rows.count()).toBe(2);
+    await checkAxe(admin, 'signalements');
     const hours = rows.filter({ hasText: 'Horaires erronés' });
     await hours.getByRole('button', { name: 'Marquer corrigé' }).click();
     await expect.poll(() => menu.textContent()).toContain(String(openBefore + 1));

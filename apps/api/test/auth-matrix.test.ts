@@ -7,6 +7,7 @@ import { createAdminAccount, createOwnerAccount, TEST_PASSWORD, type TestAccount
 import { parisDay } from '../src/lib/today';
 import { createCategory, createEstablishment, createGroup, createMenuBoard } from './factories';
 import { tinyPng } from './images';
+import { reports } from '../src/db/schema';
 
 /*
  * Who may call what: every implemented route of the contract, called by five callers, each cell in a fresh
@@ -106,6 +107,10 @@ const EXPECTED: Partial<Record<RouteId, Row>> = {
   verifyEstablishmentByToken: ALL(400),
   patchMenuBoard: SELF_OR_ADMIN(200),
   deleteMenuBoard: SELF_OR_ADMIN(204),
+  // Visitors' reports: anyone sends one; admins who read establishments list them, who update them handle them.
+  createReport: ALL(201),
+  listReports: ADMINS_ONLY(200),
+  patchReport: FULL_ADMIN_ONLY(200),
 };
 
 interface World {
@@ -204,6 +209,15 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
       return { params: { id: w.menuBoardId }, body: { title: 'Ardoise du soir' } };
     case 'deleteMenuBoard':
       return { params: { id: w.menuBoardId } };
+    case 'createReport':
+      return { params: { id: w.establishmentA.id }, body: { reason: 'hours' } };
+    case 'patchReport': {
+      const [report] = await t.db
+        .insert(reports)
+        .values({ id: randomUUID(), establishmentId: w.establishmentA.id, reason: 'menu' })
+        .returning({ id: reports.id });
+      return { params: { id: report!.id }, body: { status: 'resolved' } };
+    }
     case 'getPublicEstablishment':
       return { params: { id: w.establishmentA.id } };
     case 'searchCategories':

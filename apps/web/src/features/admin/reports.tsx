@@ -115,7 +115,12 @@ function ReportActions() {
     );
   const about = `${REPORT_REASON_LABELS[report.reason]} — ${report.establishment.name}`;
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      sx={{ flexWrap: 'wrap', '& button': { whiteSpace: 'nowrap' } }}
+    >
       <Button
         size="small"
         variant="contained"
@@ -171,7 +176,7 @@ export function ReportList() {
             report.email === null ? '—' : <a href={`mailto:${report.email}`}>{report.email}</a>
           }
         />
-        <DateField source="createdAt" label="Reçu le" showTime sortable={false} />
+        <DateField source="createdAt" label="Reçu le" locales="fr-FR" showTime sortable={false} />
         <FunctionField label="État" sortable={false} render={() => <StatusText />} />
         <FunctionField label="Actions" sortable={false} render={() => <ReportActions />} />
       </Datagrid>
