@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { action } from '../../app/routes/owner/verify';
 import { verifyByToken } from './verify-link';
 
 /*
@@ -63,6 +64,21 @@ describe('the reminder e-mail’s link', () => {
     expect(await verifyByToken('abc123', baseUrl)).toEqual({
       status: 'failed',
       message: 'La confirmation n’a pas pu être enregistrée. Veuillez réessayer.',
+    });
+  });
+
+  it('confirms without JavaScript: the page’s form posts the token to the route, which asks the API', async () => {
+    answer = { status: 200, body: establishment };
+    const request = new Request(`${baseUrl}/espace-restaurateur/verifier?jeton=abc123`, {
+      method: 'POST',
+      body: new URLSearchParams({ jeton: ' abc123 ' }),
+    });
+    const outcome = await action({ request } as Parameters<typeof action>[0]);
+    expect(outcome).toMatchObject({ status: 'verified', name: 'Chez Toto' });
+    expect(received.at(-1)).toEqual({
+      method: 'POST',
+      url: '/api/establishment/verify',
+      body: { token: 'abc123' },
     });
   });
 });
