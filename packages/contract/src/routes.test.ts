@@ -53,6 +53,8 @@ describe('route table', () => {
         'getEstablishmentHistory',
         'createEstablishment',
         'patchEstablishment',
+        'verifyEstablishment',
+        'verifyEstablishmentByToken',
         'deleteEstablishment',
         'renewClaimCode',
         'getEstablishmentMenuBoard',

@@ -376,7 +376,7 @@ export const routes = {
     auth: 'required',
     permission: { action: 'update', subject: 'establishment' },
     params: IdParamsSchema,
-    responses: { 200: EstablishmentAnswerSchema, ...errors(401, 403, 404) },
+    responses: { 200: EstablishmentAnswerSchema, ...errors(401, 403, 404, 412) },
   },
   verifyEstablishmentByToken: {
     method: 'POST',

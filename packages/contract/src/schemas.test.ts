@@ -72,6 +72,8 @@ const storedEstablishment = {
   email: null,
   website: null,
   openingHours: [{ day: 1, opens: '12:00', closes: '14:30' }],
+  closures: [{ from: '2024-08-01', to: '2024-08-15', reason: 'Congés annuels' }],
+  verifiedAt: '2024-05-02T08:00:00.000Z',
   priceRange: '€€',
   categories: [OTHER_ID],
   photo: null,
