@@ -84,7 +84,8 @@ export function isClosedOn(closures: readonly Closure[], now: Date): boolean {
 // ---------------------------------------------------------------------------------------------------------
 // French words of closures and freshness (UX.md, "Opening information people can trust").
 
-const MONTHS_FR = [
+/** Month names, January first. */
+export const MONTHS_FR = [
   'janvier',
   'février',
   'mars',
@@ -108,7 +109,7 @@ function dateParts(date: string): { year: number; month: number; day: number } {
 }
 
 /** « 1er » for the first of a month, the number otherwise. */
-const dayNumber = (day: number) => (day === 1 ? '1er' : String(day));
+export const dayNumber = (day: number) => (day === 1 ? '1er' : String(day));
 
 function weekdayOf(date: string): string {
   const { year, month, day } = dateParts(date);
@@ -158,13 +159,18 @@ export function closureAnnouncementText(closure: Closure, today: string): string
   return `Fermeture prévue du ${start} au ${end}${reason}`;
 }
 
+/** The Paris day of an instant in words: « 3 novembre 2026 », « 1er mai 2026 »; `null` for a bad instant. */
+export function parisDayText(instant: Date): string | null {
+  if (Number.isNaN(instant.getTime())) return null;
+  const { year, month, day } = dateParts(parisDate(instant));
+  return `${dayNumber(day)} ${MONTHS_FR[month - 1]} ${year}`;
+}
+
 /** « Informations vérifiées le 3 novembre 2026 » (the Paris day of `verifiedAt`), null when never verified. */
 export function verifiedText(verifiedAt: string | Date | null): string | null {
   if (verifiedAt === null) return null;
-  const instant = typeof verifiedAt === 'string' ? new Date(verifiedAt) : verifiedAt;
-  if (Number.isNaN(instant.getTime())) return null;
-  const { year, month, day } = dateParts(parisDate(instant));
-  return `Informations vérifiées le ${dayNumber(day)} ${MONTHS_FR[month - 1]} ${year}`;
+  const text = parisDayText(typeof verifiedAt === 'string' ? new Date(verifiedAt) : verifiedAt);
+  return text === null ? null : `Informations vérifiées le ${text}`;
 }
 
 /** The closures still to come or in progress on `today` (the ones a page, a feed or JSON-LD need). */

@@ -12,7 +12,9 @@ import {
   type Allergen,
   type Diet,
 } from './dishes';
+import { dayNumber, MONTHS_FR, parisDayText } from './closures';
 import { KIND_LABELS, VENUE_TYPE_LABELS } from './labels';
+
 import { DAY_NAMES_FR } from './opening-hours';
 import { REPORT_REASON_LABELS, type ReportReason } from './reports';
 
@@ -371,21 +373,6 @@ function itemsText(from: unknown, to: unknown): string | null {
   return parts.join(' ; ');
 }
 
-const MONTHS_FR = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-] as const;
-
 const ISO_DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
 
 /** `YYYY-MM-DD` as its parts: year, month name, day as French writes it (« 1er », « 2 »); `null` otherwise. */
@@ -395,7 +382,7 @@ function dateParts(value: unknown): { year: string; month: string; day: string }
   const month = MONTHS_FR[Number(match[2]) - 1];
   const day = Number(match[3]);
   if (month === undefined || day < 1 || day > 31) return null;
-  return { year: match[1]!, month, day: day === 1 ? '1er' : String(day) };
+  return { year: match[1]!, month, day: dayNumber(day) };
 }
 
 /**
@@ -447,20 +434,6 @@ function closuresText(from: unknown, to: unknown): string | null {
   const removed = was.filter((c) => !is.includes(c)).map((c) => `${closureText(JSON.parse(c))} retirée`);
   const parts = [...added, ...removed];
   return parts.length === 0 ? `${before} → ${after}` : parts.join(' ; ');
-}
-
-const PARIS_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Paris',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The Paris day of an instant in words: « 3 novembre 2026 », « 1er mai 2026 »; `null` for a bad instant. */
-export function parisDayText(instant: Date): string | null {
-  if (Number.isNaN(instant.getTime())) return null;
-  const parts = dateParts(PARIS_DAY.format(instant));
-  return parts === null ? null : `${parts.day} ${parts.month} ${parts.year}`;
 }
 
 /** When the information was confirmed: « le 3 novembre 2026 » (Paris day). */

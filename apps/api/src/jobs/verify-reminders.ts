@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { parisDayText } from '@tables-voisines/contract/history-text';
+import { parisDayText } from '@tables-voisines/contract/closures';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { verifyReminderMail } from '../adapters/mail/templates';
 import type { AppContext } from '../context';

@@ -44,7 +44,7 @@ describe('the freshness of a page', () => {
 
   it('writes a closure in a sentence for read-only screens', () => {
     expect(closureSentence({ from: '2026-08-03', to: '2026-08-15', reason: 'Congés annuels' })).toBe(
-      'Du 3 août 2026 au 15 août 2026 : Congés annuels',
+      'Du 3 au 15 août 2026 (Congés annuels)',
     );
     expect(closureSentence({ from: '2026-09-01', to: null, reason: null })).toBe(
       'À partir du 1er septembre 2026, jusqu’à nouvel ordre',

@@ -1,3 +1,6 @@
+import { parisDayText, verifiedText as publicVerifiedText } from '@tables-voisines/contract/closures';
+import { closureText } from '@tables-voisines/contract/history-text';
+
 /*
  * When an establishment's information was last said to be right (`verifiedAt`), in the owner's and the
  * admin's words (API.md, "Closures and freshness").
@@ -11,23 +14,14 @@ export const STALE_AFTER_MONTHS = 6;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const FRENCH_DATE = new Intl.DateTimeFormat('fr-FR', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/Paris',
-});
-
 /** An instant as its day in Paris: `'3 novembre 2026'`, `'1er août 2026'`. */
 export function formatFrenchDate(instant: string | Date): string {
-  return FRENCH_DATE.format(new Date(instant)).replace(/^1(?= )/u, '1er');
+  return parisDayText(new Date(instant)) ?? '';
 }
 
 /** « Informations vérifiées le 3 novembre 2026 », or « Informations jamais vérifiées ». */
 export function verifiedText(verifiedAt: string | null): string {
-  return verifiedAt === null
-    ? 'Informations jamais vérifiées'
-    : `Informations vérifiées le ${formatFrenchDate(verifiedAt)}`;
+  return publicVerifiedText(verifiedAt) ?? 'Informations jamais vérifiées';
 }
 
 /**
@@ -55,19 +49,8 @@ export function monthsBefore(today: string, months: number): string {
   return first.toISOString().slice(0, 10);
 }
 
-/** A calendar day (`YYYY-MM-DD`) as French writes it: `'3 août 2026'`, `'1er août 2026'`. */
-export function formatFrenchCalendarDay(date: string): string {
-  // Noon in Paris: the same day whatever the offset.
-  return formatFrenchDate(`${date}T12:00:00+01:00`);
-}
-
-/** A closure in a sentence, for read-only screens: « Du 3 août 2026 au 15 août 2026 : Congés annuels ». */
+/** A closure in a sentence, for read-only screens: « Du 1er au 15 août 2026 (Congés annuels) ». */
 export function closureSentence(closure: { from: string; to: string | null; reason: string | null }): string {
-  const when =
-    closure.to === null
-      ? `À partir du ${formatFrenchCalendarDay(closure.from)}, jusqu’à nouvel ordre`
-      : closure.to === closure.from
-        ? `Le ${formatFrenchCalendarDay(closure.from)}`
-        : `Du ${formatFrenchCalendarDay(closure.from)} au ${formatFrenchCalendarDay(closure.to)}`;
-  return closure.reason === null ? when : `${when} : ${closure.reason}`;
+  const text = closureText(closure) ?? '';
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
