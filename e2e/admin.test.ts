@@ -989,7 +989,13 @@ describe('the back office', () => {
     await page.getByRole('heading', { name: `Bonjour ${LIMITED.username}` }).waitFor();
     await checkAxe('tableau de bord, admin limité');
     const menus = await page.getByRole('menuitem').allInnerTexts();
-    expect(menus.map((m) => m.trim())).toEqual(['Tableau de bord', 'Établissements', 'Ardoises du jour']);
+    // Reports are read with the establishments' permission; their entry carries the open count.
+    expect(menus.map((m) => m.replace(/\(\d+ à traiter\)|\d+/gu, '').trim())).toEqual([
+      'Tableau de bord',
+      'Établissements',
+      'Signalements',
+      'Ardoises du jour',
+    ]);
     await page.getByRole('menuitem', { name: 'Établissements' }).click();
     await page.getByRole('button', { name: 'Exporter en CSV' }).waitFor();
     await page.locator('tbody tr').first().waitFor();
