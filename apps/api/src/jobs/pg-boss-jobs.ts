@@ -30,7 +30,17 @@ export class PgBossJobs implements Jobs {
   }
 
   async start(): Promise<void> {
-    await this.#boss.start();
+    // Replicas starting together race on pg-boss's `create schema` (a unique violation in pg_namespace, code
+    // 23505) before its own advisory lock: the loser starts again, and finds the schema made.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.#boss.start();
+        break;
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== '23505' || attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
     this.#started = true;
     for (const job of JOBS) {
       await this.#boss.createQueue(job.name, {
