@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 import type { Jobs } from './jobs';
-import { PgBossJobs } from './pg-boss-jobs';
+import { JOBS_SETUP_LOCK_KEY, PgBossJobs } from './pg-boss-jobs';
 import type { JobContext } from './verify-reminders';
 
 /**
@@ -29,5 +29,5 @@ export function jobsDb(database: Database): PgBoss.Db {
 
 /** The app's jobs: pg-boss on the app's database, whatever the engine. */
 export function createJobs(ctx: JobContext, database: Database, log: FastifyBaseLogger): Jobs {
-  return new PgBossJobs(ctx, jobsDb(database), log);
+  return new PgBossJobs(ctx, jobsDb(database), log, (fn) => database.runExclusive(JOBS_SETUP_LOCK_KEY, fn));
 }

@@ -6,8 +6,12 @@ import type { JobContext } from './verify-reminders';
 export const PG_BOSS_SCHEMA = 'pgboss';
 /** How often an idle worker asks for a job (pg-boss's minimum is half a second). */
 const POLLING_SECONDS = 1;
+/** The advisory lock under which a replica installs pg-boss and declares the queues (db/migrate.ts has its own). */
+export const JOBS_SETUP_LOCK_KEY = 7_284_113_907;
 /** How long `runNow` waits for the job it sent. */
 const RUN_NOW_TIMEOUT_MS = 120_000;
+
+type Exclusive = (fn: () => Promise<void>) => Promise<void>;
 
 /**
  * The runner: a pg-boss queue per job on the app's database (PostgreSQL, or PGlite in the embedded mode). Schedules are pg-boss's (one
@@ -19,38 +23,38 @@ export class PgBossJobs implements Jobs {
   readonly #boss: PgBoss;
   readonly #ctx: JobContext;
   readonly #log: JobsLog;
+  readonly #exclusive: Exclusive;
   #started = false;
 
-  constructor(ctx: JobContext, db: PgBoss.Db, log: JobsLog) {
+  /** `exclusive` runs its function while no other replica runs its own (an advisory lock on PostgreSQL). */
+  constructor(ctx: JobContext, db: PgBoss.Db, log: JobsLog, exclusive: Exclusive) {
     this.#ctx = ctx;
     this.#log = log;
+    this.#exclusive = exclusive;
     // The app's own connections (create-jobs.ts): no second pool, and a test's database is the one used.
     this.#boss = new PgBoss({ schema: PG_BOSS_SCHEMA, db });
     this.#boss.on('error', (error) => this.#log.error({ err: error }, 'job queue error'));
   }
 
   async start(): Promise<void> {
-    // Replicas starting together race on pg-boss's `create schema` (a unique violation in pg_namespace, code
-    // 23505) before its own advisory lock: the loser starts again, and finds the schema made.
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await this.#boss.start();
-        break;
-      } catch (error) {
-        if ((error as { code?: unknown }).code !== '23505' || attempt >= 5) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    // Replicas starting together raced on pg-boss's first install and on its queues' partitions (`create
+    // schema` outside its own lock: a unique violation in pg_namespace, seen in CI): one replica at a time
+    // installs and declares, the others then find it all made.
+    await this.#exclusive(async () => {
+      await this.#boss.start();
+      this.#started = true;
+      for (const job of JOBS) {
+        await this.#boss.createQueue(job.name, {
+          name: job.name,
+          retryLimit: 3,
+          retryDelay: 60,
+          retryBackoff: true,
+          expireInSeconds: 15 * 60,
+        });
+        await this.#boss.schedule(job.name, job.cron, {}, { tz: JOB_TIME_ZONE });
       }
-    }
-    this.#started = true;
+    });
     for (const job of JOBS) {
-      await this.#boss.createQueue(job.name, {
-        name: job.name,
-        retryLimit: 3,
-        retryDelay: 60,
-        retryBackoff: true,
-        expireInSeconds: 15 * 60,
-      });
-      await this.#boss.schedule(job.name, job.cron, {}, { tz: JOB_TIME_ZONE });
       await this.#boss.work(job.name, { pollingIntervalSeconds: POLLING_SECONDS }, async ([taken]) => {
         const count = await job.run(this.#ctx);
         this.#log.info({ job: job.name, id: taken?.id, count }, 'job done');
