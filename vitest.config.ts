@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // No network here: servers started by the tests draw the bundled offline base map unless a test asks for
@@ -18,6 +19,10 @@ const reliability: TestProjectInlineConfiguration = {
 
 export default defineConfig({
   test: {
+    // Vitest keeps one core for itself by default: on CI's two cores that is a single worker, and the API's
+    // files (PGlite in the worker, or PostgreSQL beside it) ran one at a time. The journeys stay one file at a
+    // time (fileParallelism: false below).
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
         test: {
@@ -50,6 +55,7 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           // Each file runs the real server and Chromium: one at a time, so timings stay honest on 2 cores.
           fileParallelism: false,
+          globalSetup: ['./e2e/support/global-setup.ts'],
           setupFiles: ['./test/no-console-error.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
