@@ -7,7 +7,7 @@ describe('npm start on a fresh data directory', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startServer({ LOG_LEVEL: 'info' });
+    server = await startServer({ LOG_LEVEL: 'info' }, { fresh: true });
     console.log(`fresh embedded start (npm start, demo data): ${server.startupMs} ms`);
   });
 

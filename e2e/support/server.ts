@@ -1,10 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/** A data directory with the demo data loaded, made once per run by e2e/support/global-setup.ts. */
+export const DEMO_TEMPLATE_ENV = 'TV_E2E_DEMO_DATA_DIR';
+
+export interface StartOptions {
+  timeoutMs?: number;
+  /** Start on an empty data directory and load the demo data there, as a first `npm start` does. */
+  fresh?: boolean;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -29,14 +38,19 @@ export interface RunningServer {
 }
 
 /**
- * The real product as a user starts it: `npm start` on a fresh data directory and a free port
- * (demo data loaded), for journeys over HTTP and in the browser.
+ * The real product as a user starts it: `npm start` on a data directory of its own and a free port, for
+ * journeys over HTTP and in the browser. The demo data is there: copied from the run's template when there
+ * is one (the journeys' global setup), else loaded by the server at its first start, as for a new user.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  timeoutMs = 150_000,
+  { timeoutMs = 150_000, fresh = false }: StartOptions = {},
 ): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tv-e2e-'));
+  const template = process.env[DEMO_TEMPLATE_ENV];
+  if (!fresh && template !== undefined && template !== '') {
+    await cp(template, dataDir, { recursive: true, filter: (source) => !/db\.lock/u.test(source) });
+  }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
