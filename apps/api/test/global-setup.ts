@@ -14,12 +14,14 @@ declare module 'vitest' {
     pgliteTemplates: { empty: string; demo: string } | null;
     /** PostgreSQL: template databases to clone, and the server's address. */
     pgTemplates: { empty: string; demo: string; serverUrl: string } | null;
+    /** The Paris day the demo template's boards were made for: a run may go on past midnight. */
+    demoDay: string;
   }
 }
 
-async function prepare(database: Database, demo: boolean): Promise<void> {
+async function prepare(database: Database, demo: boolean, today: string): Promise<void> {
   await migrateDatabase(database);
-  if (demo) await loadDemoData(database.db, { today: parisDay() });
+  if (demo) await loadDemoData(database.db, { today });
 }
 
 function databaseUrl(serverUrl: string, name: string): string {
@@ -31,12 +33,14 @@ function databaseUrl(serverUrl: string, name: string): string {
 /** Migrates once per run; each test file then gets its own copy (see database.ts). */
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.DATABASE_URL;
+  const today = parisDay();
+  project.provide('demoDay', today);
   if (serverUrl === undefined) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'tv-templates-'));
     const templates = { empty: path.join(dir, 'empty.tar.gz'), demo: path.join(dir, 'demo.tar.gz') };
     for (const kind of ['empty', 'demo'] as const) {
       const database = await openDatabase({ databaseUrl: undefined, dataDir: undefined });
-      await prepare(database, kind === 'demo');
+      await prepare(database, kind === 'demo', today);
       const dump = await database.dump!();
       await writeFile(templates[kind], Buffer.from(await dump.arrayBuffer()));
       await database.close();
@@ -56,7 +60,7 @@ export default async function setup(project: TestProject) {
       databaseUrl: databaseUrl(serverUrl, templates[kind]),
       dataDir: undefined,
     });
-    await prepare(database, kind === 'demo');
+    await prepare(database, kind === 'demo', today);
     await database.close();
   }
   project.provide('pgliteTemplates', null);

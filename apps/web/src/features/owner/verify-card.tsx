@@ -3,17 +3,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
 import { apiRequest } from '../../lib/api-client';
 import { verifyEstablishmentRoute } from '../../lib/api-routes';
 import { VERIFY_PROMPT_DAYS, shouldPromptVerification, verifiedText } from '../closures/freshness';
 import { formFailure } from './form-errors';
 import { OWNER_PATHS } from './owner-paths';
-import { FormMessage } from './owner-ui';
+import { FormMessage, TextLink } from './owner-ui';
 
 type Verifiable = Pick<Establishment, 'id' | 'verifiedAt' | 'createdAt'>;
 
@@ -58,9 +56,7 @@ export function VerifyCard({ establishment, token }: { establishment: Verifiable
               ? 'Vos informations n’ont encore jamais été vérifiées.'
               : `Vos informations n’ont pas été vérifiées depuis plus de ${VERIFY_PROMPT_DAYS} jours.`}{' '}
             Un coup d’œil à{' '}
-            <Link component={RouterLink} to={OWNER_PATHS.editPage}>
-              Ma page
-            </Link>{' '}
+            <TextLink to={OWNER_PATHS.editPage}>Ma page</TextLink>{' '}
             (horaires, fermetures, coordonnées), puis dites-nous qu’elles sont à jour.
           </Alert>
         )}
