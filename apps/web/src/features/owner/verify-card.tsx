@@ -55,9 +55,8 @@ export function VerifyCard({ establishment, token }: { establishment: Verifiable
             {verifiedAt === null
               ? 'Vos informations n’ont encore jamais été vérifiées.'
               : `Vos informations n’ont pas été vérifiées depuis plus de ${VERIFY_PROMPT_DAYS} jours.`}{' '}
-            Un coup d’œil à{' '}
-            <TextLink to={OWNER_PATHS.editPage}>Ma page</TextLink>{' '}
-            (horaires, fermetures, coordonnées), puis dites-nous qu’elles sont à jour.
+            Un coup d’œil à <TextLink to={OWNER_PATHS.editPage}>Ma page</TextLink> (horaires, fermetures,
+            coordonnées), puis dites-nous qu’elles sont à jour.
           </Alert>
         )}
         {/* Said again when it changes: the answer of the button. */}
