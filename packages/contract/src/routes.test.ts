@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type RouteDef, type RouteId, buildPath, routes } from './routes';
 import { contractRegistry } from './registry';
+import { routeTable } from './route-table';
 
 const entries = Object.entries(routes) as [RouteId, RouteDef][];
 
@@ -12,16 +13,6 @@ function schemasOf(route: RouteDef): [string, z.ZodType][] {
   if (route.body) found.push(['body', route.body]);
   for (const [status, schema] of Object.entries(route.responses)) found.push([`response ${status}`, schema]);
   return found;
-}
-
-const USER_TO_OWNER_ID: [RegExp, string][] = [
-  [/^user/, 'owner'],
-  [/Users$/, 'Owners'],
-  [/User$/, 'Owner'],
-];
-
-function ownerTwinId(id: string): string {
-  return USER_TO_OWNER_ID.reduce((acc, [pattern, replacement]) => acc.replace(pattern, replacement), id);
 }
 
 function ownerTwinPath(path: string): string {
@@ -154,19 +145,29 @@ describe('route table', () => {
     for (const [id, route] of entries) expect(route.path.includes(':'), id).toBe(route.params !== undefined);
   });
 
-  it('gives every /api/user route an identical /api/restaurant-owner twin', () => {
-    const userRoutes = entries.filter(([, r]) => /^\/api\/users?\//.test(r.path));
-    expect(userRoutes.length).toBe(14);
-    for (const [id, route] of userRoutes) {
-      const twinId = ownerTwinId(id);
-      expect(twinId, id).not.toBe(id);
-      const twin = routes[twinId as RouteId] as RouteDef | undefined;
-      expect(twin, `${id} -> ${twinId}`).toBeDefined();
-      expect(twin?.method).toBe(route.method);
-      expect(twin?.path).toBe(ownerTwinPath(route.path));
-      expect(twin?.auth).toBe(route.auth);
-      expect(twin?.body).toBe(route.body);
-      expect(Object.keys(twin?.responses ?? {})).toEqual(Object.keys(route.responses));
+  it('carries the zod-free table’s method, path, auth and twin, for the same calls', () => {
+    expect(Object.keys(routes)).toEqual(Object.keys(routeTable));
+    for (const [id, route] of entries) {
+      const { method, path, auth, twin } = route as RouteDef & { twin?: string };
+      expect({ method, path, auth, twin }, id).toEqual({ twin: undefined, ...routeTable[id] });
+    }
+  });
+
+  it('gives every /api/user route an identical /api/restaurant-owner twin, each naming the other', () => {
+    const twinned = entries.filter(([, r]) => /^\/api\/(users?|restaurant-owners?)\//.test(r.path));
+    expect(twinned.length).toBe(28);
+    expect(entries.filter(([id]) => 'twin' in routeTable[id]).map(([id]) => id)).toEqual(
+      twinned.map(([id]) => id),
+    );
+    for (const [id, route] of twinned.filter(([, r]) => /^\/api\/users?\//.test(r.path))) {
+      const twinId = (routeTable[id] as { twin: RouteId }).twin;
+      const twin = routes[twinId] as RouteDef;
+      expect((routeTable[twinId] as { twin: RouteId }).twin, twinId).toBe(id);
+      expect(twin.method).toBe(route.method);
+      expect(twin.path).toBe(ownerTwinPath(route.path));
+      expect(twin.auth).toBe(route.auth);
+      expect(twin.body).toBe(route.body);
+      expect(Object.keys(twin.responses)).toEqual(Object.keys(route.responses));
     }
   });
 

@@ -2,12 +2,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, isApiError } from './api-client';
-import {
-  deleteEstablishmentRoute,
-  getPublicEstablishmentRoute,
-  listEstablishmentsRoute,
-  surroundingMenuBoardsRoute,
-} from './api-routes';
 
 /** A real HTTP server: each test says how it answers, and reads what the client sent. */
 interface Received {
@@ -68,7 +62,7 @@ describe('the API client', () => {
   it('answers the data of a successful call, sent with JSON, credentials and the app identifier', async () => {
     answer = json(200, establishment);
     const client = createApiClient({ baseUrl });
-    const data = await client.request(getPublicEstablishmentRoute, { params: { id: "l'auberge & co" } });
+    const data = await client.request('getPublicEstablishment', { params: { id: "l'auberge & co" } });
     expect(data).toEqual(establishment);
     expect(received).toHaveLength(1);
     expect(received[0]?.method).toBe('GET');
@@ -85,7 +79,7 @@ describe('the API client', () => {
         return Promise.resolve(Response.json([]));
       },
     });
-    await client.request(listEstablishmentsRoute);
+    await client.request('listEstablishments');
     expect(init?.credentials).toBe('include');
   });
 
@@ -97,7 +91,7 @@ describe('the API client', () => {
         return Promise.resolve(Response.json([]));
       },
     });
-    await client.request(listEstablishmentsRoute, { query: { withDisabled: 'false', q: undefined } });
+    await client.request('listEstablishments', { query: { withDisabled: 'false', q: undefined } });
     expect(calledUrl).toBe('/api/establishments/?withDisabled=false');
   });
 
@@ -109,7 +103,7 @@ describe('the API client', () => {
       northEast: { latitude: 45.8, longitude: 4.9 },
       southWest: { latitude: 45.7, longitude: 4.8 },
     };
-    await client.request(surroundingMenuBoardsRoute, { body: box, token: 'abc' });
+    await client.request('surroundingMenuBoards', { body: box, token: 'abc' });
     expect(received[0]?.method).toBe('POST');
     expect(received[0]?.headers['content-type']).toBe('application/json');
     expect(received[0]?.headers.authorization).toBe('Bearer abc');
@@ -123,7 +117,7 @@ describe('the API client', () => {
     };
     const client = createApiClient({ baseUrl });
     let etag: string | null = null;
-    await client.request(deleteEstablishmentRoute, {
+    await client.request('deleteEstablishment', {
       params: { id: 'e' },
       headers: { 'If-Match': '"e.7"' },
       onResponse: (response) => (etag = response.headers.get('ETag')),
@@ -136,7 +130,7 @@ describe('the API client', () => {
     const body = { code: 'NotFound', message: "Cet établissement n'existe pas.", details: { id: 'x' } };
     answer = json(404, body);
     const client = createApiClient({ baseUrl });
-    const error = await failure(client.request(getPublicEstablishmentRoute, { params: { id: 'x' } }));
+    const error = await failure(client.request('getPublicEstablishment', { params: { id: 'x' } }));
     expect(error.name).toBe('NotFound');
     expect(error.code).toBe('NotFound');
     expect(error.message).toBe("Cet établissement n'existe pas.");
@@ -153,7 +147,7 @@ describe('the API client', () => {
       res.end('<h1>Bad gateway</h1>');
     };
     const client = createApiClient({ baseUrl });
-    const error = await failure(client.request(listEstablishmentsRoute));
+    const error = await failure(client.request('listEstablishments'));
     expect(error.name).toBe('UnexpectedError');
     expect(error.message).toBe('Request failed with status code 502');
     expect(error.status).toBe(502);
@@ -166,7 +160,7 @@ describe('the API client', () => {
       res.end();
     };
     const client = createApiClient({ baseUrl });
-    const error = await failure(client.request(listEstablishmentsRoute));
+    const error = await failure(client.request('listEstablishments'));
     expect(error.name).toBe('UnexpectedError');
     expect(error.message).toBe('Request failed with status code 500');
     expect(error.data).toBeNull();
@@ -178,7 +172,7 @@ describe('the API client', () => {
       res.end();
     };
     const client = createApiClient({ baseUrl });
-    const error = await failure(client.request(getPublicEstablishmentRoute, { params: { id: 'x' } }));
+    const error = await failure(client.request('getPublicEstablishment', { params: { id: 'x' } }));
     expect(error.name).toBe('UnexpectedError');
     expect(error.status).toBe(200);
   });
@@ -191,7 +185,7 @@ describe('the API client', () => {
     const client = createApiClient({ baseUrl });
     const id = '10000000-0000-4000-8000-000000000001';
     await expect(
-      client.request(deleteEstablishmentRoute, { params: { id }, token: 't' }),
+      client.request('deleteEstablishment', { params: { id }, token: 't' }),
     ).resolves.toBeUndefined();
     expect(received[0]?.method).toBe('DELETE');
     expect(received[0]?.url).toBe(`/api/establishment/${id}`);
@@ -199,7 +193,7 @@ describe('the API client', () => {
 
   it('wraps a call that got no answer at all', async () => {
     const client = createApiClient({ baseUrl: 'http://127.0.0.1:1' });
-    const error = await failure(client.request(listEstablishmentsRoute));
+    const error = await failure(client.request('listEstablishments'));
     expect(error.name).toBe('UnexpectedError');
     expect(error.status).toBe(0);
   });

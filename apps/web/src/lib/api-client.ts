@@ -1,11 +1,12 @@
 import type { ErrorCode } from '@tables-voisines/contract/errors';
+import { buildPath, routeTable } from '@tables-voisines/contract/route-table';
 import type { RouteId, routes } from '@tables-voisines/contract/routes';
 import type { z } from 'zod';
-import type { RouteRef } from './api-routes';
 
 /*
  * The web app's one HTTP client (specification §7–8), typed over the contract's route table. Only types come
- * from the schema modules: the route's method and path come from `api-routes.ts`, so no page carries zod.
+ * from the schema modules: a call's method and path come from the zod-free `routeTable`, so no page carries
+ * zod.
  */
 
 /** Sent with every call, so that the server and its logs tell the site's calls from other clients. */
@@ -88,16 +89,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Fills the `:name` parameters of a route path, percent-encoding each value. */
-export function buildPath(path: string, params: Readonly<Record<string, unknown>> = {}): string {
-  return path.replace(/:([A-Za-z][A-Za-z0-9]*)/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null)
-      throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
 function buildQuery(query: unknown): string {
   if (!isRecord(query)) return '';
   const search = new URLSearchParams();
@@ -134,10 +125,8 @@ function toApiError(status: number, data: unknown): ApiError {
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
 
-  async function request<Id extends RouteId>(
-    route: RouteRef<Id>,
-    ...[input]: Args<Id>
-  ): Promise<ApiResponse<Id>> {
+  async function request<Id extends RouteId>(id: Id, ...[input]: Args<Id>): Promise<ApiResponse<Id>> {
+    const route = routeTable[id];
     const call = (input ?? {}) as ApiRequest<RouteId> & { params?: unknown; query?: unknown; body?: unknown };
     const url = `${baseUrl}${buildPath(route.path, call.params as Record<string, unknown> | undefined)}${buildQuery(call.query)}`;
     const headers: Record<string, string> = {

@@ -8,7 +8,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useRecordContext } from 'react-admin';
 import { ACTION_LABELS, changeText } from '@tables-voisines/contract/history-text';
 import { apiRequest } from '../../lib/api-client';
-import { getEstablishmentHistoryRoute } from '../../lib/api-routes';
 import { formatShortFrenchDateTime } from '../../lib/format';
 import { useSession } from '../session/use-session';
 
@@ -25,7 +24,7 @@ export function useEstablishmentHistory(record: { id?: unknown; updatedAt?: unkn
     queryKey: ['establishments', 'history', id, record?.updatedAt],
     enabled: id !== null,
     queryFn: () =>
-      apiRequest(getEstablishmentHistoryRoute, { token: state.token ?? undefined, params: { id: id! } }),
+      apiRequest('getEstablishmentHistory', { token: state.token ?? undefined, params: { id: id! } }),
   });
 }
 

@@ -14,7 +14,6 @@ import { Confirm, useDataProvider, useInput, useNotify, useRecordContext } from 
 import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '@tables-voisines/contract/schemas/establishment';
 import { apiRequest } from '../../lib/api-client';
-import { prepareUploadRoute } from '../../lib/api-routes';
 import { establishmentPhotoAlt } from '../../lib/format';
 import { useSession } from '../session/use-session';
 import { Can } from './ability-context';
@@ -211,7 +210,7 @@ export function EstablishmentPhotoPanel() {
     }
     setProgress(0);
     try {
-      const prepared = await apiRequest(prepareUploadRoute, {
+      const prepared = await apiRequest('prepareUpload', {
         token: state.token ?? undefined,
         body: { contentType: file.type, size: file.size },
       });

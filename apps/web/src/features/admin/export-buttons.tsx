@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { CreateButton, ExportButton, TopToolbar, useNotify } from 'react-admin';
 import { apiRequest, isApiError } from '../../lib/api-client';
-import { exportEstablishmentsRoute, exportOwnersRoute } from '../../lib/api-routes';
 import { useSession } from '../session/use-session';
 import { Can } from './ability-context';
 
@@ -22,7 +21,7 @@ export function fileNameFrom(disposition: string | null, fallback: string): stri
   return plain?.[1]?.trim() ?? fallback;
 }
 
-const ROUTES = { establishments: exportEstablishmentsRoute, 'restaurant-owners': exportOwnersRoute };
+const ROUTES = { establishments: 'exportEstablishments', 'restaurant-owners': 'exportOwners' } as const;
 
 /** "Exporter en CSV" and "Exporter en XLSX": the server's streaming exports, saved as a download. */
 export function ExportButtons({ route }: { route: keyof typeof ROUTES }) {

@@ -5,7 +5,6 @@ import type { MapFeed } from '@tables-voisines/contract/schemas/map';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-import { mapFeedRoute } from '../../lib/api-routes';
 import type { MapEstablishment } from './map-rules';
 
 /**
@@ -76,7 +75,7 @@ export function decodeMapFeed(feed: MapFeed): MapPoint[] {
  * (the whole public list would be 231 MB of JSON at 200,000 establishments).
  */
 export async function fetchMapPoints(signal?: AbortSignal): Promise<MapPoint[]> {
-  return decodeMapFeed(await apiRequest(mapFeedRoute, { signal }));
+  return decodeMapFeed(await apiRequest('mapFeed', { signal }));
 }
 
 const FIVE_MINUTES = 5 * 60_000;

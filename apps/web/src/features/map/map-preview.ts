@@ -6,7 +6,6 @@ import type { FeatureCollection, Point } from 'geojson';
 import { apiRequest } from '../../lib/api-client';
 import { nothingFilters } from './map-filters';
 import type { MapViewState } from './map-state';
-import { mapPointsRoute } from '../../lib/api-routes';
 
 /**
  * The map's first picture while the whole feed is on its way (about 3.8 MB Brotli at 200,000
@@ -125,7 +124,7 @@ export function useMapPreview(wanted: boolean, bounds: Bounds | null, zoom: numb
   const query = bounds === null ? null : previewQueryOf(bounds, zoom);
   return useQuery({
     queryKey: ['map', 'preview', query],
-    queryFn: ({ signal }) => apiRequest(mapPointsRoute, { query: query!, signal }),
+    queryFn: ({ signal }) => apiRequest('mapPoints', { query: query!, signal }),
     enabled: wanted && query !== null,
     // The clusters of the last view stay drawn while those of the new one come.
     placeholderData: keepPreviousData,

@@ -2,7 +2,6 @@ import type { Bounds } from '@tables-voisines/contract/geo';
 import type { DishFilters } from '@tables-voisines/contract/dishes';
 import type { SurroundingMenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { apiRequest } from '../../lib/api-client';
-import { surroundingMenuBoardsRoute } from '../../lib/api-routes';
 import { logLoadFailure } from '../../lib/log-load-failure';
 import { decideSurroundingFetch, loadPolygonClipping, type SurroundingFetchDecision } from './map-rules';
 import type { MapStore } from './map-store';
@@ -15,7 +14,7 @@ export function fetchSurroundingMenuBoards(
   bounds: Bounds,
   filters: DishFilters,
 ): Promise<SurroundingMenuBoard[]> {
-  return apiRequest(surroundingMenuBoardsRoute, {
+  return apiRequest('surroundingMenuBoards', {
     body: {
       categories: [...filters.categories],
       excludeAllergens: [...filters.excludeAllergens],

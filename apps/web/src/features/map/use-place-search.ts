@@ -2,7 +2,6 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback } from 'react';
 import type { Place } from '@tables-voisines/contract/schemas/place';
 import { apiRequest } from '../../lib/api-client';
-import { searchPlacesRoute } from '../../lib/api-routes';
 
 /** Towns shown among the search field's suggestions. */
 export const PLACE_SUGGESTIONS = 5;
@@ -16,7 +15,7 @@ export function placeTerm(value: string): string {
 
 /** `GET /api/places/search`: towns whose name or postcode starts with the term, the best first. */
 export async function searchPlaces(term: string, signal?: AbortSignal): Promise<Place[]> {
-  return apiRequest(searchPlacesRoute, { query: { q: term, limit: PLACE_SUGGESTIONS }, signal });
+  return apiRequest('searchPlaces', { query: { q: term, limit: PLACE_SUGGESTIONS }, signal });
 }
 
 const placeQuery = (term: string) => ({

@@ -4,7 +4,6 @@ import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Category } from '@tables-voisines/contract/schemas/category';
 import { apiRequest } from '../../lib/api-client';
-import { getCategoryRoute, searchCategoriesRoute } from '../../lib/api-routes';
 
 /** The categories list: the first 50 when nothing is typed, then the server's accent-blind search. */
 function useCategories(term: string) {
@@ -12,7 +11,7 @@ function useCategories(term: string) {
     queryKey: ['owner', 'categories', term],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest(searchCategoriesRoute, {
+        await apiRequest('searchCategories', {
           query: { searchTerm: term, locale: 'fr', limit: 50 },
           signal,
         })
@@ -74,7 +73,7 @@ export function CategoriesField({
     queries: ids.map((id) => ({
       queryKey: ['owner', 'category', id],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        apiRequest(getCategoryRoute, { params: { id }, query: { locale: 'fr' }, signal }),
+        apiRequest('getCategory', { params: { id }, query: { locale: 'fr' }, signal }),
       staleTime: Infinity,
       enabled: !known.has(id),
     })),

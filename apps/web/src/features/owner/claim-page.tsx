@@ -8,12 +8,6 @@ import { useNavigate } from 'react-router';
 import { PatchOwnerBodySchema, type PatchOwnerBody } from '@tables-voisines/contract/schemas/account';
 import { ClaimCodeSchema, type Establishment } from '@tables-voisines/contract/schemas/establishment';
 import { apiRequest, isApiError, type ApiResponse } from '../../lib/api-client';
-import {
-  listEstablishmentsRoute,
-  ownerCheckRoute,
-  ownerResendEstablishmentCodeRoute,
-  patchOwnerRoute,
-} from '../../lib/api-routes';
 import { contractResolver } from './contract-resolver';
 import { checkForm, formFailure } from './form-errors';
 import { FormTextField } from './form-parts';
@@ -40,7 +34,7 @@ function useCodeOwner(code: string) {
       return;
     }
     const controller = new AbortController();
-    apiRequest(ownerCheckRoute, { body: { establishmentCode: parsed.data }, signal: controller.signal })
+    apiRequest('ownerCheck', { body: { establishmentCode: parsed.data }, signal: controller.signal })
       .then((answer) => setFound(answer.establishment ?? null))
       .catch(() => setFound(undefined));
     return () => controller.abort();
@@ -65,7 +59,7 @@ function FoundEstablishment({ establishment }: { establishment: Found }) {
     setMessage(null);
     setSending(true);
     try {
-      await apiRequest(ownerResendEstablishmentCodeRoute, { body: { establishmentId: establishment.id } });
+      await apiRequest('ownerResendEstablishmentCode', { body: { establishmentId: establishment.id } });
       setMessage({
         text: `Le code de « ${establishment.name} » a été envoyé à l’adresse e-mail de l’établissement. Saisissez-le ci-dessus dès réception.`,
         severity: 'success',
@@ -125,7 +119,7 @@ export function ClaimPage({ current }: { current: Establishment | null }) {
 
   const claim = submit(
     async (body) => {
-      const updated = await apiRequest(patchOwnerRoute, { token, params: { id: owner.id }, body });
+      const updated = await apiRequest('patchOwner', { token, params: { id: owner.id }, body });
       store?.updateAccount({ restaurantOwner: updated });
       void navigate(OWNER_PATHS.home);
     },
@@ -139,7 +133,7 @@ export function ClaimPage({ current }: { current: Establishment | null }) {
       return;
     }
     try {
-      const list = await apiRequest(listEstablishmentsRoute, {
+      const list = await apiRequest('listEstablishments', {
         query: { q: search.trim(), page: 1, perPage: 8 },
       });
       setResults(list);

@@ -13,7 +13,6 @@ import {
   type PatchOwnerBody,
 } from '@tables-voisines/contract/schemas/account';
 import { apiRequest, isApiError } from '../../lib/api-client';
-import { ownerConfirmRoute, ownerResendRoute, patchOwnerRoute } from '../../lib/api-routes';
 import { storagePrefix } from '../pwa/storage-prefix';
 import { codeSentAtKey, recordCodeSentAt, rememberedCodeSentAt } from './code-sent-at';
 import { contractResolver } from './contract-resolver';
@@ -91,7 +90,7 @@ export function ConfirmPage() {
 
   const confirm = codeForm.submit(
     async (body) => {
-      const confirmed = await apiRequest(ownerConfirmRoute, { token, body });
+      const confirmed = await apiRequest('ownerConfirm', { token, body });
       store?.updateAccount({ restaurantOwner: confirmed });
       void navigate(OWNER_PATHS.claim);
     },
@@ -128,7 +127,7 @@ export function ConfirmPage() {
   async function resend() {
     setNotice(null);
     try {
-      await apiRequest(ownerResendRoute, { token: token! });
+      await apiRequest('ownerResend', { token: token! });
       codeSent(owner!.email);
     } catch (error) {
       waitForServer(error);
@@ -145,7 +144,7 @@ export function ConfirmPage() {
         emailForm.form.setError('email', { type: 'same', message: 'C’est déjà l’adresse de votre compte.' });
         return;
       }
-      const updated = await apiRequest(patchOwnerRoute, {
+      const updated = await apiRequest('patchOwner', {
         token,
         params: { id: owner.id },
         body,

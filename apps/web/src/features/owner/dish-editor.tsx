@@ -35,7 +35,6 @@ import {
   type EstablishmentDishes,
 } from '@tables-voisines/contract/schemas/menu-board';
 import { apiRequest } from '../../lib/api-client';
-import { getCategoryRoute, getEstablishmentDishesRoute } from '../../lib/api-routes';
 import { formatEuros } from '../../lib/format';
 import { AllergensFieldset, DietsFieldset } from '../dishes/dish-fields';
 import { allergensToSend, dishDetailsSummary, isMeatCategory, mergeOrigins } from '../dishes/dish-words';
@@ -83,7 +82,7 @@ export function useDishMemory(establishment: string, token: string): DishMemory 
   const query = (q: string) => ({
     queryKey: ['owner', 'dishes', establishment, q] as const,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      apiRequest(getEstablishmentDishesRoute, {
+      apiRequest('getEstablishmentDishes', {
         token,
         params: { id: establishment },
         query: q === '' ? { limit: SUGGESTIONS } : { q, limit: SUGGESTIONS },
@@ -131,7 +130,7 @@ async function fillFromSuggestion(
     .fetchQuery({
       queryKey: ['owner', 'category', suggestion.category],
       queryFn: ({ signal }) =>
-        apiRequest(getCategoryRoute, {
+        apiRequest('getCategory', {
           params: { id: suggestion.category },
           query: { locale: 'fr' },
           signal,

@@ -9,7 +9,6 @@ import { PRICE_RANGES, VENUE_TYPES, VENUE_TYPE_LABELS } from '@tables-voisines/c
 import type { Establishment, PatchEstablishmentBody } from '@tables-voisines/contract/schemas/establishment';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { apiRequest, isApiError } from '../../lib/api-client';
-import { patchEstablishmentRoute } from '../../lib/api-routes';
 import { parisDate } from '@tables-voisines/contract/closures';
 import { CategoriesField } from './category-picker';
 import { ClosuresEditor } from './closures-editor';
@@ -93,7 +92,7 @@ function EditForm({ loaded, token }: { loaded: Versioned<Establishment>; token: 
     async (body) => {
       const read = { etag: null as string | null };
       try {
-        const saved = (await apiRequest(patchEstablishmentRoute, {
+        const saved = (await apiRequest('patchEstablishment', {
           token,
           params: { id: establishment.id },
           body,

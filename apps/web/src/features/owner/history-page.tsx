@@ -3,7 +3,6 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { ACTION_LABELS, actorText, changeText } from '@tables-voisines/contract/history-text';
 import { apiRequest } from '../../lib/api-client';
-import { getEstablishmentHistoryRoute } from '../../lib/api-routes';
 import { formatFrenchDateTime } from '../../lib/format';
 import { useOwnerSession } from './owner-session';
 import { FormMessage, OwnerLoading, OwnerScreen } from './owner-ui';
@@ -15,7 +14,7 @@ export function HistoryPage() {
     queryKey: ['owner', 'history', id],
     enabled: id !== null && token !== null,
     queryFn: ({ signal }) =>
-      apiRequest(getEstablishmentHistoryRoute, { token: token!, params: { id: id! }, signal }),
+      apiRequest('getEstablishmentHistory', { token: token!, params: { id: id! }, signal }),
   });
 
   return (

@@ -19,7 +19,6 @@ import type { Establishment } from '@tables-voisines/contract/schemas/establishm
 import type { CreateMenuBoardBody, MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { apiRequest, isApiError } from '../../lib/api-client';
-import { createMenuBoardRoute, deleteMenuBoardRoute } from '../../lib/api-routes';
 import { formatFrenchDay } from '../../lib/format';
 import { messageAt } from './contract-resolver';
 import { Dish, useDishMemory } from './dish-editor';
@@ -151,7 +150,7 @@ function MenuBoardForm({
     async (body) => {
       const read = { etag: null as string | null };
       try {
-        const board = await apiRequest(createMenuBoardRoute, {
+        const board = await apiRequest('createMenuBoard', {
           token,
           body,
           // The day's board is replaced only as it was loaded; none loaded: none may have appeared since.
@@ -218,7 +217,7 @@ function MenuBoardForm({
     if (current === null) return;
     setRetiring(true);
     try {
-      await apiRequest(deleteMenuBoardRoute, {
+      await apiRequest('deleteMenuBoard', {
         token,
         params: { id: current.board.id },
         headers: writeConditions(current.etag),

@@ -2,11 +2,6 @@ import type { Category } from '@tables-voisines/contract/schemas/category';
 import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { apiRequest, isApiError } from '../../lib/api-client';
-import {
-  getCategoryRoute,
-  getEstablishmentMenuBoardRoute,
-  getEstablishmentRoute,
-} from '../../lib/api-routes';
 
 /*
  * What the owners' screens load, each record with the `ETag` it was read with: a form sends it back
@@ -44,7 +39,7 @@ export async function fetchOwnerEstablishment(
   signal?: AbortSignal,
 ): Promise<Versioned<Establishment>> {
   const read = { etag: null as string | null };
-  const value = (await apiRequest(getEstablishmentRoute, {
+  const value = (await apiRequest('getEstablishment', {
     token,
     params: { id },
     signal,
@@ -71,7 +66,7 @@ export async function fetchTodayMenuBoard(
   const read = { etag: null as string | null };
   let board: MenuBoard;
   try {
-    board = await apiRequest(getEstablishmentMenuBoardRoute, {
+    board = await apiRequest('getEstablishmentMenuBoard', {
       token,
       params: { id: establishmentId },
       query: date === undefined ? {} : { date },
@@ -84,7 +79,7 @@ export async function fetchTodayMenuBoard(
   }
   const ids = [...new Set(board.items.map((item) => item.category))];
   const categories = await Promise.all(
-    ids.map((id) => apiRequest(getCategoryRoute, { params: { id }, query: { locale: 'fr' }, signal })),
+    ids.map((id) => apiRequest('getCategory', { params: { id }, query: { locale: 'fr' }, signal })),
   );
   return { value: board, etag: read.etag, categories: new Map(categories.map((c) => [c.id, c])) };
 }

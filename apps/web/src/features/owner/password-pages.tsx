@@ -11,7 +11,6 @@ import {
   type ForgottenPasswordConfirmBody,
 } from '@tables-voisines/contract/schemas/account';
 import { apiRequest } from '../../lib/api-client';
-import { ownerForgottenPasswordConfirmRoute, ownerForgottenPasswordRoute } from '../../lib/api-routes';
 import { contractResolver } from './contract-resolver';
 import { checkForm, type FormCheck } from './form-errors';
 import { FormTextField } from './form-parts';
@@ -31,7 +30,7 @@ export function ForgottenPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const send = submit(async (body) => {
-    await apiRequest(ownerForgottenPasswordRoute, { body });
+    await apiRequest('ownerForgottenPassword', { body });
     setSentTo(body.email);
   });
 
@@ -109,7 +108,7 @@ export function ResetPasswordPage() {
 
   const save = submit(
     async (body) => {
-      await apiRequest(ownerForgottenPasswordConfirmRoute, { body });
+      await apiRequest('ownerForgottenPasswordConfirm', { body });
       setDone(true);
     },
     {

@@ -10,7 +10,6 @@ import type { z } from 'zod';
 import { SignUpBodySchema, type SignUpBody } from '@tables-voisines/contract/schemas/account';
 import { EmailSchema } from '@tables-voisines/contract/schemas/common';
 import { apiRequest } from '../../lib/api-client';
-import { ownerCheckRoute, ownerSignUpRoute } from '../../lib/api-routes';
 import { FormTextField } from './form-parts';
 import { OWNER_PATHS } from './owner-paths';
 import { useOwnerSession } from './owner-session';
@@ -47,7 +46,7 @@ export function SignUpPage() {
       return;
     }
     try {
-      const answer = await apiRequest(ownerCheckRoute, { body: { email: parsed.data } });
+      const answer = await apiRequest('ownerCheck', { body: { email: parsed.data } });
       if (answer.emailAvailable === false) {
         setEmailTaken(true);
         setError('email', { type: 'check', message: EMAIL_TAKEN });
@@ -60,7 +59,7 @@ export function SignUpPage() {
   const signUp = submit(
     async (body) => {
       if (store === null) return;
-      store.acceptOwnerSignIn(await apiRequest(ownerSignUpRoute, { body }));
+      store.acceptOwnerSignIn(await apiRequest('ownerSignUp', { body }));
       void navigate(OWNER_PATHS.confirm);
     },
     { codes: { EmailAlreadyUsed: 'email' } },

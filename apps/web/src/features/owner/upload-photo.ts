@@ -1,6 +1,5 @@
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '@tables-voisines/contract/schemas/establishment';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { prepareUploadRoute } from '../../lib/api-routes';
 
 /** What the file picker accepts, and the message when a file is refused before any call. */
 export const PHOTO_ACCEPT = ACCEPTED_IMAGE_TYPES.join(',');
@@ -57,7 +56,7 @@ export async function uploadPhoto(
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<string> {
-  const prepared = await apiRequest(prepareUploadRoute, {
+  const prepared = await apiRequest('prepareUpload', {
     token,
     body: { contentType: file.type, size: file.size },
   });

@@ -7,7 +7,6 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
 import { apiRequest } from '../../lib/api-client';
-import { verifyEstablishmentRoute } from '../../lib/api-routes';
 import { VERIFY_PROMPT_DAYS, shouldPromptVerification, verifiedText } from '../closures/freshness';
 import { formFailure } from './form-errors';
 import { OWNER_PATHS } from './owner-paths';
@@ -32,7 +31,7 @@ export function VerifyCard({ establishment, token }: { establishment: Verifiable
     setState('busy');
     setFailure(null);
     try {
-      const saved = (await apiRequest(verifyEstablishmentRoute, {
+      const saved = (await apiRequest('verifyEstablishment', {
         token,
         params: { id: establishment.id },
       })) as Establishment;

@@ -1,7 +1,6 @@
 import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { ApiError, createApiClient } from '../../lib/api-client';
-import { verifyEstablishmentByTokenRoute } from '../../lib/api-routes';
 
 /*
  * The reminder e-mail's link, `/espace-restaurateur/verifier?jeton=…`: the page confirms with a POST (by the
@@ -42,7 +41,7 @@ export function verifyOutcomeOf(
 export async function verifyByToken(token: string, baseUrl = ''): Promise<VerifyOutcome> {
   const { request } = createApiClient({ baseUrl });
   try {
-    const value = (await request(verifyEstablishmentByTokenRoute, { body: { token } })) as Establishment;
+    const value = (await request('verifyEstablishmentByToken', { body: { token } })) as Establishment;
     return verifyOutcomeOf({ ok: true, value });
   } catch (error) {
     return verifyOutcomeOf({ ok: false, error });

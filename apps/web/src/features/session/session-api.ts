@@ -4,14 +4,6 @@ import type {
   RefreshResult,
 } from '@tables-voisines/contract/schemas/account';
 import { apiRequest } from '../../lib/api-client';
-import {
-  adminRefreshRoute,
-  adminSignInRoute,
-  ownerRefreshRoute,
-  ownerSignInRoute,
-  userRefreshRoute,
-  userSignInRoute,
-} from '../../lib/api-routes';
 import type { OwnerKey } from './session-storage';
 
 export type AdminSignInBody = { username: string; password: string } | { token: string };
@@ -41,16 +33,16 @@ export function createSessionApi(options: SessionApiOptions = {}): SessionApi {
   const request = options.request ?? apiRequest;
   const asUser = options.ownerKey === 'user';
   return {
-    adminSignIn: (body) => request(adminSignInRoute, { body }),
+    adminSignIn: (body) => request('adminSignIn', { body }),
     async ownerSignIn(body) {
-      if (!asUser) return request(ownerSignInRoute, { body });
-      const { user, authentication } = await request(userSignInRoute, { body });
+      if (!asUser) return request('ownerSignIn', { body });
+      const { user, authentication } = await request('userSignIn', { body });
       return { restaurantOwner: user, authentication };
     },
-    adminRefresh: (token) => request(adminRefreshRoute, { token, body: { token } }),
+    adminRefresh: (token) => request('adminRefresh', { token, body: { token } }),
     ownerRefresh: (token) =>
       asUser
-        ? request(userRefreshRoute, { token, body: { token } })
-        : request(ownerRefreshRoute, { token, body: { token } }),
+        ? request('userRefresh', { token, body: { token } })
+        : request('ownerRefresh', { token, body: { token } }),
   };
 }

@@ -1,11 +1,4 @@
 import {
-  createAdminRoute,
-  deleteAdminRoute,
-  getAdminRoute,
-  listAdminsRoute,
-  patchAdminRoute,
-} from '../../../lib/api-routes';
-import {
   answerHeaders,
   pageLocally,
   pick,
@@ -25,10 +18,10 @@ const ADMIN_FIELDS = ['username', 'email', 'password', 'permissions'] as const;
 
 export function adminsProvider(deps: ProviderDeps) {
   const { request, token } = deps;
-  const list = async () => (await request(listAdminsRoute, { token: token() })) as unknown as Row[];
+  const list = async () => (await request('listAdmins', { token: token() })) as unknown as Row[];
   const record = recordCalls(
     deps,
-    { get: getAdminRoute, patch: patchAdminRoute, delete: deleteAdminRoute },
+    { get: 'getAdmin', patch: 'patchAdmin', delete: 'deleteAdmin' },
     (values, previous) => pick(values, ADMIN_FIELDS, previous),
   );
 
@@ -45,7 +38,7 @@ export function adminsProvider(deps: ProviderDeps) {
     },
     async create(params) {
       const headers = answerHeaders();
-      const row = await request(createAdminRoute, {
+      const row = await request('createAdmin', {
         token: token(),
         body: pick(params.data as Record<string, unknown>, ADMIN_FIELDS) as never,
         onResponse: headers.onResponse,

@@ -1,4 +1,3 @@
-import { getCategoryRoute, listCategoriesRoute } from '../../../lib/api-routes';
 import {
   answerHeaders,
   filterText,
@@ -16,14 +15,13 @@ import {
  */
 
 export function categoriesProvider({ request }: ProviderDeps) {
-  const getOne = async (id: string) =>
-    (await request(getCategoryRoute, { params: { id } })) as unknown as Row;
+  const getOne = async (id: string) => (await request('getCategory', { params: { id } })) as unknown as Row;
 
   return toDataProvider({
     async getList(params) {
       const { page, perPage } = params.pagination ?? { page: 1, perPage: 50 };
       const headers = answerHeaders();
-      const rows = await request(listCategoriesRoute, {
+      const rows = await request('listCategories', {
         query: { page, perPage, q: filterText(params.filter, 'q') },
         onResponse: headers.onResponse,
       });

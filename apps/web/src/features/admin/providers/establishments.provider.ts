@@ -1,15 +1,4 @@
 import type { Kind, VenueType } from '@tables-voisines/contract/schemas/establishment';
-import {
-  createEstablishmentRoute,
-  deleteEstablishmentRoute,
-  getEstablishmentRoute,
-  listEstablishmentsRoute,
-  ownerResendEstablishmentCodeRoute,
-  patchEstablishmentRoute,
-  renewClaimCodeRoute,
-  shareEstablishmentRoute,
-  verifyEstablishmentRoute,
-} from '../../../lib/api-routes';
 import type { Closure } from '@tables-voisines/contract/closures';
 import { closuresBody, toClosureRows } from '../../closures/closure-rows';
 import {
@@ -113,7 +102,7 @@ export function establishmentsProvider(deps: ProviderDeps) {
     delete: remove,
   } = recordCalls(
     deps,
-    { get: getEstablishmentRoute, patch: patchEstablishmentRoute, delete: deleteEstablishmentRoute },
+    { get: 'getEstablishment', patch: 'patchEstablishment', delete: 'deleteEstablishment' },
     establishmentBody,
   );
 
@@ -123,7 +112,7 @@ export function establishmentsProvider(deps: ProviderDeps) {
       const sortField = params.sort?.field === 'address.town' ? 'town' : params.sort?.field;
       const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
       const headers = answerHeaders();
-      const rows = await request(listEstablishmentsRoute, {
+      const rows = await request('listEstablishments', {
         token: token(),
         query: {
           withDisabled: filter?.withDisabled !== false,
@@ -153,7 +142,7 @@ export function establishmentsProvider(deps: ProviderDeps) {
     },
     async create(params) {
       const headers = answerHeaders();
-      const row = await request(createEstablishmentRoute, {
+      const row = await request('createEstablishment', {
         token: token(),
         body: establishmentBody(params.data as Record<string, unknown>) as never,
         onResponse: headers.onResponse,
@@ -176,7 +165,7 @@ export function establishmentsProvider(deps: ProviderDeps) {
     renewClaimCode: (_resource, { id, previousData }) =>
       guarded(async () => {
         const headers = answerHeaders();
-        const row = await request(renewClaimCodeRoute, {
+        const row = await request('renewClaimCode', {
           token: token(),
           params: { id },
           headers: ifMatch(previousData),
@@ -185,11 +174,11 @@ export function establishmentsProvider(deps: ProviderDeps) {
         return { data: withEtag(row, headers.get('ETag')) };
       }),
     sendClaimCode: (_resource, { id }) =>
-      guarded(() => request(ownerResendEstablishmentCodeRoute, { body: { establishmentId: id } })),
+      guarded(() => request('ownerResendEstablishmentCode', { body: { establishmentId: id } })),
     shareEstablishment: (_resource, { id, previousData }) =>
       guarded(async () => {
         const headers = answerHeaders();
-        const row = await request(shareEstablishmentRoute, {
+        const row = await request('shareEstablishment', {
           token: token(),
           params: { id },
           headers: ifMatch(previousData),
@@ -200,7 +189,7 @@ export function establishmentsProvider(deps: ProviderDeps) {
     verifyEstablishment: (_resource, { id }) =>
       guarded(async () => {
         const headers = answerHeaders();
-        const row = await request(verifyEstablishmentRoute, {
+        const row = await request('verifyEstablishment', {
           token: token(),
           params: { id },
           onResponse: headers.onResponse,

@@ -1,11 +1,4 @@
 import {
-  createGroupRoute,
-  deleteGroupRoute,
-  getGroupRoute,
-  listGroupsRoute,
-  patchGroupRoute,
-} from '../../../lib/api-routes';
-import {
   answerHeaders,
   pageLocally,
   pick,
@@ -25,10 +18,10 @@ const GROUP_FIELDS = ['name', 'latitude', 'longitude', 'radius'] as const;
 
 export function groupsProvider(deps: ProviderDeps) {
   const { request, token } = deps;
-  const list = async () => (await request(listGroupsRoute, { token: token() })) as unknown as Row[];
+  const list = async () => (await request('listGroups', { token: token() })) as unknown as Row[];
   const record = recordCalls(
     deps,
-    { get: getGroupRoute, patch: patchGroupRoute, delete: deleteGroupRoute },
+    { get: 'getGroup', patch: 'patchGroup', delete: 'deleteGroup' },
     (values, previous) => pick(values, GROUP_FIELDS, previous),
   );
 
@@ -45,7 +38,7 @@ export function groupsProvider(deps: ProviderDeps) {
     },
     async create(params) {
       const headers = answerHeaders();
-      const row = await request(createGroupRoute, {
+      const row = await request('createGroup', {
         token: token(),
         body: pick(params.data as Record<string, unknown>, GROUP_FIELDS) as never,
         onResponse: headers.onResponse,

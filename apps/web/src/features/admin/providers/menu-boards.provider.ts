@@ -2,13 +2,6 @@ import { HttpError } from 'react-admin';
 import { MENU_BOARD_SORTS } from '@tables-voisines/contract/schemas/menu-board';
 import { isApiError } from '../../../lib/api-client';
 import {
-  createMenuBoardRoute,
-  deleteMenuBoardRoute,
-  getMenuBoardRoute,
-  listMenuBoardsRoute,
-  patchMenuBoardRoute,
-} from '../../../lib/api-routes';
-import {
   answerHeaders,
   filterText,
   getEach,
@@ -42,7 +35,7 @@ export function menuBoardsProvider(deps: ProviderDeps) {
     delete: remove,
   } = recordCalls(
     deps,
-    { get: getMenuBoardRoute, patch: patchMenuBoardRoute, delete: deleteMenuBoardRoute },
+    { get: 'getMenuBoard', patch: 'patchMenuBoard', delete: 'deleteMenuBoard' },
     (values, previous) => pick(values, MENU_BOARD_FIELDS, previous),
   );
 
@@ -52,7 +45,7 @@ export function menuBoardsProvider(deps: ProviderDeps) {
       const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
       const sort = params.sort?.field;
       const headers = answerHeaders();
-      const rows = await request(listMenuBoardsRoute, {
+      const rows = await request('listMenuBoards', {
         token: token(),
         query: {
           page,
@@ -77,7 +70,7 @@ export function menuBoardsProvider(deps: ProviderDeps) {
       const values = params.data as Record<string, unknown>;
       const headers = answerHeaders();
       try {
-        const row = await request(createMenuBoardRoute, {
+        const row = await request('createMenuBoard', {
           token: token(),
           body: { ...pick(values, MENU_BOARD_FIELDS), establishment: values.establishment } as never,
           // A new board never replaces the one its establishment already has that day (the server would).

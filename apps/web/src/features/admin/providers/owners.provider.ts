@@ -1,5 +1,4 @@
 import { OWNER_SORTS } from '@tables-voisines/contract/schemas/account';
-import { deleteOwnerRoute, getOwnerRoute, listOwnersRoute, patchOwnerRoute } from '../../../lib/api-routes';
 import {
   answerHeaders,
   filterText,
@@ -27,10 +26,8 @@ export function ownersProvider(deps: ProviderDeps) {
     getOne,
     update,
     delete: remove,
-  } = recordCalls(
-    deps,
-    { get: getOwnerRoute, patch: patchOwnerRoute, delete: deleteOwnerRoute },
-    (values, previous) => pick(values, OWNER_FIELDS, previous),
+  } = recordCalls(deps, { get: 'getOwner', patch: 'patchOwner', delete: 'deleteOwner' }, (values, previous) =>
+    pick(values, OWNER_FIELDS, previous),
   );
 
   return toDataProvider({
@@ -40,7 +37,7 @@ export function ownersProvider(deps: ProviderDeps) {
       const sort = params.sort?.field;
       const establishment = filterText(filter, 'establishment');
       const headers = answerHeaders();
-      const rows = await request(listOwnersRoute, {
+      const rows = await request('listOwners', {
         token: token(),
         query: {
           page,

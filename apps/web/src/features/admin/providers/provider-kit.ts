@@ -11,7 +11,6 @@ import {
   type UpdateParams,
 } from 'react-admin';
 import { isApiError, type ApiError, type createApiClient } from '../../../lib/api-client';
-import type { RouteRef } from '../../../lib/api-routes';
 import { issuesToFieldErrors } from '../form-errors';
 
 /*
@@ -246,7 +245,7 @@ export function toDataProvider(provider: ResourceProvider): DataProvider {
 }
 
 /** A call of one record by its id (`/api/.../:id`), as the kit makes it for every resource. */
-type RecordRoute = RouteRef<
+type RecordRoute =
   | 'getEstablishment'
   | 'patchEstablishment'
   | 'deleteEstablishment'
@@ -261,8 +260,7 @@ type RecordRoute = RouteRef<
   | 'deleteGroup'
   | 'getMenuBoard'
   | 'patchMenuBoard'
-  | 'deleteMenuBoard'
->;
+  | 'deleteMenuBoard';
 
 /**
  * The read, change and removal of one record by id, the same for every resource: read with the `ETag` of

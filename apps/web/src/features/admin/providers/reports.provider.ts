@@ -1,6 +1,5 @@
 import { HttpError } from 'react-admin';
 import { REPORT_STATUSES, type ReportStatus } from '@tables-voisines/contract/reports';
-import { listReportsRoute, patchReportRoute } from '../../../lib/api-routes';
 import { answerHeaders, toDataProvider, totalOf, type ProviderDeps, type Row } from './provider-kit';
 
 /*
@@ -23,7 +22,7 @@ export function reportsProvider({ request, token }: ProviderDeps) {
     async getList(params) {
       const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
       const headers = answerHeaders();
-      const rows = await request(listReportsRoute, {
+      const rows = await request('listReports', {
         token: token(),
         query: { page, perPage, status: statusOf(params.filter) },
         onResponse: headers.onResponse,
@@ -37,7 +36,7 @@ export function reportsProvider({ request, token }: ProviderDeps) {
       if (status !== 'resolved' && status !== 'dismissed') {
         throw new HttpError('Un signalement se marque corrigé ou écarté.', 400, { code: 'ValidationError' });
       }
-      const row = await request(patchReportRoute, {
+      const row = await request('patchReport', {
         token: token(),
         params: { id: String(params.id) },
         body: { status },

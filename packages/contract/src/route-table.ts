@@ -1,0 +1,173 @@
+/*
+ * Every call of the HTTP contract, without zod: its method, its path (Fastify style, `:id` for a parameter;
+ * trailing slashes are part of the contract), whether it reads a token (`none`; `optional`: the answer
+ * depends on the token when there is one; `required`: 401 without) and, for the owners' calls served under
+ * both `/api/restaurant-owner…` and `/api/user…`, its twin in the other naming.
+ *
+ * The browser imports this table alone, so no page carries zod; `routes.ts` adds each call's schemas,
+ * summary and permission beside its entry here, and the server registers them from there.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type AuthMode = 'none' | 'optional' | 'required';
+
+export interface RoutePath {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly auth: AuthMode;
+  /** The same call under the other naming of the owners' paths (`/api/restaurant-owner…` or `/api/user…`). */
+  readonly twin?: string;
+}
+
+export const routeTable = {
+  // Health
+  getHealth: { method: 'GET', path: '/healthz', auth: 'none' },
+  getReadiness: { method: 'GET', path: '/readyz', auth: 'none' },
+
+  // Establishments
+  listEstablishments: { method: 'GET', path: '/api/establishments/', auth: 'optional' },
+  getEstablishment: { method: 'GET', path: '/api/establishment/:id', auth: 'required' },
+  getEstablishmentGroups: { method: 'GET', path: '/api/establishment/:id/groups', auth: 'required' },
+  getEstablishmentHistory: { method: 'GET', path: '/api/establishment/:id/history', auth: 'required' },
+  createEstablishment: { method: 'POST', path: '/api/establishment/', auth: 'required' },
+  patchEstablishment: { method: 'PATCH', path: '/api/establishment/:id', auth: 'required' },
+  verifyEstablishment: { method: 'POST', path: '/api/establishment/:id/verify', auth: 'required' },
+  verifyEstablishmentByToken: { method: 'POST', path: '/api/establishment/verify', auth: 'none' },
+  createReport: { method: 'POST', path: '/api/establishment/:id/reports', auth: 'none' },
+  listReports: { method: 'GET', path: '/api/reports/', auth: 'required' },
+  patchReport: { method: 'PATCH', path: '/api/report/:id', auth: 'required' },
+  deleteEstablishment: { method: 'DELETE', path: '/api/establishment/:id', auth: 'required' },
+  renewClaimCode: { method: 'POST', path: '/api/establishment/:id/claim-code', auth: 'required' },
+  getEstablishmentMenuBoard: { method: 'GET', path: '/api/establishment/:id/menuboard', auth: 'optional' },
+  getEstablishmentDishes: { method: 'GET', path: '/api/establishment/:id/dishes', auth: 'required' },
+  prepareUpload: { method: 'POST', path: '/api/establishment/prepare-upload', auth: 'required' },
+  uploadPhoto: { method: 'PUT', path: '/api/uploads/:key', auth: 'none' },
+  getMedia: { method: 'GET', path: '/media/:file', auth: 'none' },
+  exportEstablishments: { method: 'POST', path: '/api/establishments/export', auth: 'required' },
+  shareEstablishment: { method: 'POST', path: '/api/establishment/share/:id', auth: 'required' },
+  mapPoints: { method: 'GET', path: '/api/map/points', auth: 'none' },
+  mapFeed: { method: 'GET', path: '/api/map/feed', auth: 'none' },
+  mapNearest: { method: 'GET', path: '/api/map/nearest', auth: 'none' },
+  mapAround: { method: 'GET', path: '/api/map/around', auth: 'none' },
+  searchPlaces: { method: 'GET', path: '/api/places/search', auth: 'none' },
+  getPublicEstablishment: { method: 'GET', path: '/establishment/:id/public', auth: 'none' },
+
+  // Groups
+  listGroups: { method: 'GET', path: '/api/groups/', auth: 'optional' },
+  getGroup: { method: 'GET', path: '/api/group/:id', auth: 'required' },
+  createGroup: { method: 'POST', path: '/api/group/', auth: 'required' },
+  patchGroup: { method: 'PATCH', path: '/api/group/:id', auth: 'required' },
+  deleteGroup: { method: 'DELETE', path: '/api/group/:id', auth: 'required' },
+
+  // Categories
+  searchCategories: { method: 'GET', path: '/api/categories/search', auth: 'none' },
+  listCategories: { method: 'GET', path: '/api/categories/', auth: 'none' },
+  getCategory: { method: 'GET', path: '/api/categories/category/:id', auth: 'none' },
+
+  // Menu boards
+  createMenuBoard: { method: 'POST', path: '/api/menuboard/', auth: 'required' },
+  listMenuBoards: { method: 'GET', path: '/api/menuboards/', auth: 'required' },
+  getMenuBoard: { method: 'GET', path: '/api/menuboard/:id', auth: 'required' },
+  patchMenuBoard: { method: 'PATCH', path: '/api/menuboard/:id', auth: 'required' },
+  deleteMenuBoard: { method: 'DELETE', path: '/api/menuboard/:id', auth: 'required' },
+  surroundingMenuBoards: { method: 'POST', path: '/menuboards/surrounding', auth: 'none' },
+
+  // Admins
+  adminSignIn: { method: 'POST', path: '/api/admin/sign-in', auth: 'none' },
+  adminRefresh: { method: 'POST', path: '/api/admin/refresh', auth: 'required' },
+  listAdmins: { method: 'GET', path: '/api/admins/', auth: 'required' },
+  getAdmin: { method: 'GET', path: '/api/admin/:id', auth: 'required' },
+  createAdmin: { method: 'POST', path: '/api/admin/', auth: 'required' },
+  patchAdmin: { method: 'PATCH', path: '/api/admin/:id', auth: 'required' },
+  deleteAdmin: { method: 'DELETE', path: '/api/admin/:id', auth: 'required' },
+
+  // Restaurant owners, `/api/restaurant-owner...` naming
+  ownerSignUp: { method: 'POST', path: '/api/restaurant-owner/sign-up', auth: 'none', twin: 'userSignUp' },
+  ownerConfirm: {
+    method: 'POST',
+    path: '/api/restaurant-owner/confirm',
+    auth: 'required',
+    twin: 'userConfirm',
+  },
+  ownerResend: { method: 'POST', path: '/api/restaurant-owner/resend', auth: 'required', twin: 'userResend' },
+  ownerCheck: { method: 'POST', path: '/api/restaurant-owner/check', auth: 'none', twin: 'userCheck' },
+  ownerResendEstablishmentCode: {
+    method: 'POST',
+    path: '/api/restaurant-owner/resend-establishment-code',
+    auth: 'none',
+    twin: 'userResendEstablishmentCode',
+  },
+  ownerSignIn: { method: 'POST', path: '/api/restaurant-owner/sign-in', auth: 'none', twin: 'userSignIn' },
+  ownerRefresh: {
+    method: 'POST',
+    path: '/api/restaurant-owner/refresh',
+    auth: 'required',
+    twin: 'userRefresh',
+  },
+  ownerForgottenPassword: {
+    method: 'POST',
+    path: '/api/restaurant-owner/forgotten-password',
+    auth: 'none',
+    twin: 'userForgottenPassword',
+  },
+  ownerForgottenPasswordConfirm: {
+    method: 'POST',
+    path: '/api/restaurant-owner/forgotten-password/confirm',
+    auth: 'none',
+    twin: 'userForgottenPasswordConfirm',
+  },
+  listOwners: { method: 'GET', path: '/api/restaurant-owners/', auth: 'optional', twin: 'listUsers' },
+  getOwner: { method: 'GET', path: '/api/restaurant-owner/:id', auth: 'required', twin: 'getUser' },
+  patchOwner: { method: 'PATCH', path: '/api/restaurant-owner/:id', auth: 'required', twin: 'patchUser' },
+  deleteOwner: { method: 'DELETE', path: '/api/restaurant-owner/:id', auth: 'required', twin: 'deleteUser' },
+  exportOwners: {
+    method: 'POST',
+    path: '/api/restaurant-owners/export',
+    auth: 'required',
+    twin: 'exportUsers',
+  },
+
+  // Restaurant owners, `/api/user...` naming
+  userSignUp: { method: 'POST', path: '/api/user/sign-up', auth: 'none', twin: 'ownerSignUp' },
+  userConfirm: { method: 'POST', path: '/api/user/confirm', auth: 'required', twin: 'ownerConfirm' },
+  userResend: { method: 'POST', path: '/api/user/resend', auth: 'required', twin: 'ownerResend' },
+  userCheck: { method: 'POST', path: '/api/user/check', auth: 'none', twin: 'ownerCheck' },
+  userResendEstablishmentCode: {
+    method: 'POST',
+    path: '/api/user/resend-establishment-code',
+    auth: 'none',
+    twin: 'ownerResendEstablishmentCode',
+  },
+  userSignIn: { method: 'POST', path: '/api/user/sign-in', auth: 'none', twin: 'ownerSignIn' },
+  userRefresh: { method: 'POST', path: '/api/user/refresh', auth: 'required', twin: 'ownerRefresh' },
+  userForgottenPassword: {
+    method: 'POST',
+    path: '/api/user/forgotten-password',
+    auth: 'none',
+    twin: 'ownerForgottenPassword',
+  },
+  userForgottenPasswordConfirm: {
+    method: 'POST',
+    path: '/api/user/forgotten-password/confirm',
+    auth: 'none',
+    twin: 'ownerForgottenPasswordConfirm',
+  },
+  listUsers: { method: 'GET', path: '/api/users/', auth: 'optional', twin: 'listOwners' },
+  getUser: { method: 'GET', path: '/api/user/:id', auth: 'required', twin: 'getOwner' },
+  patchUser: { method: 'PATCH', path: '/api/user/:id', auth: 'required', twin: 'patchOwner' },
+  deleteUser: { method: 'DELETE', path: '/api/user/:id', auth: 'required', twin: 'deleteOwner' },
+  exportUsers: { method: 'POST', path: '/api/users/export', auth: 'required', twin: 'exportOwners' },
+} as const satisfies Record<string, RoutePath>;
+
+export type RouteId = keyof typeof routeTable;
+
+/** Fills the `:name` parameters of a route path, percent-encoding each value. */
+export function buildPath(path: string, params: Readonly<Record<string, unknown>> = {}): string {
+  return path.replace(/:([A-Za-z][A-Za-z0-9]*)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null)
+      throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
