@@ -2,7 +2,7 @@ import type { PointFeature } from 'supercluster';
 import { describe, expect, it } from 'vitest';
 import { MAP_CLUSTER_MAX_ZOOM } from '@tables-voisines/contract/schemas/map';
 import { createRandom } from '../../db/seed/demo-data';
-import { clusterExpansionZoom, newClusterIndex, type PointProperties } from './map-index';
+import { clusterExpansionZoom, newClusterIndex, type PointProperties } from './cluster-index';
 
 describe('clusterExpansionZoom', () => {
   it('says what getClusterExpansionZoom says, for every cluster at every zoom', () => {

@@ -15,7 +15,9 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { createEstablishment, disableEstablishment } from '../../../test/factories';
 import { establishments } from '../../db/schema';
 import { round6 } from './map-feed';
-import { boxAround, initialOf, PointLocations } from './map-index';
+import { boxAround } from './map-index';
+import { PointLocations } from './point-locations';
+import { initialOf } from './point-table';
 
 // The map's lists without the feed (`GET /api/map/nearest`, `GET /api/map/around`) must give exactly what
 // the site computes from the feed: every answer here is compared with that computation, on the feed itself.
