@@ -16,20 +16,15 @@ function sendOwner(reply: FastifyReply, row: OwnerRow) {
   reply.header('etag', etagOf(row)).header('cache-control', 'private, no-store');
   return toOwner(row);
 }
+import { deleteOwner, getOwner, listOwners, patchOwner } from './owners.service';
+import { requestPasswordReset, resetPassword, signInOwner } from './owner-sign-in.service';
 import {
   checkOwnerAvailability,
   confirmOwner,
-  deleteOwner,
-  getOwner,
-  listOwners,
-  patchOwner,
-  requestPasswordReset,
   resendConfirmation,
   resendEstablishmentCode,
-  resetPassword,
-  signInOwner,
   signUpOwner,
-} from './owners.service';
+} from './owner-sign-up.service';
 
 const NAMINGS = {
   'restaurant-owner': {
