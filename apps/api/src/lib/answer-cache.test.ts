@@ -11,17 +11,12 @@ import { createAdminAccount, type TestAccount } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createEstablishment } from '../../test/factories';
 import { DataVersion } from './data-version';
-import {
-  AnswerCache,
-  gzipOf,
-  jsonArrayPieces,
-  matchesEtag,
-  OneAtATime,
-  PIECE_CHARS,
-  preferredEncoding,
-  sendAnswer,
-  type Body,
-} from './answer-cache';
+import { AnswerCache } from './answer-cache';
+import { gzipOf, type Body } from './encoded-answer';
+import { matchesEtag, preferredEncoding } from './http-negotiation';
+import { jsonArrayPieces, PIECE_CHARS } from './json-pieces';
+import { OneAtATime } from './one-at-a-time';
+import { sendAnswer } from './send-answer';
 import { AnswerFiles } from './answer-files';
 
 const gunzip = promisify(zlib.gunzip);

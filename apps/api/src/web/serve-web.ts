@@ -16,7 +16,7 @@ import {
 import { AppError } from '@tables-voisines/contract/errors';
 import type { PublicData } from '@tables-voisines/contract/public-data';
 import { webBuildDir } from '../paths';
-import { matchesEtag, preferredEncoding } from '../lib/answer-cache';
+import { matchesEtag, preferredEncoding } from '../lib/http-negotiation';
 import { addPathMethods, paramTooLong, refusalOf } from '../plugins/methods';
 import { cspNonceOf } from '../plugins/security-headers';
 import { PAGE_CACHE_CONTROL, PageCache, type CachedPage, type PageCacheOptions } from './page-cache';

@@ -4,7 +4,9 @@ import { AppError } from '@tables-voisines/contract/errors';
 import { canOnEvery } from '@tables-voisines/contract/permissions';
 import { buildPath, routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
-import { JSON_TYPE, jsonArrayPieces, publicCacheControl, sendAnswer } from '../../lib/answer-cache';
+import { JSON_TYPE, publicCacheControl } from '../../lib/http-negotiation';
+import { jsonArrayPieces } from '../../lib/json-pieces';
+import { sendAnswer } from '../../lib/send-answer';
 import {
   countEstablishments,
   establishmentBatches,

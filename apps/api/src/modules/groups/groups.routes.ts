@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@tables-voisines/contract/routes';
-import { JSON_TYPE, publicCacheControl, sendAnswer } from '../../lib/answer-cache';
+import { JSON_TYPE, publicCacheControl } from '../../lib/http-negotiation';
+import { sendAnswer } from '../../lib/send-answer';
 import { schemaOf } from '../../plugins/contract-route';
 import { authOf } from '../auth/auth-of';
 import { actorOf } from '../history/history';

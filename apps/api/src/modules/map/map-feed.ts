@@ -1,7 +1,7 @@
 import { currentAndFutureClosures, type Closure } from '@tables-voisines/contract/closures';
 import type { MapFeedEntry } from '@tables-voisines/contract/schemas/map';
 import type { DbOrTx } from '../../db/client';
-import { jsonArrayPieces, PIECE_CHARS } from '../../lib/answer-cache';
+import { jsonArrayPieces, PIECE_CHARS } from '../../lib/json-pieces';
 import { establishmentBatches, type EstablishmentRow } from '../establishments/establishments.queries';
 
 /** One batch of the values, for `jsonArrayPieces`. */

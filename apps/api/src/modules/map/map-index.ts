@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../db/client';
 import { establishments } from '../../db/schema';
 import { afterByName, establishmentsFingerprint } from '../establishments/establishments.queries';
 import type { DataVersion } from '../../lib/data-version';
-import { OneAtATime } from '../../lib/answer-cache';
+import { OneAtATime } from '../../lib/one-at-a-time';
 import { clusterExpansionZoom, featuresOf, newClusterIndex, type PointProperties } from './cluster-index';
 import { PointLocations } from './point-locations';
 import { initialOf, type PointTable, PointTableBuilder } from './point-table';
