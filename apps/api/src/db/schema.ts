@@ -1,3 +1,7 @@
+/*
+ * The whole database schema in one file, as drizzle-kit reads it to write the migrations: its size (over
+ * 400 lines) is one table definition after another, with their indexes and checks.
+ */
 import { sql } from 'drizzle-orm';
 import {
   boolean,

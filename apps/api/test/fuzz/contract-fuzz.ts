@@ -1,3 +1,8 @@
+/*
+ * The contract's fuzzer: values drawn from each call's schemas (and at their bounds), sent to the real server
+ * for every route. Its size (over 400 lines) is the data a route needs to be reached (records to read, tokens,
+ * files) kept with the generator, so that a new route is fuzzed by adding it to the contract.
+ */
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { sql, type SQL } from 'drizzle-orm';

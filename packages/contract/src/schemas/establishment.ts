@@ -1,3 +1,8 @@
+/*
+ * The establishment in every shape the contract gives it: the admin's, the owner's, the public page's, the
+ * lists', the bodies that create and change it, and their French messages. Its size (over 400 lines) is
+ * those shapes kept beside each other, so that a field added to one is seen next to the others.
+ */
 import { z } from 'zod';
 import { contractRegistry } from '../registry';
 import { KINDS, PRICE_RANGES, VENUE_TYPES } from '../labels';

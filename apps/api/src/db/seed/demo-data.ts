@@ -1,3 +1,8 @@
+/*
+ * The demonstration data set, generated from a seed: establishments of both kinds in real towns, their
+ * categories, hours, groups, owners and each day's boards. Its size (over 400 lines) is one generator per
+ * table, kept together so that the same seed gives the same data everywhere (npm start, tests, benchmarks).
+ */
 import { distanceKm } from '@tables-voisines/contract/geo';
 import { nextFreeUri, slugify } from '@tables-voisines/contract/slug';
 import { normalizeForSearch } from '@tables-voisines/contract/text';

@@ -1,5 +1,6 @@
 // French words of the demonstration data: categories, dishes, venue names, streets, descriptions.
 // Everything here is shown to visitors, so it is written in French with its accents.
+// Its size (over 1,000 lines) is data: the demonstration's words, one list per kind, and no logic.
 
 export type VenueType =
   'restaurant' | 'brasserie' | 'creperie' | 'food-truck' | 'traiteur' | 'hotel-restaurant' | 'bar';
