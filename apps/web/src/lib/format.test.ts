@@ -19,6 +19,9 @@ describe('the dates of the change history', () => {
   it('writes the time as French typography does, in Paris', () => {
     expect(formatFrenchDateTime('2026-11-26T20:22:00Z')).toBe('jeudi 26 novembre 2026 à 21 h 22');
     expect(formatFrenchDateTime('2026-07-01T07:05:00Z')).toBe('mercredi 1er juillet 2026 à 9 h 05');
+    // One in the morning is an hour, not the first of a month.
+    expect(formatFrenchDateTime('2026-11-28T00:15:00Z')).toBe('samedi 28 novembre 2026 à 1 h 15');
+    expect(formatFrenchDateTime('2026-12-01T00:30:00Z')).toBe('mardi 1er décembre 2026 à 1 h 30');
     expect(formatShortFrenchDateTime('2026-11-26T08:05:00Z')).toBe('26/11/2026 9 h 05');
     expect(formatFrenchDay('2026-11-01')).toBe('dimanche 1er novembre');
     expect(formatFrenchDay('2026-11-21')).toBe('samedi 21 novembre');

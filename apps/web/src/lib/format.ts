@@ -1,4 +1,5 @@
 /** French formats for what visitors read: "12,50 €", "samedi 21 novembre". */
+import { MONTHS_FR } from '@tables-voisines/contract/closures';
 
 const EUROS = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 
@@ -13,9 +14,14 @@ const DAY_MONTH = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'Europe/Paris',
 });
 
-/** The first of a month as French writes it: `'1 juillet'` → `'1er juillet'`. */
+const FIRST_OF_MONTH = new RegExp(`(^|\\s)1(?= (?:${MONTHS_FR.join('|')})(?!\\p{L}))`, 'u');
+
+/**
+ * The first of a month as French writes it: `'1 juillet'` → `'1er juillet'`. Only before a month's name: an
+ * hour is never one (`'à 1 h 15'` stays as it is).
+ */
 function firstOfMonth(text: string): string {
-  return text.replace(/(^|\s)1(?= \p{L})/u, '$11er');
+  return text.replace(FIRST_OF_MONTH, '$11er');
 }
 
 /**
