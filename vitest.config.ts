@@ -40,6 +40,9 @@ export default defineConfig({
           setupFiles: ['./test/no-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A rebuilt index or a background job is waited for up to 10 s, not vitest's 1 s: on a loaded
+          // machine (two workers, PostgreSQL beside them) the map's rebuild took longer than a second.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
