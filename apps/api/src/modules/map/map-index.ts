@@ -3,8 +3,6 @@ import { around as nearestOf } from 'geokdbush';
 import type Supercluster from 'supercluster';
 import type { ClusterProperties } from 'supercluster';
 import { circleContainsPoint, distanceKm, EARTH_RADIUS_KM, type LatLng } from '@tables-voisines/contract/geo';
-import type { Kind } from '@tables-voisines/contract/labels';
-import type { VenueType } from '@tables-voisines/contract/schemas/establishment';
 import {
   MAP_CLUSTER_MAX_ZOOM,
   type MapAroundQuery,
@@ -21,7 +19,7 @@ import type { DataVersion } from '../../lib/data-version';
 import { OneAtATime } from '../../lib/one-at-a-time';
 import { clusterExpansionZoom, featuresOf, newClusterIndex, type PointProperties } from './cluster-index';
 import { PointLocations } from './point-locations';
-import { initialOf, type PointTable, PointTableBuilder } from './point-table';
+import { initialOf, type PointRow, type PointTable, PointTableBuilder } from './point-table';
 
 const BATCH = 2000;
 
@@ -155,17 +153,7 @@ export class MapIndex {
     // order and with its coordinates (map-feed.ts): supercluster groups points in the order it is given
     // them, and the browser's map clusters the feed with the same settings (see MAP_CLUSTER_RADIUS).
     for (;;) {
-      const rows: {
-        id: string;
-        searchText: string;
-        kind: Kind;
-        name: string;
-        uri: string;
-        venueType: VenueType;
-        town: string;
-        latitude: number;
-        longitude: number;
-      }[] = await this.#db
+      const rows: (PointRow & { searchText: string })[] = await this.#db
         .select({
           id: establishments.id,
           searchText: establishments.searchText,

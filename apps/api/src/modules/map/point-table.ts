@@ -90,6 +90,18 @@ export function initialOf(code: number): number {
   return lower >= 0x61 && lower <= 0x7a ? lower : -1;
 }
 
+/** What the table keeps of an establishment, as the index reads it from the database. */
+export interface PointRow {
+  id: string;
+  kind: Kind;
+  name: string;
+  uri: string;
+  venueType: VenueType;
+  town: string;
+  latitude: number;
+  longitude: number;
+}
+
 /** Fills a PointTable batch by batch (the number of rows is not known beforehand). */
 export class PointTableBuilder {
   readonly #ids: Buffer[] = [];
@@ -105,18 +117,7 @@ export class PointTableBuilder {
   readonly longitudes: number[] = [];
   readonly latitudes: number[] = [];
 
-  add(
-    rows: readonly {
-      id: string;
-      kind: Kind;
-      name: string;
-      uri: string;
-      venueType: VenueType;
-      town: string;
-      latitude: number;
-      longitude: number;
-    }[],
-  ) {
+  add(rows: readonly PointRow[]) {
     const ids = Buffer.alloc(16 * rows.length);
     const kinds = new Uint8Array(rows.length);
     const venueTypes = new Uint8Array(rows.length);
