@@ -4,11 +4,11 @@ import {
   actorText,
   changeText,
   fieldLabel,
-  valueText,
   type HistoryAction,
   type HistoryActor,
   type HistoryChange,
 } from './history-text';
+import { valueText } from './history-values';
 import type { EstablishmentHistoryEntry } from './schemas/establishment';
 
 const me = '30000000-0000-4000-8000-000000000001';
