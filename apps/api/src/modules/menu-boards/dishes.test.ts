@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { createCategory, createEstablishment, createMenuBoard } from '../../../test/factories';
 import { changeHistory, menuBoardItems } from '../../db/schema';
 import { parisDay } from '../../lib/today';
-import { DISH_SUGGESTION_DAYS } from './menu-boards.queries';
+import { DISH_SUGGESTION_DAYS } from './dish-suggestions.queries';
 
 /* A dish says what is in it (API.md, "Dishes"): written, read, searched, suggested, kept in the history. */
 

@@ -1,17 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 import { escapeLike } from '../../lib/sql';
 import type { DbOrTx } from '../../db/client';
 import { establishments, menuBoardItems, menuBoards } from '../../db/schema';
+import { dishMatchesSql, hasDishFilter, hasMatchingDish } from './dish-filters.queries';
 import type { Bounds } from '@tables-voisines/contract/geo';
-import {
-  ALLERGENS,
-  DIETS,
-  dishMatches,
-  type Allergen,
-  type Diet,
-  type DishFilters,
-} from '@tables-voisines/contract/dishes';
+import { dishMatches, type DishFilters } from '@tables-voisines/contract/dishes';
 
 /** Inside the box, on the expression the GiST index covers. */
 function insideBox(box: Bounds) {
@@ -99,90 +93,6 @@ export async function findMenuBoards(
 }
 
 export type MenuBoardAnswer = Awaited<ReturnType<typeof findMenuBoards>>[number];
-
-/** No filter: every dish matches, every board in the box is answered. */
-export const NO_DISH_FILTERS: DishFilters = {
-  categories: [],
-  excludeAllergens: [],
-  diets: [],
-  homemade: false,
-};
-
-const hasDishFilter = (filters: DishFilters) =>
-  filters.categories.length > 0 ||
-  filters.excludeAllergens.length > 0 ||
-  filters.diets.length > 0 ||
-  filters.homemade;
-
-const textArray = (codes: readonly string[]) =>
-  sql`array[${sql.join(
-    codes.map((code) => sql`${code}`),
-    sql`, `,
-  )}]::text[]`;
-
-/**
- * `dishMatches` in SQL, on the item table under `alias`: category among `categories`, allergens stated and
- * none of `excludeAllergens`, every diet of `diets`, fait maison when asked. `true` when no filter is given.
- */
-function dishMatchesSql(alias: string, filters: DishFilters): SQL {
-  const column = (name: string) => sql.raw(`${alias}.${name}`);
-  const conditions: SQL[] = [];
-  if (filters.categories.length > 0) {
-    conditions.push(
-      sql`${column('category_id')} in (${sql.join(
-        filters.categories.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    );
-  }
-  if (filters.excludeAllergens.length > 0) {
-    // Not stated (null) never passes: `not (null && …)` is null, not true.
-    conditions.push(
-      sql`${column('allergens')} is not null and not (${column('allergens')} && ${textArray(filters.excludeAllergens)})`,
-    );
-  }
-  if (filters.diets.length > 0) conditions.push(sql`${column('diets')} @> ${textArray(filters.diets)}`);
-  if (filters.homemade) conditions.push(sql`${column('homemade')}`);
-  return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
-}
-
-/** The bits of `dish_signature` (migration 0006): allergens stated, each allergen, each diet, fait maison. */
-const STATED_BIT = 1;
-const allergenBit = (allergen: Allergen) => 1 << (1 + ALLERGENS.indexOf(allergen));
-const dietBit = (diet: Diet) => 1 << (1 + ALLERGENS.length + DIETS.indexOf(diet));
-const HOMEMADE_BIT = 1 << (1 + ALLERGENS.length + DIETS.length);
-
-/**
- * `dishMatches` without the categories, on one of a board's `dish_signatures`: the bits it must have
- * (allergens stated when some are excluded, each diet, fait maison) and those it must not (the excluded
- * allergens). `null` when no such filter is given.
- */
-export function signatureMasks(filters: DishFilters): { required: number; forbidden: number } | null {
-  const required =
-    (filters.excludeAllergens.length > 0 ? STATED_BIT : 0) |
-    filters.diets.reduce((bits, diet) => bits | dietBit(diet), 0) |
-    (filters.homemade ? HOMEMADE_BIT : 0);
-  const forbidden = filters.excludeAllergens.reduce((bits, allergen) => bits | allergenBit(allergen), 0);
-  return required === 0 && forbidden === 0 ? null : { required, forbidden };
-}
-
-/**
- * A board having a dish that passes every filter; nothing to add when no filter is given. The allergens,
- * diets and fait maison are read on the board's own row (`dish_signatures`), which the search reads anyway;
- * only a category asks its dishes (by the category index), then for the same dish as the other filters.
- */
-function hasMatchingDish(filters: DishFilters, board: string): SQL | undefined {
-  const masks = signatureMasks(filters);
-  const bySignature =
-    masks === null
-      ? undefined
-      : sql`exists (select 1 from unnest(${sql.raw(board)}.dish_signatures) s where s & ${masks.required}::int = ${masks.required}::int and s & ${masks.forbidden}::int = 0)`;
-  const byItems =
-    filters.categories.length === 0
-      ? undefined
-      : sql`exists (select 1 from menu_board_items f where f.menu_board_id = ${sql.raw(board)}.id and ${dishMatchesSql('f', filters)})`;
-  return and(bySignature, byItems);
-}
 
 /** A board of `POST /menuboards/surrounding`: each dish says whether it passes the filters. */
 export type SurroundingMenuBoardAnswer = Omit<MenuBoardAnswer, 'version' | 'items'> & {
@@ -362,110 +272,4 @@ export async function findMenuBoardsPage(
       .where(where),
   ]);
   return { boards, total: count?.n ?? 0 };
-}
-
-/** How far back the owner's suggestions look: half a year of boards, every season's dishes once. */
-export const DISH_SUGGESTION_DAYS = 180;
-/** At most this many meat origins offered. */
-export const MAX_MEAT_ORIGINS = 20;
-
-/** The day `days` before a YYYY-MM-DD day. */
-function daysBefore(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/**
- * The dishes an establishment's boards had from `DISH_SUGGESTION_DAYS` days before `today` on (boards
- * prepared for later days included), for its owner's form: one per name, names compared as search compares
- * them (case, accents and spaces aside), each as its latest board wrote it, with the number of boards that
- * had it and the last day one did. `q` keeps the names holding it, those starting with it first; then the
- * most used, the most recent, and the name. `meatOrigins`: the origins written (compared the same way, each
- * in its latest spelling), the most recent first.
- */
-export async function findEstablishmentDishes(
-  db: DbOrTx,
-  establishmentId: string,
-  options: { q?: string | undefined; limit: number; today: string },
-) {
-  const rows = await db
-    .select({
-      boardId: menuBoards.id,
-      date: menuBoards.date,
-      name: menuBoardItems.name,
-      priceCents: menuBoardItems.priceCents,
-      category: menuBoardItems.categoryId,
-      description: menuBoardItems.description,
-      allergens: menuBoardItems.allergens,
-      diets: menuBoardItems.diets,
-      homemade: menuBoardItems.homemade,
-      meatOrigin: menuBoardItems.meatOrigin,
-    })
-    .from(menuBoards)
-    .innerJoin(menuBoardItems, eq(menuBoardItems.menuBoardId, menuBoards.id))
-    .where(
-      and(
-        eq(menuBoards.establishmentId, establishmentId),
-        gte(menuBoards.date, daysBefore(options.today, DISH_SUGGESTION_DAYS)),
-      ),
-    )
-    .orderBy(
-      desc(menuBoards.date),
-      desc(menuBoards.createdAt),
-      desc(menuBoards.id),
-      asc(menuBoardItems.position),
-    );
-
-  interface Found {
-    key: string;
-    dish: MenuBoardAnswer['items'][number];
-    boards: Set<string>;
-    lastUsed: string;
-  }
-  const byKey = new Map<string, Found>();
-  // Origins compared as names are: the latest spelling of each.
-  const origins = new Map<string, string>();
-  for (const row of rows) {
-    if (row.meatOrigin !== null) {
-      const key = normalizeForSearch(row.meatOrigin);
-      if (!origins.has(key)) origins.set(key, row.meatOrigin);
-    }
-    const key = normalizeForSearch(row.name);
-    const found = byKey.get(key);
-    if (found !== undefined) {
-      found.boards.add(row.boardId);
-      continue;
-    }
-    byKey.set(key, {
-      key,
-      dish: {
-        name: row.name,
-        price: row.priceCents / 100,
-        category: row.category,
-        description: row.description,
-        allergens: row.allergens,
-        diets: row.diets,
-        homemade: row.homemade,
-        meatOrigin: row.meatOrigin,
-      },
-      boards: new Set([row.boardId]),
-      lastUsed: row.date,
-    });
-  }
-
-  const term = normalizeForSearch(options.q ?? '');
-  const kept = [...byKey.values()].filter((f) => term === '' || f.key.includes(term));
-  const rank = (f: Found) => (term !== '' && f.key.startsWith(term) ? 0 : 1);
-  kept.sort(
-    (a, b) =>
-      rank(a) - rank(b) ||
-      b.boards.size - a.boards.size ||
-      (a.lastUsed < b.lastUsed ? 1 : a.lastUsed > b.lastUsed ? -1 : 0) ||
-      (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
-  );
-  return {
-    dishes: kept
-      .slice(0, options.limit)
-      .map((f) => ({ ...f.dish, uses: f.boards.size, lastUsed: f.lastUsed })),
-    meatOrigins: [...origins.values()].slice(0, MAX_MEAT_ORIGINS),
-  };
 }

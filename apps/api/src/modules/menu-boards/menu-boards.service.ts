@@ -14,12 +14,8 @@ import { parisDay } from '../../lib/today';
 import { write, type WriteConditions } from '../../writes/write';
 import { allFields, diffFields, type Actor } from '../history/history';
 import { violatedUniqueIndex } from '../establishments/establishments.service';
-import {
-  findEstablishmentDishes,
-  findMenuBoardById,
-  findTodayMenuBoard,
-  type MenuBoardAnswer,
-} from './menu-boards.queries';
+import { findEstablishmentDishes } from './dish-suggestions.queries';
+import { findMenuBoardById, findTodayMenuBoard, type MenuBoardAnswer } from './menu-boards.queries';
 
 const notFound = () => new AppError('NotFound', 'Cette ardoise n’existe pas.');
 /** A first board of the day refused (`If-None-Match: *`): another tab, or the team, published one. */

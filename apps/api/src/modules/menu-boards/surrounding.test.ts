@@ -17,7 +17,8 @@ import {
   createMenuBoard,
   disableEstablishment,
 } from '../../../test/factories';
-import { findSurroundingMenuBoards, NO_DISH_FILTERS, surroundingMenuBoardsJson } from './menu-boards.queries';
+import { NO_DISH_FILTERS } from './dish-filters.queries';
+import { findSurroundingMenuBoards, surroundingMenuBoardsJson } from './menu-boards.queries';
 
 let t: TestApp;
 const day = '2026-03-14';

@@ -1,0 +1,97 @@
+import { and, sql, type SQL } from 'drizzle-orm';
+import {
+  ALLERGENS,
+  DIETS,
+  type Allergen,
+  type Diet,
+  type DishFilters,
+} from '@tables-voisines/contract/dishes';
+
+/*
+ * The map's dish filters (`excludeAllergens`, `diets`, `homemade`, categories) in SQL, on a board's row and
+ * its dishes: the reference is the contract's `dishMatches` (decision 0049).
+ */
+
+/** No filter: every dish matches, every board in the box is answered. */
+export const NO_DISH_FILTERS: DishFilters = {
+  categories: [],
+  excludeAllergens: [],
+  diets: [],
+  homemade: false,
+};
+
+export const hasDishFilter = (filters: DishFilters) =>
+  filters.categories.length > 0 ||
+  filters.excludeAllergens.length > 0 ||
+  filters.diets.length > 0 ||
+  filters.homemade;
+
+const textArray = (codes: readonly string[]) =>
+  sql`array[${sql.join(
+    codes.map((code) => sql`${code}`),
+    sql`, `,
+  )}]::text[]`;
+
+/**
+ * `dishMatches` in SQL, on the item table under `alias`: category among `categories`, allergens stated and
+ * none of `excludeAllergens`, every diet of `diets`, fait maison when asked. `true` when no filter is given.
+ */
+export function dishMatchesSql(alias: string, filters: DishFilters): SQL {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  const conditions: SQL[] = [];
+  if (filters.categories.length > 0) {
+    conditions.push(
+      sql`${column('category_id')} in (${sql.join(
+        filters.categories.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (filters.excludeAllergens.length > 0) {
+    // Not stated (null) never passes: `not (null && …)` is null, not true.
+    conditions.push(
+      sql`${column('allergens')} is not null and not (${column('allergens')} && ${textArray(filters.excludeAllergens)})`,
+    );
+  }
+  if (filters.diets.length > 0) conditions.push(sql`${column('diets')} @> ${textArray(filters.diets)}`);
+  if (filters.homemade) conditions.push(sql`${column('homemade')}`);
+  return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+}
+
+/** The bits of `dish_signature` (migration 0006): allergens stated, each allergen, each diet, fait maison. */
+const STATED_BIT = 1;
+const allergenBit = (allergen: Allergen) => 1 << (1 + ALLERGENS.indexOf(allergen));
+const dietBit = (diet: Diet) => 1 << (1 + ALLERGENS.length + DIETS.indexOf(diet));
+const HOMEMADE_BIT = 1 << (1 + ALLERGENS.length + DIETS.length);
+
+/**
+ * `dishMatches` without the categories, on one of a board's `dish_signatures`: the bits it must have
+ * (allergens stated when some are excluded, each diet, fait maison) and those it must not (the excluded
+ * allergens). `null` when no such filter is given.
+ */
+export function signatureMasks(filters: DishFilters): { required: number; forbidden: number } | null {
+  const required =
+    (filters.excludeAllergens.length > 0 ? STATED_BIT : 0) |
+    filters.diets.reduce((bits, diet) => bits | dietBit(diet), 0) |
+    (filters.homemade ? HOMEMADE_BIT : 0);
+  const forbidden = filters.excludeAllergens.reduce((bits, allergen) => bits | allergenBit(allergen), 0);
+  return required === 0 && forbidden === 0 ? null : { required, forbidden };
+}
+
+/**
+ * A board having a dish that passes every filter; nothing to add when no filter is given. The allergens,
+ * diets and fait maison are read on the board's own row (`dish_signatures`), which the search reads anyway;
+ * only a category asks its dishes (by the category index), then for the same dish as the other filters.
+ */
+export function hasMatchingDish(filters: DishFilters, board: string): SQL | undefined {
+  const masks = signatureMasks(filters);
+  const bySignature =
+    masks === null
+      ? undefined
+      : sql`exists (select 1 from unnest(${sql.raw(board)}.dish_signatures) s where s & ${masks.required}::int = ${masks.required}::int and s & ${masks.forbidden}::int = 0)`;
+  const byItems =
+    filters.categories.length === 0
+      ? undefined
+      : sql`exists (select 1 from menu_board_items f where f.menu_board_id = ${sql.raw(board)}.id and ${dishMatchesSql('f', filters)})`;
+  return and(bySignature, byItems);
+}
