@@ -16,7 +16,7 @@ import type { Database } from './db/client';
 import { createMailer } from './adapters/mail/mailer';
 import { createPhotoShare } from './adapters/share/share';
 import { createPhotoStorage } from './adapters/storage/storage';
-import { AnswerCache } from './lib/answer-cache';
+import { ResponseCache } from './lib/response-cache';
 import { BackgroundTasks } from './lib/background';
 import { DataVersion } from './lib/data-version';
 import { shareDataVersion } from './lib/shared-data-version';
@@ -93,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (config.jwtSecret === undefined) throw new Error('config.jwtSecret must be resolved before buildApp');
   const dataVersion = new DataVersion();
-  const answers = new AnswerCache(dataVersion);
+  const responseCache = new ResponseCache(dataVersion);
   const mailer = await createMailer(config, app.log);
   const background = new BackgroundTasks();
   const base: Omit<AppContext, 'jobs'> = {
@@ -102,8 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     db: database.db,
     dataVersion,
-    answers,
-    mapIndex: new MapIndex(database.db, dataVersion, answers.heavy),
+    responseCache,
+    mapIndex: new MapIndex(database.db, dataVersion, responseCache.heavy),
     tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtl),
     mailer,
     rateLimiter: new RateLimiter(await createRateLimitStore(config), config.rateLimitSignIn, app.log),
@@ -130,7 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await ctx.mailer.close();
     await ctx.rateLimiter.store.close();
     await ctx.storage.close();
-    ctx.answers.close();
+    ctx.responseCache.close();
   });
   // JSON only: Fastify would otherwise accept text/plain bodies and answer 400 instead of 415.
   app.removeContentTypeParser('text/plain');

@@ -3,7 +3,7 @@ import type { PhotoShare } from './adapters/share/share';
 import type { PhotoStorage } from './adapters/storage/storage';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import type { AnswerCache } from './lib/answer-cache';
+import type { ResponseCache } from './lib/response-cache';
 import type { MapIndex } from './modules/map/map-index';
 import type { BackgroundTasks } from './lib/background';
 import type { DataVersion } from './lib/data-version';
@@ -25,7 +25,7 @@ export interface AppContext {
   /** Bumped after every committed write of public data: caches key on it. */
   dataVersion: DataVersion;
   /** Public answers (lists, groups, public establishments), compressed once per data version. */
-  answers: AnswerCache;
+  responseCache: ResponseCache;
   /** The map feed's spatial index, rebuilt when establishments change. */
   mapIndex: MapIndex;
   /** Short access tokens (JWT). */

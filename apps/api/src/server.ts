@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   );
   // The map's feed and index take seconds to make at 200,000 establishments: made now, in the background,
   // rather than for the first visitor; one after the other, and before a first list asked meanwhile (big
-  // productions queue on `answers.heavy`: their transient garbage does not add up).
+  // productions queue on `responseCache.heavy`: their transient garbage does not add up).
   void Promise.all([mapFeedAnswer(app.ctx), app.ctx.mapIndex.warm()]).catch((err: unknown) =>
     app.log.warn({ err }, 'map data not prepared at start'),
   );

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { Readable, type Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import type { AnswerFiles } from './answer-files';
+import type { ResponseFiles } from './response-files';
 import type { Pieces } from './json-pieces';
 
 /** Answers up to this size keep their uncompressed bytes; larger ones are inflated from Brotli on demand. */
@@ -35,7 +35,7 @@ export interface FileBody {
 export type Body = Chunks | FileBody;
 
 /** One answer, encoded once: what a request needs is then a lookup and a write. */
-export interface EncodedAnswer {
+export interface EncodedResponse {
   etag: string;
   /** Uncompressed bytes, kept for small answers only (clients without compression are rare). */
   identity: Buffer | null;
@@ -47,19 +47,19 @@ export interface EncodedAnswer {
 }
 
 /** What an answer needs to make its gzip copy later, and whether its cache still holds it. */
-interface AnswerState {
-  files: AnswerFiles | null;
+interface ResponseState {
+  files: ResponseFiles | null;
   gzipping: Promise<Body> | null;
   /** Dropped by its cache: a gzip file made after that is removed at once. */
   onGzipFile: ((file: string) => void) | null;
 }
-const states = new WeakMap<EncodedAnswer, AnswerState>();
+const states = new WeakMap<EncodedResponse, ResponseState>();
 
 /**
  * For a cache that dropped `answer`: `discard` is called with its gzip copy's file if one is written after
  * this (one already written is the cache's to remove).
  */
-export function onLateGzipFile(answer: EncodedAnswer, discard: (file: string) => void): void {
+export function onLateGzipFile(answer: EncodedResponse, discard: (file: string) => void): void {
   const state = states.get(answer);
   if (state !== undefined) state.onGzipFile = discard;
 }
@@ -70,7 +70,7 @@ const CHUNK_SIZE = 64 * 1024;
  * The compressor's output: in memory while small, then (when `files` is given and it grows past
  * `files.above`) in a file, written as `.tmp` and renamed once complete.
  */
-async function collect(stream: Readable, files: AnswerFiles | null): Promise<Body> {
+async function collect(stream: Readable, files: ResponseFiles | null): Promise<Body> {
   const parts: Buffer[] = [];
   let length = 0;
   let out: WriteStream | null = null;
@@ -110,7 +110,7 @@ async function write(stream: Writable, chunk: Buffer): Promise<void> {
   if (!stream.write(chunk)) await once(stream, 'drain');
 }
 
-/** The bytes of a body as a stream (a file is opened now: see `AnswerFiles.discard`). */
+/** The bytes of a body as a stream (a file is opened now: see `ResponseFiles.discard`). */
 export function bodyStream(body: Body): Readable | Buffer {
   if (body.file !== undefined) {
     // Reads of 256 KiB: a quarter of the thread-pool round trips of 64 KiB ones for a 17 MB list.
@@ -125,7 +125,10 @@ export function bodyStream(body: Body): Readable | Buffer {
  * large. With `files`, compressed bytes over `files.above` go to a file. The gzip copy is made by `gzipOf`,
  * on the first request that needs it.
  */
-export async function encodeAnswer(pieces: Pieces, files: AnswerFiles | null = null): Promise<EncodedAnswer> {
+export async function encodeResponse(
+  pieces: Pieces,
+  files: ResponseFiles | null = null,
+): Promise<EncodedResponse> {
   const hash = createHash('sha1');
   // Brotli's quality 5 is about gzip's speed for a third smaller output on JSON and HTML.
   const br = zlib.createBrotliCompress({
@@ -155,7 +158,7 @@ export async function encodeAnswer(pieces: Pieces, files: AnswerFiles | null = n
     throw error;
   }
   br.end();
-  const answer: EncodedAnswer = {
+  const answer: EncodedResponse = {
     etag: `W/"${hash.digest('base64url').slice(0, 27)}"`,
     identity: length < KEEP_IDENTITY_BELOW ? Buffer.concat(kept) : null,
     br: await brotlied,
@@ -170,7 +173,7 @@ export async function encodeAnswer(pieces: Pieces, files: AnswerFiles | null = n
  * The gzip copy of an answer, made once on the first request that needs it (from the uncompressed bytes
  * when kept, else from the Brotli ones) and kept like the Brotli one; concurrent requests wait for the same.
  */
-export function gzipOf(answer: EncodedAnswer): Promise<Body> {
+export function gzipOf(answer: EncodedResponse): Promise<Body> {
   if (answer.gzip !== null) return Promise.resolve(answer.gzip);
   let state = states.get(answer);
   if (state === undefined) {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileAnswerStream, pooledReadBuffers, READ_SIZE } from './file-answer-stream';
+import { FileResponseStream, pooledReadBuffers, READ_SIZE } from './file-response-stream';
 
 let dir: string;
 
@@ -49,7 +49,7 @@ function get(url: string, options: http.RequestOptions = {}): Promise<Got> {
   });
 }
 
-describe('FileAnswerStream', () => {
+describe('FileResponseStream', () => {
   let file: string;
   let bytes: Buffer;
   let app: FastifyInstance;
@@ -69,7 +69,7 @@ describe('FileAnswerStream', () => {
       return reply
         .header('content-type', 'application/octet-stream')
         .header('content-length', length)
-        .send(new FileAnswerStream(file, length));
+        .send(new FileResponseStream(file, length));
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -133,7 +133,7 @@ describe('FileAnswerStream', () => {
   it('serves a file removed once the answer has opened it', async () => {
     const other = path.join(dir, 'removed.bin');
     await writeFile(other, bytes);
-    const stream = new FileAnswerStream(other, bytes.length);
+    const stream = new FileResponseStream(other, bytes.length);
     await unlink(other);
     const server = http.createServer((_request, response) => {
       response.setHeader('content-length', bytes.length);
@@ -162,11 +162,11 @@ describe('FileAnswerStream', () => {
 
   it('reads as createReadStream does when read rather than piped, and closes its file', async () => {
     const parts: Buffer[] = [];
-    for await (const part of new FileAnswerStream(file, bytes.length)) parts.push(part as Buffer);
+    for await (const part of new FileResponseStream(file, bytes.length)) parts.push(part as Buffer);
     expect(Buffer.concat(parts).equals(bytes)).toBe(true);
     await expect.poll(openFds).toBe(0);
     // Destroyed while a read is under way: the file is closed once that read is done, not under it.
-    const halfRead = new FileAnswerStream(file, bytes.length);
+    const halfRead = new FileResponseStream(file, bytes.length);
     await new Promise<void>((resolve) => {
       halfRead.once('data', () => {
         // By the next turn of the event loop the stream, flowing, has asked for its next read.
@@ -177,7 +177,7 @@ describe('FileAnswerStream', () => {
       });
     });
     await expect.poll(openFds).toBe(0);
-    const unread = new FileAnswerStream(file, bytes.length);
+    const unread = new FileResponseStream(file, bytes.length);
     expect(openFds()).toBe(1);
     unread.destroy();
     await expect.poll(openFds).toBe(0);

@@ -37,9 +37,9 @@ export function pooledReadBuffers(): readonly Buffer[] {
  * Fastify sends a stream answer. At most two reads are in flight per answer: one written while the next
  * is read. Read any other way (`on('data')`, iteration), it reads as `createReadStream` does.
  *
- * The file is opened at once, so that it may be removed after this (see `AnswerFiles.discard`).
+ * The file is opened at once, so that it may be removed after this (see `ResponseFiles.discard`).
  */
-export class FileAnswerStream extends Readable {
+export class FileResponseStream extends Readable {
   readonly #fd: number;
   readonly #length: number;
   #closed = false;
@@ -99,7 +99,8 @@ export class FileAnswerStream extends Readable {
   }
 
   override pipe<T extends NodeJS.WritableStream>(destination: T): T {
-    if (this.#mode !== 'none') throw new Error('FileAnswerStream is written by one pipe, or read, not both');
+    if (this.#mode !== 'none')
+      throw new Error('FileResponseStream is written by one pipe, or read, not both');
     this.#mode = 'pipe';
     this.#writeTo(destination as unknown as Writable).then(
       () => undefined,

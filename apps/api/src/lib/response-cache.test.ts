@@ -11,13 +11,13 @@ import { createAdminAccount, type TestAccount } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createEstablishment } from '../../test/factories';
 import { DataVersion } from './data-version';
-import { AnswerCache } from './answer-cache';
-import { gzipOf, type Body } from './encoded-answer';
+import { ResponseCache } from './response-cache';
+import { gzipOf, type Body } from './encoded-response';
 import { matchesEtag, preferredEncoding } from './http-negotiation';
 import { jsonArrayPieces, PIECE_CHARS } from './json-pieces';
 import { OneAtATime } from './one-at-a-time';
-import { sendAnswer } from './send-answer';
-import { AnswerFiles } from './answer-files';
+import { sendResponse } from './send-response';
+import { ResponseFiles } from './response-files';
 
 const gunzip = promisify(zlib.gunzip);
 const unbrotli = promisify(zlib.brotliDecompress);
@@ -71,10 +71,10 @@ describe('encoding negotiation', () => {
   });
 });
 
-describe('AnswerCache', () => {
+describe('ResponseCache', () => {
   it('produces once per data version, and waits for an answer being produced', async () => {
     const version = new DataVersion();
-    const cache = new AnswerCache(version);
+    const cache = new ResponseCache(version);
     let produced = 0;
     const produce = async function* () {
       produced += 1;
@@ -98,7 +98,7 @@ describe('AnswerCache', () => {
 
   it('keeps a scoped answer across data versions while its fingerprint stays, computed once per version', async () => {
     const version = new DataVersion();
-    const cache = new AnswerCache(version);
+    const cache = new ResponseCache(version);
     let fingerprints = 0;
     let fingerprint = 'a';
     const scope = () =>
@@ -126,7 +126,7 @@ describe('AnswerCache', () => {
   });
 
   it('serves the latest answer while the one of a new scope is made, then the new one', async () => {
-    const cache = new AnswerCache(new DataVersion());
+    const cache = new ResponseCache(new DataVersion());
     let release = () => {};
     const slow = async function* (text: string, wait: boolean) {
       if (wait) await new Promise<void>((resolve) => (release = resolve));
@@ -153,7 +153,7 @@ describe('AnswerCache', () => {
   });
 
   it('tries again after a failed production, still serving the latest answer meanwhile', async () => {
-    const cache = new AnswerCache(new DataVersion());
+    const cache = new ResponseCache(new DataVersion());
     const first = await cache.getScopedOrLatest('a', 'feed', function* () {
       yield '[1]';
     });
@@ -178,7 +178,7 @@ describe('AnswerCache', () => {
   });
 
   it('keeps only the compressed bytes of a large answer', async () => {
-    const cache = new AnswerCache(new DataVersion());
+    const cache = new ResponseCache(new DataVersion());
     const big = 'x'.repeat(300 * 1024);
     const answer = await cache.get('big', function* () {
       yield big.slice(0, 1000);
@@ -193,7 +193,7 @@ describe('AnswerCache', () => {
 
 describe('gzip copies made on demand', () => {
   it('makes the gzip copy on the first request for it, once, and keeps it', async () => {
-    const cache = new AnswerCache(new DataVersion(), { filesRoot: false });
+    const cache = new ResponseCache(new DataVersion(), { filesRoot: false });
     const large = JSON.stringify(Array.from({ length: 40_000 }, (_, i) => ({ i, name: `Café n°${i}` })));
     // Small (uncompressed bytes kept) and large (inflated from Brotli).
     for (const text of ['[1,2,3]', large]) {
@@ -215,21 +215,21 @@ describe('gzip copies made on demand', () => {
 describe('large answers in files', () => {
   let root: string;
   beforeAll(async () => {
-    root = await mkdtemp(path.join(os.tmpdir(), 'tv-answer-files-'));
+    root = await mkdtemp(path.join(os.tmpdir(), 'tv-response-files-'));
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
   // Hex of random bytes: compresses to about half.
   const random = (bytes: number) => JSON.stringify([randomBytes(bytes).toString('hex')]);
 
   it('serves a file-backed answer byte for byte, with its ETag and 304, in each encoding', async () => {
-    const cache = new AnswerCache(new DataVersion(), { filesRoot: root, fileAbove: 64 * 1024 });
+    const cache = new ResponseCache(new DataVersion(), { filesRoot: root, fileAbove: 64 * 1024 });
     const text = random(200 * 1024);
     const app = Fastify();
     app.get('/list', async (request, reply) => {
       const answer = await cache.getScoped('s', 'list', function* () {
         for (let i = 0; i < text.length; i += PIECE_CHARS) yield text.slice(i, i + PIECE_CHARS);
       });
-      return sendAnswer(request, reply, answer, {
+      return sendResponse(request, reply, answer, {
         contentType: 'application/json',
         cacheControl: 'no-cache',
       });
@@ -270,7 +270,11 @@ describe('large answers in files', () => {
   });
 
   it('keeps the files while their answer is served, removes them once the next one is made', async () => {
-    const cache = new AnswerCache(new DataVersion(), { filesRoot: root, fileAbove: 1024, discardDelayMs: 0 });
+    const cache = new ResponseCache(new DataVersion(), {
+      filesRoot: root,
+      fileAbove: 1024,
+      discardDelayMs: 0,
+    });
     const first = await cache.getScopedOrLatest('a', 'feed', () => [random(16 * 1024)]);
     await gzipOf(first);
     const files = [first.br.file as string, first.gzip?.file as string];
@@ -293,7 +297,7 @@ describe('large answers in files', () => {
 
   it('removes the gzip file of an answer whose Brotli bytes stayed in memory, once it is replaced', async () => {
     // Brotli takes this JSON to about 86 KB, gzip to about 163 KB: only the gzip copy goes to a file.
-    const cache = new AnswerCache(new DataVersion(), {
+    const cache = new ResponseCache(new DataVersion(), {
       filesRoot: root,
       fileAbove: 120 * 1024,
       discardDelayMs: 0,
@@ -320,7 +324,7 @@ describe('large answers in files', () => {
     const running = path.join(root, `${process.pid}-other`);
     await mkdir(dead);
     await mkdir(running);
-    const files = new AnswerFiles(root);
+    const files = new ResponseFiles(root);
     expect(existsSync(dead)).toBe(false);
     expect(existsSync(running)).toBe(true);
     expect(existsSync(files.dir)).toBe(true);

@@ -1,23 +1,23 @@
 import { LRUCache } from 'lru-cache';
-import { AnswerFiles } from './answer-files';
+import { ResponseFiles } from './response-files';
 import type { DataVersion } from './data-version';
-import { encodeAnswer, onLateGzipFile, type Body, type EncodedAnswer } from './encoded-answer';
+import { encodeResponse, onLateGzipFile, type Body, type EncodedResponse } from './encoded-response';
 import type { Pieces } from './json-pieces';
 import { OneAtATime } from './one-at-a-time';
 
-export interface AnswerCacheOptions {
+export interface ResponseCacheOptions {
   /** Bytes kept at most in each of the two caches (those in files count for a quarter). */
   maxSize?: number;
-  /** Where large scoped answers go (decision 0033); `false`: kept in memory. Default: `AnswerFiles`' root. */
+  /** Where large scoped answers go (decision 0033); `false`: kept in memory. Default: `ResponseFiles`' root. */
   filesRoot?: string | false;
   /** Compressed size above which a scoped answer goes to a file (default `FILE_ABOVE`). */
   fileAbove?: number;
-  /** Delay before a dropped answer's file is removed (see `AnswerFiles.discard`). */
+  /** Delay before a dropped answer's file is removed (see `ResponseFiles.discard`). */
   discardDelayMs?: number;
 }
 
 /** Bytes an answer costs, for the caches' bounds: those in files count for a quarter (disk, not memory). */
-function answerSize(answer: EncodedAnswer): number {
+function answerSize(answer: EncodedResponse): number {
   const cost = (body: Body | null) =>
     body === null ? 0 : body.file === undefined ? body.length : Math.ceil(body.length / 4);
   return cost(answer.br) + cost(answer.gzip) + (answer.identity?.length ?? 0) + 256;
@@ -29,31 +29,31 @@ const scopedKey = (scope: string, key: string) => JSON.stringify([scope, key]);
  * Public answers in memory, compressed once, keyed by the data version: a write bumps the version, so the
  * next request produces afresh; requests arriving while an answer is produced wait for that one.
  */
-export class AnswerCache {
-  readonly #lru: LRUCache<string, EncodedAnswer>;
-  readonly #pending = new Map<string, Promise<EncodedAnswer | null>>();
+export class ResponseCache {
+  readonly #lru: LRUCache<string, EncodedResponse>;
+  readonly #pending = new Map<string, Promise<EncodedResponse | null>>();
   /** Answers kept by a fingerprint of what they depend on; the least recently read go first. */
-  readonly #scoped: LRUCache<string, EncodedAnswer>;
+  readonly #scoped: LRUCache<string, EncodedResponse>;
   readonly #memos = new Map<string, { version: number; value: Promise<unknown> }>();
   /** The answer last made for each key of `getScopedOrLatest`, served while the next one is made. */
-  readonly #latest = new Map<string, EncodedAnswer>();
+  readonly #latest = new Map<string, EncodedResponse>();
   readonly #dataVersion: DataVersion;
   readonly #stopListening: () => void;
   /** Files of the large scoped answers (the list, the map feed); null: kept in memory. */
-  readonly files: AnswerFiles | null;
+  readonly files: ResponseFiles | null;
   readonly #discardDelayMs: number;
   /** The big productions (`heavy`), and the map index's builds, run one at a time. */
   readonly heavy = new OneAtATime();
 
-  constructor(dataVersion: DataVersion, options: AnswerCacheOptions = {}) {
+  constructor(dataVersion: DataVersion, options: ResponseCacheOptions = {}) {
     this.#dataVersion = dataVersion;
-    this.files = options.filesRoot === false ? null : new AnswerFiles(options.filesRoot, options.fileAbove);
+    this.files = options.filesRoot === false ? null : new ResponseFiles(options.filesRoot, options.fileAbove);
     this.#discardDelayMs = options.discardDelayMs ?? 10_000;
-    this.#lru = new LRUCache<string, EncodedAnswer>({
+    this.#lru = new LRUCache<string, EncodedResponse>({
       maxSize: options.maxSize ?? 64 * 1024 * 1024,
       sizeCalculation: answerSize,
     });
-    this.#scoped = new LRUCache<string, EncodedAnswer>({
+    this.#scoped = new LRUCache<string, EncodedResponse>({
       maxSize: options.maxSize ?? 64 * 1024 * 1024,
       sizeCalculation: answerSize,
       dispose: (answer) => this.#release(answer),
@@ -68,7 +68,7 @@ export class AnswerCache {
    * An answer with files that the cache no longer holds: its files are removed (a gzip copy still being made
    * is removed once written).
    */
-  #release(answer: EncodedAnswer): void {
+  #release(answer: EncodedResponse): void {
     const files = this.files;
     // Even with its Brotli bytes in memory, its gzip ones (larger) may be in a file, now or later.
     if (files === null) return;
@@ -80,8 +80,8 @@ export class AnswerCache {
   }
 
   /** The cached answer for `key`, produced by `produce` when missing. */
-  async get(key: string, produce: () => Pieces): Promise<EncodedAnswer> {
-    return (await this.getOrNull(key, produce)) as EncodedAnswer;
+  async get(key: string, produce: () => Pieces): Promise<EncodedResponse> {
+    return (await this.getOrNull(key, produce)) as EncodedResponse;
   }
 
   /**
@@ -95,13 +95,13 @@ export class AnswerCache {
     key: string,
     produce: () => Pieces,
     options: { heavy?: boolean } = {},
-  ): Promise<EncodedAnswer> {
+  ): Promise<EncodedResponse> {
     const fullKey = scopedKey(scope, key);
     const hit = this.#scoped.get(fullKey);
     if (hit !== undefined) return hit;
     const pending = this.#pending.get(fullKey);
-    if (pending !== undefined) return pending as Promise<EncodedAnswer>;
-    const encode = () => encodeAnswer(produce(), this.files);
+    if (pending !== undefined) return pending as Promise<EncodedResponse>;
+    const encode = () => encodeResponse(produce(), this.files);
     const promise = options.heavy === true ? this.heavy.run(encode) : encode();
     this.#pending.set(fullKey, promise);
     try {
@@ -131,7 +131,7 @@ export class AnswerCache {
     key: string,
     produce: () => Pieces,
     options: { heavy?: boolean } = {},
-  ): Promise<EncodedAnswer> {
+  ): Promise<EncodedResponse> {
     const hit = this.#scoped.get(scopedKey(scope, key));
     if (hit !== undefined) return hit;
     const fresh = this.getScoped(scope, key, produce, options).then((answer) => {
@@ -165,7 +165,7 @@ export class AnswerCache {
   async getOrNull(
     key: string,
     produce: () => Pieces | null | Promise<Pieces | null>,
-  ): Promise<EncodedAnswer | null> {
+  ): Promise<EncodedResponse | null> {
     const version = this.#dataVersion.value;
     const fullKey = `${version}|${key}`;
     const hit = this.#lru.get(fullKey);
@@ -173,7 +173,7 @@ export class AnswerCache {
     const pending = this.#pending.get(fullKey);
     if (pending !== undefined) return pending;
     const promise = Promise.resolve(produce()).then((pieces) =>
-      pieces === null ? null : encodeAnswer(pieces),
+      pieces === null ? null : encodeResponse(pieces),
     );
     this.#pending.set(fullKey, promise);
     try {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** Where every process keeps its directory of answer files (`TMPDIR` moves it; not a tmpfs: it is RAM). */
-export const ANSWER_FILES_ROOT = path.join(os.tmpdir(), 'tables-voisines-answers');
+export const RESPONSE_FILES_ROOT = path.join(os.tmpdir(), 'tables-voisines-answers');
 
 /**
  * Compressed bytes above this size go to a file rather than stay in the process: at 200,000 establishments
@@ -30,7 +30,7 @@ function alive(pid: number): boolean {
  * many apps of a test run, never touch each other's files. At start, the directories of processes that are no
  * longer running are removed; at close, the cache's own.
  */
-export class AnswerFiles {
+export class ResponseFiles {
   readonly dir: string;
   #count = 0;
   readonly #timers = new Set<NodeJS.Timeout>();
@@ -38,7 +38,7 @@ export class AnswerFiles {
   /** Bodies larger than this go to a file. */
   readonly above: number;
 
-  constructor(root: string = ANSWER_FILES_ROOT, above: number = FILE_ABOVE) {
+  constructor(root: string = RESPONSE_FILES_ROOT, above: number = FILE_ABOVE) {
     this.above = above;
     mkdirSync(root, { recursive: true });
     for (const name of readdirSync(root)) {

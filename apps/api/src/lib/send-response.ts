@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bodyStream, gzipOf, type EncodedAnswer } from './encoded-answer';
-import { FileAnswerStream } from './file-answer-stream';
+import { bodyStream, gzipOf, type EncodedResponse } from './encoded-response';
+import { FileResponseStream } from './file-response-stream';
 import { matchesEtag, preferredEncoding } from './http-negotiation';
 
 export interface SendOptions {
@@ -11,10 +11,10 @@ export interface SendOptions {
 }
 
 /** Replies with an encoded answer: 304 when the client has it, else the bytes in the best encoding. */
-export async function sendAnswer(
+export async function sendResponse(
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: EncodedAnswer,
+  answer: EncodedResponse,
   options: SendOptions,
 ): Promise<FastifyReply> {
   reply
@@ -29,7 +29,7 @@ export async function sendAnswer(
     return reply
       .header('content-encoding', encoding)
       .header('content-length', body.length)
-      .send(body.file !== undefined ? new FileAnswerStream(body.file, body.length) : bodyStream(body));
+      .send(body.file !== undefined ? new FileResponseStream(body.file, body.length) : bodyStream(body));
   }
   if (answer.identity !== null) return reply.send(answer.identity);
   const br = bodyStream(answer.br);

@@ -6,7 +6,7 @@ import { buildPath, routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
 import { JSON_TYPE, publicCacheControl } from '../../lib/http-negotiation';
 import { jsonArrayPieces } from '../../lib/json-pieces';
-import { sendAnswer } from '../../lib/send-answer';
+import { sendResponse } from '../../lib/send-response';
 import {
   countEstablishments,
   establishmentBatches,
@@ -46,7 +46,7 @@ export function sendEstablishment(reply: FastifyReply, auth: Auth, row: Establis
 }
 
 export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, answers } = app.ctx;
+  const { db, responseCache } = app.ctx;
 
   app.get(
     routes.listEstablishments.path,
@@ -74,8 +74,8 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         // The public list is the same for every visitor until the next write: produced once, compressed
         // once, by name in keyset batches (flat memory at 200,000 rows) or whole for the other orders.
         const byName = options.sort === 'name' && options.order === 'asc';
-        const scope = await answers.perVersion('establishments', () => establishmentsFingerprint(db));
-        const answer = await answers.getScoped(
+        const scope = await responseCache.perVersion('establishments', () => establishmentsFingerprint(db));
+        const answer = await responseCache.getScoped(
           scope,
           `establishments|${q ?? ''}|${options.sort}|${options.order}|${kind ?? ''}|${venueType ?? ''}|${town ?? ''}`,
           () =>
@@ -90,7 +90,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
           // The whole list (tens of seconds at 200,000): after any other big production, not beside it.
           { heavy: [q, kind, venueType, town].every((value) => value === undefined) },
         );
-        return sendAnswer(request, reply, answer, {
+        return sendResponse(request, reply, answer, {
           contentType: JSON_TYPE,
           cacheControl: publicCacheControl(request),
         });
@@ -216,7 +216,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
        * asking again (`no-cache`), since the establishment may take that address back one day.
        */
       const isEarlierUri = (row: EstablishmentRow) => row.uri !== asked && row.id !== asked.toLowerCase();
-      const answer = await answers.getOrNull(`public-establishment|${asked}`, async () => {
+      const answer = await responseCache.getOrNull(`public-establishment|${asked}`, async () => {
         const row = await findEstablishmentByIdOrUri(db, asked);
         return row === null || row.disabled || isEarlierUri(row)
           ? null
@@ -233,7 +233,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw new AppError('NotFound', 'Cet établissement n’existe pas ou n’est plus visible.');
       }
-      return sendAnswer(request, reply, answer, {
+      return sendResponse(request, reply, answer, {
         contentType: JSON_TYPE,
         cacheControl: publicCacheControl(request),
       });

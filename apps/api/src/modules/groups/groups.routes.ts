@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@tables-voisines/contract/routes';
 import { JSON_TYPE, publicCacheControl } from '../../lib/http-negotiation';
-import { sendAnswer } from '../../lib/send-answer';
+import { sendResponse } from '../../lib/send-response';
 import { schemaOf } from '../../plugins/contract-route';
 import { authOf } from '../auth/auth-of';
 import { actorOf } from '../history/history';
@@ -20,10 +20,10 @@ function sendGroup(reply: FastifyReply, row: typeof groups.$inferSelect) {
 export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.get(routes.listGroups.path, { schema: schemaOf(routes.listGroups) }, async (request, reply) => {
-    const answer = await ctx.answers.get('groups', async function* () {
+    const answer = await ctx.responseCache.get('groups', async function* () {
       yield JSON.stringify((await findGroups(ctx.db)).map(toGroup));
     });
-    return sendAnswer(request, reply, answer, {
+    return sendResponse(request, reply, answer, {
       contentType: JSON_TYPE,
       cacheControl: publicCacheControl(request),
     });

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
 import type { AppContext } from '../../context';
-import { type EncodedAnswer } from '../../lib/encoded-answer';
+import { type EncodedResponse } from '../../lib/encoded-response';
 import { JSON_TYPE, publicCacheControl } from '../../lib/http-negotiation';
-import { sendAnswer } from '../../lib/send-answer';
+import { sendResponse } from '../../lib/send-response';
 import { establishmentsFingerprint } from '../establishments/establishments.queries';
 import { parisDay } from '../../lib/today';
 import { mapFeedPieces } from './map-feed';
@@ -15,9 +15,9 @@ import { mapFeedPieces } from './map-feed';
  * the first visitor does not wait (not through `inject`, which would hold the whole decoded answer, 31 MB at
  * 200,000, and its string: 120 MB until the next full collection).
  */
-export async function mapFeedAnswer({ db, answers, clock }: AppContext): Promise<EncodedAnswer> {
-  const scope = await answers.perVersion('establishments', () => establishmentsFingerprint(db));
-  return answers.getScopedOrLatest(scope, 'map-feed', () => mapFeedPieces(db, parisDay(clock())), {
+export async function mapFeedAnswer({ db, responseCache, clock }: AppContext): Promise<EncodedResponse> {
+  const scope = await responseCache.perVersion('establishments', () => establishmentsFingerprint(db));
+  return responseCache.getScopedOrLatest(scope, 'map-feed', () => mapFeedPieces(db, parisDay(clock())), {
     heavy: true,
   });
 }
@@ -49,7 +49,7 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(routes.mapFeed.path, { schema: schemaOf(routes.mapFeed) }, async (request, reply) => {
-    return sendAnswer(request, reply, await mapFeedAnswer(app.ctx), {
+    return sendResponse(request, reply, await mapFeedAnswer(app.ctx), {
       contentType: JSON_TYPE,
       cacheControl: publicCacheControl(request),
     });
