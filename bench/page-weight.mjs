@@ -176,7 +176,7 @@ async function measure(baseUrl) {
     (sum, row) => ({ bytes: sum.bytes + row.bytes, gzip: sum.gzip + row.gzip, sent: sum.sent + row.sent }),
     { bytes: 0, gzip: 0, sent: 0 },
   );
-  return { pagePath, rows, total, mapChunkPreloaded: rows.some((r) => /map-view/.test(r.url)) };
+  return { pagePath, rows, total, mapChunkPreloaded: rows.some((r) => /map-chunk/.test(r.url)) };
 }
 
 const givenUrl = argument('--url') ?? process.env.PAGE_WEIGHT_URL;

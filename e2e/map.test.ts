@@ -570,7 +570,7 @@ describe('the map page', () => {
     const errors = watchPageErrors(page);
     const mapScripts: string[] = [];
     page.on('request', (request) => {
-      if (/map-view-with-data|maplibre/u.test(request.url())) mapScripts.push(request.url());
+      if (/map-chunk|maplibre/u.test(request.url())) mapScripts.push(request.url());
     });
     const response = await page.goto(`${server.baseUrl}/restaurant/${encodeURIComponent(target.uri)}`);
     expect(response?.status()).toBe(200);
@@ -672,7 +672,7 @@ describe('the map page', () => {
     expect(found, 'no detail page among the first twenty puts its map 300 px below the fold').toBe(true);
     await waitForRouter(page);
     // Hydrated, the map area observed: once the browser has looked where it is as the site does (its
-    // START_MARGIN, client-map.tsx), and a few frames more for what the site would do of it, it is far from
+    // START_MARGIN, map-area.tsx), and a few frames more for what the site would do of it, it is far from
     // the viewport and the map has not started.
     const nearAtFirst = await page.evaluate(
       () =>

@@ -136,7 +136,7 @@ describe('an establishment page', () => {
     const page = await context.newPage();
     const scripts: Promise<{ url: string; body: string } | null>[] = [];
     page.on('response', (r) => {
-      if (r.request().resourceType() !== 'script' || r.url().includes('map-view')) return;
+      if (r.request().resourceType() !== 'script' || r.url().includes('map-chunk')) return;
       // A script still arriving when the page closes has no body to read.
       scripts.push(
         r.text().then(

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from './browser';
 
-/** The map element: its data attributes say what the map shows (map-view.client.tsx). */
+/** The map element: its data attributes say what the map shows (map-drawn.ts). */
 export const mapElement = (page: Page) => page.getByTestId('map');
 
 /** The view the map reports: zoom, centre and current group. */

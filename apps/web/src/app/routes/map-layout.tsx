@@ -1,10 +1,10 @@
 import { Outlet } from 'react-router';
-import { MapShell } from '../../features/map/map-shell';
+import { MapPageFrame } from '../../features/map/map-page-frame';
 
 export default function MapLayout() {
   return (
-    <MapShell>
+    <MapPageFrame>
       <Outlet />
-    </MapShell>
+    </MapPageFrame>
   );
 }

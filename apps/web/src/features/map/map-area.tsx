@@ -13,7 +13,7 @@ import { useClearMapSelection, useMapState } from './map-store';
 
 // MapLibre touches `window` and weighs about 250 KB gzip: only in the browser, after hydration, with
 // TanStack Query, which the map's data hooks use and the detail page needs nothing else of before the map.
-const MapView = lazy(() => import('./map-view-with-data.client'));
+const MapChunk = lazy(() => import('./map-chunk.client'));
 
 /** How close to the viewport the map area must come for the map to start (it takes a second to start). */
 const START_MARGIN = '150px 0px';
@@ -134,7 +134,7 @@ function Legend() {
  * The map area: the MapLibre map once loaded in the browser and near the viewport, a placeholder before,
  * and its overlays.
  */
-export function ClientMap({
+export function MapArea({
   mapStyleUrl,
   serverClustersFrom,
   compact = false,
@@ -151,7 +151,7 @@ export function ClientMap({
       {started ? (
         <MapErrorBoundary>
           <Suspense fallback={<MapPlaceholder />}>
-            <MapView mapStyleUrl={mapStyleUrl} serverClustersFrom={serverClustersFrom} />
+            <MapChunk mapStyleUrl={mapStyleUrl} serverClustersFrom={serverClustersFrom} />
           </Suspense>
         </MapErrorBoundary>
       ) : (

@@ -1,12 +1,15 @@
 import type { ComponentProps } from 'react';
 import { QueryProvider } from '../../lib/query-provider';
-import MapView from './map-view.client';
+import MapCanvas from './map-canvas.client';
 
-/** The lazy map chunk with TanStack Query, which its data hooks use (the detail page loads it with the map). */
-export default function MapViewWithData(props: ComponentProps<typeof MapView>) {
+/**
+ * The entry of the map's lazy chunk (MapArea loads it): the MapLibre map with TanStack Query, which its data
+ * hooks use (the detail page loads it with the map).
+ */
+export default function MapChunk(props: ComponentProps<typeof MapCanvas>) {
   return (
     <QueryProvider>
-      <MapView {...props} />
+      <MapCanvas {...props} />
     </QueryProvider>
   );
 }

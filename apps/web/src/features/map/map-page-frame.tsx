@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import type { PublicSettings } from '@tables-voisines/contract/public-data';
-import { ClientMap } from './client-map';
+import { MapArea } from './map-area';
 import { isEstablishmentPath } from './map-rules';
 import { MapStoreProvider, useMapStore } from './map-store';
 import { ShowMapContext } from './show-map';
@@ -96,7 +96,7 @@ function usePanelScroll(detail: boolean, pathname: string) {
   return { panel, list, onScroll };
 }
 
-function Shell({ children }: { children: ReactNode }) {
+function Frame({ children }: { children: ReactNode }) {
   useMapSync();
   const settings = useRouteLoaderData('root') as PublicSettings | undefined;
   const mapStyleUrl = settings?.mapStyleUrl ?? null;
@@ -179,11 +179,11 @@ function Shell({ children }: { children: ReactNode }) {
         )}
       </section>
       {/* The map: beside the panel on desktop; on phones full screen under the sheet, or a small map after
-          a detail page's content (public.css), started only when scrolled near (ClientMap). After the panel
+          a detail page's content (public.css), started only when scrolled near (MapArea). After the panel
           in the page too: a phone showing a page still being read put the map under the part read, then
           moved it down as the rest came (a layout shift of 0.15-0.32 seen in one load of six). */}
       <div id="carte" className="tv-shell__map">
-        <ClientMap mapStyleUrl={mapStyleUrl} serverClustersFrom={serverClustersFrom} compact={detail} />
+        <MapArea mapStyleUrl={mapStyleUrl} serverClustersFrom={serverClustersFrom} compact={detail} />
       </div>
     </div>
   );
@@ -194,10 +194,10 @@ function Shell({ children }: { children: ReactNode }) {
  * (the list, or an establishment) in the side panel on desktop, in a bottom sheet or below a small map on
  * phones.
  */
-export function MapShell({ children }: { children: ReactNode }) {
+export function MapPageFrame({ children }: { children: ReactNode }) {
   return (
     <MapStoreProvider>
-      <Shell>{children}</Shell>
+      <Frame>{children}</Frame>
     </MapStoreProvider>
   );
 }

@@ -1,0 +1,239 @@
+import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import type * as maplibregl from 'maplibre-gl';
+import type { FeatureCollection, Point, Polygon } from 'geojson';
+import type { Group } from '@tables-voisines/contract/schemas/group';
+import {
+  MAP_CLUSTER_MAX_ZOOM,
+  MAP_CLUSTER_RADIUS,
+  type MapPointsAnswer,
+} from '@tables-voisines/contract/schemas/map';
+import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
+import {
+  BOARD_IMAGE,
+  CLUSTER_IMAGE_EXPRESSION,
+  installMarkerImages,
+  REMPLISVERT_IMAGE,
+  RESTAURANT_IMAGE,
+} from './marker-images';
+import { previewToGeoJson } from './map-preview';
+import { circleRing, type MapEstablishment } from './map-rules';
+import type { MapPoint } from './map-points';
+
+/*
+ * The project's own sources and layers over the base map: group circles, the clustered establishments of
+ * the feed, the server's clusters (the preview), today's menu boards. What each source was given is kept
+ * in an `OverlayData` (`sent`), so that the map is given data again only when it changes.
+ */
+
+export const ESTABLISHMENTS = 'establishments';
+export const GROUPS = 'groups';
+export const BOARDS = 'menu-boards';
+export const POINTS_LAYER = 'establishments-points';
+export const CLUSTERS_LAYER = 'establishments-clusters';
+export const BOARDS_LAYER = 'menu-boards';
+/**
+ * The server's clusters of the view, drawn until the feed has come, and instead of it at the scale of France
+ * while nothing is filtered (see map-preview.ts).
+ */
+export const PREVIEW = 'establishments-preview';
+export const PREVIEW_POINTS_LAYER = 'establishments-preview-points';
+export const PREVIEW_CLUSTERS_LAYER = 'establishments-preview-clusters';
+/** Topmost first: what a click or a hover finds. */
+export const MARKER_LAYERS = [
+  BOARDS_LAYER,
+  CLUSTERS_LAYER,
+  POINTS_LAYER,
+  PREVIEW_CLUSTERS_LAYER,
+  PREVIEW_POINTS_LAYER,
+];
+export const CLUSTER_LAYERS: ReadonlySet<string> = new Set([CLUSTERS_LAYER, PREVIEW_CLUSTERS_LAYER]);
+/** The project's own sources: what is not among them is the base map's. */
+export const OWN_SOURCES: ReadonlySet<string> = new Set([ESTABLISHMENTS, GROUPS, BOARDS, PREVIEW]);
+
+/** What the overlay's sources are given (the last time, in `sent`; the data at hand, in `latest`). */
+export interface OverlayData {
+  points?: readonly MapPoint[];
+  groups?: readonly Group[];
+  boards?: readonly MenuBoard[];
+  preview?: MapPointsAnswer;
+}
+
+/** Each place with its index in `points` (`i`), which a click or a hover reads it back by. */
+export function pointsToGeoJson(points: readonly MapPoint[]): FeatureCollection<Point> {
+  return {
+    type: 'FeatureCollection',
+    features: points.map((p, i) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [p.location.longitude, p.location.latitude] },
+      properties: { uri: p.uri, kind: p.kind, i },
+    })),
+  };
+}
+
+export function boardsToGeoJson(boards: readonly MenuBoard[]): FeatureCollection<Point> {
+  return {
+    type: 'FeatureCollection',
+    features: boards.map((b) => ({
+      type: 'Feature',
+      geometry: {
+        type: 'Point',
+        coordinates: [b.establishment.location.longitude, b.establishment.location.latitude],
+      },
+      properties: {
+        id: b.id,
+        uri: b.establishment.uri,
+        kind: b.establishment.kind,
+        name: b.establishment.name,
+      },
+    })),
+  };
+}
+
+export function groupsToGeoJson(groups: readonly Group[]): FeatureCollection<Polygon> {
+  return {
+    type: 'FeatureCollection',
+    features: groups.map((g) => ({
+      type: 'Feature',
+      geometry: {
+        type: 'Polygon',
+        coordinates: [circleRing({ latitude: g.latitude, longitude: g.longitude }, g.radius)],
+      },
+      properties: { id: g.id, name: g.name },
+    })),
+  };
+}
+
+/** The current group's circle, drawn stronger than the others. */
+export const currentGroupFilter = (group: Group | null): maplibregl.FilterSpecification => [
+  '==',
+  ['get', 'id'],
+  group?.id ?? '',
+];
+
+/** Whether the map already draws these boards (each move from zoom 9 computes them again). */
+export function sameBoards(drawn: readonly MenuBoard[] | undefined, boards: readonly MenuBoard[]): boolean {
+  return (
+    drawn !== undefined &&
+    drawn.length === boards.length &&
+    drawn.every((b, i) => b.id === boards[i]!.id && b.establishment.name === boards[i]!.establishment.name)
+  );
+}
+
+/** A place of the preview or a board as the map's selection takes it (`lng`, `lat`: where it is drawn). */
+export function previewPlace(props: Record<string, unknown>, lng: number, lat: number): MapEstablishment {
+  return {
+    uri: String(props.uri),
+    kind: props.kind === 'remplisvert' ? 'remplisvert' : 'restaurant',
+    name: String(props.name),
+    location: { latitude: lat, longitude: lng },
+  };
+}
+
+export function setSourceData(map: MapLibreMap, source: string, data: FeatureCollection) {
+  (map.getSource(source) as GeoJSONSource | undefined)?.setData(data);
+}
+
+/**
+ * Markers drawn wherever they fall, over one another (clusters keep them apart), and over the base map's
+ * labels without pushing them out: with a marker near every town, names kept clear of markers were mostly
+ * dropped (Paris, Lyon and Bordeaux at zoom 6).
+ */
+const OVERLAP = { 'icon-allow-overlap': true, 'icon-ignore-placement': true } as const;
+
+/** A source's places (one image per kind) and clusters (named by count and green share), as symbol layers. */
+function addPlaceLayers(map: MapLibreMap, source: string, pointsLayer: string, clustersLayer: string) {
+  map.addLayer({
+    id: pointsLayer,
+    type: 'symbol',
+    source,
+    filter: ['!', ['has', 'point_count']],
+    layout: {
+      ...OVERLAP,
+      'icon-image': ['match', ['get', 'kind'], 'remplisvert', REMPLISVERT_IMAGE, RESTAURANT_IMAGE],
+    },
+  });
+  map.addLayer({
+    id: clustersLayer,
+    type: 'symbol',
+    source,
+    filter: ['has', 'point_count'],
+    layout: {
+      ...OVERLAP,
+      'icon-image': CLUSTER_IMAGE_EXPRESSION as unknown as maplibregl.ExpressionSpecification,
+    },
+  });
+}
+
+function addGroupLayers(map: MapLibreMap, groups: readonly Group[], currentGroup: Group | null) {
+  map.addSource(GROUPS, { type: 'geojson', data: groupsToGeoJson(groups) });
+  map.addLayer({
+    id: 'groups-fill',
+    type: 'fill',
+    source: GROUPS,
+    paint: { 'fill-color': '#f06023', 'fill-opacity': 0.07 },
+  });
+  map.addLayer({
+    id: 'groups-line',
+    type: 'line',
+    source: GROUPS,
+    paint: { 'line-color': '#c2410c', 'line-width': 1.5, 'line-dasharray': [2, 2] },
+  });
+  map.addLayer({
+    id: 'group-current-fill',
+    type: 'fill',
+    source: GROUPS,
+    filter: currentGroupFilter(currentGroup),
+    paint: { 'fill-color': '#f06023', 'fill-opacity': 0.12 },
+  });
+  map.addLayer({
+    id: 'group-current-line',
+    type: 'line',
+    source: GROUPS,
+    filter: currentGroupFilter(currentGroup),
+    paint: { 'line-color': '#f06023', 'line-width': 3 },
+  });
+}
+
+export function showCurrentGroup(map: MapLibreMap, group: Group | null) {
+  const filter = currentGroupFilter(group);
+  map.setFilter('group-current-fill', filter);
+  map.setFilter('group-current-line', filter);
+}
+
+/**
+ * The overlay's sources, layers and images over whichever base map is drawn, created with the data at hand
+ * (creating them empty and filling them at once made the map's worker cut every source into tiles twice).
+ */
+export function installOverlay(
+  map: MapLibreMap,
+  data: Required<Omit<OverlayData, 'preview'>> & Pick<OverlayData, 'preview'>,
+  currentGroup: Group | null,
+): ReturnType<typeof installMarkerImages> {
+  addGroupLayers(map, data.groups, currentGroup);
+  map.addSource(ESTABLISHMENTS, {
+    type: 'geojson',
+    data: pointsToGeoJson(data.points),
+    cluster: true,
+    // As the server's index clusters them (see map-preview.ts).
+    clusterRadius: MAP_CLUSTER_RADIUS,
+    clusterMaxZoom: MAP_CLUSTER_MAX_ZOOM,
+    clusterProperties: {
+      restaurants: ['+', ['case', ['==', ['get', 'kind'], 'restaurant'], 1, 0]],
+    },
+  });
+  const images = installMarkerImages(map);
+  addPlaceLayers(map, ESTABLISHMENTS, POINTS_LAYER, CLUSTERS_LAYER);
+  // The preview's clusters and places, drawn as the clustered source draws its own (same images).
+  map.addSource(PREVIEW, { type: 'geojson', data: previewToGeoJson(data.preview) });
+  addPlaceLayers(map, PREVIEW, PREVIEW_POINTS_LAYER, PREVIEW_CLUSTERS_LAYER);
+  map.addSource(BOARDS, { type: 'geojson', data: boardsToGeoJson(data.boards) });
+  map.addLayer({
+    id: BOARDS_LAYER,
+    type: 'symbol',
+    source: BOARDS,
+    // No padding around the badge where the mouse finds it: the 2 px of MapLibre's default reach the
+    // centre of its place, which the mouse over the place must name.
+    layout: { ...OVERLAP, 'icon-image': BOARD_IMAGE, 'icon-offset': [16, -16], 'icon-padding': 0 },
+  });
+  return images;
+}

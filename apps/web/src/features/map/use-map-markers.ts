@@ -1,0 +1,42 @@
+import * as maplibregl from 'maplibre-gl';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, type RefObject } from 'react';
+import { createHighlightMarker, createSelectedMarker } from './marker-elements';
+import type { MapEstablishment } from './map-rules';
+
+/**
+ * The two HTML markers over the map: the list's hovered or focused establishment, wherever it is (alone or
+ * inside a cluster), and the selected one with its name.
+ */
+export function useMapMarkers(
+  mapRef: RefObject<MapLibreMap | null>,
+  mapInitialized: boolean,
+  highlighted: MapEstablishment | null,
+  current: MapEstablishment | null,
+): void {
+  useEffect(() => {
+    const map = mapRef.current;
+    if (map === null || !mapInitialized || highlighted === null) return;
+    const marker = new maplibregl.Marker({ element: createHighlightMarker() })
+      .setLngLat([highlighted.location.longitude, highlighted.location.latitude])
+      .addTo(map);
+    return () => {
+      marker.remove();
+    };
+  }, [mapRef, mapInitialized, highlighted]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (map === null || !mapInitialized || current === null) return;
+    const marker = new maplibregl.Marker({
+      element: createSelectedMarker(current.kind, current.name),
+      anchor: 'top',
+    })
+      .setLngLat([current.location.longitude, current.location.latitude])
+      .setOffset([0, -24])
+      .addTo(map);
+    return () => {
+      marker.remove();
+    };
+  }, [mapRef, mapInitialized, current]);
+}

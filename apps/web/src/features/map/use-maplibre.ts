@@ -1,0 +1,131 @@
+import * as maplibregl from 'maplibre-gl';
+import { Protocol } from 'pmtiles';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useEffect, useRef, type RefObject } from 'react';
+import { watchBaseMap } from './base-map-watch';
+import { createOfflineStyle, providerAttribution } from './base-style';
+import { FIT_BOX, toLngLatBox } from './map-camera';
+import { OWN_SOURCES } from './map-overlay';
+import type { MapStore } from './map-store';
+
+maplibregl.setWorkerUrl(workerUrl);
+// A self-hosted base map (`MAP_TILES_FILE`) is one PMTiles archive read by ranges: `pmtiles://` sources.
+maplibregl.addProtocol('pmtiles', new Protocol().tile);
+
+const FRENCH_UI: Record<string, string> = {
+  'AttributionControl.ToggleAttribution': 'Afficher ou masquer les crédits',
+  'AttributionControl.MapFeedback': 'Signaler une erreur de carte',
+  'FullscreenControl.Enter': 'Plein écran',
+  'FullscreenControl.Exit': 'Quitter le plein écran',
+  'GeolocateControl.FindMyLocation': 'Autour de moi',
+  'GeolocateControl.LocationNotAvailable': 'Position indisponible',
+  'LogoControl.Title': 'Logo MapLibre',
+  'Map.Title': 'Carte des restaurateurs',
+  'Marker.Title': 'Repère',
+  'NavigationControl.ResetBearing': 'Remettre le nord en haut',
+  'NavigationControl.ZoomIn': 'Zoomer',
+  'NavigationControl.ZoomOut': 'Dézoomer',
+  'Popup.Close': 'Fermer',
+  'ScaleControl.Feet': 'ft',
+  'ScaleControl.Meters': 'm',
+  'ScaleControl.Kilometers': 'km',
+  'ScaleControl.Miles': 'mi',
+  'ScaleControl.NauticalMiles': 'nmi',
+  'CooperativeGesturesHandler.WindowsHelpText': 'Utilisez Ctrl + molette pour zoomer',
+  'CooperativeGesturesHandler.MacHelpText': 'Utilisez ⌘ + molette pour zoomer',
+  'CooperativeGesturesHandler.MobileHelpText': 'Utilisez deux doigts pour déplacer la carte',
+};
+
+/**
+ * What is attached to the map as soon as it is made, before its style is read (so that no event of the
+ * start is missed): `firstRequest` is the id of the view request it was made with. Returns its cleanup.
+ */
+export type MapAttachment = (map: MapLibreMap, container: HTMLDivElement, firstRequest: number) => () => void;
+
+function addControls(map: MapLibreMap) {
+  map.touchZoomRotate.disableRotation();
+  map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+  map.addControl(
+    new maplibregl.GeolocateControl({
+      positionOptions: { enableHighAccuracy: true, timeout: 10_000 },
+      fitBoundsOptions: { maxZoom: 13 },
+      trackUserLocation: false,
+    }),
+    'top-right',
+  );
+  map.addControl(new maplibregl.FullscreenControl(), 'top-right');
+}
+
+/**
+ * A third party's base map that cannot be loaded (offline, blocked network, the provider down) gives way to
+ * the bundled offline style by itself: no blank map, no message (decision 0047). Returns what stops watching.
+ */
+function fallBackToOfflineStyle(map: MapLibreMap, container: HTMLElement, mapStyleUrl: string | null) {
+  container.dataset.baseMap = mapStyleUrl === null ? 'offline' : 'public';
+  let attribution = new maplibregl.AttributionControl({
+    compact: true,
+    customAttribution: providerAttribution(mapStyleUrl),
+  });
+  map.addControl(attribution);
+  if (mapStyleUrl === null) return () => {};
+  return watchBaseMap(map, OWN_SOURCES, (reason) => {
+    console.warn(`Fond de carte indisponible (${reason}) : fond hors ligne affiché.`);
+    container.dataset.baseMap = 'offline';
+    map.removeControl(attribution);
+    attribution = new maplibregl.AttributionControl({ compact: true });
+    map.addControl(attribution);
+    map.setStyle(createOfflineStyle(window.location.origin), { diff: false });
+  });
+}
+
+/**
+ * The MapLibre map in `containerRef`, made once at the store's view (or its pending view request) and kept
+ * in `mapRef` as long as the layout lives (home and detail pages), in French, with its controls. `attach`
+ * is read when the map is made.
+ */
+export function useMapLibre(
+  containerRef: RefObject<HTMLDivElement | null>,
+  mapRef: RefObject<MapLibreMap | null>,
+  store: MapStore,
+  mapStyleUrl: string | null,
+  attach: MapAttachment,
+): void {
+  const attachRef = useRef(attach);
+  attachRef.current = attach;
+  useEffect(() => {
+    const container = containerRef.current;
+    if (container === null) return;
+    const state = store.getState();
+    const start = state.viewRequest ?? { id: 0, center: state.center, zoom: state.zoom };
+    const map = new maplibregl.Map({
+      container,
+      style: mapStyleUrl ?? createOfflineStyle(window.location.origin),
+      center: [start.center.longitude, start.center.latitude],
+      zoom: start.zoom,
+      ...(start.bounds === undefined ? {} : { bounds: toLngLatBox(start.bounds), fitBoundsOptions: FIT_BOX }),
+      minZoom: 3,
+      maxZoom: 18,
+      attributionControl: false,
+      locale: FRENCH_UI,
+      dragRotate: false,
+      pitchWithRotate: false,
+      // Markers shown at once, not faded in over 300 ms: the fade draws frame after frame after every move
+      // and every new tile, which a phone pays for while the visitor pans (decision 0034, fifth addendum).
+      fadeDuration: 0,
+    });
+    mapRef.current = map;
+    const stopWatching = fallBackToOfflineStyle(map, container, mapStyleUrl);
+    addControls(map);
+    // A tile or style that cannot be loaded is not a page failure: say it once in the console.
+    map.on('error', (event) => console.warn('Map error:', event.error?.message ?? event));
+    const detach = attachRef.current(map, container, start.id);
+    return () => {
+      stopWatching();
+      detach();
+      map.remove();
+      mapRef.current = null;
+    };
+  }, [containerRef, mapRef, store, mapStyleUrl]);
+}
