@@ -21,7 +21,8 @@ import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { apiRequest, isApiError } from '../../lib/api-client';
 import { formatFrenchDay } from '../../lib/format';
 import { messageAt } from './contract-resolver';
-import { Dish, useDishMemory } from './dish-editor';
+import { Dish } from './dish-editor';
+import { useDishMemory } from './dish-memory';
 import { formFailure } from './form-errors';
 import {
   FormTextField,
