@@ -7,7 +7,7 @@ import type {
   SurroundingMenuBoardItem,
 } from '@tables-voisines/contract/schemas/menu-board';
 import { DishFilterChips, DishFiltersButton, DishFiltersPanel } from './dish-filters';
-import { MenuBoardCard } from './home-panel';
+import { MenuBoardCard } from './menu-board-list';
 import { NO_DISH_FILTERS, type DishOnlyFilters } from './map-filters';
 import { createInitialMapState } from './map-state';
 import { MapStoreProvider } from './map-store';

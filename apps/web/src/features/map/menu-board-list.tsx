@@ -1,0 +1,139 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { SurroundingMenuBoard } from '@tables-voisines/contract/schemas/menu-board';
+import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { formatEuros } from '../../lib/format';
+import { CategoryFilter } from './category-filter';
+import { DishFilterChips, DishFiltersButton, DishFiltersPanel } from './dish-filters';
+import { dishFiltersGiven } from './map-filters';
+import { MIN_DETAIL_ZOOM } from './map-rules';
+import { useMapState } from './map-store';
+import { PAGE_SIZE, plural, ShowMore } from './panel-parts';
+
+/** Whether the visitor narrowed today's boards (categories or dish filters): their matching dishes are marked. */
+function useBoardsFiltered(): boolean {
+  return useMapState((s) => s.categories.length > 0 || dishFiltersGiven(s.dishFilters));
+}
+
+/** The mark of a dish that passes the filters: a check mark, the dish in bold, and words for screen readers. */
+function MatchMark() {
+  return (
+    <span aria-hidden="true" className="tv-board-card__mark">
+      ✓
+    </span>
+  );
+}
+
+export function MenuBoardCard({ board }: { board: SurroundingMenuBoard }) {
+  const e = board.establishment;
+  // The dishes that pass the categories and dish filters chosen (the server's `matches`): what the
+  // visitor looks for, marked. Without a filter every dish matches, and none is marked.
+  const filtered = useBoardsFiltered();
+  return (
+    <li className="tv-board-card">
+      <h4>
+        <Link to={establishmentPath(e.kind, e.uri)} className="tv-link">
+          {e.name}
+        </Link>
+      </h4>
+      <p className="tv-small" style={{ opacity: 0.9, marginBottom: 4 }}>
+        {board.title}
+      </p>
+      <ul>
+        {board.items.map((item, i) => (
+          <li key={`${item.name}-${i}`}>
+            {filtered && item.matches ? (
+              <span className="tv-board-card__match">
+                <MatchMark />
+                {item.name}
+                <span className="tv-visually-hidden"> (plat recherché)</span>
+              </span>
+            ) : (
+              <span>{item.name}</span>
+            )}
+            <span>{formatEuros(item.price)}</span>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/**
+ * « Ardoises du jour »: today's boards in view from zoom 9, a page at a time, with the dish filters and the
+ * categories that narrow them; their matching dishes marked.
+ */
+export function MenuBoards({ boards }: { boards: readonly SurroundingMenuBoard[] }) {
+  const zoom = useMapState((s) => s.zoom);
+  const loading = useMapState((s) => s.refreshInProgress);
+  const byCategory = useMapState((s) => s.categories.length > 0);
+  const byDish = useMapState((s) => dishFiltersGiven(s.dishFilters));
+  // A page at a time: a zoom-9 box over Paris holds a thousand boards, and drawing them all on every move
+  // of the map held the page for hundreds of milliseconds.
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  useEffect(() => setLimit(PAGE_SIZE), [boards]);
+  // The dish filters open under the heading, in the page's flow (a phone's sheet scrolls to them).
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersButton = useRef<HTMLButtonElement>(null);
+  const panelId = `${useId()}-filtres-plats`;
+  const closeFilters = () => {
+    setFiltersOpen(false);
+    filtersButton.current?.focus();
+  };
+  return (
+    <section aria-labelledby="ardoises">
+      <div className="tv-section-head">
+        <h2 id="ardoises" className="tv-subtitle">
+          Ardoises du jour
+        </h2>
+        <DishFiltersButton
+          open={filtersOpen}
+          panelId={panelId}
+          buttonRef={filtersButton}
+          onToggle={() => setFiltersOpen(!filtersOpen)}
+        />
+      </div>
+      {filtersOpen && <DishFiltersPanel id={panelId} onClose={closeFilters} />}
+      <CategoryFilter />
+      <DishFilterChips fallbackFocus={filtersButton} />
+      {zoom < MIN_DETAIL_ZOOM ? (
+        <p className="tv-small tv-muted" style={{ marginTop: 8 }}>
+          Zoomez sur une ville pour voir les ardoises du jour de ses restaurateurs.
+        </p>
+      ) : boards.length === 0 ? (
+        <p className="tv-small tv-muted" style={{ marginTop: 8 }}>
+          {loading
+            ? 'Recherche des ardoises…'
+            : byDish
+              ? 'Aucune ardoise du jour dans cette zone pour ces filtres — dézoomez ou retirez un filtre.'
+              : byCategory
+                ? 'Aucune ardoise du jour dans cette zone pour ces catégories.'
+                : 'Aucune ardoise du jour dans cette zone.'}
+        </p>
+      ) : (
+        <>
+          {(byCategory || byDish) && (
+            // For the eyes: each marked dish says it to screen readers itself.
+            <p aria-hidden="true" className="tv-small tv-board-legend">
+              <MatchMark />
+              Plat recherché : il correspond à vos filtres
+            </p>
+          )}
+          <ul
+            role="list"
+            aria-label={plural(boards.length, 'ardoise du jour', 'ardoises du jour')}
+            data-testid="menu-board-list"
+            className="tv-cards"
+          >
+            {boards.slice(0, limit).map((b) => (
+              <MenuBoardCard key={b.id} board={b} />
+            ))}
+          </ul>
+        </>
+      )}
+      {zoom >= MIN_DETAIL_ZOOM && (
+        <ShowMore total={boards.length} limit={limit} onMore={() => setLimit(limit + PAGE_SIZE)} />
+      )}
+    </section>
+  );
+}
