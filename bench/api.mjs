@@ -6,6 +6,8 @@
 //   - a detail page served from the page cache vs rendered on every request;
 //   - the server's resident memory (peak while under all of the above), with its breakdown per phase.
 //
+// Over 400 lines: each figure sits beside the reference it is compared with, in the order they run.
+//
 //   npm run bench:api                      200,000 establishments in tv_perf_bench (npm run bench:data first)
 //   BENCH_DATA_URL=postgres://... npm run bench:api
 //   npm run bench:api -- --quick           a scratch database of 3,000 establishments, short runs: checks only

@@ -10,6 +10,8 @@
 // establishments (10,000 by default, so the full run) the map draws the server's clusters while nothing is
 // filtered, and the list comes from the server without the feed (decision 0038); MAP_SERVER_CLUSTERS_FROM=100000000
 // measures the map clustering the whole feed itself.
+// Over 400 lines: a benchmark is one script a reader follows from start to figures (the page's frame
+// recorder, the drags, the scenarios and their references), as the other benches are.
 //
 //   npm run bench:map-frames                 BENCH_DATA_URL (default tv_perf_bench: npm run bench:data first)
 //   npm run bench:map-frames -- --quick      a scratch database of 3,000 establishments, one round of pans
