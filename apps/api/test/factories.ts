@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { nextFreeUri, slugify } from '@tables-voisines/contract/slug';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 import { eq } from 'drizzle-orm';
@@ -11,12 +11,11 @@ import {
   menuBoardItems,
   menuBoards,
 } from '../src/db/schema';
+import { newClaimCode } from '../src/modules/establishments/establishments.service';
+import { searchTextOf } from '../src/modules/establishments/search-text';
 
-// Each test makes what it needs: factories with sensible defaults, overridden per test.
-
-const CLAIM_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ23456789';
-const claimCode = () =>
-  Array.from({ length: 8 }, () => CLAIM_ALPHABET[randomInt(CLAIM_ALPHABET.length)]).join('');
+// Each test makes what it needs: factories with sensible defaults, overridden per test. A row is written as
+// the service writes it: its page address, claim code and search text made by the service's own functions.
 
 type EstablishmentInsert = typeof establishments.$inferInsert;
 
@@ -38,13 +37,13 @@ export async function createEstablishment(
     longitude: 4.8357,
     street: '1 place Bellecour',
     postcode: '69002',
-    claimCode: claimCode(),
+    claimCode: newClaimCode(),
     openingHours: [{ day: 1, opens: '12:00', closes: '14:30' }],
     ...fields,
     name,
     town,
     uri: fields.uri ?? nextFreeUri(slugify(name, town), taken),
-    searchText: normalizeForSearch(`${name} ${town}`),
+    searchText: searchTextOf(name, town),
   };
   const [created] = await db.insert(establishments).values(row).returning();
   if (categoryIds.length > 0) {

@@ -18,6 +18,7 @@ import type {
 } from '../schema';
 import { dishFacts, MEAT_ORIGINS, type MeatKind } from './demo-dishes';
 import { loadFrenchTowns, phoneAreaDigit, postcodeFor, type Town } from './demo-towns';
+import { searchTextOf } from '../../modules/establishments/search-text';
 import {
   CATEGORIES,
   CATEGORY_COURSE,
@@ -560,7 +561,7 @@ export function generateDemoData(options: { establishments?: number } = {}): Dem
       ownerId: null,
       claimCode,
       disabled: disabled.has(index),
-      searchText: normalizeForSearch(`${name} ${town.name}`),
+      searchText: searchTextOf(name, town.name),
     });
 
     chooseCategories(random, spec, kind === 'remplisvert').forEach((slug, position) => {

@@ -8,7 +8,6 @@ import {
   type CreateEstablishmentBody,
   type PatchEstablishmentBody,
 } from '@tables-voisines/contract/schemas/establishment';
-import { normalizeForSearch } from '@tables-voisines/contract/text';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { categories, establishments, owners } from '../../db/schema';
@@ -25,6 +24,7 @@ import {
   replaceEstablishmentCategories,
   type EstablishmentRow,
 } from './establishments.queries';
+import { searchTextOf } from './search-text';
 
 const notFound = () => new AppError('NotFound', 'Cet établissement n’existe pas.');
 const uriTaken = () => new AppError('UriAlreadyUsed');
@@ -228,7 +228,7 @@ export async function createEstablishment(
           photoUrl: body.photo?.url ?? null,
           claimCode: newClaimCode(),
           ...visibilityValues(body, null),
-          searchText: normalizeForSearch(`${body.name} ${body.address.town}`),
+          searchText: searchTextOf(body.name, body.address.town),
         });
         await replaceEstablishmentCategories(tx, id, body.categories ?? []);
         const created = await findEstablishmentById(tx, id);
@@ -309,7 +309,7 @@ export async function patchEstablishment(
               photoUrl,
               photoIsFacebookShared: photoUrl === before.photoUrl && before.photoIsFacebookShared,
             }),
-        searchText: normalizeForSearch(`${name} ${town}`),
+        searchText: searchTextOf(name, town),
         updatedAt: new Date(),
       };
       await tx.update(establishments).set(values).where(eq(establishments.id, id));
