@@ -59,7 +59,11 @@ function renderForm(
   render(
     <AdminContext i18nProvider={i18nProvider}>
       <AbilityProvider value={ability}>
-        <Form record={record} validate={validate} onSubmit={(values) => void saved.push(values)}>
+        <Form
+          record={record}
+          validate={validate}
+          onSubmit={(values: Record<string, unknown>) => void saved.push(values)}
+        >
           {children}
           <button type="submit">Enregistrer</button>
         </Form>
