@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CreateMenuBoardBodySchema } from '@tables-voisines/contract/schemas/menu-board';
+import { CreateMenuBoardBodySchema, type DishSuggestion } from '@tables-voisines/contract/schemas/menu-board';
 import { aCategory, aMenuBoard, aMenuBoardItem, anEstablishment, anOwnerSignIn } from '../../test/factories';
 import { interceptFetch, type SentRequest } from '../../test/network';
 import { renderPage, testQueryClient } from '../../test/render';
@@ -19,6 +19,17 @@ const plat = aCategory({ name: 'Plat du jour', slug: 'plat-du-jour' });
 const dessert = aCategory({ name: 'Dessert', slug: 'dessert' });
 const establishment = anEstablishment({ name: 'La Marmite' });
 const DATE = '2026-11-23';
+const quiche: DishSuggestion = {
+  ...aMenuBoardItem({
+    name: 'Quiche lorraine',
+    price: 9.5,
+    category: plat.id,
+    allergens: ['gluten', 'eggs', 'milk'],
+    homemade: true,
+  }),
+  uses: 4,
+  lastUsed: '2026-11-20',
+};
 
 let sent: SentRequest[];
 
@@ -37,6 +48,13 @@ beforeEach(async () => {
       });
       return { status: 201, body: board };
     }
+    // What the establishment served before, whose name holds what is typed.
+    if (request.url.startsWith(`/api/establishment/${establishment.id}/dishes?`)) {
+      const q = new URL(request.url, 'http://localhost').searchParams.get('q') ?? '';
+      const served = [quiche].filter((d) => d.name.toLowerCase().includes(q.toLowerCase()));
+      return { status: 200, body: { dishes: served, meatOrigins: [] } };
+    }
+    if (request.url.startsWith(`/api/categories/category/${plat.id}?`)) return { status: 200, body: plat };
     return undefined;
   });
 });
@@ -164,5 +182,35 @@ describe('the owner’s daily board', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Publier l’ardoise' }));
     await screen.findByText('Ardoise publiée : elle est en ligne sur votre page.');
     expect(boardRequests()[0]?.body).toMatchObject({ items: [{ diets: ['vegetarian', 'vegan'] }] });
+  });
+
+  it('offers a dish served before as its name is typed, and fills the whole row with it', async () => {
+    const { user } = renderBoard();
+    await user.type(dish(1).getByRole('combobox', { name: 'Nom du plat' }), 'quich');
+    const offered = await screen.findByRole('listbox', { name: 'Plats déjà servis' });
+    await user.click(within(offered).getByRole('option', { name: /Quiche lorraine/ }));
+
+    expect((dish(1).getByRole('textbox', { name: 'Prix (€)' }) as HTMLInputElement).value).toBe('9,50');
+    await vi.waitFor(() =>
+      expect((dish(1).getByRole('combobox', { name: /^Catégorie/ }) as HTMLInputElement).value).toBe(
+        'Plat du jour',
+      ),
+    );
+    expect(dish(1).getByRole('button', { name: /Allergènes et détails/ }).textContent).toContain(
+      'Allergènes : gluten, œufs, lait · Fait maison',
+    );
+    await user.click(screen.getByRole('button', { name: 'Publier l’ardoise' }));
+    await screen.findByText('Ardoise publiée : elle est en ligne sur votre page.');
+    expect(boardRequests()[0]?.body).toMatchObject({
+      items: [
+        {
+          name: 'Quiche lorraine',
+          price: 9.5,
+          category: plat.id,
+          allergens: ['gluten', 'eggs', 'milk'],
+          homemade: true,
+        },
+      ],
+    });
   });
 });
