@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { AdminContext, Form } from 'react-admin';
@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Permission } from '@tables-voisines/contract/schemas/permission';
 import { PriceSchema } from '@tables-voisines/contract/schemas/menu-board';
 import { AbilityProvider } from './ability-context';
+import { ClosuresInput } from './closures-input';
 import { adminAbility } from './admin-ability';
 import { i18nProvider } from './admin-i18n';
 import { DecimalInput } from './decimal-input';
@@ -181,5 +182,25 @@ describe('the back office’s permissions grid', () => {
       { action: 'read', subject: 'establishment' },
       { action: 'update', subject: 'establishment' },
     ]);
+  });
+});
+
+describe('the back office’s closures', () => {
+  it('keeps a closure to come, removes it on « Retirer cette fermeture », and adds one until further notice', async () => {
+    const { user, saved } = renderForm(<ClosuresInput />, {
+      record: { closures: [{ from: '2099-08-01', to: '2099-08-21', reason: 'Congés annuels' }] },
+    });
+    const first = within(screen.getByRole('group', { name: 'Fermeture 1' }));
+    expect((first.getByLabelText('Du') as HTMLInputElement).value).toBe('2099-08-01');
+    expect((first.getByLabelText('Au') as HTMLInputElement).value).toBe('2099-08-21');
+    await user.click(first.getByRole('button', { name: 'Retirer cette fermeture' }));
+    expect(screen.queryByRole('group', { name: 'Fermeture 1' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Ajouter une fermeture' }));
+    const added = within(screen.getByRole('group', { name: 'Fermeture 1' }));
+    const from = (added.getByLabelText('Du') as HTMLInputElement).value;
+    await user.click(added.getByRole('checkbox', { name: 'Jusqu’à nouvel ordre' }));
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await expect.poll(() => saved).toEqual([{ closures: [{ from, to: null, reason: null }] }]);
   });
 });
