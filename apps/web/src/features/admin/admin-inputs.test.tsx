@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { AdminContext, Form } from 'react-admin';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { Permission } from '@tables-voisines/contract/schemas/permission';
 import { PriceSchema } from '@tables-voisines/contract/schemas/menu-board';
+import { testUser } from '../../test/render';
 import { AbilityProvider } from './ability-context';
 import { ClosuresInput } from './closures-input';
 import { adminAbility } from './admin-ability';
@@ -71,7 +71,7 @@ function renderForm(
       </AbilityProvider>
     </AdminContext>,
   );
-  return { user: userEvent.setup({ delay: null }), saved };
+  return { user: testUser(), saved };
 }
 
 describe('the back office’s decimal field', () => {
