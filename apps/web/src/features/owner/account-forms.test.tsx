@@ -48,7 +48,7 @@ afterEach(() => {
 const signInRequests = () => sent.filter((r) => r.url.endsWith('/sign-in'));
 
 // MUI's forms take seconds a test under jsdom on a busy two-core machine.
-describe('the owner’s sign-in form', { timeout: 20_000 }, () => {
+describe('the owner’s sign-in form', { timeout: 30_000 }, () => {
   it('says which field is missing, in French, and sends nothing', async () => {
     const { user } = renderPage(<SignInPage />, { path: OWNER_PATHS.signIn });
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
@@ -94,7 +94,7 @@ describe('the owner’s sign-in form', { timeout: 20_000 }, () => {
   });
 });
 
-describe('the owner’s sign-up form', { timeout: 20_000 }, () => {
+describe('the owner’s sign-up form', { timeout: 30_000 }, () => {
   it('says a password is too short as it is typed, and refuses it', async () => {
     const { user } = renderPage(<SignUpPage />, { path: OWNER_PATHS.signUp });
     await user.type(screen.getByLabelText(/^Mot de passe/), 'court');

@@ -57,7 +57,7 @@ function renderEditPage() {
 const patches = () => sent.filter((r) => r.method === 'PATCH');
 
 // MUI's form drawn again at each change takes seconds a test under jsdom on a busy two-core machine.
-describe('the owner’s page: hours and closures', { timeout: 20_000 }, () => {
+describe('the owner’s page: hours and closures', { timeout: 30_000 }, () => {
   it('adds a slot on Monday, reads « 11h30 » as 11:30, and publishes with the version it was loaded at', async () => {
     const { user } = renderEditPage();
     await user.click(screen.getByRole('button', { name: 'Ajouter une plage le lundi' }));

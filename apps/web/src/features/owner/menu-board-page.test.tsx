@@ -94,7 +94,7 @@ async function openDetails(user: UserEvent, n: number) {
 }
 
 // MUI's form drawn again at each change takes seconds a test under jsdom on a busy two-core machine.
-describe('the owner’s daily board', { timeout: 20_000 }, () => {
+describe('the owner’s daily board', { timeout: 30_000 }, () => {
   it('starts with three empty dishes and adds one more with « Ajouter un plat »', async () => {
     const { user } = renderBoard();
     expect(screen.getByText(/Pas d’ardoise en ligne aujourd’hui/)).toBeTruthy();
