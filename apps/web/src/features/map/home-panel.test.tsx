@@ -1,0 +1,167 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Bounds } from '@tables-voisines/contract/geo';
+import type { Category } from '@tables-voisines/contract/schemas/category';
+import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
+import type { SurroundingMenuBoard } from '@tables-voisines/contract/schemas/menu-board';
+import { aCategory, aMapFeed, anEstablishment, aSurroundingMenuBoard } from '../../test/factories';
+import { renderPage, testQueryClient } from '../../test/render';
+import { HomePanel } from './home-panel';
+import { decodeMapFeed } from './map-points';
+import { createInitialMapState, type MapViewState } from './map-state';
+import { MapStoreProvider, useMapStore, type MapStore } from './map-store';
+
+/*
+ * The map page's panel as a visitor uses it, beside a map looking at Lyon. The map itself (MapLibre, a canvas)
+ * is not drawn: the panel reads and changes the same store, which the test gives and reads. The feed and the
+ * category search are put in the query cache as the API would answer them, so nothing goes to the network.
+ */
+
+afterEach(cleanup);
+
+const LYON: Bounds = {
+  southWest: { latitude: 45.73, longitude: 4.78 },
+  northEast: { latitude: 45.79, longitude: 4.88 },
+};
+
+const crepes = aCategory({ name: 'Crêpes', slug: 'crepes' });
+const marmite = anEstablishment({ name: 'La Marmite', uri: 'la-marmite', venueType: 'restaurant' });
+const brasserie = anEstablishment({
+  name: 'Brasserie des Terreaux',
+  uri: 'brasserie-des-terreaux',
+  venueType: 'brasserie',
+  location: { latitude: 45.767, longitude: 4.834 },
+});
+const creperie = anEstablishment({
+  name: 'Ti Breizh',
+  uri: 'ti-breizh',
+  venueType: 'creperie',
+  categories: [crepes.id],
+  location: { latitude: 45.762, longitude: 4.827 },
+});
+// In the feed, out of the map's view.
+const parisien = anEstablishment({
+  name: 'Le Parisien',
+  uri: 'le-parisien',
+  address: { street: '1 rue de Rivoli', postcode: '75001', town: 'Paris' },
+  location: { latitude: 48.86, longitude: 2.35 },
+});
+
+function renderPanel({
+  establishments = [marmite, brasserie, creperie, parisien],
+  boards = [],
+  categories = [crepes],
+}: {
+  establishments?: Establishment[];
+  boards?: SurroundingMenuBoard[];
+  categories?: Category[];
+} = {}) {
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(['map', 'points'], decodeMapFeed(aMapFeed(establishments)));
+  queryClient.setQueryData(['map', 'categories', ''], categories);
+  const initial: MapViewState = {
+    ...createInitialMapState(),
+    bounds: LYON,
+    zoom: 13,
+    center: { latitude: 45.76, longitude: 4.83 },
+    feedWanted: true,
+    surroundingMenuBoards: boards,
+  };
+  let store: MapStore | undefined;
+  function StoreReader() {
+    store = useMapStore();
+    return null;
+  }
+  const { user } = renderPage(
+    <MapStoreProvider initial={initial}>
+      <HomePanel />
+      <StoreReader />
+    </MapStoreProvider>,
+    { queryClient },
+  );
+  return { user, store: () => store! };
+}
+
+/** The names on the cards of « Établissements sur la carte ». */
+function listedPlaces(): string[] {
+  const list = screen.queryByRole('list', { name: 'Établissements affichés sur la carte' });
+  if (list === null) return [];
+  return within(list)
+    .getAllByRole('heading')
+    .map((h) => h.textContent ?? '');
+}
+
+describe('the map page’s panel', () => {
+  it('lists the places the map shows, nearest first, and not those out of view', () => {
+    renderPanel();
+    expect(screen.getByText('3 établissements dans cette zone').getAttribute('role')).toBe('status');
+    expect(listedPlaces()).toEqual(['La Marmite', 'Ti Breizh', 'Brasserie des Terreaux']);
+    const marmiteCard = screen.getByRole('link', { name: /La Marmite/ });
+    expect(marmiteCard.getAttribute('href')).toBe('/restaurant/la-marmite');
+  });
+
+  it('shows today’s boards of the view with their dishes and French prices', () => {
+    renderPanel({
+      boards: [aSurroundingMenuBoard(marmite, [{ name: 'Blanquette de veau', price: 14.5 }])],
+    });
+    const boards = screen.getByRole('list', { name: '1 ardoise du jour' });
+    expect(within(boards).getByRole('link', { name: 'La Marmite' })).toBeTruthy();
+    expect(within(boards).getByText('Blanquette de veau')).toBeTruthy();
+    expect(within(boards).getByText(/^14,50\s€$/)).toBeTruthy();
+  });
+
+  it('keeps only the brasseries once « Brasseries » is pressed, and every place again when pressed twice', async () => {
+    const { user, store } = renderPanel();
+    const chip = screen.getByRole('button', { name: 'Brasseries' });
+    await user.click(chip);
+    expect(chip.getAttribute('aria-pressed')).toBe('true');
+    expect(store().getState().filters.venueTypes).toEqual(['brasserie']);
+    expect(listedPlaces()).toEqual(['Brasserie des Terreaux']);
+    await user.click(chip);
+    expect(chip.getAttribute('aria-pressed')).toBe('false');
+    expect(listedPlaces()).toHaveLength(3);
+  });
+
+  it('says when no place of the view passes the filters, and « Retirer les filtres » brings them back', async () => {
+    const { user } = renderPanel({ establishments: [marmite, parisien] });
+    await user.click(screen.getByRole('button', { name: 'Crêperies' }));
+    expect(
+      screen.getByText('Aucun restaurant dans cette zone — dézoomez ou changez de filtres'),
+    ).toBeTruthy();
+    expect(listedPlaces()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Retirer les filtres' }));
+    expect(listedPlaces()).toEqual(['La Marmite']);
+    expect(screen.getByRole('button', { name: 'Crêperies' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('restricts the places to a category picked in « Catégories de plats », shown as a chip that takes it off', async () => {
+    const { user, store } = renderPanel();
+    await user.click(screen.getByRole('combobox', { name: 'Catégories de plats' }));
+    await user.click(
+      within(screen.getByRole('listbox', { name: 'Catégories proposées' })).getByText('Crêpes'),
+    );
+    expect(store().getState().categories).toEqual([crepes.id]);
+    expect(listedPlaces()).toEqual(['Ti Breizh']);
+    await user.click(screen.getByRole('button', { name: 'Retirer Crêpes' }));
+    expect(store().getState().categories).toEqual([]);
+    expect(listedPlaces()).toHaveLength(3);
+  });
+
+  it('asks for boards without gluten when « Sans gluten » is ticked, and its chip takes the filter off', async () => {
+    const { user, store } = renderPanel();
+    const toggle = screen.getByRole('button', { name: 'Filtrer les plats' });
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await user.click(screen.getByRole('checkbox', { name: 'Sans gluten' }));
+    expect(store().getState().dishFilters.excludeAllergens).toEqual(['gluten']);
+    // The button says how many dish filters are given, in words for screen readers.
+    expect(toggle.textContent).toContain(', 1 filtre');
+    await user.click(screen.getByRole('button', { name: 'Fermer les filtres' }));
+    expect(screen.queryByRole('checkbox', { name: 'Sans gluten' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Retirer le filtre Sans gluten' }));
+    expect(store().getState().dishFilters.excludeAllergens).toEqual([]);
+    // No chip left: the focus goes back to the button that opens the filters.
+    expect(document.activeElement).toBe(toggle);
+  });
+});
