@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { photoJpeg } from '../apps/api/test/images';
 import {
   launchBrowser,
@@ -14,6 +14,14 @@ import {
   type Page,
 } from './support/browser';
 import type { Route } from 'playwright-core';
+import {
+  adminToken,
+  createAdmin,
+  createEstablishment,
+  createOwner,
+  newAdminContext,
+  type MadeEstablishment,
+} from './support/admins';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 
 /*
@@ -21,6 +29,9 @@ import { repoRoot, startServer, type RunningServer } from './support/server';
  * created with its pin placed on the map, a photo uploaded and shared (dry run), a CSV export, a limited
  * admin's permissions edited and what that admin then sees, a menu board published and edited. axe checks
  * every screen visited. SCREENSHOTS=1 writes docs/screens/admin-*.png.
+ *
+ * Each test opens its own tab, signed in as the admin unless it signs in itself, and makes the records it
+ * works on through the API (support/admins.ts): any one of them runs alone (`-t`).
  */
 
 const ADMIN = { username: 'chef', password: 'MotDePasse-Solide-123' };
@@ -30,15 +41,21 @@ const screenshots = process.env.SCREENSHOTS === '1';
 
 let server: RunningServer;
 let browser: Browser;
+/**
+ * The tabs' context, signed in as ADMIN once for the file: its cache spares each test loading the back office
+ * anew. A test that signs out, or needs another window, has a context of its own (`ownContext`).
+ */
+let signedInContext: BrowserContext;
+/** The test's context and tab (beforeEach). */
 let context: BrowserContext;
 let page: Page;
-let errors: () => string[];
-let adminToken: string;
-let limitedId: string;
-let createdId: string;
-let ownerId: string;
+let ownContext: BrowserContext | null = null;
+/** The tabs the test opened, and their errors. */
+let tabs: Page[] = [];
+let errorLists: (() => string[])[] = [];
+let token: string;
 
-async function api<T>(method: string, url: string, body?: unknown, token = adminToken): Promise<T> {
+async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.baseUrl}${url}`, {
     method,
     headers: {
@@ -88,44 +105,58 @@ async function signOut() {
   await checkAxe('connexion après déconnexion');
 }
 
+/** A tab of `tabContext`, its errors watched, waiting up to 15 s for what it looks for. */
+async function openTab(tabContext: BrowserContext): Promise<Page> {
+  const tab = await tabContext.newPage();
+  tab.setDefaultTimeout(15_000);
+  tabs.push(tab);
+  errorLists.push(watchPageErrors(tab));
+  return tab;
+}
+
+/** The test's tab in a context of its own: signed in as ADMIN unless `signedOut`. */
+async function useOwnContext(
+  options: Parameters<Browser['newContext']>[0] & { signedOut?: boolean } = {},
+): Promise<void> {
+  const { signedOut = false, ...contextOptions } = options;
+  ownContext = signedOut
+    ? await newVisitorContext(browser, { viewport: { width: 1280, height: 900 }, ...contextOptions })
+    : await newAdminContext(browser, server.baseUrl, ADMIN, contextOptions);
+  context = ownContext;
+  page = await openTab(context);
+}
+
+/** An establishment of the test's own, named `name` (its page address from it and the town, Lyon). */
+const establishment = (name: string, fields: Record<string, unknown> = {}): Promise<MadeEstablishment> =>
+  createEstablishment(server.baseUrl, token, { name, ...fields });
+
+/** A limited administrator of the test's own. */
+const limitedAdmin = (username: string, permissions: { action: string; subject: string }[]) =>
+  createAdmin(server.baseUrl, token, {
+    username,
+    password: LIMITED.password,
+    email: `${username}@example.fr`,
+    permissions,
+  });
+
+const editForm = (id: string, tab = '') =>
+  `${server.baseUrl}/admin/establishments/${encodeURIComponent(id)}${tab}`;
+
 beforeAll(async () => {
   [server, browser] = await Promise.all([
     startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }),
     launchBrowser(),
   ]);
-  const signedIn = await (
-    await fetch(`${server.baseUrl}/api/admin/sign-in`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    })
-  ).json();
-  adminToken = (signedIn as { authentication: { token: string } }).authentication.token;
-  const limited = await api<{ id: string }>('POST', '/api/admin/', {
-    ...LIMITED,
-    permissions: [{ action: 'read', subject: 'establishment' }],
-  });
-  limitedId = limited.id;
-  const owner = await (
-    await fetch(`${server.baseUrl}/api/restaurant-owner/sign-up`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        email: 'gerante@example.fr',
-        password: 'Tablier-Bleu-2468',
-        firstName: 'Élodie',
-        lastName: 'Garnier',
-      }),
-    })
-  ).json();
-  ownerId = (owner as { restaurantOwner: { id: string } }).restaurantOwner.id;
-  context = await newVisitorContext(browser, {
-    acceptDownloads: true,
-    viewport: { width: 1280, height: 900 },
-  });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  errors = watchPageErrors(page);
+  token = await adminToken(server.baseUrl, ADMIN);
+  signedInContext = await newAdminContext(browser, server.baseUrl, ADMIN, { acceptDownloads: true });
+});
+
+beforeEach(async () => {
+  tabs = [];
+  errorLists = [];
+  ownContext = null;
+  context = signedInContext;
+  page = await openTab(context);
 });
 
 afterEach(async (test) => {
@@ -133,9 +164,20 @@ afterEach(async (test) => {
     await page.screenshot({
       path: path.join(process.env.E2E_FAILURE_SHOTS, `${test.task.name.slice(0, 30)}.png`),
     });
+  await Promise.all(tabs.map((tab) => tab.close()));
+  await ownContext?.close();
+  // No error in the browser but the refusals the journeys ask for, which Chromium logs as failed
+  // resources: a refused sign-in (401), a refused page address (409), a refused photo (415), an unknown
+  // category (its look-up, 404, and the refused establishment, 400), a stale save (412) and the claim code
+  // asked for too soon (429).
+  const expected = new Set(['400', '401', '404', '409', '412', '415', '429']);
+  const errors = errorLists.flatMap((list) => list());
+  if (test.task.result?.state !== 'fail')
+    expect(errors.filter((e) => !expected.has(/status of (\d{3}) /.exec(e)?.[1] ?? ''))).toEqual([]);
 });
 
 afterAll(async () => {
+  await signedInContext?.close();
   await browser?.close();
   await server?.stop();
 });
@@ -184,6 +226,7 @@ describe('the back office', () => {
   });
 
   it('refuses a wrong password with the server’s French message, then signs in', async () => {
+    await useOwnContext({ signedOut: true });
     await signIn(ADMIN.username, 'pas-le-bon-mot-de-passe');
     await page
       .getByRole('alert')
@@ -204,6 +247,7 @@ describe('the back office', () => {
   });
 
   it('lists establishments with search and filters', async () => {
+    await page.goto(`${server.baseUrl}/admin`);
     await page.getByRole('menuitem', { name: 'Établissements' }).click();
     await page.getByRole('button', { name: 'Exporter en CSV' }).waitFor();
     await page.locator('tbody tr').first().waitFor();
@@ -331,7 +375,7 @@ describe('the back office', () => {
     await checkAxe('création, horaires');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('tab', { name: 'Photo' }).waitFor();
-    createdId = decodeURIComponent(new URL(page.url()).pathname.split('/')[3]!);
+    const createdId = decodeURIComponent(new URL(page.url()).pathname.split('/')[3]!);
     const created = await api<{
       name: string;
       address: { town: string };
@@ -345,6 +389,8 @@ describe('the back office', () => {
   });
 
   it("checks fields with the contract's schema, and shows the server's French message under its field", async () => {
+    const { id: createdId } = await establishment('Le Bouchon des Champs');
+    await page.goto(editForm(createdId));
     await page.getByRole('tab', { name: 'Général' }).click();
     await page.getByLabel('Adresse e-mail').fill('pas-une-adresse');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
@@ -362,7 +408,7 @@ describe('the back office', () => {
     // The notification slides in: checked once it is there and its transition has run (checkAxe).
     await page.getByRole('alert').filter({ hasText: 'Le formulaire n’est pas valide.' }).waitFor();
     await checkAxe('erreur de champ');
-    await page.getByLabel('Adresse de la page').fill('le-bouchon-des-essais-a-lyon');
+    await page.getByLabel('Adresse de la page').fill('le-bouchon-des-champs-a-lyon');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect
       .poll(async () => (await api<{ email: string }>('GET', `/api/establishment/${createdId}`)).email)
@@ -405,13 +451,15 @@ describe('the back office', () => {
   });
 
   it('asks before leaving a form with unsaved changes, in French, and not when nothing changed', async () => {
+    const LEAVING_NAME = 'Le Bouchon des Départs';
+    const { id: createdId } = await establishment(LEAVING_NAME);
     // The list keeps its last filters: this one alone, in its address.
-    const filter = encodeURIComponent(JSON.stringify({ q: 'Bouchon des Essais' }));
+    const filter = encodeURIComponent(JSON.stringify({ q: 'Bouchon des Départs' }));
     await page.goto(`${server.baseUrl}/admin/establishments?filter=${filter}`);
-    await page.getByRole('cell', { name: NEW_NAME }).click();
+    await page.getByRole('cell', { name: LEAVING_NAME }).click();
     // The edit form's field, once the page has changed (the list has a « Nom » of its own, no field).
     const name = page.getByRole('textbox', { name: /^Nom/ }).first();
-    await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe(NEW_NAME);
+    await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe(LEAVING_NAME);
     await name.fill('Le Bouchon Renommé');
 
     // The browser's Back button: asked, and staying keeps the change.
@@ -439,7 +487,7 @@ describe('the back office', () => {
     await clicked;
     await page.getByRole('columnheader', { name: 'Rayon (km)' }).waitFor();
     await expect(api<{ name: string }>('GET', `/api/establishment/${createdId}`)).resolves.toMatchObject({
-      name: NEW_NAME,
+      name: LEAVING_NAME,
     });
 
     // Nothing changed: nothing asked.
@@ -450,8 +498,8 @@ describe('the back office', () => {
     };
     page.on('dialog', onDialog);
     await page.goto(`${server.baseUrl}/admin/establishments?filter=${filter}`);
-    await page.getByRole('cell', { name: NEW_NAME }).click();
-    await expect.poll(() => name.inputValue()).toBe(NEW_NAME);
+    await page.getByRole('cell', { name: LEAVING_NAME }).click();
+    await expect.poll(() => name.inputValue()).toBe(LEAVING_NAME);
     await page.getByRole('tab', { name: 'Horaires' }).click();
     await page.getByRole('menuitem', { name: 'Groupes' }).click();
     await page.getByRole('columnheader', { name: 'Rayon (km)' }).waitFor();
@@ -460,12 +508,13 @@ describe('the back office', () => {
   });
 
   it('warns that a changed page address is on posters and shared links, and the old one leads to the new page', async () => {
+    const { id: createdId } = await establishment('Le Bouchon des Affiches');
     const before = await api<{ uri: string }>('GET', `/api/establishment/${createdId}`);
-    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}`);
+    await page.goto(editForm(createdId));
     const uri = page.getByLabel('Adresse de la page');
     await expect.poll(() => uri.inputValue(), { timeout: 15_000 }).toBe(before.uri);
     await expect(page.getByTestId('uri-warning').count()).resolves.toBe(0);
-    await uri.fill('le-bouchon-des-essais-lyon-2e');
+    await uri.fill('le-bouchon-des-affiches-lyon-2e');
     const warning = page.getByTestId('uri-warning');
     await warning.waitFor();
     const said = await warning.innerText();
@@ -473,12 +522,12 @@ describe('the back office', () => {
       `L’adresse actuelle, /restaurant/${before.uri}, figure sur les affiches à QR code`,
     );
     expect(said).toContain('Elle continuera de mener à la page');
-    expect(said).toContain('/restaurant/le-bouchon-des-essais-lyon-2e');
+    expect(said).toContain('/restaurant/le-bouchon-des-affiches-lyon-2e');
     await checkAxe('adresse de page changée');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect
       .poll(async () => (await api<{ uri: string }>('GET', `/api/establishment/${createdId}`)).uri)
-      .toBe('le-bouchon-des-essais-lyon-2e');
+      .toBe('le-bouchon-des-affiches-lyon-2e');
     const after = await api<{ previousUris: string[] }>('GET', `/api/establishment/${createdId}`);
     expect(after.previousUris).toEqual([before.uri]);
     // A poster printed with the old address still leads to the page.
@@ -486,9 +535,9 @@ describe('the back office', () => {
       redirect: 'manual',
     });
     expect(old.status).toBe(301);
-    expect(old.headers.get('location')).toMatch(/\/restaurant\/le-bouchon-des-essais-lyon-2e$/);
+    expect(old.headers.get('location')).toMatch(/\/restaurant\/le-bouchon-des-affiches-lyon-2e$/);
     // The form lists the earlier address.
-    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}`);
+    await page.goto(editForm(createdId));
     await page
       .getByRole('list', { name: 'Anciennes adresses de la page' })
       .getByText(`/restaurant/${before.uri}`)
@@ -496,7 +545,8 @@ describe('the back office', () => {
   });
 
   it('uploads a photo that goes live only with « Enregistrer », shares it after asking (a trial without Facebook), and removes it', async () => {
-    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}/photo`);
+    const { id: createdId, name } = await establishment('Le Bouchon des Photos');
+    await page.goto(editForm(createdId, '/photo'));
     await page.getByRole('button', { name: 'Ajouter une photo' }).waitFor();
     // A text file named like a photo: the server refuses it, and the panel says why.
     await page.getByTestId('photo-file').setInputFiles({
@@ -531,7 +581,7 @@ describe('the back office', () => {
       .waitFor();
     await page.unroute('**/api/uploads/**', hold);
     await expect(refusal.count()).resolves.toBe(0);
-    await page.getByRole('img', { name: `${NEW_NAME} : photo de l’établissement` }).waitFor();
+    await page.getByRole('img', { name: `${name} : photo de l’établissement` }).waitFor();
     const stored = () =>
       api<{ photo: { url: string; isFacebookShared: boolean } | null }>(
         'GET',
@@ -542,7 +592,7 @@ describe('the back office', () => {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect.poll(async () => (await stored()).photo?.url ?? null).toMatch(/^\/media\//);
 
-    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}/photo`);
+    await page.goto(editForm(createdId, '/photo'));
     await page.getByText('Pas encore partagée').waitFor();
     await checkAxe('photo');
     // Asked first; without a Facebook page configured nothing is published, and the panel says so.
@@ -582,7 +632,8 @@ describe('the back office', () => {
   });
 
   it('mails the claim code to the establishment once a minute, says the wait, and renews the code after asking', async () => {
-    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}/proprietaire`);
+    const { id: createdId } = await establishment('Le Bouchon des Codes', { email: 'bouchon@example.fr' });
+    await page.goto(editForm(createdId, '/proprietaire'));
     const code = page.getByTestId('claim-code');
     await code.waitFor();
     const before = await code.innerText();
@@ -608,6 +659,7 @@ describe('the back office', () => {
   });
 
   it('exports the establishments as CSV', async () => {
+    await establishment('Le Bouchon des Tableurs');
     await page.goto(`${server.baseUrl}/admin/establishments`);
     const downloaded = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exporter en CSV' }).click();
@@ -616,11 +668,12 @@ describe('the back office', () => {
     const text = await readFile((await download.path())!, 'utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(text.split('\n')[0]).toContain(';');
-    expect(text).toContain(NEW_NAME);
+    expect(text).toContain('Le Bouchon des Tableurs');
     expect(text.split('\n').filter((line) => line.trim() !== '').length).toBeGreaterThan(600);
   });
 
   it("edits a limited admin's permissions as action × subject pairs", async () => {
+    const limitedId = await limitedAdmin('relecteur', [{ action: 'read', subject: 'establishment' }]);
     await page.goto(`${server.baseUrl}/admin/admins/${limitedId}`);
     const exportBox = page.getByRole('checkbox', { name: 'Exporter : Établissements' });
     await exportBox.waitFor();
@@ -671,16 +724,9 @@ describe('the back office', () => {
   });
 
   it('fits a phone’s width: wide tables scroll in their own box, never the whole page sideways', async () => {
-    const phone = await newVisitorContext(browser, { viewport: { width: 390, height: 844 } });
-    const tab = await phone.newPage();
-    tab.setDefaultTimeout(15_000);
-    const phoneErrors = watchPageErrors(tab);
-    await tab.goto(`${server.baseUrl}/admin/login`);
-    await waitForRouter(tab);
-    await tab.getByLabel('Nom d’utilisateur').fill(ADMIN.username);
-    await tab.locator('input[name="password"]').fill(ADMIN.password);
-    await tab.getByRole('button', { name: 'Connexion' }).click();
-    await tab.getByRole('heading', { name: `Bonjour ${ADMIN.username}` }).waitFor();
+    const limitedId = await limitedAdmin('arpenteur', [{ action: 'read', subject: 'establishment' }]);
+    await useOwnContext({ viewport: { width: 390, height: 844 } });
+    const tab = page;
     const pageWidth = () => tab.evaluate(() => document.documentElement.scrollWidth);
     const onScreen = async (name: string, control: ReturnType<Page['getByRole']>) => {
       const box = await control.boundingBox();
@@ -711,14 +757,13 @@ describe('the back office', () => {
     await expect(overflowOf(tab.locator('tbody tr td').last())).resolves.toBe('auto');
     for (const name of ['Ajouter un filtre', 'Exporter en CSV', 'Exporter en XLSX'])
       await onScreen(name, tab.getByRole('button', { name }));
-    expect(phoneErrors()).toEqual([]);
-    await phone.close();
   });
 
   it('publishes a dish priced with a decimal comma, 12,50 €, and edits the board', async () => {
+    const { uri } = await establishment('Le Bouchon des Quenelles');
     await page.goto(`${server.baseUrl}/admin/menu-boards/create`);
-    await page.getByLabel('Établissement').fill('Bouchon des Essais');
-    await page.getByRole('option', { name: NEW_NAME }).click();
+    await page.getByLabel('Établissement').fill('Bouchon des Quenelles');
+    await page.getByRole('option', { name: 'Le Bouchon des Quenelles' }).click();
     await page.getByRole('textbox', { name: 'Titre' }).fill('Ardoise des essais');
     await page.getByLabel('Plat').fill('Quenelle de brochet');
     const price = page.getByLabel('Prix (€)');
@@ -748,7 +793,6 @@ describe('the back office', () => {
     await page.getByRole('cell', { name: 'Ardoise du jour modifiée' }).waitFor();
     await checkAxe('ardoises');
     // The public page shows it as French writes prices.
-    const { uri } = await api<{ uri: string }>('GET', `/api/establishment/${createdId}`);
     await page.goto(`${server.baseUrl}/restaurant/${encodeURIComponent(uri)}`);
     await page.getByText('Quenelle de brochet').first().waitFor();
     await page
@@ -758,6 +802,13 @@ describe('the back office', () => {
   });
 
   it('edits a group with its circle on the map, and lists owners and categories', async () => {
+    const { id: createdId, name } = await establishment('Le Bouchon des Groupes');
+    const ownerId = await createOwner(server.baseUrl, {
+      email: 'gerante@example.fr',
+      password: 'Tablier-Bleu-2468',
+      firstName: 'Élodie',
+      lastName: 'Garnier',
+    });
     await page.goto(`${server.baseUrl}/admin/groups`);
     await page.getByRole('button', { name: 'Exporter' }).waitFor();
     await page.locator('tbody tr').first().click();
@@ -777,7 +828,7 @@ describe('the back office', () => {
     await page.getByRole('menuitem', { name: 'Restaurateurs' }).click();
     await page.getByRole('button', { name: 'Exporter en XLSX' }).waitFor();
     await checkAxe('restaurateurs');
-    // Link the owner to the establishment created above.
+    // Link the owner to the establishment made for this test.
     await page.getByRole('cell', { name: 'Garnier' }).click();
     // Establishments sharing a name are told apart by their town (and street).
     const linked = page.getByRole('combobox', { name: 'Établissement lié' });
@@ -792,11 +843,11 @@ describe('the back office', () => {
         );
       })
       .toBe(true);
-    await linked.fill('Bouchon des Essais');
-    await page.getByRole('option', { name: `${NEW_NAME} — Lyon`, exact: true }).click();
+    await linked.fill('Bouchon des Groupes');
+    await page.getByRole('option', { name: `${name} — Lyon`, exact: true }).click();
     await checkAxe('restaurateur');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.getByRole('cell', { name: NEW_NAME }).waitFor();
+    await page.getByRole('cell', { name }).waitFor();
     await expect(
       api<{ restaurantOwner: string | null }>('GET', `/api/establishment/${createdId}`),
     ).resolves.toMatchObject({ restaurantOwner: ownerId });
@@ -816,16 +867,15 @@ describe('the back office', () => {
   });
 
   it('refuses the save of a form loaded before another tab saved, nothing lost, and reloads it', async () => {
-    const other = await context.newPage();
-    other.setDefaultTimeout(15_000);
-    const otherErrors = watchPageErrors(other);
-    const form = `${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}`;
+    const { id: createdId, name } = await establishment('Le Bouchon des Onglets');
+    const other = await openTab(context);
+    const form = editForm(createdId);
     await Promise.all([page.goto(form), other.goto(form)]);
     const description = (tab: Page) => tab.getByRole('textbox', { name: 'Description' });
     for (const tab of [page, other])
       await expect
         .poll(() => tab.getByRole('textbox', { name: /^Nom/ }).first().inputValue(), { timeout: 15_000 })
-        .toBe(NEW_NAME);
+        .toBe(name);
     const stored = async () =>
       (await api<{ description: string | null }>('GET', `/api/establishment/${createdId}`)).description;
 
@@ -854,23 +904,24 @@ describe('the back office', () => {
     await description(other).fill('Version du second onglet.');
     await other.getByRole('button', { name: 'Enregistrer' }).click();
     await expect.poll(stored).toBe('Version du second onglet.');
-    expect(otherErrors().filter((error) => !/status of 412 /.test(error))).toEqual([]);
     await other.close();
   });
 
   it('asks before taking an establishment from its owner, naming that owner, who is told by e-mail', async () => {
-    const taker = (await (
-      await fetch(`${server.baseUrl}/api/restaurant-owner/sign-up`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          email: 'repreneur@example.fr',
-          password: 'Tablier-Rouge-1357',
-          firstName: 'Hugo',
-          lastName: 'Perrin',
-        }),
-      })
-    ).json()) as { restaurantOwner: { id: string } };
+    const { id: createdId, name } = await establishment('Le Bouchon des Repreneurs');
+    const ownerId = await createOwner(server.baseUrl, {
+      email: 'tenanciere@example.fr',
+      password: 'Tablier-Bleu-2468',
+      firstName: 'Léa',
+      lastName: 'Fournier',
+    });
+    await api('PATCH', `/api/restaurant-owner/${ownerId}`, { establishment: createdId });
+    const takerId = await createOwner(server.baseUrl, {
+      email: 'repreneur@example.fr',
+      password: 'Tablier-Rouge-1357',
+      firstName: 'Hugo',
+      lastName: 'Perrin',
+    });
     const ownerOf = async () =>
       (await api<{ restaurantOwner: string | null }>('GET', `/api/establishment/${createdId}`))
         .restaurantOwner;
@@ -880,9 +931,12 @@ describe('the back office', () => {
       const texts = await Promise.all(names.map((name) => readFile(path.join(outbox, name), 'utf8')));
       return texts.filter((text) => new RegExp(`^To: .*${address}`, 'mi').test(text)).length;
     };
-    const mailsBefore = await mailsTo('gerante@example.fr');
+    // Her code to confirm her address and the news that the place is hers, both sent by then: what comes
+    // after is what taking it from her sends.
+    await expect.poll(() => mailsTo('tenanciere@example.fr')).toBe(2);
+    const mailsBefore = await mailsTo('tenanciere@example.fr');
 
-    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}/proprietaire`);
+    await page.goto(editForm(createdId, '/proprietaire'));
     // Claimed: its code is no longer offered to be sent.
     await page
       .getByText('L’établissement est déjà rattaché à un restaurateur : le code ne lui est plus envoyé.')
@@ -891,7 +945,7 @@ describe('the back office', () => {
       page.getByRole('button', { name: 'Envoyer le code à l’établissement' }).count(),
     ).resolves.toBe(0);
     const owner = page.getByRole('combobox', { name: 'Propriétaire lié' });
-    await expect.poll(() => owner.inputValue()).toBe('gerante@example.fr');
+    await expect.poll(() => owner.inputValue()).toBe('tenanciere@example.fr');
     const pick = async () => {
       await owner.fill('repreneur');
       await page.getByRole('option', { name: 'repreneur@example.fr' }).click();
@@ -900,25 +954,28 @@ describe('the back office', () => {
     const ask = page.getByRole('dialog', { name: 'Changer de restaurateur ?' });
     await ask
       .getByText(
-        'Cet établissement est rattaché à gerante@example.fr. En enregistrant, il sera rattaché à repreneur@example.fr, et gerante@example.fr n’aura plus accès à sa page. Un e-mail l’en informera.',
+        'Cet établissement est rattaché à tenanciere@example.fr. En enregistrant, il sera rattaché à repreneur@example.fr, et tenanciere@example.fr n’aura plus accès à sa page. Un e-mail l’en informera.',
       )
       .waitFor();
     await checkAxe('changement de restaurateur');
     // Declined: the field is back to the owner it has.
     await ask.getByRole('button', { name: 'Annuler' }).click();
-    await expect.poll(() => owner.inputValue()).toBe('gerante@example.fr');
+    await expect.poll(() => owner.inputValue()).toBe('tenanciere@example.fr');
     await pick();
     await ask.getByRole('button', { name: 'Changer de restaurateur' }).click();
+    // The answered question gives the focus back to the field, whose list of owners opens again: closed
+    // first, as a keyboard user would, or with three owners or more it covers « Enregistrer ».
+    await owner.press('Escape');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect.poll(ownerOf).toBe(taker.restaurantOwner.id);
-    await expect.poll(() => mailsTo('gerante@example.fr')).toBeGreaterThan(mailsBefore);
+    await expect.poll(ownerOf).toBe(takerId);
+    await expect.poll(() => mailsTo('tenanciere@example.fr')).toBeGreaterThan(mailsBefore);
 
     // The other way round, from the owner's form: the establishment's owner is named too.
     await page.goto(`${server.baseUrl}/admin/restaurant-owners/${ownerId}`);
     const linked = page.getByRole('combobox', { name: 'Établissement lié' });
     await expect.poll(() => linked.inputValue()).toBe('');
-    await linked.fill('Bouchon des Essais');
-    await page.getByRole('option', { name: `${NEW_NAME} — Lyon`, exact: true }).click();
+    await linked.fill('Bouchon des Repreneurs');
+    await page.getByRole('option', { name: `${name} — Lyon`, exact: true }).click();
     const retake = page.getByRole('dialog', { name: 'Retirer cet établissement à son restaurateur ?' });
     await retake
       .getByText(
@@ -931,18 +988,27 @@ describe('the back office', () => {
 
     // Detaching is asked about as well (the form is read again after the page loads: a loaded machine takes
     // more than the default second).
-    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}/proprietaire`);
-    await expect.poll(() => owner.inputValue(), { timeout: 10_000 }).toBe('gerante@example.fr');
+    await page.goto(editForm(createdId, '/proprietaire'));
+    await expect.poll(() => owner.inputValue(), { timeout: 10_000 }).toBe('tenanciere@example.fr');
     await owner.focus();
     await page.getByRole('button', { name: 'Vider le champ' }).click();
     const detach = page.getByRole('dialog', { name: 'Détacher le restaurateur ?' });
-    await detach.getByText(/^En enregistrant, gerante@example\.fr n’aura plus accès/).waitFor();
+    await detach.getByText(/^En enregistrant, tenanciere@example\.fr n’aura plus accès/).waitFor();
     await detach.getByRole('button', { name: 'Annuler' }).click();
-    await expect.poll(() => owner.inputValue()).toBe('gerante@example.fr');
+    await expect.poll(() => owner.inputValue()).toBe('tenanciere@example.fr');
   });
 
   it('hides a page with a reason its owner reads, saying the owner is told by e-mail, and shows it again', async () => {
-    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}`);
+    const { id: createdId } = await establishment('Le Bouchon des Travaux');
+    // An owner to be told.
+    const ownerId = await createOwner(server.baseUrl, {
+      email: 'travaux@example.fr',
+      password: 'Tablier-Vert-8642',
+      firstName: 'Inès',
+      lastName: 'Moreau',
+    });
+    await api('PATCH', `/api/restaurant-owner/${ownerId}`, { establishment: createdId });
+    await page.goto(editForm(createdId));
     const hidden = page.getByLabel('Désactivé (absent du site)');
     await hidden.waitFor();
     await expect(page.getByLabel('Raison (montrée au restaurateur)').count()).resolves.toBe(0);
@@ -961,7 +1027,7 @@ describe('the back office', () => {
       .poll(async () => (await stored()).disabledReason)
       .toBe('Fermé pour travaux jusqu’en janvier.');
 
-    await page.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(createdId)}`);
+    await page.goto(editForm(createdId));
     await page.getByText(/^Masquée depuis le /).waitFor();
     await hidden.uncheck();
     await page
@@ -982,6 +1048,15 @@ describe('the back office', () => {
   });
 
   it('signs out, and the limited admin sees only what it may', async () => {
+    const { name } = await establishment('Le Bouchon des Lecteurs');
+    await limitedAdmin(LIMITED.username, [
+      { action: 'read', subject: 'establishment' },
+      { action: 'export', subject: 'establishment' },
+      { action: 'manage', subject: 'menu-board' },
+    ]);
+    // Signing out signs out every tab of a context: this test's own.
+    await useOwnContext();
+    await page.goto(`${server.baseUrl}/admin`);
     await signOut();
     await signIn(LIMITED.username, LIMITED.password);
     // react-admin brings the admin back to the page it was on; the dashboard is one click away.
@@ -1004,8 +1079,8 @@ describe('the back office', () => {
     await checkAxe('liste, admin limité');
     await shot('admin-limite');
     // A row opens the establishment read only: its tabs, and nothing to change.
-    await page.getByPlaceholder('Rechercher par nom').fill('Bouchon des Essais');
-    await page.getByRole('cell', { name: NEW_NAME }).click();
+    await page.getByPlaceholder('Rechercher par nom').fill('Bouchon des Lecteurs');
+    await page.getByRole('cell', { name }).click();
     await page.waitForURL(/\/admin\/establishments\/[^/]+\/show$/);
     for (const tab of ['Général', 'Adresse et carte', 'Horaires', 'Photo', 'Propriétaire', 'Historique'])
       await page.getByRole('tab', { name: tab, exact: true }).waitFor();
@@ -1041,6 +1116,8 @@ describe('the back office', () => {
         { action: 'read', subject: 'admin' },
       ],
     });
+    await useOwnContext();
+    await page.goto(`${server.baseUrl}/admin`);
     await signOut();
     await signIn(reader.username, reader.password);
     await page.getByRole('menuitem', { name: 'Groupes' }).click();
@@ -1051,13 +1128,5 @@ describe('the back office', () => {
     await page.getByRole('cell', { name: reader.username }).waitFor();
     await expect(page.getByRole('button', { name: 'Exporter' }).count()).resolves.toBe(0);
     await expect(page.getByRole('link', { name: 'Créer' }).count()).resolves.toBe(0);
-  });
-
-  it('logged no error in the browser', () => {
-    // Chromium logs as failed resources the refused sign-in (401), the refused page address (409), the
-    // refused photo (415), the unknown category (its look-up, 404, and the refused establishment, 400), the
-    // stale save (412) and the claim code asked for too soon (429).
-    const expected = new Set(['400', '401', '404', '409', '412', '415', '429']);
-    expect(errors().filter((e) => !expected.has(/status of (\d{3}) /.exec(e)?.[1] ?? ''))).toEqual([]);
   });
 });
