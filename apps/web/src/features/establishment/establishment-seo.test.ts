@@ -3,32 +3,21 @@ import { VENUE_TYPES, type VenueType } from '@tables-voisines/contract/labels';
 import type { PublicEstablishment } from '@tables-voisines/contract/schemas/establishment';
 import type { MenuBoard, MenuBoardItem } from '@tables-voisines/contract/schemas/menu-board';
 import { establishmentJsonLd, establishmentMeta } from './establishment-seo';
+import { anEstablishment } from '../../test/factories';
 
 const PUBLIC_URL = 'https://tables.exemple.fr';
 
 function place(overrides: Partial<PublicEstablishment> = {}): PublicEstablishment {
-  return {
+  return anEstablishment({
     id: '11111111-1111-4111-8111-111111111111',
     uri: 'le-zinc-a-lyon',
-    kind: 'restaurant',
     name: 'Le Zinc',
-    venueType: 'restaurant',
-    description: null,
     address: { street: '1 place Bellecour', postcode: '69002', town: 'Lyon' },
     location: { latitude: 45.757, longitude: 4.832 },
-    phone: null,
-    email: null,
-    website: null,
-    openingHours: [],
-    closures: [],
-    verifiedAt: null,
-    priceRange: null,
-    categories: [],
-    photo: null,
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 const seo = (establishment: PublicEstablishment, menuBoard: MenuBoard | null = null) => ({

@@ -8,20 +8,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import {
-  Controller,
-  get,
-  useFormState,
-  useWatch,
-  type UseFormGetValues,
-  type UseFormSetValue,
-} from 'react-hook-form';
+import { Controller, get, useFormState, useWatch, type UseFormGetValues } from 'react-hook-form';
 import { HOMEMADE_LABEL, MAX_DISH_DESCRIPTION_LENGTH } from '@tables-voisines/contract/dishes';
 import { AllergensFieldset, DietsFieldset } from '../dishes/dish-fields';
 import { allergensToSend, dishDetailsSummary, isMeatCategory } from '../dishes/dish-words';
 import { CategoryPicker } from './category-picker';
-import type { DishMemory } from './dish-memory';
-import { DishNameField, MeatOriginField, type BoardControl } from './dish-suggestion-fields';
+import { DishNameField, MeatOriginField, type DishFieldProps } from './dish-suggestion-fields';
 import { FormTextField } from './form-parts';
 import type { MenuBoardFormValues, MenuBoardRow } from './menu-board-form';
 
@@ -32,17 +24,7 @@ import type { MenuBoardFormValues, MenuBoardRow } from './menu-board-form';
  */
 
 /** The details of a dish, closed by default on its one-line summary; opened by a message about them. */
-function DishDetails({
-  control,
-  index,
-  memory,
-  setValue,
-}: {
-  control: BoardControl;
-  index: number;
-  memory: DishMemory;
-  setValue: UseFormSetValue<MenuBoardFormValues>;
-}) {
+function DishDetails({ control, index, memory, setValue }: DishFieldProps) {
   const id = useId();
   const [opened, setOpened] = useState(false);
   const row = useWatch({ control, name: `items.${index}` }) as MenuBoardRow | undefined;
@@ -140,11 +122,7 @@ export function Dish({
   setValue,
   getValues,
   onRemove,
-}: {
-  control: BoardControl;
-  index: number;
-  memory: DishMemory;
-  setValue: UseFormSetValue<MenuBoardFormValues>;
+}: DishFieldProps & {
   getValues: UseFormGetValues<MenuBoardFormValues>;
   /** `null` when it is the only row. */
   onRemove: (() => void) | null;

@@ -26,6 +26,14 @@ import { rowFromItem, type MenuBoardFormValues, type MenuBoardRow } from './menu
 
 export type BoardControl = Control<MenuBoardFormValues, unknown, CreateMenuBoardBody>;
 
+/** What each part of a dish's row is given: the board's form, the row's index, what was served before. */
+export interface DishFieldProps {
+  control: BoardControl;
+  index: number;
+  memory: DishMemory;
+  setValue: UseFormSetValue<MenuBoardFormValues>;
+}
+
 /** `value`, once it stopped changing for `ms`. */
 function useSettled<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
@@ -65,17 +73,7 @@ async function fillFromSuggestion(
 }
 
 /** The dish's name; the dishes served before whose name holds what is typed are offered under it. */
-export function DishNameField({
-  control,
-  index,
-  memory,
-  setValue,
-}: {
-  control: BoardControl;
-  index: number;
-  memory: DishMemory;
-  setValue: UseFormSetValue<MenuBoardFormValues>;
-}) {
+export function DishNameField({ control, index, memory, setValue }: DishFieldProps) {
   const { field, fieldState } = useController({ control, name: `items.${index}.name` });
   const [typing, setTyping] = useState(false);
   const q = useSettled(field.value.trim(), 250);
@@ -152,17 +150,7 @@ export function DishNameField({
  * it has one; asking fills it with the last one the establishment wrote, which the owner keeps, changes or
  * chooses among the others.
  */
-export function MeatOriginField({
-  control,
-  index,
-  memory,
-  setValue,
-}: {
-  control: BoardControl;
-  index: number;
-  memory: DishMemory;
-  setValue: UseFormSetValue<MenuBoardFormValues>;
-}) {
+export function MeatOriginField({ control, index, memory, setValue }: DishFieldProps) {
   const { field, fieldState } = useController({ control, name: `items.${index}.meatOrigin` });
   const [asked, setAsked] = useState(false);
   const [origins, setOrigins] = useState<string[]>([]);

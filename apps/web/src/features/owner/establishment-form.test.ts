@@ -14,37 +14,25 @@ import {
   withNewHoursRow,
   withoutPhoto,
 } from './establishment-form';
+import { anEstablishment } from '../../test/factories';
 
-const establishment: Establishment = {
+const establishment: Establishment = anEstablishment({
   id: '6f1c2a7e-5b0d-4c39-8f5e-2d6b9a1e4c77',
   uri: 'chez-toto-a-lyon',
-  kind: 'restaurant',
   name: 'Chez Toto',
   venueType: 'brasserie',
-  description: null,
-  address: { street: '3 rue Mercière', postcode: '69002', town: 'Lyon' },
-  location: { latitude: 45.76, longitude: 4.83 },
   phone: '04 78 00 00 00',
-  email: null,
   website: 'https://chez-toto.fr',
   openingHours: [
     { day: 2, opens: '19:00', closes: '23:00' },
     { day: 1, opens: '12:00', closes: '14:30' },
     { day: 2, opens: '12:00', closes: '14:00' },
   ],
-  closures: [],
-  verifiedAt: null,
   priceRange: '€€',
   categories: ['1d3b8e9a-2f4c-4b6d-8e0a-7c5f3a1b9d22'],
-  photo: null,
-  restaurantOwner: null,
-  disabled: false,
-  disabledAt: null,
-  disabledReason: null,
-  previousUris: [],
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
-};
+});
 
 describe('the establishment form', () => {
   it('shows empty fields for what is missing and the week in reading order', () => {

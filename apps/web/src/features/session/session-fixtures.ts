@@ -1,4 +1,5 @@
 import type { Admin, RestaurantOwner } from '@tables-voisines/contract/schemas/account';
+import { aRestaurantOwner } from '../../test/factories';
 
 // Accounts as the API answers them, shared by the session tests.
 
@@ -11,14 +12,4 @@ export const testAdmin: Admin = {
   updatedAt: '2026-11-01T08:00:00.000Z',
 };
 
-export const testOwner: RestaurantOwner = {
-  id: '30000000-0000-4000-8000-000000000001',
-  email: 'lea@la-marmite.fr',
-  firstName: 'Léa',
-  lastName: 'Martin',
-  phone: null,
-  confirmed: true,
-  establishment: null,
-  createdAt: '2026-11-01T08:00:00.000Z',
-  updatedAt: '2026-11-01T08:00:00.000Z',
-};
+export const testOwner: RestaurantOwner = aRestaurantOwner({ id: '30000000-0000-4000-8000-000000000001' });
