@@ -9,7 +9,7 @@ import {
   type Browser,
   type Page,
 } from './support/browser';
-import { openMapPage } from './support/map';
+import { MAP_DESKTOP, openMapPage } from './support/map';
 import { findQuietEstablishment, linkNewOwner, type ListedEstablishment } from './support/owners';
 import { callApi, startServer, type RunningServer } from './support/server';
 
@@ -20,7 +20,7 @@ import { callApi, startServer, type RunningServer } from './support/server';
  */
 
 const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
+const DESKTOP = MAP_DESKTOP;
 const ADMIN = { username: 'equipe-plats', password: 'Une soupe au pistou 2026' };
 const OWNER = { email: `margot.${Date.now()}@lentilles.example.fr`, password: 'Des lentilles du Puy 2026' };
 

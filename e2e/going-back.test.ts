@@ -10,7 +10,16 @@ import {
   type Page,
 } from './support/browser';
 import { boardsToday, startServer, type BoardToday, type RunningServer } from './support/server';
-import { mapElement, openMapPage, readView } from './support/map';
+import {
+  MAP_DESKTOP,
+  mapElement,
+  openMapPage,
+  project,
+  readView,
+  stillView,
+  zoomInto,
+  type View,
+} from './support/map';
 
 /*
  * Going back is going back (issue 28): Back and × from a place put the map page back as it was (view,
@@ -29,7 +38,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const DESKTOP = { width: 1366, height: 900 };
+const DESKTOP = MAP_DESKTOP;
+/** A common laptop's window, where the first view must hold all of France. */
+const LAPTOP = { width: 1366, height: 900 };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const ANDROID_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
@@ -46,58 +57,10 @@ const FRANCE_ENDS = [
 ];
 
 const map = mapElement;
-type View = Awaited<ReturnType<typeof readView>>;
-type Box = { x: number; y: number; width: number; height: number };
-
-/** The view once the map is still (idle after its last move) and reports the same view twice. */
-async function stillView(page: Page): Promise<View> {
-  let last = '';
-  await expect
-    .poll(
-      async () => {
-        const still = await map(page).getAttribute('data-still');
-        const view = JSON.stringify(await readView(page));
-        const settled = still === 'true' && view === last;
-        last = view;
-        return settled;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return readView(page);
-}
-
-/** Web Mercator, 512 px tiles (MapLibre): where a place is drawn in the map's box for a view. */
-function project(view: View, box: Box, latitude: number, longitude: number) {
-  const worldSize = 512 * 2 ** view.zoom;
-  const x = (lng: number) => ((lng + 180) / 360) * worldSize;
-  const y = (lat: number) => {
-    const s = Math.sin((lat * Math.PI) / 180);
-    return (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * worldSize;
-  };
-  return {
-    x: box.x + box.width / 2 + x(longitude) - x(view.longitude),
-    y: box.y + box.height / 2 + y(latitude) - y(view.latitude),
-  };
-}
 
 async function openMap(page: Page) {
   await openMapPage(page, server.baseUrl);
   await waitForRouter(page);
-}
-
-/** Zooms with the mouse wheel on a place until the map reaches `zoom`, as a visitor does. */
-async function zoomInto(page: Page, latitude: number, longitude: number, zoom: number) {
-  let view = await stillView(page);
-  for (let i = 0; i < 40 && view.zoom < zoom; i += 1) {
-    const { x, y } = project(view, (await map(page).boundingBox())!, latitude, longitude);
-    await page.mouse.move(x, y);
-    await page.mouse.wheel(0, -400);
-    const before = view.zoom;
-    await expect.poll(async () => (await readView(page)).zoom, { timeout: 10_000 }).not.toBe(before);
-    view = await stillView(page);
-  }
-  return view;
 }
 
 interface Group {
@@ -373,7 +336,7 @@ describe('going back from a place', () => {
 
 describe('the first view', () => {
   for (const [device, options] of [
-    ['a 1366 × 900 desktop', { viewport: DESKTOP }],
+    ['a 1366 × 900 desktop', { viewport: LAPTOP }],
     ['a 390 × 844 phone', PHONE],
   ] as const) {
     it(`holds all of metropolitan France and Corsica on ${device}`, async () => {

@@ -15,7 +15,17 @@ import {
   type Page,
 } from './support/browser';
 import { boardsToday, startServer, type RunningServer } from './support/server';
-import { mapElement, openMapPage, readView } from './support/map';
+import {
+  MAP_DESKTOP,
+  mapElement,
+  openMapPage,
+  project,
+  readView,
+  stillView,
+  zoomInto,
+  type Box,
+  type View,
+} from './support/map';
 
 let server: RunningServer;
 let browser: Browser;
@@ -36,7 +46,9 @@ interface Group {
   radius: number;
 }
 
-const DESKTOP = { width: 1280, height: 800 };
+const DESKTOP = MAP_DESKTOP;
+/** A common laptop's window: France's first view there draws single places of both kinds beside clusters. */
+const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 interface Listed {
@@ -67,49 +79,6 @@ async function drawn(page: Page) {
 /** How many of the clusters and places drawn are the server's. */
 const drawnByServer = async (page: Page) => (await drawn(page)).server;
 
-/**
- * Waits until the map is still (idle after its last move) and its view has been reported, then reads it:
- * what is drawn and where are only known then (a wheel zoom eases on after the wheel).
- */
-async function stillView(page: Page) {
-  let last = '';
-  await expect
-    .poll(
-      async () => {
-        const still = await map(page).getAttribute('data-still');
-        const view = JSON.stringify(await readView(page));
-        const settled = still === 'true' && view === last;
-        last = view;
-        return settled;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return readView(page);
-}
-
-type View = Awaited<ReturnType<typeof readView>>;
-type Box = { x: number; y: number; width: number; height: number };
-
-/** Web Mercator, 512 px tiles (MapLibre): where a place is drawn in the map's box for a view. */
-function project(view: View, box: Box, latitude: number, longitude: number) {
-  const worldSize = 512 * 2 ** view.zoom;
-  const x = (lng: number) => ((lng + 180) / 360) * worldSize;
-  const y = (lat: number) => {
-    const s = Math.sin((lat * Math.PI) / 180);
-    return (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * worldSize;
-  };
-  return {
-    x: box.x + box.width / 2 + x(longitude) - x(view.longitude),
-    y: box.y + box.height / 2 + y(latitude) - y(view.latitude),
-  };
-}
-
-/** Where a place is drawn on the page now. */
-async function pixelOf(page: Page, latitude: number, longitude: number) {
-  return project(await readView(page), (await map(page).boundingBox())!, latitude, longitude);
-}
-
 /** Today's menu boards around the map's view (its box at this zoom), as the map asks for them. */
 async function boardsAround<Board>(view: View, box: Box): Promise<Board[]> {
   const span = (360 / (512 * 2 ** view.zoom)) * (box.width / 2);
@@ -132,24 +101,6 @@ function aloneInBox<T extends { at: { x: number; y: number } }>(drawn: T[], box:
   return drawn.find(
     ({ at }) => inBox(at) && drawn.every((o) => o.at === at || Math.hypot(o.at.x - at.x, o.at.y - at.y) > 40),
   );
-}
-
-/**
- * Zooms with the mouse wheel on a place until the map reaches `zoom`, as a visitor does. Each wheel's zoom is
- * read once the map is still again: read while the zoom still eases on (it is reported at the end, 300 to 400
- * ms after the wheel on this machine), the map would seem short of `zoom` and be zoomed once too often.
- */
-async function zoomInto(page: Page, latitude: number, longitude: number, zoom: number) {
-  let view = await stillView(page);
-  for (let i = 0; i < 40 && view.zoom < zoom; i += 1) {
-    const { x, y } = await pixelOf(page, latitude, longitude);
-    await page.mouse.move(x, y);
-    await page.mouse.wheel(0, -400);
-    const before = view.zoom;
-    await expect.poll(async () => (await readView(page)).zoom, { timeout: 10_000 }).not.toBe(before);
-    view = await stillView(page);
-  }
-  expect(view.zoom).toBeGreaterThanOrEqual(zoom);
 }
 
 async function openMap(page: Page) {
@@ -333,7 +284,7 @@ function pointerJourneys() {
 
 describe('the map page', () => {
   it('shows all of France with clustered establishments of both kinds and the list beside it', async () => {
-    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const context = await newVisitorContext(browser, { viewport: LAPTOP });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     // A cluster image made too late for the tile asking for it: the tile is drawn without that cluster.

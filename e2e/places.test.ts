@@ -8,7 +8,7 @@ import {
   type Page,
 } from './support/browser';
 import { callApi, startServer, type RunningServer } from './support/server';
-import { mapElement, openMapPage, readView } from './support/map';
+import { MAP_DESKTOP, mapElement, openMapPage, readView } from './support/map';
 
 // The map's search field finds towns and postcodes: choosing one flies the map there (issue 28).
 
@@ -66,7 +66,7 @@ describe('towns in the map’s search field', () => {
   it('suggests « Lyon — Rhône (69) » among « Villes »; choosing it flies the map there at zoom 12', async () => {
     const lyon = await firstPlace('Lyon');
     expect(lyon.name).toBe('Lyon');
-    const context = await newVisitorContext(browser, { viewport: { width: 1280, height: 800 } });
+    const context = await newVisitorContext(browser, { viewport: MAP_DESKTOP });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await openMap(page);
@@ -105,7 +105,7 @@ describe('towns in the map’s search field', () => {
     const marseille1 = await firstPlace('13001');
     expect(marseille1.name).toBe('Marseille 1er Arrondissement');
     const context = await newVisitorContext(browser, {
-      viewport: { width: 1280, height: 800 },
+      viewport: MAP_DESKTOP,
       reducedMotion: 'reduce',
     });
     const page = await context.newPage();
@@ -210,7 +210,7 @@ describe('towns in the map’s search field', () => {
     ).json()) as { count: number };
     expect(members.count).toBe(0);
 
-    const context = await newVisitorContext(browser, { viewport: { width: 1280, height: 800 } });
+    const context = await newVisitorContext(browser, { viewport: MAP_DESKTOP });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await openMap(page);

@@ -13,6 +13,7 @@ import {
 } from './support/browser';
 import { findQuietEstablishment, linkNewOwner, type ListedEstablishment } from './support/owners';
 import { callApi, startServer, type RunningServer } from './support/server';
+import { MAP_DESKTOP } from './support/map';
 
 /*
  * « Signaler une erreur » (issue 30): a visitor reports wrong hours from a phone, another one without
@@ -21,7 +22,7 @@ import { callApi, startServer, type RunningServer } from './support/server';
  */
 
 const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
+const DESKTOP = MAP_DESKTOP;
 const ADMIN = { username: 'equipe-signalements', password: 'Une pissaladière 2026' };
 const OWNER = {
   email: `rose.${Date.now()}@signalements.example.fr`,
