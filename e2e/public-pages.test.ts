@@ -9,7 +9,9 @@ import {
   watchLayoutShifts,
   watchPageErrors,
   type Browser,
+  type Page,
 } from './support/browser';
+import { adminToken, createEstablishment } from './support/admins';
 import { boardsToday, callApi, startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -18,6 +20,8 @@ let browser: Browser;
 let special: { kind: 'restaurant' | 'remplisvert'; uri: string; name: string };
 let plain: { id: string; kind: 'restaurant' | 'remplisvert'; uri: string; name: string };
 const ADMIN = { username: 'chef-pages', password: 'Pot-au-feu-du-dimanche-2026' };
+/** A mid-range phone, as Lighthouse's mobile preset has it. */
+const PHONE = { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true };
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
@@ -220,6 +224,94 @@ describe('an establishment page', () => {
     // Drawn in a system font of other widths, the text rewraps when Open Sans arrives: up to 0.14 on such
     // pages before the fallback faces (site.css, fontaine in vite.config.ts).
     expect(Math.max(...totals)).toBeLessThan(0.02);
+    await context.close();
+  });
+
+  it('answers its links and buttons on a phone as soon as it has loaded: share, itinerary, phone, the map', async () => {
+    // A short page of the journey's own: its small map comes near the screen at load on a phone.
+    const token = await adminToken(server.baseUrl, ADMIN);
+    const made = await createEstablishment(server.baseUrl, token, { phone: '04 78 00 00 01' });
+    const target = {
+      ...made,
+      kind: 'restaurant' as const,
+      location: { latitude: 45.7623, longitude: 4.8331 },
+    };
+    const context = await newVisitorContext(browser, PHONE);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    // The itinerary opens Google Maps in a new tab: no network here, an empty page stands in for it.
+    await context.route(/^https:\/\/www\.google\.com\//u, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Itinéraire</title>' }),
+    );
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const url = `${server.baseUrl}${establishmentPath(target.kind, target.uri)}`;
+
+    // Right after `load`, hydrated or not: « Copier le lien » copies the page's address and says so.
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Copier le lien' }).tap();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Lien copié' }).count()).toBe(1);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+    // « Itinéraire » opens the way there in a new tab; the phone number is a link the phone dials.
+    await page.goto(url);
+    const [directions] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('link', { name: 'Itinéraire' }).tap(),
+    ]);
+    expect(directions.url()).toBe(
+      `https://www.google.com/maps/dir/?api=1&destination=${target.location.latitude},${target.location.longitude}`,
+    );
+    await directions.close();
+    expect(await page.locator('a[href^="tel:"]').getAttribute('href')).toBe('tel:+33478000001');
+
+    // The small map waits for the visitor, in view or not: nothing of MapLibre is fetched until asked.
+    const mapScripts: string[] = [];
+    page.on('request', (request) => {
+      if (/map-chunk|maplibre|base-style/u.test(request.url())) mapScripts.push(request.url());
+    });
+    await page.goto(url);
+    await page.getByRole('link', { name: 'Voir sur la carte' }).tap();
+    await expect
+      .poll(() => page.getByTestId('map').getAttribute('data-ready'), { timeout: 30_000 })
+      .toBe('true');
+    expect(mapScripts.length).toBeGreaterThan(0);
+
+    // A page opened and left alone: its map does not start, though it is near the screen; the visitor's
+    // scroll starts it (map-area.tsx).
+    const leftAlone = async (tab: Page) => {
+      await tab.goto(url);
+      await waitForRouter(tab);
+      await tab.waitForLoadState('networkidle');
+      expect(await tab.locator('.tv-map-area').getAttribute('data-map-started')).toBe('false');
+      return tab.evaluate(() => document.querySelector('#carte')!.getBoundingClientRect());
+    };
+    mapScripts.length = 0;
+    const near = await leftAlone(page);
+    // Within START_MARGIN of the screen (map-area.tsx), where the map used to start during the load.
+    expect(near.top - PHONE.viewport.height).toBeLessThan(150);
+    expect(mapScripts).toEqual([]);
+    await page.mouse.wheel(0, 200);
+    await expect
+      .poll(() => page.getByTestId('map').getAttribute('data-ready'), { timeout: 30_000 })
+      .toBe('true');
+
+    // A tablet held upright has the phones' layout: the short page's map is in view, its placeholder says
+    // why it waits, and « Afficher la carte » starts it.
+    const tablet = await newVisitorContext(browser, { ...PHONE, viewport: { width: 800, height: 1280 } });
+    const tabletPage = await tablet.newPage();
+    const tabletErrors = watchPageErrors(tabletPage);
+    const inView = await leftAlone(tabletPage);
+    expect(inView.bottom).toBeLessThan(1280);
+    await expect
+      .poll(() => tabletPage.getByText('La carte des environs s’affiche à votre demande.').isVisible())
+      .toBe(true);
+    await tabletPage.getByRole('button', { name: 'Afficher la carte' }).tap();
+    await expect
+      .poll(() => tabletPage.getByTestId('map').getAttribute('data-ready'), { timeout: 30_000 })
+      .toBe('true');
+    expect(tabletErrors()).toEqual([]);
+    await tablet.close();
+    expect(errors()).toEqual([]);
     await context.close();
   });
 });

@@ -2,6 +2,7 @@ import {
   Component,
   Suspense,
   lazy,
+  useCallback,
   useEffect,
   useRef,
   useState,
@@ -18,31 +19,64 @@ const MapChunk = lazy(() => import('./map-chunk.client'));
 /** How close to the viewport the map area must come for the map to start (it takes a second to start). */
 const START_MARGIN = '150px 0px';
 
+/** Below the desktop width (public.css): a detail page's small map comes after its content. */
+const PHONE_WIDTH = '(max-width: 959.98px)';
+
+/** The address of the map area, the detail page's « Voir sur la carte » link. */
+const MAP_HASH = '#carte';
+
 /**
- * `false` on the server, during hydration, and while the element is far from the viewport; `true` for good
- * once it comes within START_MARGIN of it. On a phone the detail page's small map is at the end of the
- * page: MapLibre (about 1.5 s of main thread on a mid-range phone) starts only for a visitor who scrolls
- * to it, not for one who came for today's menu. Everywhere else the map is in view and starts at once.
+ * Whether the map has started: `false` on the server and during hydration, then `true` for good once the
+ * visitor is about to see it. Where the map is the page (home, desktop) that is once it comes within
+ * START_MARGIN of the viewport, at once in practice.
+ *
+ * On a phone's detail page the map waits for the visitor: MapLibre takes about 1.5 s of main thread on a
+ * mid-range phone, and the visitor came for the menu, the hours or the phone number. It starts when they
+ * ask for it (« Voir sur la carte », the placeholder's button) or scroll it into view; a short page whose
+ * map is in view at load shows the placeholder until then (issue 32, docs/decisions/0056).
  */
-function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(false);
+function useMapStart(ref: RefObject<HTMLElement | null>, detail: boolean): [boolean, () => void] {
+  const [started, setStarted] = useState(false);
+  const start = useCallback(() => setStarted(true), []);
   useEffect(() => {
     const element = ref.current;
-    if (near || element === null) return undefined;
+    if (started || element === null) return undefined;
     if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
+      start();
       return undefined;
     }
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        if (entries.some((entry) => entry.isIntersecting)) start();
       },
       { rootMargin: START_MARGIN },
     );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref, near]);
-  return near;
+    if (!detail || !window.matchMedia(PHONE_WIDTH).matches) {
+      observer.observe(element);
+      return () => observer.disconnect();
+    }
+    // The link may have been tapped before the page was hydrated.
+    if (window.location.hash === MAP_HASH) {
+      start();
+      return undefined;
+    }
+    const onHash = () => {
+      if (window.location.hash === MAP_HASH) start();
+    };
+    const onScroll = () => {
+      window.removeEventListener('scroll', onScroll, true);
+      observer.observe(element);
+    };
+    window.addEventListener('hashchange', onHash);
+    // Any scroll the visitor makes (the page's, or the panel's): from then on, the map starts once near.
+    window.addEventListener('scroll', onScroll, { capture: true, passive: true });
+    return () => {
+      window.removeEventListener('hashchange', onHash);
+      window.removeEventListener('scroll', onScroll, true);
+      observer.disconnect();
+    };
+  }, [ref, started, start, detail]);
+  return [started, start];
 }
 
 function MapPlaceholder({ children }: { children?: ReactNode }) {
@@ -145,7 +179,7 @@ export function MapArea({
   compact?: boolean;
 }) {
   const area = useRef<HTMLDivElement>(null);
-  const started = useNearViewport(area);
+  const [started, start] = useMapStart(area, compact);
   return (
     <div ref={area} className="tv-map-area" data-map-started={started}>
       {started ? (
@@ -154,6 +188,19 @@ export function MapArea({
             <MapChunk mapStyleUrl={mapStyleUrl} serverClustersFrom={serverClustersFrom} />
           </Suspense>
         </MapErrorBoundary>
+      ) : compact ? (
+        // Phones: the map on request (useMapStart); desktop: beside the page, it starts at once.
+        <MapPlaceholder>
+          <div className="tv-phone-only">
+            <p className="tv-text" style={{ marginBottom: '0.35em' }}>
+              La carte des environs s’affiche à votre demande.
+            </p>
+            <button type="button" className="tv-button" onClick={start}>
+              Afficher la carte
+            </button>
+          </div>
+          <p className="tv-text tv-desktop-only">Chargement de la carte…</p>
+        </MapPlaceholder>
       ) : (
         <MapPlaceholder />
       )}
