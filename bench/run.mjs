@@ -26,7 +26,7 @@ const steps = [
     ['bench/map-frames.mjs', ...(quick ? ['--quick'] : [])],
     {},
   ],
-  ['Lighthouse', ['bench/lighthouse.mjs', '--runs', quick ? '1' : '3'], {}],
+  ['Lighthouse', ['bench/lighthouse.mjs', '--runs', quick ? '1' : '3', ...(quick ? ['--quick'] : [])], {}],
 ];
 
 const started = performance.now();
