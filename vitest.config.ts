@@ -58,10 +58,6 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           // Each file runs the real server and Chromium: one at a time, so timings stay honest on 2 cores.
           fileParallelism: false,
-          // One after the other in the same worker: each file starts its own server and browser and shares
-          // no state with the others but the support modules, which keep none that matters (a counter of
-          // names); a new worker per file cost about a second each.
-          isolate: false,
           globalSetup: ['./e2e/support/global-setup.ts'],
           setupFiles: ['./test/no-console-error.ts'],
           testTimeout: 120_000,
