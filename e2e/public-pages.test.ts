@@ -309,6 +309,12 @@ describe('an establishment page', () => {
     await expect
       .poll(() => tabletPage.getByTestId('map').getAttribute('data-ready'), { timeout: 30_000 })
       .toBe('true');
+    // Turned to a desktop's width, a page left alone has its map beside it, started as on a desktop.
+    await leftAlone(tabletPage);
+    await tabletPage.setViewportSize({ width: 1280, height: 800 });
+    await expect
+      .poll(() => tabletPage.getByTestId('map').getAttribute('data-ready'), { timeout: 30_000 })
+      .toBe('true');
     expect(tabletErrors()).toEqual([]);
     await tablet.close();
     expect(errors()).toEqual([]);

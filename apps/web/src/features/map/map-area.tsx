@@ -51,7 +51,8 @@ function useMapStart(ref: RefObject<HTMLElement | null>, detail: boolean): [bool
       },
       { rootMargin: START_MARGIN },
     );
-    if (!detail || !window.matchMedia(PHONE_WIDTH).matches) {
+    const phone = window.matchMedia(PHONE_WIDTH);
+    if (!detail || !phone.matches) {
       observer.observe(element);
       return () => observer.disconnect();
     }
@@ -67,12 +68,18 @@ function useMapStart(ref: RefObject<HTMLElement | null>, detail: boolean): [bool
       window.removeEventListener('scroll', onScroll, true);
       observer.observe(element);
     };
+    // A tablet turned to a desktop's width: the map is beside the page again, and starts as it does there.
+    const onWidth = () => {
+      if (!phone.matches) observer.observe(element);
+    };
     window.addEventListener('hashchange', onHash);
     // Any scroll the visitor makes (the page's, or the panel's): from then on, the map starts once near.
     window.addEventListener('scroll', onScroll, { capture: true, passive: true });
+    phone.addEventListener('change', onWidth);
     return () => {
       window.removeEventListener('hashchange', onHash);
       window.removeEventListener('scroll', onScroll, true);
+      phone.removeEventListener('change', onWidth);
       observer.disconnect();
     };
   }, [ref, started, start, detail]);
