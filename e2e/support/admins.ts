@@ -1,4 +1,4 @@
-import { newVisitorContext, type Browser, type BrowserContext } from './browser';
+import { newSignedInContext, type Browser, type BrowserContext } from './browser';
 import { callApi } from './server';
 
 /*
@@ -11,9 +11,6 @@ export interface AdminCredentials {
   password: string;
 }
 
-/** `storagePrefix(SITE_SHORT_NAME)` for the default name, « Tables voisines » (features/pwa/storage-prefix.ts). */
-const STORAGE_PREFIX = 'tablesVoisines';
-
 interface SignedIn {
   admin: { id: string };
   authentication: { token: string; longLifeToken: string };
@@ -24,11 +21,7 @@ export async function adminToken(baseUrl: string, admin: AdminCredentials): Prom
   return (await callApi<SignedIn>(baseUrl, 'POST', '/api/admin/sign-in', admin)).authentication.token;
 }
 
-/**
- * A browser context whose tabs open signed in as `admin`, as the sign-in page leaves a tab: the four stored
- * items of features/session/session-storage.ts, written before a tab's first page runs. Once per tab, so that
- * signing out stays signed out. A desktop window unless `options` say otherwise.
- */
+/** A browser context whose tabs open signed in as `admin` (see `newSignedInContext`); a desktop window unless `options` say otherwise. */
 export async function newAdminContext(
   browser: Browser,
   baseUrl: string,
@@ -36,23 +29,11 @@ export async function newAdminContext(
   options: Parameters<Browser['newContext']>[0] = {},
 ): Promise<BrowserContext> {
   const signedIn = await callApi<SignedIn>(baseUrl, 'POST', '/api/admin/sign-in', admin);
-  const context = await newVisitorContext(browser, { viewport: { width: 1280, height: 900 }, ...options });
-  await context.addInitScript(
-    ({ prefix, account, token, longLifeToken }) => {
-      if (!location.protocol.startsWith('http') || sessionStorage.getItem('e2e.signedIn') !== null) return;
-      sessionStorage.setItem('e2e.signedIn', '1');
-      sessionStorage.setItem(`${prefix}.token`, token);
-      localStorage.setItem(`${prefix}.longLifeToken`, longLifeToken);
-      localStorage.setItem(`${prefix}.admin`, account);
-    },
-    {
-      prefix: STORAGE_PREFIX,
-      account: JSON.stringify(signedIn.admin),
-      token: signedIn.authentication.token,
-      longLifeToken: signedIn.authentication.longLifeToken,
-    },
+  return newSignedInContext(
+    browser,
+    { accountKey: 'admin', account: signedIn.admin, ...signedIn.authentication },
+    { viewport: { width: 1280, height: 900 }, ...options },
   );
-  return context;
 }
 
 export interface MadeEstablishment {

@@ -56,6 +56,41 @@ export async function newVisitorContext(
   return context;
 }
 
+/** `storagePrefix(SITE_SHORT_NAME)` for the default name, « Tables voisines » (features/pwa/storage-prefix.ts). */
+const STORAGE_PREFIX = 'tablesVoisines';
+
+/** What a sign-in page leaves in a tab (features/session/session-storage.ts): the account and its two tokens. */
+export interface StoredSignIn {
+  accountKey: 'admin' | 'restaurantOwner';
+  account: { id: string };
+  token: string;
+  longLifeToken: string;
+}
+
+/**
+ * A visitor's context signed in, as the sign-in page leaves it: the four stored items written before the
+ * first page runs. Once per context, so that signing out stays signed out and a second tab finds the account
+ * and its long-life token as a real one would (its short token is its own).
+ */
+export async function newSignedInContext(
+  browser: Browser,
+  signedIn: StoredSignIn,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
+  const context = await newVisitorContext(browser, options);
+  await context.addInitScript(
+    ({ prefix, accountKey, account, token, longLifeToken }) => {
+      if (!location.protocol.startsWith('http') || localStorage.getItem('e2e.signedIn') !== null) return;
+      localStorage.setItem('e2e.signedIn', '1');
+      sessionStorage.setItem(`${prefix}.token`, token);
+      localStorage.setItem(`${prefix}.longLifeToken`, longLifeToken);
+      localStorage.setItem(`${prefix}.${accountKey}`, account);
+    },
+    { ...signedIn, prefix: STORAGE_PREFIX, account: JSON.stringify(signedIn.account) },
+  );
+  return context;
+}
+
 /**
  * Collects console errors and uncaught page errors: a journey that produced one fails, like a
  * `console.error` in a unit test.

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { TestSmtp } from '../../apps/api/test/smtp';
+import { newSignedInContext, type Browser, type BrowserContext } from './browser';
 import { boardsToday, callApi } from './server';
 
 /** An establishment as `GET /api/establishments/` lists it, with what the journeys read of it. */
@@ -51,18 +52,12 @@ export interface NewOwner {
   lastName: string;
 }
 
-/**
- * An owner of its own, so that the journey runs alone: it signs up, confirms its address with the code the
- * mail brings (read from the test's SMTP server), and the team links it to `establishmentId`. Answers the
- * owner's id, its token and the team's.
- */
-export async function linkNewOwner(options: {
+/** An owner who signed up and confirmed its address with the code the mail brings (read from the test's SMTP server). */
+export async function confirmNewOwner(options: {
   baseUrl: string;
   smtp: TestSmtp;
-  admin: { username: string; password: string };
   owner: NewOwner;
-  establishmentId: string;
-}): Promise<{ ownerId: string; ownerToken: string; adminToken: string }> {
+}): Promise<{ ownerId: string; ownerToken: string }> {
   const { baseUrl, smtp, owner } = options;
   const signedUp = await callApi<{ restaurantOwner: { id: string }; authentication: { token: string } }>(
     baseUrl,
@@ -73,22 +68,93 @@ export async function linkNewOwner(options: {
   const mail = await smtp.waitFor(owner.email, (m) => /confirmation/i.test(m.subject), 15_000);
   const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
   await callApi(baseUrl, 'POST', '/api/restaurant-owner/confirm', { code }, signedUp.authentication.token);
-  const admin = await callApi<{ authentication: { token: string } }>(
-    baseUrl,
-    'POST',
-    '/api/admin/sign-in',
-    options.admin,
-  );
+  return { ownerId: signedUp.restaurantOwner.id, ownerToken: signedUp.authentication.token };
+}
+
+/**
+ * An owner of its own, so that the journey runs alone: signed up and confirmed (`confirmNewOwner`), then
+ * linked by the team to `establishmentId`. Answers the owner's id, its token and the team's.
+ */
+export async function linkNewOwner(options: {
+  baseUrl: string;
+  smtp: TestSmtp;
+  admin: { username: string; password: string };
+  owner: NewOwner;
+  establishmentId: string;
+}): Promise<{ ownerId: string; ownerToken: string; adminToken: string }> {
+  const { baseUrl } = options;
+  const [confirmed, admin] = await Promise.all([
+    confirmNewOwner(options),
+    callApi<{ authentication: { token: string } }>(baseUrl, 'POST', '/api/admin/sign-in', options.admin),
+  ]);
   await callApi(
     baseUrl,
     'PATCH',
-    `/api/restaurant-owner/${signedUp.restaurantOwner.id}`,
+    `/api/restaurant-owner/${confirmed.ownerId}`,
     { establishment: options.establishmentId },
     admin.authentication.token,
   );
-  return {
-    ownerId: signedUp.restaurantOwner.id,
-    ownerToken: signedUp.authentication.token,
-    adminToken: admin.authentication.token,
+  return { ...confirmed, adminToken: admin.authentication.token };
+}
+
+/** A browser context whose tabs open signed in as `owner` (see `newSignedInContext`). */
+export async function newOwnerContext(
+  browser: Browser,
+  baseUrl: string,
+  owner: { email: string; password: string },
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
+  const signedIn = await callApi<{
+    restaurantOwner: { id: string };
+    authentication: { token: string; longLifeToken: string };
+  }>(baseUrl, 'POST', '/api/restaurant-owner/sign-in', { email: owner.email, password: owner.password });
+  return newSignedInContext(
+    browser,
+    { accountKey: 'restaurantOwner', account: signedIn.restaurantOwner, ...signedIn.authentication },
+    options,
+  );
+}
+
+/** An establishment as the owners' journeys make it their own: with the mailbox its claim code goes to. */
+export interface ClaimableEstablishment extends ListedEstablishment {
+  email: string;
+}
+
+/**
+ * Establishments of the demo data that owner journeys can make their own, a different one each call: nobody
+ * claimed it, it has a mailbox and a name no other establishment shares (plain letters, so that a search
+ * finds it first), and no board today (the demo's boards depend on the day, so which ones do too).
+ */
+export function freeEstablishments(baseUrl: string): () => Promise<ClaimableEstablishment> {
+  let candidates: Promise<ClaimableEstablishment[]> | undefined;
+  const list = async () => {
+    const [all, owners] = await Promise.all([
+      callApi<(ListedEstablishment & { email: string | null })[]>(baseUrl, 'GET', '/api/establishments/'),
+      callApi<{ establishment: string | null }[]>(baseUrl, 'GET', '/api/restaurant-owners/'),
+    ]);
+    const claimed = new Set(owners.map((o) => o.establishment));
+    const count = (values: (string | null)[], value: string | null) =>
+      values.filter((v) => v === value).length;
+    const emails = all.map((e) => e.email);
+    const names = all.map((e) => e.name);
+    return all.filter(
+      (e): e is ClaimableEstablishment =>
+        e.email !== null &&
+        !claimed.has(e.id) &&
+        count(emails, e.email) === 1 &&
+        count(names, e.name) === 1 &&
+        /^[\p{L} '-]+$/u.test(e.name),
+    );
+  };
+  return async () => {
+    candidates ??= list();
+    const queue = await candidates;
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      const board = await fetch(`${baseUrl}/api/establishment/${next.id}/menuboard`);
+      await board.arrayBuffer();
+      if (board.status === 404) return next;
+      expect(board.status).toBe(200);
+    }
+    expect.fail('no demo establishment is free for this journey');
   };
 }
