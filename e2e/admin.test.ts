@@ -32,6 +32,9 @@ import { repoRoot, startServer, type RunningServer } from './support/server';
  *
  * Each test opens its own tab, signed in as the admin unless it signs in itself, and makes the records it
  * works on through the API (support/admins.ts): any one of them runs alone (`-t`).
+ *
+ * Its size (over 400 lines) is one journey per screen of the back office, each with the checks a team member
+ * would make by hand there; they share one server and one browser, so they stay in one file.
  */
 
 const ADMIN = { username: 'chef', password: 'MotDePasse-Solide-123' };

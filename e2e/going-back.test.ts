@@ -25,6 +25,7 @@ import {
  * Going back is going back (issue 28): Back and × from a place put the map page back as it was (view,
  * filters, list and its scroll), × adds no history entry, a detail page opens at its top with the focus
  * on its name; the first view holds all of France; the app banner hides nothing.
+ * Its size (over 400 lines) is one journey per way of going back and per screen size, each on its own tab.
  */
 
 let server: RunningServer;

@@ -47,6 +47,14 @@ interface Group {
 }
 
 const DESKTOP = MAP_DESKTOP;
+/*
+ * The public map in Chromium against the real `npm start`: France's first view, clusters and places, the
+ * list beside the map, the current group and its boards, places opened from the map and by their address,
+ * the phone's bottom sheet and detail pages, search; then the map at the scale of France (the server's
+ * clusters before the feed). Its size (over 400 lines) is one journey per thing a visitor does on the map;
+ * they share one server and one browser.
+ */
+
 /** A common laptop's window: France's first view there draws single places of both kinds beside clusters. */
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };

@@ -13,7 +13,10 @@ import {
 } from './support/browser';
 import { callApi, startServer, type RunningServer } from './support/server';
 
-/** The installable app: manifest, service worker, offline reading, smart app banner (issue 6). */
+/*
+ * The installable app: manifest, service worker, offline reading, smart app banner (issue 6). Its size (over
+ * 400 lines) is the three parts of the app, each with the browsers and screens it must work on.
+ */
 
 const ADMIN = { username: 'chef-pwa', password: 'Garbure-et-cassoulet-2026' };
 
