@@ -76,13 +76,13 @@ describe('an establishment page', () => {
     );
     expect(response?.status()).toBe(200);
     const html = await response!.text();
-    // Plain CSS (decision 0031) written in `<head>` (decision 0036), ahead of the scripts' modulepreload
-    // links: the first paint waits for no other request. No emotion styles.
+    // Plain CSS (decision 0031) written in `<head>` (decision 0036), ahead of any script: the first paint
+    // waits for no other request. No emotion styles.
     const styleAt = html.search(
       /<style data-precedence="default" data-href="\/assets\/site-[\w-]+\.css">@font-face/,
     );
     expect(styleAt).toBeGreaterThan(0);
-    expect(styleAt).toBeLessThan(html.indexOf('rel="modulepreload"'));
+    expect(styleAt).toBeLessThan(html.indexOf('type="module"'));
     expect(styleAt).toBeLessThan(html.indexOf('</head>'));
     expect(html).not.toMatch(/<link [^>]*rel="stylesheet"/);
     expect(html).not.toContain('data-emotion');
@@ -159,7 +159,7 @@ describe('an establishment page', () => {
     await context.close();
   });
 
-  it('has its scripts fetched at low priority, after what the first paint needs (decision 0037)', async () => {
+  it('asks for its scripts once painted, at low priority (decisions 0057, 0037)', async () => {
     const context = await newVisitorContext(browser);
     const page = await context.newPage();
     // The priority Chromium itself gave each request, as its network panel shows it.
@@ -175,12 +175,23 @@ describe('an establishment page', () => {
     const refreshed = page.waitForResponse((r) => /\/establishment\/[^/]+\/public$/.test(r.url()));
     const response = await page.goto(`${server.baseUrl}${establishmentPath(plain.kind, plain.uri)}`);
     const html = await response!.text();
-    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
-    expect(preloads.length).toBeGreaterThan(10);
-    expect(preloads.filter((tag) => !tag.includes(' fetchpriority="low"'))).toEqual([]);
-    const hrefs = preloads.map((tag) => /href="([^"]+)"/.exec(tag)![1]!);
+    // No preload in the HTML: the page's module script adds them once the first frame is painted.
+    expect(html).not.toContain('<link rel="modulepreload"');
+    const hrefs = JSON.parse(/for \(const href of (\[[^\]]*\])\)/.exec(html)![1]!) as string[];
+    expect(hrefs.length).toBeGreaterThan(10);
     await refreshed;
     for (const href of hrefs) expect([href, priorities.get(href)]).toEqual([href, 'Low']);
+    // Every script of the page was asked for after the first paint.
+    const { painted, firstScript } = await page.evaluate(() => ({
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+      firstScript: Math.min(
+        ...performance
+          .getEntriesByType('resource')
+          .filter((r) => /\/assets\/[^/]+\.js$/.test(new URL(r.name).pathname))
+          .map((r) => r.startTime),
+      ),
+    }));
+    expect(firstScript).toBeGreaterThan(painted);
     // Hydrated, none of the page's scripts is preloaded again at the default priority. (React Router drops its
     // preloads at its next render; the map's chunks, imported later, get their own from Vite's helper.)
     const inHead = await page.$$eval('head link[rel="modulepreload"]', (links) =>

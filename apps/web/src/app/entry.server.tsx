@@ -8,6 +8,7 @@ import { cspNonceContext } from './csp-nonce-context';
 import { assertHandoffWritten, primeHandoff, readHandoff } from './handoff';
 import siteStylesheet from './site.css?url';
 import { lowerScriptPreloads } from './script-preloads';
+import { scriptsAfterPaint } from './scripts-after-paint';
 import { SiteCssContext } from './site-stylesheet';
 
 export { publicDataContext } from './public-data-context';
@@ -15,6 +16,9 @@ export { cspNonceContext } from './csp-nonce-context';
 export { clientAddressContext } from './client-address-context';
 // For the export benchmark's bare loop, which renders the router as this entry does.
 export { SiteCssContext } from './site-stylesheet';
+
+/** The establishments' pages (routes.ts ids), whose scripts wait for their first paint (decision 0057). */
+const DETAIL_ROUTES = new Set(['restaurant', 'remplisvert']);
 
 /** React Router stops waiting for a loader's pending promises after this: the page's data then says so. */
 export const streamTimeout = 10_000;
@@ -37,7 +41,8 @@ export function readSiteCss(): string | null {
 
 /**
  * Renders the whole document before answering: pages are complete HTML for visitors, search engines and
- * the page cache, their scripts preloaded at low priority (lowerScriptPreloads). The signed-in areas' MUI
+ * the page cache, their scripts preloaded at low priority (lowerScriptPreloads), an establishment's page's
+ * scripts asked only once it is painted (scriptsAfterPaint). The signed-in areas' MUI
  * styles are extracted with emotion into `<head>` (the public pages have a stylesheet instead), so the
  * first paint is styled before any script runs.
  *
@@ -77,9 +82,15 @@ export default async function handleRequest(
   }
   // React's streaming render writes the doctype before a root `<html>`; `renderToString` does not.
   if (html.startsWith('<html')) html = `<!DOCTYPE html>${html}`;
+  html = lowerScriptPreloads(html);
+  // An establishment's page, where visitors land from a search or a shared link: scripts after its first paint.
+  const matches = routerContext.staticHandlerContext.matches;
+  if (responseStatusCode === 200 && matches.some((m) => DETAIL_ROUTES.has(m.route.id))) {
+    html = scriptsAfterPaint(html, nonce);
+  }
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   // Bytes, not the string: a string body is checked and encoded again by the Fetch API's Response.
-  return new Response(Buffer.from(lowerScriptPreloads(html), 'utf8'), {
+  return new Response(Buffer.from(html, 'utf8'), {
     status: responseStatusCode,
     headers: responseHeaders,
   });

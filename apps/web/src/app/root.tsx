@@ -20,6 +20,7 @@ import { LoadingScreen } from '../features/site/loading-screen';
 import { NotFoundContent } from '../features/site/not-found-content';
 import { SiteHeader } from '../features/site/site-header';
 import type { Route } from './+types/root';
+import { useClicksBeforeHydration } from './early-clicks';
 import { publicDataContext } from './public-data-context';
 import { SiteStylesheet } from './site-stylesheet';
 
@@ -95,6 +96,7 @@ function Page({ children }: { children: ReactNode }) {
 
 export default function App() {
   useFocusAfterNavigation();
+  useClicksBeforeHydration();
   // The back office draws its own app bar and menu.
   const { pathname } = useLocation();
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return <Outlet />;

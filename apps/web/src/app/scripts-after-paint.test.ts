@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+import { clickAgain, takeEarlyClicks } from './early-clicks';
+import { scriptsAfterPaint } from './scripts-after-paint';
+
+/** An establishment's page as React Router writes it, cut down: two preloads, the module script, a button. */
+const PAGE =
+  '<!DOCTYPE html><html lang="fr"><head><meta charSet="utf-8"/>' +
+  '<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client-A.js"/>' +
+  '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>' +
+  '<link rel="modulepreload" fetchpriority="low" href="/assets/establishment-B.js"/>' +
+  '</head><body><h1>Crêperie « Ty Breizh »</h1>' +
+  '<button type="button" aria-label="Copier le lien">lien</button>' +
+  '<script nonce="N0nce+/=" type="module" async="">;\n' +
+  'import * as route0 from "/assets/root-C.js";\n' +
+  'import * as route1 from "/assets/establishment-B.js";\n' +
+  '  window.__reactRouterManifest = { "entry": { "module": "/assets/entry.client-A.js" } };\n' +
+  '  window.__reactRouterRouteModules = {"root":route0,"restaurant":route1};\n\n' +
+  'import("/assets/entry.client-A.js");</script></body></html>';
+
+describe('scriptsAfterPaint', () => {
+  it('takes the preloads and the route imports out of the HTML and asks them after the first paint', () => {
+    const html = scriptsAfterPaint(PAGE, 'N0nce+/=');
+
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
+    expect(html).not.toMatch(/^import \* as/m);
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+    expect(html).toContain('<h1>Crêperie « Ty Breizh »</h1>');
+    const module = /<script nonce="N0nce\+\/=" type="module" async="">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    // First the painted frame, then the same preloads and modules, then React Router's own lines.
+    expect(module.indexOf('requestAnimationFrame')).toBeLessThan(module.indexOf('modulepreload'));
+    expect(module).toContain('["/assets/entry.client-A.js","/assets/establishment-B.js"]');
+    expect(module).toContain(
+      'const [route0, route1] = await Promise.all([import("/assets/root-C.js"), import("/assets/establishment-B.js")]);',
+    );
+    expect(module.indexOf('await Promise.all')).toBeLessThan(module.indexOf('__reactRouterRouteModules'));
+    expect(module.trimEnd().endsWith('import("/assets/entry.client-A.js");')).toBe(true);
+    // The inline script that keeps early taps, in <head>, with the request's nonce.
+    expect(html).toMatch(/<script nonce="N0nce\+\/=">window\.__tvEarlyClicks=\[\];[^<]*<\/script><\/head>/);
+  });
+
+  it('writes no nonce where the page has none (the static export)', () => {
+    const html = scriptsAfterPaint(PAGE.replace(' nonce="N0nce+/="', ''));
+    expect(html).toMatch(/<script>window\.__tvEarlyClicks/);
+    expect(html).toMatch(/<script type="module" async="">await new Promise/);
+  });
+
+  it('gives back a page it does not recognise as it was', () => {
+    const other = '<html><head></head><body><script type="module">import("/a.js");</script></body></html>';
+    expect(scriptsAfterPaint(other, 'n')).toBe(other);
+    const noModule = PAGE.replace(/<script nonce[^>]*>/, '<script>');
+    expect(scriptsAfterPaint(noModule, 'n')).toBe(noModule);
+  });
+
+  it('holds the buttons tapped before hydration from the page’s other listeners, and clicks them again after', () => {
+    const html = scriptsAfterPaint(PAGE);
+    const keep = /<script>(window\.__tvEarlyClicks[^<]*)<\/script>/.exec(html)![1]!;
+    document.body.innerHTML =
+      '<button type="button" id="copy">lien</button><button type="button" id="off" disabled>non</button>' +
+      '<a href="#carte" id="map">carte</a>';
+    new Function(keep)();
+    // Registered after the inline script on `document`, as React's listeners are.
+    const seenByReact: string[] = [];
+    document.addEventListener('click', (e) => seenByReact.push((e.target as Element).id), true);
+    const copy = document.getElementById('copy')!;
+    copy.click();
+    document.getElementById('off')!.click();
+    document.getElementById('map')!.click();
+
+    const early = takeEarlyClicks();
+    expect(early.map((b) => b.id)).toEqual(['copy']);
+    // The held tap reached no other listener; the link was let through (a disabled button sends no click).
+    expect(seenByReact).toEqual(['map']);
+    // Hydrated: the inline script holds nothing more, and the held tap reaches the button's handler.
+    const handler = vi.fn();
+    copy.addEventListener('click', handler);
+    copy.click();
+    expect(takeEarlyClicks()).toEqual([]);
+    handler.mockClear();
+    clickAgain(early);
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+});
