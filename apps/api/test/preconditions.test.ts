@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainDish } from '@tables-voisines/contract/test-support/dishes';
 import { parisDay } from '../src/lib/today';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from './accounts';
 import { createTestApp, type TestApp } from './app';
@@ -153,18 +154,7 @@ describe('If-Match on today’s board', () => {
     expect(second.statusCode).toBe(412);
 
     const loaded = await inject('GET', today, owner.headers);
-    expect(loaded.json().items).toEqual([
-      {
-        name: 'Quiche',
-        price: 12.5,
-        category,
-        description: null,
-        allergens: null,
-        diets: [],
-        homemade: false,
-        meatOrigin: null,
-      },
-    ]);
+    expect(loaded.json().items).toEqual([plainDish('Quiche', 12.5, category)]);
     const etag = loaded.headers.etag as string;
     expect(first.headers.etag).toBe(etag);
     const byAdmin = await inject(

@@ -8,22 +8,16 @@ import {
   type FilterableDish,
 } from './dishes';
 import { MenuBoardItemBodySchema, SurroundingMenuBoardsBodySchema } from './schemas/menu-board';
+import { plainDish } from './test-support/dishes';
 
 const category = '0b6f4f2e-8a51-4d7c-9d7e-3c1c2a1f0a01';
 const other = '0b6f4f2e-8a51-4d7c-9d7e-3c1c2a1f0a02';
 
 describe('a dish as sent', () => {
   it('keeps old clients working: a name, a price and a category are a whole dish', () => {
-    expect(MenuBoardItemBodySchema.parse({ name: 'Blanquette', price: 14.5, category })).toEqual({
-      name: 'Blanquette',
-      price: 14.5,
-      category,
-      description: null,
-      allergens: null,
-      diets: [],
-      homemade: false,
-      meatOrigin: null,
-    });
+    expect(MenuBoardItemBodySchema.parse({ name: 'Blanquette', price: 14.5, category })).toEqual(
+      plainDish('Blanquette', 14.5, category),
+    );
   });
 
   it('tells « not stated » (null) from « none of the 14 » ([]), and stores each code once in order', () => {

@@ -9,6 +9,7 @@ import {
   type HistoryChange,
 } from './history-text';
 import { valueText } from './history-values';
+import { plainDish } from './test-support/dishes';
 import type { EstablishmentHistoryEntry } from './schemas/establishment';
 
 const me = '30000000-0000-4000-8000-000000000001';
@@ -173,16 +174,7 @@ describe('the change history in French', () => {
 
 describe('a menu board’s dishes in its history', () => {
   const category = '20000000-0000-4000-8000-000000000001';
-  const galette = {
-    name: 'Galette complète',
-    price: 9.9,
-    category,
-    description: null,
-    allergens: null,
-    diets: [],
-    homemade: false,
-    meatOrigin: null,
-  };
+  const galette = plainDish('Galette complète', 9.9, category);
   const far = {
     name: 'Far breton',
     price: 4.5,

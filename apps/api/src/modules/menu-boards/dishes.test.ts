@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainDish } from '@tables-voisines/contract/test-support/dishes';
 import { changeText } from '@tables-voisines/contract/history-text';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -102,16 +103,7 @@ describe('a dish says what is in it', () => {
         homemade: false,
         meatOrigin: null,
       },
-      {
-        name: 'Far breton',
-        price: 4,
-        category: desserts,
-        description: null,
-        allergens: null,
-        diets: [],
-        homemade: false,
-        meatOrigin: null,
-      },
+      plainDish('Far breton', 4, desserts),
     ];
     expect(response.json().items).toEqual(expected);
     boardId = response.json().id;
@@ -142,18 +134,7 @@ describe('a dish says what is in it', () => {
       items: [{ name: 'Galette saucisse', price: 5, category: crepes }],
     });
     expect(old.statusCode).toBe(201);
-    expect(old.json().items).toEqual([
-      {
-        name: 'Galette saucisse',
-        price: 5,
-        category: crepes,
-        description: null,
-        allergens: null,
-        diets: [],
-        homemade: false,
-        meatOrigin: null,
-      },
-    ]);
+    expect(old.json().items).toEqual([plainDish('Galette saucisse', 5, crepes)]);
     const patched = await t.app.inject({
       method: 'PATCH',
       url: `/api/menuboard/${old.json().id}`,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainDish } from '@tables-voisines/contract/test-support/dishes';
 import { createTestApp, type TestApp } from '../../../test/app';
 import {
   createCategory,
@@ -7,8 +8,6 @@ import {
   disableEstablishment,
 } from '../../../test/factories';
 import { parisDay } from '../../lib/today';
-
-const notStated = { description: null, allergens: null, diets: [], homemade: false, meatOrigin: null };
 
 let t: TestApp;
 const today = parisDay();
@@ -106,8 +105,8 @@ describe('POST /menuboards/surrounding', () => {
       date: today,
       // Dishes written without the fields that say what is in them: not stated, and every dish matches.
       items: [
-        { name: 'Galette complète', price: 9.5, category: ids.crepes, ...notStated, matches: true },
-        { name: 'Crêpe au sucre', price: 4.5, category: ids.crepes, ...notStated, matches: true },
+        { ...plainDish('Galette complète', 9.5, ids.crepes!), matches: true },
+        { ...plainDish('Crêpe au sucre', 4.5, ids.crepes!), matches: true },
       ],
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainDish } from '@tables-voisines/contract/test-support/dishes';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createCategory, createEstablishment, disableEstablishment } from '../../../test/factories';
@@ -40,18 +41,7 @@ describe('today’s board', () => {
     expect(second.json()).toMatchObject({ id: first.json().id, items: [{ name: 'Gratin', price: 12.5 }] });
     const read = await todays(place.id);
     expect(read.statusCode).toBe(200);
-    expect(read.json().items).toEqual([
-      {
-        name: 'Gratin',
-        price: 12.5,
-        category,
-        description: null,
-        allergens: null,
-        diets: [],
-        homemade: false,
-        meatOrigin: null,
-      },
-    ]);
+    expect(read.json().items).toEqual([plainDish('Gratin', 12.5, category)]);
     const around = await t.app.inject({
       method: 'POST',
       url: '/menuboards/surrounding',

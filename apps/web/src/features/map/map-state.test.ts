@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Bounds } from '@tables-voisines/contract/geo';
 import type { SurroundingMenuBoard } from '@tables-voisines/contract/schemas/menu-board';
+import { plainDish } from '@tables-voisines/contract/test-support/dishes';
 import {
   DEFAULT_ZOOM,
   ESTABLISHMENT_ZOOM,
@@ -39,17 +40,7 @@ function createMenuBoard(id: string, categories: string[] = []): SurroundingMenu
     establishment: { id: '10000000-0000-4000-8000-000000000001', ...createEstablishment() },
     title: 'Menu du jour',
     date: '2025-11-21',
-    items: categories.map((category) => ({
-      name: 'Plat',
-      price: 12.5,
-      category,
-      description: null,
-      allergens: null,
-      diets: [],
-      homemade: false,
-      meatOrigin: null,
-      matches: true,
-    })),
+    items: categories.map((category) => ({ ...plainDish('Plat', 12.5, category), matches: true })),
     createdAt: '2025-11-21T08:00:00.000Z',
   };
 }
