@@ -2,6 +2,7 @@ import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './app';
 import { bearer, createAdminAccount, createOwnerAccount, TEST_PASSWORD } from './accounts';
+import { refreshToken } from './requests';
 
 // Short access tokens: HS256 JWTs with `sub`, `role`, `exp` in seconds, 10 seconds here (the shortest
 // ACCESS_TOKEN_TTL accepted).
@@ -53,24 +54,14 @@ describe('access tokens', () => {
     });
     expect(expired.statusCode).toBe(401);
     expect(expired.json()).toEqual({ code: 'TokenExpired', message: expect.stringMatching(/expiré/) });
-    const refresh = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/refresh',
-      headers: owner.headers,
-      payload: { token: owner.token },
-    });
+    const refresh = await refreshToken(t, 'user', owner);
     expect(refresh.json().code).toBe('TokenExpired');
   });
 
   it('refreshes a token still valid into a later one', async () => {
     const admin = await createAdminAccount(t);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5_000 });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/refresh',
-      headers: admin.headers,
-      payload: { token: admin.token },
-    });
+    const response = await refreshToken(t, 'admin', admin);
     expect(response.statusCode).toBe(200);
     const fresh = response.json().token as string;
     expect(decode(fresh).exp).toBeGreaterThan(decode(admin.token).exp as number);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccount, type TestAccount } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createEstablishment } from '../../test/factories';
+import { postEstablishment } from '../../test/requests';
 import { DataVersion } from './data-version';
 import { ResponseCache } from './response-cache';
 import { gzipOf, type Body } from './encoded-response';
@@ -391,20 +392,14 @@ describe('public answers over HTTP', () => {
       expect(revalidated.body).toBe('');
 
       // Any write of public data: the next answer is produced afresh with a new ETag.
-      const created = await t.app.inject({
-        method: url.includes('groups') ? 'POST' : 'POST',
-        url: url.includes('groups') ? '/api/group/' : '/api/establishment/',
-        headers: admin.headers,
-        payload: url.includes('groups')
-          ? { name: 'Collectif de Lyon', latitude: 45.76, longitude: 4.83, radius: 5 }
-          : {
-              kind: 'restaurant',
-              name: 'Le Nouveau',
-              venueType: 'brasserie',
-              address: { town: 'Lyon' },
-              location: { latitude: 45.76, longitude: 4.83 },
-            },
-      });
+      const created = url.includes('groups')
+        ? await t.app.inject({
+            method: 'POST',
+            url: '/api/group/',
+            headers: admin.headers,
+            payload: { name: 'Collectif de Lyon', latitude: 45.76, longitude: 4.83, radius: 5 },
+          })
+        : await postEstablishment(t, admin.headers, { name: 'Le Nouveau', venueType: 'brasserie' });
       expect(created.statusCode).toBe(201);
       const after = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
       expect(after.statusCode).toBe(200);

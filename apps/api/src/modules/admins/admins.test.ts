@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createAdminAccount, TEST_PASSWORD } from '../../../test/accounts';
+import { postAdmin, refreshToken } from '../../../test/requests';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -62,23 +63,13 @@ describe('admin sign-in', () => {
 
   it('refreshes a short token with the same token in the body', async () => {
     const admin = await createAdminAccount(t);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/refresh',
-      headers: admin.headers,
-      payload: { token: admin.token },
-    });
+    const response = await refreshToken(t, 'admin', admin);
     expect(response.statusCode).toBe(200);
     const { token } = response.json();
     expect(token).not.toBe(admin.token);
     const list = await t.app.inject({ method: 'GET', url: '/api/admins/', headers: bearer(token) });
     expect(list.statusCode).toBe(200);
-    const mismatch = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/refresh',
-      headers: admin.headers,
-      payload: { token: 'un-autre-jeton' },
-    });
+    const mismatch = await refreshToken(t, 'admin', admin, 'un-autre-jeton');
     expect(mismatch.statusCode).toBe(401);
   });
 });
@@ -86,20 +77,15 @@ describe('admin sign-in', () => {
 describe('admin management', () => {
   it('creates, reads, lists, patches and deletes an admin', async () => {
     const boss = await createAdminAccount(t);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/',
-      headers: boss.headers,
-      payload: {
-        username: 'lecteur',
-        email: 'Lecteur@Exemple.fr',
-        password: 'Cassoulet-de-Castelnaudary',
-        permissions: [
-          { action: 'read', subject: 'establishment' },
-          { action: 'read', subject: 'user' },
-          { action: 'read', subject: 'establishment' },
-        ],
-      },
+    const created = await postAdmin(t, boss.headers, {
+      username: 'lecteur',
+      email: 'Lecteur@Exemple.fr',
+      password: 'Cassoulet-de-Castelnaudary',
+      permissions: [
+        { action: 'read', subject: 'establishment' },
+        { action: 'read', subject: 'user' },
+        { action: 'read', subject: 'establishment' },
+      ],
     });
     expect(created.statusCode).toBe(201);
     const admin = created.json();
@@ -145,21 +131,15 @@ describe('admin management', () => {
   it('refuses a taken username ignoring case, a short or common password', async () => {
     const boss = await createAdminAccount(t, { username: 'Doublon' });
     const base = { email: 'x@exemple.fr', permissions: [] };
-    const taken = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/',
-      headers: boss.headers,
-      payload: { ...base, username: 'doublon', password: 'Tarte-Tatin-Maison-1' },
+    const taken = await postAdmin(t, boss.headers, {
+      ...base,
+      username: 'doublon',
+      password: 'Tarte-Tatin-Maison-1',
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('UsernameAlreadyUsed');
     for (const password of ['court', 'azertyuiop', 'motdepasse123']) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/',
-        headers: boss.headers,
-        payload: { ...base, username: 'nouvel-admin', password },
-      });
+      const response = await postAdmin(t, boss.headers, { ...base, username: 'nouvel-admin', password });
       expect(response.statusCode, password).toBe(400);
       expect(response.json().details.map((d: { path: string }) => d.path)).toContain('password');
     }
@@ -183,28 +163,14 @@ describe('admin management', () => {
         { action: 'read', subject: 'establishment' },
       ],
     });
-    const escalate = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/',
-      headers: manager.headers,
-      payload: {
-        username: 'complice',
-        email: 'complice@exemple.fr',
-        password: 'Gratin-Dauphinois-2024',
-        permissions: [{ action: 'manage', subject: 'all' }],
-      },
+    const escalate = await postAdmin(t, manager.headers, {
+      username: 'complice',
+      permissions: [{ action: 'manage', subject: 'all' }],
     });
     expect(escalate.statusCode).toBe(403);
-    const allowed = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/',
-      headers: manager.headers,
-      payload: {
-        username: 'lectrice',
-        email: 'lectrice@exemple.fr',
-        password: 'Gratin-Dauphinois-2024',
-        permissions: [{ action: 'read', subject: 'establishment' }],
-      },
+    const allowed = await postAdmin(t, manager.headers, {
+      username: 'lectrice',
+      permissions: [{ action: 'read', subject: 'establishment' }],
     });
     expect(allowed.statusCode).toBe(201);
   });

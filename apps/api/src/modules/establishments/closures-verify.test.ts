@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, TestClock, type TestApp } from '../../../test/app';
 import { createEstablishment } from '../../../test/factories';
+import { postEstablishment } from '../../../test/requests';
 import { startSmtp, type TestSmtp } from '../../../test/smtp';
 import { changeHistory, establishments, verifyTokens } from '../../db/schema';
 import { hashSecret } from '../../lib/tokens';
@@ -85,18 +86,10 @@ describe('closures in writes', () => {
     expect(own.json().closures).toEqual([leave]);
     expect((await patch(other.id, { closures: [leave] }, owner.headers)).statusCode).toBe(403);
 
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/establishment/',
-      headers: admin.headers,
-      payload: {
-        kind: 'restaurant',
-        name: 'Le Nouveau',
-        venueType: 'restaurant',
-        address: { town: 'Brest' },
-        location: { latitude: 48.39, longitude: -4.49 },
-        closures: [untilFurtherNotice, leave],
-      },
+    const created = await postEstablishment(t, admin.headers, {
+      address: { town: 'Brest' },
+      location: { latitude: 48.39, longitude: -4.49 },
+      closures: [untilFurtherNotice, leave],
     });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ closures: [leave, untilFurtherNotice], verifiedAt: null });

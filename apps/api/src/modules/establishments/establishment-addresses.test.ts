@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createEstablishment } from '../../../test/factories';
+import { postEstablishment } from '../../../test/requests';
 
 /*
  * An establishment's page address (`uri`) is printed on QR posters and shared: when an admin changes it,
@@ -70,33 +71,15 @@ describe('earlier page addresses', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('UriAlreadyUsed');
 
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/establishment/',
-      headers: admin.headers,
-      payload: {
-        kind: 'restaurant',
-        name: 'La Cantine',
-        venueType: 'restaurant',
-        address: { town: 'Dijon' },
-        location: { latitude: 47.32, longitude: 5.04 },
-      },
-    });
+    const cantine = {
+      name: 'La Cantine',
+      address: { town: 'Dijon' },
+      location: { latitude: 47.32, longitude: 5.04 },
+    };
+    const created = await postEstablishment(t, admin.headers, cantine);
     expect(created.statusCode).toBe(201);
     expect(created.json().uri).toBe('la-cantine-a-dijon-2');
-    const given = await t.app.inject({
-      method: 'POST',
-      url: '/api/establishment/',
-      headers: admin.headers,
-      payload: {
-        kind: 'restaurant',
-        name: 'La Cantine',
-        venueType: 'restaurant',
-        address: { town: 'Dijon' },
-        location: { latitude: 47.32, longitude: 5.04 },
-        uri: 'la-cantine-a-dijon',
-      },
-    });
+    const given = await postEstablishment(t, admin.headers, { ...cantine, uri: 'la-cantine-a-dijon' });
     expect(given.statusCode).toBe(409);
     expect(given.json().code).toBe('UriAlreadyUsed');
   });

@@ -8,6 +8,7 @@ import {
   createGroup,
   disableEstablishment,
 } from '../../../test/factories';
+import { deleteEstablishment } from '../../../test/requests';
 import { establishments } from '../../db/schema';
 
 let t: TestApp;
@@ -344,20 +345,8 @@ describe('DELETE /api/establishment/{id}', () => {
   it('deletes it, hides it everywhere and keeps its history for admins', async () => {
     const place = await createEstablishment(t.db);
     const owner = await createOwnerAccount(t, { establishmentId: place.id });
-    expect(
-      (
-        await t.app.inject({
-          method: 'DELETE',
-          url: `/api/establishment/${place.id}`,
-          headers: owner.headers,
-        })
-      ).statusCode,
-    ).toBe(403);
-    const response = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/establishment/${place.id}`,
-      headers: admin.headers,
-    });
+    expect((await deleteEstablishment(t, place.id, owner.headers)).statusCode).toBe(403);
+    const response = await deleteEstablishment(t, place.id, admin.headers);
     expect(response.statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: `/establishment/${place.id}/public` })).statusCode).toBe(
       404,
@@ -371,15 +360,7 @@ describe('DELETE /api/establishment/{id}', () => {
     expect(entries[0].changes).toEqual(
       expect.arrayContaining([{ field: 'name', from: place.name, to: null }]),
     );
-    expect(
-      (
-        await t.app.inject({
-          method: 'DELETE',
-          url: `/api/establishment/${place.id}`,
-          headers: admin.headers,
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await deleteEstablishment(t, place.id, admin.headers)).statusCode).toBe(404);
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createEstablishment } from '../../../test/factories';
+import { deleteEstablishment } from '../../../test/requests';
 import { startSmtp, type TestSmtp } from '../../../test/smtp';
 
 /*
@@ -129,15 +130,7 @@ describe('owners told of the team’s changes', () => {
   it('tells the owner its page was deleted', async () => {
     const place = await createEstablishment(t.db, { name: 'La Fin', town: 'Caen' });
     const owner = await createOwnerAccount(t, { establishmentId: place.id });
-    expect(
-      (
-        await t.app.inject({
-          method: 'DELETE',
-          url: `/api/establishment/${place.id}`,
-          headers: admin.headers,
-        })
-      ).statusCode,
-    ).toBe(204);
+    expect((await deleteEstablishment(t, place.id, admin.headers)).statusCode).toBe(204);
     const mail = await smtp.waitFor(owner.email);
     expect(mail.text).toContain('a supprimé la page de « La Fin » (Caen)');
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createEstablishment } from '../../../test/factories';
+import { postAdmin } from '../../../test/requests';
 import { changeHistory } from '../../db/schema';
 import { diffFields } from './history';
 
@@ -96,16 +97,10 @@ describe('history of owners', () => {
 
 describe('history of admins', () => {
   it('records creation, changes and deletion of an admin', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/',
-      headers: admin.headers,
-      payload: {
-        username: 'second',
-        email: 'second@exemple.fr',
-        password: 'Blanquette-De-Veau-1789',
-        permissions: [{ action: 'read', subject: 'establishment' }],
-      },
+    const created = await postAdmin(t, admin.headers, {
+      username: 'second',
+      password: 'Blanquette-De-Veau-1789',
+      permissions: [{ action: 'read', subject: 'establishment' }],
     });
     expect(created.statusCode).toBe(201);
     const id = created.json().id as string;

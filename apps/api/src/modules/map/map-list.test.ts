@@ -13,6 +13,7 @@ import { normalizeForSearch } from '@tables-voisines/contract/text';
 import { createAdminAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createEstablishment, disableEstablishment } from '../../../test/factories';
+import { postEstablishment } from '../../../test/requests';
 import { establishments } from '../../db/schema';
 import { round6 } from './map-feed';
 import { boxAround } from './map-index';
@@ -430,17 +431,12 @@ describe('the lists after a write', () => {
       around: ((await around(center, 5)).json() as MapListAnswer).establishments.map((e) => e.name),
     });
     expect(await names()).toEqual({ nearest: [], around: [] });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/establishment/',
-      headers: admin.headers,
-      payload: {
-        kind: 'remplisvert',
-        name: 'La Cantine du Vieux-Port',
-        venueType: 'traiteur',
-        address: { town: 'Marseille' },
-        location: { latitude: 43.2951, longitude: 5.3744 },
-      },
+    const created = await postEstablishment(t, admin.headers, {
+      kind: 'remplisvert',
+      name: 'La Cantine du Vieux-Port',
+      venueType: 'traiteur',
+      address: { town: 'Marseille' },
+      location: { latitude: 43.2951, longitude: 5.3744 },
     });
     expect(created.statusCode).toBe(201);
     // The previous index answers while the new one is built, and the previous feed while the new one is made.

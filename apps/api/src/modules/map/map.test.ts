@@ -3,6 +3,7 @@ import { MapPointsAnswerSchema } from '@tables-voisines/contract/schemas/map';
 import { createAdminAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createCategory, createEstablishment, disableEstablishment } from '../../../test/factories';
+import { postEstablishment } from '../../../test/requests';
 import { parisDay } from '../../lib/today';
 
 let t: TestApp;
@@ -117,17 +118,10 @@ describe('GET /api/map/points', () => {
   });
 
   it('shows a new establishment after a write', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/establishment/',
-      headers: admin.headers,
-      payload: {
-        kind: 'remplisvert',
-        name: 'La Cantine Verte',
-        venueType: 'restaurant',
-        address: { town: 'Lyon' },
-        location: { latitude: 45.75, longitude: 4.85 },
-      },
+    const created = await postEstablishment(t, admin.headers, {
+      kind: 'remplisvert',
+      name: 'La Cantine Verte',
+      location: { latitude: 45.75, longitude: 4.85 },
     });
     expect(created.statusCode).toBe(201);
     // The previous index answers while the new one is built.
