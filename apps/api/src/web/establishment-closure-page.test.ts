@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addDays, formatFrenchDate } from '@tables-voisines/contract/closures';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createEstablishment } from '../../test/factories';
+import { renderedPlacePage } from '../../test/pages';
 import { parisDay } from '../lib/today';
 
 // What a visitor and a search engine read of closures and freshness on a place's page, as the server renders
@@ -13,13 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function pageOf(place: { kind: string; uri: string }) {
-  const page = await t.app.inject({ method: 'GET', url: `/${place.kind}/${encodeURIComponent(place.uri)}` });
-  expect(page.statusCode).toBe(200);
-  const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page.body)?.[1];
-  expect(jsonLd).toBeDefined();
-  return { html: page.body, jsonLd: JSON.parse(jsonLd!) as Record<string, unknown> };
-}
+const pageOf = (place: { kind: string; uri: string }) => renderedPlacePage(t, place);
 
 const everyDay = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, opens: '00:00', closes: '00:00' }));
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createEstablishment } from '../../test/factories';
+import { renderedPlacePage } from '../../test/pages';
 
 // What search engines and social networks read of a place's page, as the server renders it.
 
@@ -10,13 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function pageOf(place: { kind: string; uri: string }) {
-  const page = await t.app.inject({ method: 'GET', url: `/${place.kind}/${encodeURIComponent(place.uri)}` });
-  expect(page.statusCode).toBe(200);
-  const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page.body)?.[1];
-  expect(jsonLd).toBeDefined();
-  return { html: page.body, jsonLd: JSON.parse(jsonLd!) as Record<string, unknown> };
-}
+const pageOf = (place: { kind: string; uri: string }) => renderedPlacePage(t, place);
 
 it('types a bar as a BarOrPub and gives its phone in the international form, in the link too', async () => {
   const bar = await createEstablishment(t.db, {
