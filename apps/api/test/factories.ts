@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { nextFreeUri, slugify } from '@tables-voisines/contract/slug';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import {
   categories,
@@ -10,6 +10,7 @@ import {
   groups,
   menuBoardItems,
   menuBoards,
+  reports,
 } from '../src/db/schema';
 import { newClaimCode } from '../src/modules/establishments/establishments.service';
 import { searchTextOf } from '../src/modules/establishments/search-text';
@@ -111,4 +112,13 @@ export async function createMenuBoard(
 
 export async function disableEstablishment(db: Db, id: string) {
   await db.update(establishments).set({ disabled: true }).where(eq(establishments.id, id));
+}
+
+/** How many error reports an establishment has in the database, whatever their state. */
+export async function countReports(db: Db, establishmentId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reports)
+    .where(eq(reports.establishmentId, establishmentId));
+  return row!.n;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createEstablishment, disableEstablishment } from '../../test/factories';
+import { countReports, createEstablishment, disableEstablishment } from '../../test/factories';
 import { reports } from '../db/schema';
 import { webBuildDir } from '../paths';
 
@@ -30,13 +30,6 @@ const post = (url: string, fields: Record<string, string>, remoteAddress = fresh
     headers: { 'content-type': FORM },
     remoteAddress,
   });
-const countReports = async (establishmentId: string) =>
-  (
-    await t.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(reports)
-      .where(eq(reports.establishmentId, establishmentId))
-  )[0]!.n;
 /** The page's text, its tags taken out. */
 const textOf = (html: string) =>
   html
@@ -79,7 +72,7 @@ describe('the report page', () => {
     expect(form).toContain('method="post"');
     expect(page.body.match(/<input type="radio"[^>]* name="reason"/g)).toHaveLength(5);
     expect(page.body).toContain('<legend');
-    expect(await countReports(place.id)).toBe(0);
+    expect(await countReports(t.db, place.id)).toBe(0);
   });
 
   it('takes the form without JavaScript and thanks, an answer never cached', async () => {
@@ -128,7 +121,7 @@ describe('the report page', () => {
       /<p id="signalement-motif-erreur"[^>]*>Choisissez ce qu’il faut corriger\.<\/p>/,
     );
     expect(noReason.body).toContain('>Rien</textarea>');
-    expect(await countReports(place.id)).toBe(0);
+    expect(await countReports(t.db, place.id)).toBe(0);
   });
 
   it('says a flood from one connection is refused, and still lets another visitor report', async () => {
@@ -143,7 +136,7 @@ describe('the report page', () => {
     );
     expect(refused.body).toContain('>Encore</textarea>');
     expect((await post(url, { reason: 'closed' })).statusCode).toBe(200);
-    expect(await countReports(place.id)).toBe(6);
+    expect(await countReports(t.db, place.id)).toBe(6);
   });
 
   it('takes the `.data` post of React Router’s <Form> (with JavaScript) the same way', async () => {
@@ -151,7 +144,7 @@ describe('the report page', () => {
     const sent = await post('/remplisvert/le-vrac-a-lyon/signaler.data', { reason: 'menu' });
     expect(sent.statusCode).toBeLessThan(300);
     expect(sent.headers['cache-control']).toBe('private, no-store');
-    expect(await countReports(place.id)).toBe(1);
+    expect(await countReports(t.db, place.id)).toBe(1);
   });
 
   it('is the real 404 page for a disabled or unknown place, and refuses anything but a form', async () => {
@@ -165,7 +158,7 @@ describe('the report page', () => {
     expect(posted.statusCode).toBe(404);
     expect(textOf(posted.body)).toContain('Page introuvable');
     expect((await post('/restaurant/nulle-part/signaler', { reason: 'hours' })).statusCode).toBe(404);
-    expect(await countReports(place.id)).toBe(0);
+    expect(await countReports(t.db, place.id)).toBe(0);
 
     const json = await t.app.inject({
       method: 'POST',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '@tables-voisines/contract/errors';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, TestClock, type TestApp } from '../../../test/app';
-import { createEstablishment, disableEstablishment } from '../../../test/factories';
+import { countReports, createEstablishment, disableEstablishment } from '../../../test/factories';
 import { startSmtp, type TestSmtp } from '../../../test/smtp';
 import { reports } from '../../db/schema';
 import { createPublicData } from '../../web/public-data';
@@ -45,13 +45,6 @@ const report = (id: string, payload: unknown, remoteAddress = freshAddress()) =>
     payload: payload as object,
     remoteAddress,
   });
-const countReports = async (establishmentId: string) =>
-  (
-    await t.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(reports)
-      .where(eq(reports.establishmentId, establishmentId))
-  )[0]!.n;
 const list = (query: string, headers: Record<string, string> = admin.headers) =>
   t.app.inject({ method: 'GET', url: `/api/reports/?${query}`, headers });
 const patch = (id: string, payload: object, headers: Record<string, string> = admin.headers) =>
@@ -117,7 +110,7 @@ describe('a visitor reports an error', () => {
       code: 'NotFound',
       message: 'Cet établissement n’existe pas ou n’est plus visible.',
     });
-    expect(await countReports(hidden.id)).toBe(0);
+    expect(await countReports(t.db, hidden.id)).toBe(0);
     // Shown again, a report goes through: the one e-mail the owner gets is for it.
     await t.db.execute(sql`update establishments set disabled = false where id = ${hidden.id}`);
     expect((await report(hidden.id, { reason: 'contact' })).statusCode).toBe(201);
@@ -144,7 +137,7 @@ describe('a visitor reports an error', () => {
       expect(issue.message).toMatch(message);
     }
     expect((await report('pas-un-id', { reason: 'hours' })).statusCode).toBe(400);
-    expect(await countReports(place.id)).toBe(0);
+    expect(await countReports(t.db, place.id)).toBe(0);
   });
 
   it('stops a flood from one address at the sixth report an hour, not the others', async () => {
@@ -163,10 +156,10 @@ describe('a visitor reports an error', () => {
     const wait = Number(refused.headers['retry-after']);
     expect(wait).toBeGreaterThan(3500);
     expect(wait).toBeLessThanOrEqual(3600);
-    expect(await countReports(place.id)).toBe(5);
+    expect(await countReports(t.db, place.id)).toBe(5);
     // Another visitor is not held back by the first.
     expect((await report(place.id, { reason: 'closed' }, freshAddress())).statusCode).toBe(201);
-    expect(await countReports(place.id)).toBe(6);
+    expect(await countReports(t.db, place.id)).toBe(6);
     // Five e-mails for the five reports let through, then the other visitor's: never one for the refused one.
     await expect
       .poll(() => smtp.messages.filter((m) => m.to === owner.email).length, { timeout: 10_000 })
@@ -247,7 +240,7 @@ describe('the page’s own form (PublicData.submitReport)', () => {
       expect((await report(place.id, { reason: 'menu' }, address)).statusCode).toBe(201);
     const limited = await data.submitReport(place.id, { reason: 'menu' }, address).catch((e) => e);
     expect(limited).toMatchObject({ code: 'RateLimited', details: { retryAfter: expect.any(Number) } });
-    expect(await countReports(place.id)).toBe(5);
+    expect(await countReports(t.db, place.id)).toBe(5);
   });
 });
 
