@@ -4,7 +4,8 @@ import { plainDish } from '@tables-voisines/contract/test-support/dishes';
 import { changeText } from '@tables-voisines/contract/history-text';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { createCategory, createEstablishment, createMenuBoard } from '../../../test/factories';
+import { createEstablishment, createMenuBoard } from '../../../test/factories';
+import { createBoardWriters, type BoardWriters } from '../../../test/menu-board-writers';
 import { changeHistory, menuBoardItems } from '../../db/schema';
 import { parisDay } from '../../lib/today';
 import { DISH_SUGGESTION_DAYS } from './dish-suggestions.queries';
@@ -12,13 +13,7 @@ import { DISH_SUGGESTION_DAYS } from './dish-suggestions.queries';
 /* A dish says what is in it (API.md, "Dishes"): written, read, searched, suggested, kept in the history. */
 
 let t: TestApp;
-let admin: TestAccount;
-let owner: TestAccount;
-let otherOwner: TestAccount;
-let placeId: string;
-let otherPlaceId: string;
-let crepes: string;
-let desserts: string;
+let fx: BoardWriters;
 const today = parisDay();
 const dayOffset = (days: number) =>
   new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -30,21 +25,18 @@ const box = {
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await createAdminAccount(t);
-  crepes = (await createCategory(t.db, 'Crêpes')).id;
-  desserts = (await createCategory(t.db, 'Desserts')).id;
-  placeId = (await createEstablishment(t.db, { name: 'Crêperie du Port', latitude: 47.3, longitude: -2.5 }))
-    .id;
-  otherPlaceId = (await createEstablishment(t.db, { latitude: 47.31, longitude: -2.51 })).id;
-  owner = await createOwnerAccount(t, { establishmentId: placeId });
-  otherOwner = await createOwnerAccount(t, { establishmentId: otherPlaceId });
+  fx = await createBoardWriters(
+    t,
+    { name: 'Crêperie du Port', latitude: 47.3, longitude: -2.5 },
+    { latitude: 47.31, longitude: -2.51 },
+  );
 });
 afterAll(() => t.close());
 
 const completeDish = () => ({
   name: 'Crêpe complète',
   price: 8.5,
-  category: crepes,
+  category: fx.crepes,
   description: '  Jambon, œuf miroir et emmental  ',
   // Any order, twice: stored once each, in the annex's order.
   allergens: ['milk', 'gluten', 'eggs', 'milk'],
@@ -57,17 +49,17 @@ const dishes = () => [
   {
     name: 'Galette aux légumes',
     price: 9,
-    category: crepes,
+    category: fx.crepes,
     allergens: [],
     diets: ['vegan'],
   },
   // An old client: name, price and category only.
-  { name: 'Far breton', price: 4, category: desserts },
+  { name: 'Far breton', price: 4, category: fx.desserts },
 ];
-const publish = (body: object, headers: Record<string, string> = owner.headers) =>
+const publish = (body: object, headers: Record<string, string> = fx.owner.headers) =>
   t.app.inject({ method: 'POST', url: '/api/menuboard/', headers, payload: body });
 const board = (overrides: Record<string, unknown> = {}) => ({
-  establishment: placeId,
+  establishment: fx.placeId,
   title: 'Ardoise du midi',
   date: today,
   items: dishes(),
@@ -86,7 +78,7 @@ describe('a dish says what is in it', () => {
       {
         name: 'Crêpe complète',
         price: 8.5,
-        category: crepes,
+        category: fx.crepes,
         description: 'Jambon, œuf miroir et emmental',
         allergens: ['gluten', 'eggs', 'milk'],
         diets: [],
@@ -96,25 +88,25 @@ describe('a dish says what is in it', () => {
       {
         name: 'Galette aux légumes',
         price: 9,
-        category: crepes,
+        category: fx.crepes,
         description: null,
         allergens: [],
         diets: ['vegetarian', 'vegan'],
         homemade: false,
         meatOrigin: null,
       },
-      plainDish('Far breton', 4, desserts),
+      plainDish('Far breton', 4, fx.desserts),
     ];
     expect(response.json().items).toEqual(expected);
     boardId = response.json().id;
-    for (const url of [`/api/menuboard/${boardId}`, `/api/establishment/${placeId}/menuboard`]) {
-      const read = await t.app.inject({ method: 'GET', url, headers: owner.headers });
+    for (const url of [`/api/menuboard/${boardId}`, `/api/establishment/${fx.placeId}/menuboard`]) {
+      const read = await t.app.inject({ method: 'GET', url, headers: fx.owner.headers });
       expect(read.json().items, url).toEqual(expected);
     }
     const listed = await t.app.inject({
       method: 'GET',
-      url: `/api/menuboards/?establishment=${placeId}`,
-      headers: admin.headers,
+      url: `/api/menuboards/?establishment=${fx.placeId}`,
+      headers: fx.admin.headers,
     });
     expect(listed.json()[0].items).toEqual(expected);
     const rows = await t.db.select().from(menuBoardItems).where(eq(menuBoardItems.menuBoardId, boardId));
@@ -128,22 +120,26 @@ describe('a dish says what is in it', () => {
   it('keeps an old client working: a board without the new fields reads as not stated', async () => {
     const tomorrow = dayOffset(1);
     const old = await publish({
-      establishment: placeId,
+      establishment: fx.placeId,
       title: 'Ardoise de demain',
       date: tomorrow,
-      items: [{ name: 'Galette saucisse', price: 5, category: crepes }],
+      items: [{ name: 'Galette saucisse', price: 5, category: fx.crepes }],
     });
     expect(old.statusCode).toBe(201);
-    expect(old.json().items).toEqual([plainDish('Galette saucisse', 5, crepes)]);
+    expect(old.json().items).toEqual([plainDish('Galette saucisse', 5, fx.crepes)]);
     const patched = await t.app.inject({
       method: 'PATCH',
       url: `/api/menuboard/${old.json().id}`,
-      headers: owner.headers,
-      payload: { items: [{ name: 'Galette saucisse', price: 5.5, category: crepes }] },
+      headers: fx.owner.headers,
+      payload: { items: [{ name: 'Galette saucisse', price: 5.5, category: fx.crepes }] },
     });
     expect(patched.statusCode).toBe(200);
     expect(patched.json().items[0]).toMatchObject({ price: 5.5, allergens: null, diets: [] });
-    await t.app.inject({ method: 'DELETE', url: `/api/menuboard/${old.json().id}`, headers: owner.headers });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/menuboard/${old.json().id}`,
+      headers: fx.owner.headers,
+    });
   });
 
   it('refuses unknown codes and over-long texts with 400 ValidationError, before the permission check', async () => {
@@ -157,8 +153,8 @@ describe('a dish says what is in it', () => {
     ];
     for (const [fields, path] of cases) {
       const response = await publish(
-        board({ establishment: otherPlaceId, items: [{ ...completeDish(), ...fields }] }),
-        owner.headers,
+        board({ establishment: fx.otherPlaceId, items: [{ ...completeDish(), ...fields }] }),
+        fx.owner.headers,
       );
       expect(response.statusCode, path).toBe(400);
       expect(response.json().code).toBe('ValidationError');
@@ -182,7 +178,7 @@ describe('a dish says what is in it', () => {
     const response = await t.app.inject({
       method: 'PATCH',
       url: `/api/menuboard/${boardId}`,
-      headers: owner.headers,
+      headers: fx.owner.headers,
       payload: { items: [{ ...completeDish(), description: '   ', meatOrigin: '' }, ...dishes().slice(1)] },
     });
     expect(response.statusCode).toBe(200);
@@ -191,7 +187,7 @@ describe('a dish says what is in it', () => {
     const restored = await t.app.inject({
       method: 'PATCH',
       url: `/api/menuboard/${boardId}`,
-      headers: owner.headers,
+      headers: fx.owner.headers,
       payload: { items: dishes() },
     });
     expect(restored.statusCode).toBe(200);
@@ -201,13 +197,13 @@ describe('a dish says what is in it', () => {
     const loaded = await t.app.inject({
       method: 'GET',
       url: `/api/menuboard/${boardId}`,
-      headers: owner.headers,
+      headers: fx.owner.headers,
     });
     const etag = loaded.headers.etag as string;
     const changed = await t.app.inject({
       method: 'PATCH',
       url: `/api/menuboard/${boardId}`,
-      headers: { ...owner.headers, 'if-match': etag },
+      headers: { ...fx.owner.headers, 'if-match': etag },
       payload: {
         items: [
           { ...completeDish(), allergens: ['gluten', 'eggs', 'milk', 'mustard'] },
@@ -219,27 +215,27 @@ describe('a dish says what is in it', () => {
     const stale = await t.app.inject({
       method: 'PATCH',
       url: `/api/menuboard/${boardId}`,
-      headers: { ...owner.headers, 'if-match': etag },
+      headers: { ...fx.owner.headers, 'if-match': etag },
       payload: { items: [{ ...completeDish(), allergens: null }] },
     });
     expect(stale.statusCode).toBe(412);
     expect(stale.json().code).toBe('PreconditionFailed');
     const republished = await publish(board({ items: [{ ...completeDish(), allergens: [] }] }), {
-      ...owner.headers,
+      ...fx.owner.headers,
       'if-match': etag,
     });
     expect(republished.statusCode).toBe(412);
     const now = await t.app.inject({
       method: 'GET',
       url: `/api/menuboard/${boardId}`,
-      headers: owner.headers,
+      headers: fx.owner.headers,
     });
     expect(now.json().items).toHaveLength(3);
     expect(now.json().items[0].allergens).toEqual(['gluten', 'eggs', 'milk', 'mustard']);
     const restored = await t.app.inject({
       method: 'PATCH',
       url: `/api/menuboard/${boardId}`,
-      headers: { ...owner.headers, 'if-match': now.headers.etag as string },
+      headers: { ...fx.owner.headers, 'if-match': now.headers.etag as string },
       payload: { items: dishes() },
     });
     expect(restored.statusCode).toBe(200);
@@ -276,15 +272,15 @@ describe('the surrounding search’s dish filters', () => {
   beforeAll(async () => {
     const other = await publish(
       {
-        establishment: otherPlaceId,
+        establishment: fx.otherPlaceId,
         title: 'Ardoise voisine',
         date: today,
         items: [
-          { name: 'Crêpe au sucre', price: 3, category: desserts, allergens: ['gluten', 'eggs', 'milk'] },
-          { name: 'Salade du marché', price: 9, category: crepes, diets: ['vegetarian'] },
+          { name: 'Crêpe au sucre', price: 3, category: fx.desserts, allergens: ['gluten', 'eggs', 'milk'] },
+          { name: 'Salade du marché', price: 9, category: fx.crepes, diets: ['vegetarian'] },
         ],
       },
-      otherOwner.headers,
+      fx.otherOwner.headers,
     );
     otherBoard = other.json().id;
   });
@@ -334,7 +330,7 @@ describe('the surrounding search’s dish filters', () => {
     expect(await answered({ homemade: false })).toHaveLength(2);
     // Fait maison and vegetarian, but not in the same dish: no board.
     expect(await answered({ homemade: true, diets: ['vegetarian'] })).toEqual([]);
-    expect(await answered({ categories: [desserts], excludeAllergens: ['nuts'] })).toEqual([
+    expect(await answered({ categories: [fx.desserts], excludeAllergens: ['nuts'] })).toEqual([
       { title: 'Ardoise voisine', matching: ['Crêpe au sucre'] },
     ]);
   });
@@ -352,7 +348,7 @@ describe('the dishes an establishment already served', () => {
     const dish = (name: string, extra: Record<string, unknown> = {}) => ({
       name,
       priceCents: 1000,
-      categoryId: crepes,
+      categoryId: fx.crepes,
       ...extra,
     });
     // Oldest first: each later board writes the dishes as they are now.
@@ -401,7 +397,7 @@ describe('the dishes an establishment already served', () => {
     expect(body.dishes[0]).toEqual({
       name: 'Galette complète',
       price: 12.5,
-      category: crepes,
+      category: fx.crepes,
       description: null,
       allergens: ['eggs', 'milk'],
       diets: [],
@@ -440,20 +436,20 @@ describe('the dishes an establishment already served', () => {
 
   it('is for its owner and the team: 401 without a token, 403 to another owner, 404 for no establishment', async () => {
     expect((await dishesOf('', {})).statusCode).toBe(401);
-    expect((await dishesOf('', otherOwner.headers)).statusCode).toBe(403);
-    expect((await dishesOf('', admin.headers)).statusCode).toBe(200);
+    expect((await dishesOf('', fx.otherOwner.headers)).statusCode).toBe(403);
+    expect((await dishesOf('', fx.admin.headers)).statusCode).toBe(200);
     const reader = await createAdminAccount(t, { permissions: [{ action: 'read', subject: 'menu-board' }] });
     expect((await dishesOf('', reader.headers)).statusCode).toBe(200);
     const other = await createAdminAccount(t, {
       permissions: [{ action: 'read', subject: 'establishment' }],
     });
     expect((await dishesOf('', other.headers)).statusCode).toBe(403);
-    const unknown = await dishesOf('', admin.headers, '11111111-1111-4111-8111-111111111111');
+    const unknown = await dishesOf('', fx.admin.headers, '11111111-1111-4111-8111-111111111111');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('NotFound');
     // An establishment without boards: nothing to suggest.
-    expect((await dishesOf('', owner.headers, placeId)).json().dishes.length).toBeGreaterThan(0);
+    expect((await dishesOf('', fx.owner.headers, fx.placeId)).json().dishes.length).toBeGreaterThan(0);
     const empty = (await createEstablishment(t.db)).id;
-    expect((await dishesOf('', admin.headers, empty)).json()).toEqual({ dishes: [], meatOrigins: [] });
+    expect((await dishesOf('', fx.admin.headers, empty)).json()).toEqual({ dishes: [], meatOrigins: [] });
   });
 });

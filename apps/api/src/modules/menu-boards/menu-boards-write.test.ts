@@ -1,53 +1,44 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
+import { createOwnerAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { createCategory, createEstablishment } from '../../../test/factories';
+import { createEstablishment } from '../../../test/factories';
+import { createBoardWriters, type BoardWriters } from '../../../test/menu-board-writers';
 import { changeHistory, menuBoardItems } from '../../db/schema';
 import { parisDay } from '../../lib/today';
 
 let t: TestApp;
-let admin: TestAccount;
-let owner: TestAccount;
-let otherOwner: TestAccount;
-let placeId: string;
-let otherPlaceId: string;
-let crepes: string;
-let desserts: string;
+let fx: BoardWriters;
 const today = parisDay();
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await createAdminAccount(t);
-  crepes = (await createCategory(t.db, 'Crêpes')).id;
-  desserts = (await createCategory(t.db, 'Desserts')).id;
-  placeId = (
-    await createEstablishment(t.db, { name: 'Crêperie Ty Breizh', latitude: 48.11, longitude: -1.68 })
-  ).id;
-  otherPlaceId = (await createEstablishment(t.db, { latitude: 48.12, longitude: -1.67 })).id;
-  owner = await createOwnerAccount(t, { establishmentId: placeId });
-  otherOwner = await createOwnerAccount(t, { establishmentId: otherPlaceId });
+  fx = await createBoardWriters(
+    t,
+    { name: 'Crêperie Ty Breizh', latitude: 48.11, longitude: -1.68 },
+    { latitude: 48.12, longitude: -1.67 },
+  );
 });
 afterAll(() => t.close());
 
 const board = (overrides: Record<string, unknown> = {}) => ({
-  establishment: placeId,
+  establishment: fx.placeId,
   title: 'Ardoise du midi',
   date: today,
   items: [
-    { name: 'Galette complète', price: 9.9, category: crepes },
-    { name: 'Crêpe caramel beurre salé', price: 4.5, category: desserts },
+    { name: 'Galette complète', price: 9.9, category: fx.crepes },
+    { name: 'Crêpe caramel beurre salé', price: 4.5, category: fx.desserts },
   ],
   ...overrides,
 });
-const publish = (body: object, headers: Record<string, string> = owner.headers) =>
+const publish = (body: object, headers: Record<string, string> = fx.owner.headers) =>
   t.app.inject({ method: 'POST', url: '/api/menuboard/', headers, payload: body });
 const surrounding = () =>
   t.app.inject({
     method: 'POST',
     url: '/menuboards/surrounding',
     payload: {
-      categories: [crepes],
+      categories: [fx.crepes],
       northEast: { latitude: 48.2, longitude: -1.6 },
       southWest: { latitude: 48, longitude: -1.8 },
     },
@@ -59,12 +50,12 @@ describe('menu boards', () => {
     expect(response.statusCode).toBe(201);
     const created = response.json();
     expect(created).toMatchObject({
-      establishment: { id: placeId, name: 'Crêperie Ty Breizh', kind: 'restaurant' },
+      establishment: { id: fx.placeId, name: 'Crêperie Ty Breizh', kind: 'restaurant' },
       title: 'Ardoise du midi',
       date: today,
       items: [
-        { name: 'Galette complète', price: 9.9, category: crepes },
-        { name: 'Crêpe caramel beurre salé', price: 4.5, category: desserts },
+        { name: 'Galette complète', price: 9.9, category: fx.crepes },
+        { name: 'Crêpe caramel beurre salé', price: 4.5, category: fx.desserts },
       ],
     });
     const rows = await t.db.select().from(menuBoardItems).where(eq(menuBoardItems.menuBoardId, created.id));
@@ -75,14 +66,14 @@ describe('menu boards', () => {
   it('validates items and prices before the permission check', async () => {
     const cases: [object, string][] = [
       [board({ items: [] }), 'items'],
-      [board({ items: [{ name: 'Galette', price: 9.999, category: crepes }] }), 'items.0.price'],
-      [board({ items: [{ name: 'Galette', price: -1, category: crepes }] }), 'items.0.price'],
-      [board({ items: [{ name: '', price: 3, category: crepes }] }), 'items.0.name'],
+      [board({ items: [{ name: 'Galette', price: 9.999, category: fx.crepes }] }), 'items.0.price'],
+      [board({ items: [{ name: 'Galette', price: -1, category: fx.crepes }] }), 'items.0.price'],
+      [board({ items: [{ name: '', price: 3, category: fx.crepes }] }), 'items.0.name'],
       [board({ date: '2026-02-30' }), 'date'],
     ];
     for (const [body, path] of cases) {
       // Someone else's establishment: still a 400, validation runs first.
-      const response = await publish({ ...body, establishment: otherPlaceId });
+      const response = await publish({ ...body, establishment: fx.otherPlaceId });
       expect(response.statusCode, path).toBe(400);
       expect(response.json().details[0].path).toBe(path);
     }
@@ -100,7 +91,7 @@ describe('menu boards', () => {
   });
 
   it("refuses a valid board for someone else's establishment with 403, and an unknown one with 404 to admins", async () => {
-    expect((await publish(board(), otherOwner.headers)).statusCode).toBe(403);
+    expect((await publish(board(), fx.otherOwner.headers)).statusCode).toBe(403);
     const unconfirmed = await createOwnerAccount(t, {
       establishmentId: (await createEstablishment(t.db)).id,
       confirmed: false,
@@ -108,10 +99,10 @@ describe('menu boards', () => {
     expect((await publish(board(), unconfirmed.headers)).statusCode).toBe(403);
     const unknown = await publish(
       board({ establishment: '11111111-1111-1111-1111-111111111111' }),
-      admin.headers,
+      fx.admin.headers,
     );
     expect(unknown.statusCode).toBe(404);
-    expect((await publish(board({ establishment: otherPlaceId }), admin.headers)).statusCode).toBe(201);
+    expect((await publish(board({ establishment: fx.otherPlaceId }), fx.admin.headers)).statusCode).toBe(201);
   });
 
   it('lets the owner edit and delete its board, not another owner, and records each change', async () => {
@@ -120,9 +111,9 @@ describe('menu boards', () => {
     const created = (await publish(board({ title: 'Ardoise du soir', date: tomorrow }))).json();
     const edit = (headers: Record<string, string>, payload: object) =>
       t.app.inject({ method: 'PATCH', url: `/api/menuboard/${created.id}`, headers, payload });
-    expect((await edit(otherOwner.headers, { title: 'Piraté' })).statusCode).toBe(403);
-    const edited = await edit(owner.headers, {
-      items: [{ name: 'Galette saucisse', price: 6, category: crepes }],
+    expect((await edit(fx.otherOwner.headers, { title: 'Piraté' })).statusCode).toBe(403);
+    const edited = await edit(fx.owner.headers, {
+      items: [{ name: 'Galette saucisse', price: 6, category: fx.crepes }],
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({
@@ -132,12 +123,12 @@ describe('menu boards', () => {
 
     const remove = (headers: Record<string, string>) =>
       t.app.inject({ method: 'DELETE', url: `/api/menuboard/${created.id}`, headers });
-    expect((await remove(otherOwner.headers)).statusCode).toBe(403);
-    expect((await remove(owner.headers)).statusCode).toBe(204);
-    expect((await remove(admin.headers)).statusCode).toBe(404);
+    expect((await remove(fx.otherOwner.headers)).statusCode).toBe(403);
+    expect((await remove(fx.owner.headers)).statusCode).toBe(204);
+    expect((await remove(fx.admin.headers)).statusCode).toBe(404);
 
     const entries = await t.db.select().from(changeHistory).where(eq(changeHistory.subjectId, created.id));
     expect(entries.map((e) => e.action).sort()).toEqual(['create', 'delete', 'update']);
-    expect(entries.every((e) => e.establishmentId === placeId && e.actorId === owner.id)).toBe(true);
+    expect(entries.every((e) => e.establishmentId === fx.placeId && e.actorId === fx.owner.id)).toBe(true);
   });
 });
