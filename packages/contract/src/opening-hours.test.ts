@@ -110,24 +110,18 @@ describe('French wording', () => {
     expect(formatFrenchTime('00:00')).toBe('0 h');
   });
 
-  it('describes the status in a short sentence', () => {
-    const at = paris('2025-11-21T13:00');
-    expect(describeOpeningStatus(openingStatus(lunchAndDinner, at), at)).toBe(
-      'Ouvert maintenant · ferme à 14 h 30',
-    );
-    const afternoon = paris('2025-11-21T15:00');
-    expect(describeOpeningStatus(openingStatus(lunchAndDinner, afternoon), afternoon)).toBe(
-      'Fermé · ouvre à 19 h',
-    );
-    const night = paris('2025-11-21T23:30');
-    expect(describeOpeningStatus(openingStatus(lunchAndDinner, night), night)).toBe(
-      'Fermé · ouvre demain à 19 h',
-    );
-    const sunday = paris('2025-11-23T12:00');
-    expect(describeOpeningStatus(openingStatus(lunchAndDinner, sunday), sunday)).toBe(
-      'Fermé · ouvre vendredi à 12 h',
-    );
-    expect(describeOpeningStatus({ open: false }, at)).toBe('Fermé');
+  it.each([
+    ['2025-11-21T13:00', 'Ouvert maintenant · ferme à 14 h 30'],
+    ['2025-11-21T15:00', 'Fermé · ouvre à 19 h'],
+    ['2025-11-21T23:30', 'Fermé · ouvre demain à 19 h'],
+    ['2025-11-23T12:00', 'Fermé · ouvre vendredi à 12 h'],
+  ])('describes the status at %s (Paris) in a short sentence: %s', (local, sentence) => {
+    const at = paris(local);
+    expect(describeOpeningStatus(openingStatus(lunchAndDinner, at), at)).toBe(sentence);
+  });
+
+  it('says just « Fermé » when closed with no next opening', () => {
+    expect(describeOpeningStatus({ open: false }, paris('2025-11-21T13:00'))).toBe('Fermé');
   });
 });
 

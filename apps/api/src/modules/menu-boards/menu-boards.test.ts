@@ -144,39 +144,26 @@ describe('POST /menuboards/surrounding', () => {
     expect(response.json().details.length).toBeGreaterThan(0);
   });
 
-  it('refuses malformed JSON with a 400, not a 500', async () => {
+  // Not a 500: malformed JSON is the client's error, a body too large or of another type is refused unread.
+  it.each([
+    ['malformed JSON', 400, 'application/json', '{"northEast": {', 'ValidationError', /JSON/],
+    [
+      'a body over 1 MB',
+      413,
+      'application/json',
+      JSON.stringify({ ...lyonBox, pad: 'x'.repeat(1_100_000) }),
+      'PayloadTooLarge',
+      /./,
+    ],
+    ['a body that is not JSON', 415, 'text/plain', 'bonjour', 'UnsupportedMediaType', /./],
+  ])('refuses %s with a %i', async (_label, status, contentType, payload, code, message) => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/menuboards/surrounding',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"northEast": {',
+      headers: { 'content-type': contentType },
+      payload,
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      code: 'ValidationError',
-      message: expect.stringMatching(/JSON/),
-    });
-  });
-
-  it('refuses a body over 1 MB with a 413', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/menuboards/surrounding',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ ...lyonBox, pad: 'x'.repeat(1_100_000) }),
-    });
-    expect(response.statusCode).toBe(413);
-    expect(response.json().code).toBe('PayloadTooLarge');
-  });
-
-  it('refuses a body that is not JSON with a 415', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/menuboards/surrounding',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'bonjour',
-    });
-    expect(response.statusCode).toBe(415);
-    expect(response.json().code).toBe('UnsupportedMediaType');
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject({ code, message: expect.stringMatching(message) });
   });
 });
