@@ -11,9 +11,8 @@ import {
   ADMIN,
   createThrowawayDatabase,
   FULL,
-  JWT_SECRET,
+  postgresEnv,
   recordFigures,
-  report,
   signInAdmin,
   type ThrowawayDatabase,
 } from './support';
@@ -51,7 +50,7 @@ async function run(engine: 'pglite' | 'postgres') {
   if (engine === 'postgres') {
     database = await createThrowawayDatabase();
     cleanups.push(() => database!.drop());
-    env = { DATABASE_URL: database.url, JWT_SECRET, SEED: 'demo', ...ADMIN };
+    env = { ...postgresEnv(database.url), SEED: 'demo' };
   } else {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'tv-rel-crash-'));
     cleanups.push(() => rm(dataDir!, { recursive: true, force: true }));
@@ -224,7 +223,6 @@ async function run(engine: 'pglite' | 'postgres') {
     halfWritten: halfWritten.length,
     restartReadyMs: restartMs,
   };
-  report(`crash (${engine}): ${JSON.stringify(figures)}`);
   await recordFigures('crash', engine, figures);
   expect(missing.map((o) => o.index)).toEqual([]);
   expect(patchesMissing.map((o) => o.index)).toEqual([]);

@@ -1,14 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startServerProcess, type ServerProcess } from '../server-process';
-import {
-  ADMIN,
-  createThrowawayDatabase,
-  FULL,
-  JWT_SECRET,
-  PG_SERVER_URL,
-  recordFigures,
-  report,
-} from './support';
+import { createThrowawayDatabase, FULL, PG_SERVER_URL, postgresEnv, recordFigures } from './support';
 import { TcpProxy } from './tcp-proxy';
 import { ThrowawayCluster } from './throwaway-cluster';
 
@@ -37,12 +29,7 @@ interface Outage {
 }
 
 async function outageUnderLoad(databaseUrl: string, outage: Outage): Promise<void> {
-  const server: ServerProcess = await startServerProcess({
-    DATABASE_URL: databaseUrl,
-    JWT_SECRET,
-    SEED: 'demo',
-    ...ADMIN,
-  });
+  const server: ServerProcess = await startServerProcess({ ...postgresEnv(databaseUrl), SEED: 'demo' });
   cleanups.push(async () => void (await server.kill('SIGKILL')));
 
   const samples: Sample[] = [];
@@ -117,8 +104,12 @@ async function outageUnderLoad(databaseUrl: string, outage: Outage): Promise<voi
     readyzOkAfterMs: readyAgain === undefined ? null : Math.round(readyAgain - restoredAt),
     recoveryMs,
   };
-  report(`PostgreSQL restart (${outage.key}): ${JSON.stringify(figures)}`);
-  await recordFigures('pg-restart', outage.key, figures);
+  await recordFigures(
+    'pg-restart',
+    outage.key,
+    figures,
+    `PostgreSQL restart (${outage.key}): ${JSON.stringify(figures)}`,
+  );
 
   expect(figures.beforeOther).toBe(0);
   expect(figures.down503).toBeGreaterThan(10);

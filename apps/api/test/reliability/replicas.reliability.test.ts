@@ -3,11 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { startServerProcess, type ServerProcess } from '../server-process';
 import {
-  ADMIN,
   createThrowawayDatabase,
-  JWT_SECRET,
+  postgresEnv,
   recordFigures,
-  report,
   signInAdmin,
   type ThrowawayDatabase,
 } from './support';
@@ -26,14 +24,7 @@ const figures: Record<string, number> = {};
 
 beforeAll(async () => {
   database = await createThrowawayDatabase();
-  const env = {
-    DATABASE_URL: database.url,
-    JWT_SECRET,
-    REDIS_URL,
-    RATE_LIMIT_SIGN_IN: '3',
-    SEED: 'none',
-    ...ADMIN,
-  };
+  const env = { ...postgresEnv(database.url), REDIS_URL, RATE_LIMIT_SIGN_IN: '3', SEED: 'none' };
   [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
 }, 180_000);
 afterAll(async () => {
@@ -117,8 +108,12 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
       await new Promise((r) => setTimeout(r, 25));
     }
     figures.otherReplicaFreshAfterMs = seenMs;
-    report(`replicas: the other replica shows the write ${seenMs} ms after it was answered`);
-    await recordFigures('replicas', 'postgres + redis', figures);
+    await recordFigures(
+      'replicas',
+      'postgres + redis',
+      figures,
+      `replicas: the other replica shows the write ${seenMs} ms after it was answered`,
+    );
     expect(seenMs).toBeGreaterThanOrEqual(0);
     expect(seenMs).toBeLessThan(2_000);
     expect((await get(b)).body).toContain('Une salle voûtée');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { startServerProcess, type ServerProcess } from '../server-process';
-import { ADMIN, FULL, recordFigures, report, signInAdmin } from './support';
+import { ADMIN, FULL, recordFigures, signInAdmin } from './support';
 
 /*
  * Soak: mixed load at a steady rate against the real server process (public reads and pages, sign-ins,
@@ -160,8 +160,7 @@ describe('soak', () => {
       },
       rssGrowthPercent: Math.round(growth * 1000) / 10,
     };
-    report(`soak: ${JSON.stringify(figures)}`);
-    await recordFigures('soak', 'pglite', figures);
+    await recordFigures('soak', 'pglite', figures, `soak: ${JSON.stringify(figures)}`);
     expect(errors).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(Math.floor((DURATION_MS / 1000) * RATE_PER_S) - 1);
     if (FULL) expect(growth).toBeLessThan(0.1);

@@ -13,6 +13,12 @@ export const PG_SERVER_URL = process.env.RELIABILITY_PG_URL ?? 'postgres://postg
 export const ADMIN = { ADMIN_USERNAME: 'fiabilite', ADMIN_PASSWORD: 'Une-phrase-de-passe-solide-42' };
 export const JWT_SECRET = 'reliability-tests-secret-long-enough-for-hs256';
 
+/**
+ * A server's environment on the PostgreSQL database at `databaseUrl`, with the tests' admin; the JWT secret is
+ * given, not generated in a data folder, so that every replica signs alike.
+ */
+export const postgresEnv = (databaseUrl: string) => ({ DATABASE_URL: databaseUrl, JWT_SECRET, ...ADMIN });
+
 export interface ThrowawayDatabase {
   url: string;
   drop(): Promise<void>;
@@ -48,10 +54,17 @@ export async function signInAdmin(baseUrl: string): Promise<string> {
 }
 
 /**
- * Merges `figures` under `key` (and the mode) into bench/results/reliability-<name>.json (one file per topic, one key per
- * engine or mode), with the date, and returns the path.
+ * Prints `line` (by default the figures under `name (key)`), then merges `figures` under `key` (and the mode)
+ * into bench/results/reliability-<name>.json (one file per topic, one key per engine or mode), with the date,
+ * and returns the path.
  */
-export async function recordFigures(name: string, key: string, figures: object): Promise<string> {
+export async function recordFigures(
+  name: string,
+  key: string,
+  figures: object,
+  line = `${name} (${key}): ${JSON.stringify(figures)}`,
+): Promise<string> {
+  report(line);
   const file = path.join(repoRoot, 'bench/results', `reliability-${name}.json`);
   await mkdir(path.dirname(file), { recursive: true });
   let current: Record<string, unknown> = {};
