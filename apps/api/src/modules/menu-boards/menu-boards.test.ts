@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainDish } from '@tables-voisines/contract/test-support/dishes';
 import { createTestApp, type TestApp } from '../../../test/app';
-import {
-  createCategory,
-  createEstablishment,
-  createMenuBoard,
-  disableEstablishment,
-} from '../../../test/factories';
+import { createCategory, createEstablishment, createMenuBoard } from '../../../test/factories';
 import { parisDay } from '../../lib/today';
 
 let t: TestApp;
@@ -24,31 +19,12 @@ beforeAll(async () => {
   const pizza = await createCategory(t.db, 'Pizza');
   ids.crepes = crepes.id;
   ids.pizza = pizza.id;
-  const inLyon = await createEstablishment(t.db, {
-    name: 'Chez Jo',
-    town: 'Lyon',
-    latitude: 45.76,
-    longitude: 4.83,
-  });
-  const alsoInLyon = await createEstablishment(t.db, {
-    name: 'La Pizz',
-    town: 'Lyon',
-    latitude: 45.75,
-    longitude: 4.85,
-  });
-  const disabled = await createEstablishment(t.db, {
-    name: 'Fermé',
-    town: 'Lyon',
-    latitude: 45.75,
-    longitude: 4.85,
-  });
-  const inParis = await createEstablishment(t.db, {
-    name: 'Paris Bistro',
-    town: 'Paris',
-    latitude: 48.85,
-    longitude: 2.35,
-  });
-  await disableEstablishment(t.db, disabled.id);
+  const place = (name: string, town: string, latitude: number, longitude: number, disabled = false) =>
+    createEstablishment(t.db, { name, town, latitude, longitude, disabled });
+  const inLyon = await place('Chez Jo', 'Lyon', 45.76, 4.83);
+  const alsoInLyon = await place('La Pizz', 'Lyon', 45.75, 4.85);
+  const disabled = await place('Fermé', 'Lyon', 45.75, 4.85, true);
+  const inParis = await place('Paris Bistro', 'Paris', 48.85, 2.35);
   ids.jo = await createMenuBoard(t.db, {
     establishmentId: inLyon.id,
     date: today,
