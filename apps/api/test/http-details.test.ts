@@ -1,3 +1,7 @@
+/*
+ * API.md, "HTTP details": HEAD, 405, errors before routing, cross-origin reads, site files. Its size (over 400
+ * lines) is those five details of HTTP, each checked on the API, the pages and the site files alike.
+ */
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -9,8 +13,6 @@ import { webBuildDir } from '../src/paths';
 import { createAdminAccount } from './accounts';
 import { createTestApp, type TestApp } from './app';
 import { createEstablishment } from './factories';
-
-// API.md, "HTTP details": HEAD, 405, errors before routing, cross-origin reads.
 
 let t: TestApp;
 let restaurantUri: string;

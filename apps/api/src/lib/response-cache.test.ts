@@ -1,3 +1,8 @@
+/*
+ * The cache of public answers: pieces of JSON, encoding negotiation, production once per data version, gzip
+ * copies, large answers in files and their removal, and the same over HTTP. Its size (over 400 lines) is
+ * those layers, each tested by itself and then through the real app.
+ */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';

@@ -1,3 +1,8 @@
+/*
+ * Writing establishments through the API: create, opening hours, read, change, delete, history, groups and
+ * the admins' list. Its size (over 400 lines) is those eight calls and their 22 rules (permissions, page
+ * addresses, validation), against one app and database.
+ */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';

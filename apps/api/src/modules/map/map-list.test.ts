@@ -1,3 +1,8 @@
+/*
+ * The map's lists (nearest, around): each answer compared with what the site computes from the feed, on
+ * generated places, then writes, bad input and the small functions the lists are built of. Its size (over 400
+ * lines) is the generator and the reference computation that every list test reads, kept beside the 16 tests.
+ */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

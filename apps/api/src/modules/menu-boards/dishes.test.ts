@@ -1,3 +1,8 @@
+/*
+ * A dish says what is in it (API.md, "Dishes"): written, read, searched, suggested, kept in the history. Its
+ * size (over 400 lines) is those five uses of the same dishes, each through the real API and database, with
+ * the dishes the tests write and read back.
+ */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainDish } from '@tables-voisines/contract/test-support/dishes';
@@ -9,8 +14,6 @@ import { createBoardWriters, type BoardWriters } from '../../../test/menu-board-
 import { changeHistory, menuBoardItems } from '../../db/schema';
 import { parisDay } from '../../lib/today';
 import { DISH_SUGGESTION_DAYS } from './dish-suggestions.queries';
-
-/* A dish says what is in it (API.md, "Dishes"): written, read, searched, suggested, kept in the history. */
 
 let t: TestApp;
 let fx: BoardWriters;

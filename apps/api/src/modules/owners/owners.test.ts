@@ -1,3 +1,9 @@
+/*
+ * A restaurant owner's account through the API, end to end: sign-up and e-mail confirmation, the /api/user
+ * naming, check and establishment codes, sign-in, forgotten password, reading, changing and deleting owners,
+ * and mail without SMTP. Its size (over 400 lines) is those 26 behaviours, each a real request against one
+ * app and its mailbox, which share the file's setup and helpers.
+ */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';

@@ -1,3 +1,7 @@
+/*
+ * The map's view state (the reducer and its store) and the refresh of the surrounding menu boards. Its size
+ * (over 400 lines) is 31 distinct transitions of the map and its list, each run from a state of its own.
+ */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Bounds } from '@tables-voisines/contract/geo';
 import type { SurroundingMenuBoard } from '@tables-voisines/contract/schemas/menu-board';

@@ -1,3 +1,8 @@
+/*
+ * The browser's session: its start from what was stored, sign-in and sign-out, and the refresh of the short
+ * token under a fake clock. Its size (over 400 lines) is 22 distinct cases of that life, each with its own
+ * tokens and answers of the fake API.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   Admin,
