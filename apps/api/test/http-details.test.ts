@@ -1,6 +1,6 @@
 /*
- * API.md, "HTTP details": HEAD, 405, errors before routing, cross-origin reads, site files. Its size (over 400
- * lines) is those five details of HTTP, each checked on the API, the pages and the site files alike.
+ * API.md, "HTTP details": HEAD, 405, errors before routing, cross-origin reads, site files. Its size
+ * (over 400 lines) is those five details of HTTP, each checked on the API, the pages and the site files alike.
  */
 import { existsSync } from 'node:fs';
 import net from 'node:net';

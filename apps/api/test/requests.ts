@@ -22,7 +22,10 @@ export const postEstablishment = (t: TestApp, headers: Headers, fields: Record<s
 export const deleteEstablishment = (t: TestApp, id: string, headers: Headers) =>
   t.app.inject({ method: 'DELETE', url: `/api/establishment/${id}`, headers });
 
-/** `POST /api/admin/`: a new admin, its e-mail made of its username unless told; any permissions, as a client may send. */
+/**
+ * `POST /api/admin/`: a new admin, its e-mail made of its username unless told; any permissions, as a client
+ * may send them.
+ */
 export const postAdmin = (
   t: TestApp,
   headers: Headers,

@@ -14,8 +14,8 @@ export const ADMIN = { ADMIN_USERNAME: 'fiabilite', ADMIN_PASSWORD: 'Une-phrase-
 export const JWT_SECRET = 'reliability-tests-secret-long-enough-for-hs256';
 
 /**
- * A server's environment on the PostgreSQL database at `databaseUrl`, with the tests' admin; the JWT secret is
- * given, not generated in a data folder, so that every replica signs alike.
+ * A server's environment on the PostgreSQL database at `databaseUrl`, with the tests' admin and the JWT
+ * secret that the server requires with DATABASE_URL (the same for every replica, which then sign alike).
  */
 export const postgresEnv = (databaseUrl: string) => ({ DATABASE_URL: databaseUrl, JWT_SECRET, ...ADMIN });
 
