@@ -3,6 +3,7 @@
  * "until further notice". Dates are Europe/Paris calendar days, both inclusive; `to: null` has no end.
  * Zod-free, so that public pages and the map's filters import it without the schemas.
  */
+import { once } from './once';
 
 export type Closure = { from: string; to: string | null; reason: string | null };
 
@@ -15,12 +16,15 @@ export const CLOSURE_ANNOUNCE_DAYS = 14;
 /** Closures that ended this many days ago are purged by a scheduled job. */
 export const CLOSURE_PURGE_DAYS = 30;
 
-const PARIS_DATE = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Paris',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const PARIS_DATE = once(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Paris',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }),
+);
 
 /** The last answer of `parisDate`, for its UTC minute (Paris's day starts on a whole UTC minute). */
 let lastDate: { minute: number; date: string } | undefined;
@@ -30,7 +34,7 @@ export function parisDate(now: Date): string {
   const minute = Math.floor(now.getTime() / 60_000);
   if (lastDate?.minute === minute) return lastDate.date;
   // en-CA writes YYYY-MM-DD.
-  const date = PARIS_DATE.format(now);
+  const date = PARIS_DATE().format(now);
   lastDate = { minute, date };
   return date;
 }

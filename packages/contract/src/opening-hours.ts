@@ -12,6 +12,7 @@ import {
   parisDate,
   type Closure,
 } from './closures';
+import { once } from './once';
 
 export type OpeningHoursEntry = { day: number; opens: string; closes: string };
 
@@ -43,13 +44,16 @@ const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
 
 const WEEKDAYS: Readonly<Record<string, number>> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 
-const PARIS_CLOCK = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Paris',
-  weekday: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const PARIS_CLOCK = once(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Paris',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 /** The last answer of `parisWeekTime`, for its UTC minute (pages of an export are rendered in the same minute). */
 let lastWeekTime: { minute: number; value: { day: number; minutes: number } } | undefined;
@@ -65,7 +69,7 @@ export function parisWeekTime(now: Date): { day: number; minutes: number } {
   let day = 1;
   let hour = 0;
   let minutes = 0;
-  for (const part of PARIS_CLOCK.formatToParts(now)) {
+  for (const part of PARIS_CLOCK().formatToParts(now)) {
     if (part.type === 'weekday') day = WEEKDAYS[part.value] ?? 1;
     else if (part.type === 'hour') hour = Number(part.value);
     else if (part.type === 'minute') minutes = Number(part.value);

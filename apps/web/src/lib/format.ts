@@ -1,18 +1,22 @@
 /** French formats for what visitors read: "12,50 €", "samedi 21 novembre". */
 import { MONTHS_FR } from '@tables-voisines/contract/closures';
+import { once } from '@tables-voisines/contract/once';
 
-const EUROS = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+const EUROS = once(() => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }));
 
 export function formatEuros(amount: number): string {
-  return EUROS.format(amount);
+  return EUROS().format(amount);
 }
 
-const DAY_MONTH = new Intl.DateTimeFormat('fr-FR', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'Europe/Paris',
-});
+const DAY_MONTH = once(
+  () =>
+    new Intl.DateTimeFormat('fr-FR', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'Europe/Paris',
+    }),
+);
 
 const FIRST_OF_MONTH = new RegExp(`(^|\\s)1(?= (?:${MONTHS_FR.join('|')})(?!\\p{L}))`, 'u');
 
@@ -35,23 +39,29 @@ export function establishmentPhotoAlt(name: string): string {
 
 /** `'2025-11-22'` → `'samedi 22 novembre'` (a calendar day, read at noon in Paris to avoid any shift). */
 export function formatFrenchDay(isoDate: string): string {
-  return firstOfMonth(DAY_MONTH.format(new Date(`${isoDate}T12:00:00+01:00`)));
+  return firstOfMonth(DAY_MONTH().format(new Date(`${isoDate}T12:00:00+01:00`)));
 }
 
-const DAY_AND_TIME = new Intl.DateTimeFormat('fr-FR', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Europe/Paris',
-});
-const SHORT_DAY_AND_TIME = new Intl.DateTimeFormat('fr-FR', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: 'Europe/Paris',
-});
+const DAY_AND_TIME = once(
+  () =>
+    new Intl.DateTimeFormat('fr-FR', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: 'Europe/Paris',
+    }),
+);
+const SHORT_DAY_AND_TIME = once(
+  () =>
+    new Intl.DateTimeFormat('fr-FR', {
+      dateStyle: 'short',
+      timeStyle: 'short',
+      timeZone: 'Europe/Paris',
+    }),
+);
 
 /** Hours as French typography writes them: `21:22` → `21 h 22`, `9:05` → `9 h 05`. */
 function frenchHours(text: string): string {
@@ -60,15 +70,15 @@ function frenchHours(text: string): string {
 
 /** An instant in Paris: `'jeudi 26 novembre 2026 à 21 h 22'`. */
 export function formatFrenchDateTime(instant: string | Date): string {
-  return firstOfMonth(frenchHours(DAY_AND_TIME.format(new Date(instant))));
+  return firstOfMonth(frenchHours(DAY_AND_TIME().format(new Date(instant))));
 }
 
 /** An instant in Paris, short, for tables: `'26/11/2026 9 h 05'`. */
 export function formatShortFrenchDateTime(instant: string | Date): string {
-  return frenchHours(SHORT_DAY_AND_TIME.format(new Date(instant)));
+  return frenchHours(SHORT_DAY_AND_TIME().format(new Date(instant)));
 }
 
-const ONE_DECIMAL = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+const ONE_DECIMAL = once(() => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }));
 
 /**
  * How far a place is, as a French reader says it: « 350 m » (to 10 m), « 1,2 km » (to 100 m under 10 km),
@@ -77,5 +87,5 @@ const ONE_DECIMAL = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 })
 export function formatDistance(meters: number): string {
   if (meters < 995) return `${Math.max(10, Math.round(meters / 10) * 10)}\u00a0m`;
   const km = meters / 1000;
-  return `${km < 9.95 ? ONE_DECIMAL.format(Math.round(km * 10) / 10) : Math.round(km)}\u00a0km`;
+  return `${km < 9.95 ? ONE_DECIMAL().format(Math.round(km * 10) / 10) : Math.round(km)}\u00a0km`;
 }
