@@ -16,6 +16,7 @@ import type { Database } from './db/client';
 import { createMailer } from './adapters/mail/mailer';
 import { createPhotoShare } from './adapters/share/share';
 import { createPhotoStorage } from './adapters/storage/storage';
+import { makeMissingPhotoVariants } from './startup/photo-variants';
 import { ResponseCache } from './lib/response-cache';
 import { BackgroundTasks } from './lib/background';
 import { DataVersion } from './lib/data-version';
@@ -123,7 +124,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', async () => ctx.sideEffects.start());
   // Scheduled jobs start once the app is ready and stop, their running job finished, before anything closes.
   app.addHook('onReady', async () => ctx.jobs.start());
+  // Photos uploaded before a size of copies was added get it, in the background (once per set of sizes).
+  const stopping = new AbortController();
+  app.addHook('onReady', async () =>
+    ctx.background.run(app.log, async () => {
+      const made = await makeMissingPhotoVariants({ ...ctx, log: app.log, signal: stopping.signal });
+      if (made > 0) app.log.info({ photos: made }, 'resized copies made for photos uploaded before them');
+    }),
+  );
   app.addHook('onClose', async () => {
+    stopping.abort();
     await ctx.jobs.stop();
     ctx.sideEffects.stop();
     await ctx.background.drain();

@@ -7,6 +7,7 @@ describe('photo variant addresses', () => {
   it('names the copies of an uploaded photo beside it, on disk or in a bucket', () => {
     expect(photoVariantUrl(`/media/${id}.jpg`, 'card')).toBe(`/media/${id}-card.webp`);
     expect(photoVariantUrl(`/media/${id}.png`, 'page')).toBe(`/media/${id}-page.webp`);
+    expect(photoVariantUrl(`/media/${id}.jpg`, 'medium')).toBe(`/media/${id}-medium.webp`);
     expect(photoVariantUrl(`https://cdn.example.fr/photos/${id}.webp`, 'social')).toBe(
       `https://cdn.example.fr/photos/${id}-social.webp`,
     );

@@ -1,6 +1,7 @@
 /** Resized WebP copies the server makes beside each uploaded photo (see docs/api.md, Photos). */
 export const PHOTO_VARIANTS = {
   card: { width: 480 },
+  medium: { width: 800 },
   page: { width: 1200 },
   social: { width: 1200, height: 630 },
 } as const;

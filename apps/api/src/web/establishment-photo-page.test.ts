@@ -46,7 +46,7 @@ it('shows an uploaded photo through its resized copies, and shares the 1200×630
   const base = url.replace(/\.jpg$/, '');
   const img =
     /<img[^>]*alt="La Table Photogénique : photo de l’établissement"[^>]*>/.exec(page.body)?.[0] ?? '';
-  expect(img).toContain(`srcSet="${base}-card.webp 480w, ${base}-page.webp 1200w"`);
+  expect(img).toContain(`srcSet="${base}-card.webp 480w, ${base}-medium.webp 800w, ${base}-page.webp 1200w"`);
   expect(img).toContain(`src="${base}-page.webp"`);
   expect(page.body).toMatch(new RegExp(`property="og:image" content="[^"]*${base}-social\\.webp"`));
   expect(page.body).toContain(

@@ -20,9 +20,9 @@ export interface UploadClaims {
   expires: number;
 }
 
-/** A media file name: a photo key or one of its variants. */
+/** A media file name: a photo key or one of its variants (the names of `VARIANTS`, storage.ts). */
 export const MEDIA_FILE_RE =
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:\.(?:jpg|png|webp)|-(?:card|page|social)\.webp)$/;
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:\.(?:jpg|png|webp)|-(?:card|medium|page|social)\.webp)$/;
 
 /**
  * Photos on the server's disk (`DATA_DIR/uploads`), served at `/media/{file}`. Upload addresses are this

@@ -25,6 +25,7 @@ export const PHOTO_KEY_RE =
 /** Resized copies made from each photo, as WebP: `{id}-{variant}.webp` beside `{id}.{ext}`. */
 export const VARIANTS = {
   card: { width: 480, height: undefined, label: 'vignette, 480 px de large' },
+  medium: { width: 800, height: undefined, label: 'page sur téléphone, 800 px de large' },
   page: { width: 1200, height: undefined, label: 'page, 1200 px de large' },
   social: { width: 1200, height: 630, label: 'partage, 1200 × 630' },
 } as const;

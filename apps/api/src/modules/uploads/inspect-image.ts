@@ -47,11 +47,14 @@ export async function inspectImage(
   }
 }
 
-/** The resized WebP copies of a photo (card, page, social sharing), turned upright by its EXIF. */
-export async function makeVariants(bytes: Buffer): Promise<{ variant: VariantName; bytes: Buffer }[]> {
+/** The resized WebP copies of a photo (all of `VARIANTS` unless `variants` says which), turned upright by its EXIF. */
+export async function makeVariants(
+  bytes: Buffer,
+  variants: readonly VariantName[] = Object.keys(VARIANTS) as VariantName[],
+): Promise<{ variant: VariantName; bytes: Buffer }[]> {
   const sharp = await loadSharp();
   const out: { variant: VariantName; bytes: Buffer }[] = [];
-  for (const variant of Object.keys(VARIANTS) as VariantName[]) {
+  for (const variant of variants) {
     const { width, height } = VARIANTS[variant];
     const resized = sharp(bytes, { limitInputPixels: MAX_PIXELS })
       .rotate()
@@ -66,8 +69,13 @@ export async function makeVariants(bytes: Buffer): Promise<{ variant: VariantNam
   return out;
 }
 
-export async function writeVariants(storage: PhotoStorage, key: string, bytes: Buffer): Promise<void> {
-  for (const { variant, bytes: data } of await makeVariants(bytes)) {
+export async function writeVariants(
+  storage: PhotoStorage,
+  key: string,
+  bytes: Buffer,
+  variants?: readonly VariantName[],
+): Promise<void> {
+  for (const { variant, bytes: data } of await makeVariants(bytes, variants)) {
     await storage.write(variantKey(key, variant), data, 'image/webp');
   }
 }

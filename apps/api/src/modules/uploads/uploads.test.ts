@@ -69,6 +69,7 @@ describe('PUT /api/uploads/{key} and /media/', () => {
 
     const sizes: Record<string, [number, number]> = {
       card: [480, 300],
+      medium: [800, 500],
       page: [1200, 750],
       social: [1200, 630],
     };
@@ -153,9 +154,9 @@ describe('PUT /api/uploads/{key} and /media/', () => {
       expect((await t.app.inject({ method: 'GET', url: `/media/${name}` })).statusCode).toBe(404);
     }
     const files = await readdir(path.join(t.config.dataDir, 'uploads'));
-    expect(files.every((f) => /^[0-9a-f-]{36}(\.(jpg|png|webp)|-(card|page|social)\.webp)$/.test(f))).toBe(
-      true,
-    );
+    expect(
+      files.every((f) => /^[0-9a-f-]{36}(\.(jpg|png|webp)|-(card|medium|page|social)\.webp)$/.test(f)),
+    ).toBe(true);
   });
 
   it('lets an admin prepare uploads too, not an admin who may only read', async () => {

@@ -7,13 +7,15 @@ import { establishmentPhotoAlt } from '../../lib/format';
  * the image arrives. It is the page's largest image: fetched first, never lazily.
  */
 export function EstablishmentPhoto({ photo, name }: { photo: NonNullable<Photo>; name: string }) {
-  // Uploaded photos have resized copies: the phone downloads 480 px, a wide screen 1200 px.
-  const card = photoVariantUrl(photo.url, 'card');
+  // Uploaded photos have resized copies: the browser takes the smallest that fills the frame at the screen's
+  // density, 800 px on a common phone (412 px at 1.75), 1200 px on a sharper one.
   const page = photoVariantUrl(photo.url, 'page');
   const srcSet =
-    card === null || page === null
+    page === null
       ? undefined
-      : `${card} ${PHOTO_VARIANTS.card.width}w, ${page} ${PHOTO_VARIANTS.page.width}w`;
+      : (['card', 'medium', 'page'] as const)
+          .map((variant) => `${photoVariantUrl(photo.url, variant)} ${PHOTO_VARIANTS[variant].width}w`)
+          .join(', ');
   return (
     <img
       src={page ?? photo.url}
