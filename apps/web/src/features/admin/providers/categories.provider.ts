@@ -1,9 +1,8 @@
 import {
-  answerHeaders,
+  fetchServerPage,
   filterText,
-  getEach,
+  readByIds,
   toDataProvider,
-  totalOf,
   type ProviderDeps,
   type Row,
 } from './provider-kit';
@@ -20,18 +19,13 @@ export function categoriesProvider({ request }: ProviderDeps) {
   return toDataProvider({
     async getList(params) {
       const { page, perPage } = params.pagination ?? { page: 1, perPage: 50 };
-      const headers = answerHeaders();
-      const rows = await request('listCategories', {
-        query: { page, perPage, q: filterText(params.filter, 'q') },
-        onResponse: headers.onResponse,
-      });
-      return { data: rows as unknown as Row[], total: totalOf(headers.get('X-Total-Count')) };
+      return fetchServerPage((onResponse) =>
+        request('listCategories', {
+          query: { page, perPage, q: filterText(params.filter, 'q') },
+          onResponse,
+        }),
+      );
     },
-    async getOne(params) {
-      return { data: await getOne(String(params.id)) };
-    },
-    getMany(params) {
-      return getEach(params.ids, getOne);
-    },
+    ...readByIds(getOne),
   });
 }

@@ -3,14 +3,15 @@ import type { Closure } from '@tables-voisines/contract/closures';
 import { closuresBody, toClosureRows } from '../../closures/closure-rows';
 import {
   answerHeaders,
+  fetchRowWithEtag,
+  fetchServerPage,
   filterText,
-  getEach,
   ifMatch,
   pick,
   recordCalls,
+  serverListParams,
   toDataProvider,
   toHttpError,
-  totalOf,
   withEtag,
   type ProviderDeps,
   type ResourceProvider,
@@ -23,7 +24,7 @@ import {
  * with `If-Match`. Beyond react-admin's calls: the claim code sent or renewed, the photo shared.
  */
 
-const SORTS = new Set(['name', 'town', 'createdAt', 'updatedAt', 'uri', 'verifiedAt']);
+const SORTS = ['name', 'town', 'createdAt', 'updatedAt', 'uri', 'verifiedAt'] as const;
 
 /** Fields an admin may send back for an establishment (the rest are computed by the server). */
 export const ESTABLISHMENT_FIELDS = [
@@ -96,61 +97,43 @@ export interface EstablishmentActions {
 
 export function establishmentsProvider(deps: ProviderDeps) {
   const { request, token } = deps;
-  const {
-    getOne,
-    update,
-    delete: remove,
-  } = recordCalls(
+  const record = recordCalls(
     deps,
     { get: 'getEstablishment', patch: 'patchEstablishment', delete: 'deleteEstablishment' },
     establishmentBody,
   );
 
   const provider: ResourceProvider = {
+    ...record,
     async getList(params) {
-      const filter = params.filter as Record<string, unknown> | undefined;
-      const sortField = params.sort?.field === 'address.town' ? 'town' : params.sort?.field;
-      const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
-      const headers = answerHeaders();
-      const rows = await request('listEstablishments', {
-        token: token(),
-        query: {
-          withDisabled: filter?.withDisabled !== false,
-          q: filterText(filter, 'q'),
-          kind: filterText(filter, 'kind') as Kind | undefined,
-          venueType: filterText(filter, 'venueType') as VenueType | undefined,
-          town: filterText(filter, 'town'),
-          disabled: typeof filter?.disabled === 'boolean' ? filter.disabled : undefined,
-          // The dashboard's « Pages à vérifier »: the visible pages not verified since that day.
-          notVerifiedSince: filterText(filter, 'notVerifiedSince'),
-          // "Propriétaire précis" (one owner's establishment) before "avec / sans propriétaire".
-          restaurantOwner: filterText(filter, 'ownerId') ?? filterText(filter, 'restaurantOwner'),
-          page,
-          perPage,
-          sort: sortField !== undefined && SORTS.has(sortField) ? (sortField as 'name') : undefined,
-          order: params.sort?.order === 'DESC' ? 'desc' : 'asc',
-        },
-        onResponse: headers.onResponse,
-      });
-      return { data: rows as unknown as Row[], total: totalOf(headers.get('X-Total-Count')) };
-    },
-    async getOne(params) {
-      return { data: await getOne(String(params.id)) };
-    },
-    getMany(params) {
-      return getEach(params.ids, getOne);
+      const { filter, page, perPage, sort } = serverListParams(params, SORTS, { 'address.town': 'town' });
+      const query = {
+        withDisabled: filter?.withDisabled !== false,
+        q: filterText(filter, 'q'),
+        kind: filterText(filter, 'kind') as Kind | undefined,
+        venueType: filterText(filter, 'venueType') as VenueType | undefined,
+        town: filterText(filter, 'town'),
+        disabled: typeof filter?.disabled === 'boolean' ? filter.disabled : undefined,
+        // The dashboard's « Pages à vérifier »: the visible pages not verified since that day.
+        notVerifiedSince: filterText(filter, 'notVerifiedSince'),
+        // "Propriétaire précis" (one owner's establishment) before "avec / sans propriétaire".
+        restaurantOwner: filterText(filter, 'ownerId') ?? filterText(filter, 'restaurantOwner'),
+        page,
+        perPage,
+        sort,
+        order: params.sort?.order === 'DESC' ? ('desc' as const) : ('asc' as const),
+      };
+      return fetchServerPage((onResponse) =>
+        request('listEstablishments', { token: token(), query, onResponse }),
+      );
     },
     async create(params) {
-      const headers = answerHeaders();
-      const row = await request('createEstablishment', {
-        token: token(),
-        body: establishmentBody(params.data as Record<string, unknown>) as never,
-        onResponse: headers.onResponse,
-      });
-      return { data: withEtag(row, headers.get('ETag')) };
+      const body = establishmentBody(params.data as Record<string, unknown>) as never;
+      const data = await fetchRowWithEtag((onResponse) =>
+        request('createEstablishment', { token: token(), body, onResponse }),
+      );
+      return { data };
     },
-    update,
-    delete: remove,
   };
 
   const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -164,14 +147,15 @@ export function establishmentsProvider(deps: ProviderDeps) {
   const actions: EstablishmentActions = {
     renewClaimCode: (_resource, { id, previousData }) =>
       guarded(async () => {
-        const headers = answerHeaders();
-        const row = await request('renewClaimCode', {
-          token: token(),
-          params: { id },
-          headers: ifMatch(previousData),
-          onResponse: headers.onResponse,
-        });
-        return { data: withEtag(row, headers.get('ETag')) };
+        const data = await fetchRowWithEtag((onResponse) =>
+          request('renewClaimCode', {
+            token: token(),
+            params: { id },
+            headers: ifMatch(previousData),
+            onResponse,
+          }),
+        );
+        return { data };
       }),
     sendClaimCode: (_resource, { id }) =>
       guarded(() => request('ownerResendEstablishmentCode', { body: { establishmentId: id } })),
@@ -188,13 +172,10 @@ export function establishmentsProvider(deps: ProviderDeps) {
       }),
     verifyEstablishment: (_resource, { id }) =>
       guarded(async () => {
-        const headers = answerHeaders();
-        const row = await request('verifyEstablishment', {
-          token: token(),
-          params: { id },
-          onResponse: headers.onResponse,
-        });
-        return { data: withEtag(row, headers.get('ETag')) };
+        const data = await fetchRowWithEtag((onResponse) =>
+          request('verifyEstablishment', { token: token(), params: { id }, onResponse }),
+        );
+        return { data };
       }),
   };
 

@@ -2,16 +2,14 @@ import { HttpError } from 'react-admin';
 import { MENU_BOARD_SORTS } from '@tables-voisines/contract/schemas/menu-board';
 import { isApiError } from '../../../lib/api-client';
 import {
-  answerHeaders,
+  fetchRowWithEtag,
+  fetchServerPage,
   filterText,
-  getEach,
   pick,
   recordCalls,
+  serverListParams,
   toDataProvider,
-  totalOf,
-  withEtag,
   type ProviderDeps,
-  type Row,
 } from './provider-kit';
 
 /*
@@ -21,7 +19,6 @@ import {
  */
 
 const MENU_BOARD_FIELDS = ['title', 'date', 'items'] as const;
-const SORTS: ReadonlySet<string> = new Set(MENU_BOARD_SORTS);
 
 /** A new board for a day its establishment already has one for: said under the date. */
 export const DAY_TAKEN_MESSAGE =
@@ -29,55 +26,42 @@ export const DAY_TAKEN_MESSAGE =
 
 export function menuBoardsProvider(deps: ProviderDeps) {
   const { request, token } = deps;
-  const {
-    getOne,
-    update,
-    delete: remove,
-  } = recordCalls(
+  const record = recordCalls(
     deps,
     { get: 'getMenuBoard', patch: 'patchMenuBoard', delete: 'deleteMenuBoard' },
-    (values, previous) => pick(values, MENU_BOARD_FIELDS, previous),
+    MENU_BOARD_FIELDS,
   );
 
   return toDataProvider({
+    ...record,
     async getList(params) {
-      const filter = params.filter as Record<string, unknown> | undefined;
-      const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
-      const sort = params.sort?.field;
-      const headers = answerHeaders();
-      const rows = await request('listMenuBoards', {
-        token: token(),
-        query: {
-          page,
-          perPage,
-          q: filterText(filter, 'q'),
-          date: filterText(filter, 'date'),
-          establishment: filterText(filter, 'establishment'),
-          sort: sort !== undefined && SORTS.has(sort) ? (sort as 'date') : undefined,
-          order: params.sort?.order === 'ASC' ? 'asc' : 'desc',
-        },
-        onResponse: headers.onResponse,
-      });
-      return { data: rows as unknown as Row[], total: totalOf(headers.get('X-Total-Count')) };
-    },
-    async getOne(params) {
-      return { data: await getOne(String(params.id)) };
-    },
-    getMany(params) {
-      return getEach(params.ids, getOne);
+      const { filter, page, perPage, sort } = serverListParams(params, MENU_BOARD_SORTS);
+      const query = {
+        page,
+        perPage,
+        q: filterText(filter, 'q'),
+        date: filterText(filter, 'date'),
+        establishment: filterText(filter, 'establishment'),
+        sort,
+        order: params.sort?.order === 'ASC' ? ('asc' as const) : ('desc' as const),
+      };
+      return fetchServerPage((onResponse) =>
+        request('listMenuBoards', { token: token(), query, onResponse }),
+      );
     },
     async create(params) {
       const values = params.data as Record<string, unknown>;
-      const headers = answerHeaders();
       try {
-        const row = await request('createMenuBoard', {
-          token: token(),
-          body: { ...pick(values, MENU_BOARD_FIELDS), establishment: values.establishment } as never,
-          // A new board never replaces the one its establishment already has that day (the server would).
-          headers: { 'If-None-Match': '*' },
-          onResponse: headers.onResponse,
-        });
-        return { data: withEtag(row, headers.get('ETag')) };
+        const data = await fetchRowWithEtag((onResponse) =>
+          request('createMenuBoard', {
+            token: token(),
+            body: { ...pick(values, MENU_BOARD_FIELDS), establishment: values.establishment } as never,
+            // A new board never replaces the one its establishment already has that day (the server would).
+            headers: { 'If-None-Match': '*' },
+            onResponse,
+          }),
+        );
+        return { data };
       } catch (error) {
         if (!isApiError(error, 'PreconditionFailed')) throw error;
         throw new HttpError(DAY_TAKEN_MESSAGE, 409, {
@@ -87,7 +71,5 @@ export function menuBoardsProvider(deps: ProviderDeps) {
         });
       }
     },
-    update,
-    delete: remove,
   });
 }

@@ -81,6 +81,23 @@ export function totalOf(value: string | null): number {
   return Number.isFinite(total) ? total : 0;
 }
 
+/** A call given the `onResponse` that collects its answer's headers. */
+type HeadedCall = (onResponse: (response: Response) => void) => Promise<unknown>;
+
+/** The record a call answers, with the `ETag` of its answer. */
+export async function fetchRowWithEtag(call: HeadedCall): Promise<Row> {
+  const headers = answerHeaders();
+  const row = await call(headers.onResponse);
+  return withEtag(row, headers.get('ETag'));
+}
+
+/** One page of a list paged by the server: its rows, and the total its `X-Total-Count` says. */
+export async function fetchServerPage(call: HeadedCall): Promise<{ data: Row[]; total: number }> {
+  const headers = answerHeaders();
+  const rows = await call(headers.onResponse);
+  return { data: rows as unknown as Row[], total: totalOf(headers.get('X-Total-Count')) };
+}
+
 /** Conflicts that concern one field: their message is shown under it. */
 const CONFLICT_FIELDS: Readonly<Record<string, string>> = {
   UriAlreadyUsed: 'uri',
@@ -183,6 +200,24 @@ export function pageLocally<T extends Record<string, unknown>>(
   return { data: result, total };
 }
 
+/**
+ * react-admin's list params as a list paged by the server reads them: the filter, the page (25 rows unless
+ * asked otherwise), and the sort field when the server sorts by it (`aliases`: a column's field under the
+ * server's name).
+ */
+export function serverListParams<S extends string>(
+  params: Pick<GetListParams, 'filter' | 'sort' | 'pagination'>,
+  sorts: readonly S[],
+  aliases: Readonly<Record<string, S>> = {},
+) {
+  const filter = params.filter as Record<string, unknown> | undefined;
+  const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
+  const field = params.sort?.field;
+  const named = field === undefined ? undefined : (aliases[field] ?? field);
+  const sort = named !== undefined && (sorts as readonly string[]).includes(named) ? (named as S) : undefined;
+  return { filter, page, perPage, sort };
+}
+
 /** A filter's text, trimmed, or `undefined` when blank or not text. */
 export function filterText(filter: unknown, key: string): string | undefined {
   const value = (filter as Record<string, unknown> | undefined)?.[key];
@@ -196,6 +231,20 @@ export async function getEach(
 ): Promise<{ data: Row[] }> {
   const settled = await Promise.allSettled(ids.map((id) => getOne(String(id))));
   return { data: settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : [])) };
+}
+
+/** `getOne` and `getMany` of a resource read record by record: those of `getMany` gone meanwhile left out. */
+export function readByIds(
+  getOne: (id: string) => Promise<Row>,
+): Pick<ResourceProvider, 'getOne' | 'getMany'> {
+  return {
+    async getOne(params) {
+      return { data: await getOne(String(params.id)) };
+    },
+    getMany(params) {
+      return getEach(params.ids, getOne);
+    },
+  };
 }
 
 const refused = (what: string) => () =>
@@ -262,35 +311,45 @@ type RecordRoute =
   | 'patchMenuBoard'
   | 'deleteMenuBoard';
 
+type RecordRoutes = { get: RecordRoute; patch: RecordRoute; delete: RecordRoute };
+
 /**
  * The read, change and removal of one record by id, the same for every resource: read with the `ETag` of
  * its answer, changed and removed with `If-Match` of the record the form was loaded with, the change's
- * answer kept with its new tag. `body` makes the change's body from the form's values and the record.
+ * answer kept with its new tag. `body` makes the change's body from the form's values and the record, or
+ * names the fields a change may send (`pick`: those that changed). `getMany` reads the records one by one.
  */
 export function recordCalls(
   { request, token }: ProviderDeps,
-  routes: { get: RecordRoute; patch: RecordRoute; delete: RecordRoute },
-  body: (values: Record<string, unknown>, previous: Record<string, unknown> | undefined) => unknown,
+  routes: RecordRoutes,
+  body:
+    | readonly string[]
+    | ((values: Record<string, unknown>, previous: Record<string, unknown> | undefined) => unknown),
 ) {
   // The routes differ in their bodies' types only; the body is built and checked by the form.
   const call = request as unknown as (route: RecordRoute, input: object) => Promise<unknown>;
-  const getOne = async (id: string): Promise<Row> => {
-    const headers = answerHeaders();
-    const row = await call(routes.get, { token: token(), params: { id }, onResponse: headers.onResponse });
-    return withEtag(row, headers.get('ETag'));
-  };
+  const bodyOf =
+    typeof body === 'function'
+      ? body
+      : (values: Record<string, unknown>, previous?: Record<string, unknown>) => pick(values, body, previous);
+  const readOne = (id: string): Promise<Row> =>
+    fetchRowWithEtag((onResponse) => call(routes.get, { token: token(), params: { id }, onResponse }));
   return {
-    getOne,
+    ...readByIds(readOne),
     async update(params: UpdateParams): Promise<{ data: Row }> {
-      const headers = answerHeaders();
-      const row = await call(routes.patch, {
-        token: token(),
-        params: { id: String(params.id) },
-        body: body(params.data as Record<string, unknown>, params.previousData as Record<string, unknown>),
-        headers: ifMatch(params.previousData),
-        onResponse: headers.onResponse,
-      });
-      return { data: withEtag(row, headers.get('ETag')) };
+      const data = await fetchRowWithEtag((onResponse) =>
+        call(routes.patch, {
+          token: token(),
+          params: { id: String(params.id) },
+          body: bodyOf(
+            params.data as Record<string, unknown>,
+            params.previousData as Record<string, unknown>,
+          ),
+          headers: ifMatch(params.previousData),
+          onResponse,
+        }),
+      );
+      return { data };
     },
     async delete(params: DeleteParams): Promise<{ data: Row }> {
       await call(routes.delete, {
@@ -301,4 +360,46 @@ export function recordCalls(
       return { data: (params.previousData ?? { id: params.id }) as Row };
     },
   };
+}
+
+/** The fields, search and calls of a short list the server answers whole (administrators, groups). */
+export interface WholeListResource {
+  routes: RecordRoutes & { list: 'listAdmins' | 'listGroups'; create: 'createAdmin' | 'createGroup' };
+  /** The fields a create or an update may send. */
+  fields: readonly string[];
+  /** Where `q` searches. */
+  searchFields: readonly string[];
+}
+
+/**
+ * A short list answered whole and searched, sorted and paged here; each record read with its ETag and
+ * written back with `If-Match`.
+ */
+export function wholeListProvider(deps: ProviderDeps, { routes, fields, searchFields }: WholeListResource) {
+  const { request, token } = deps;
+  // The routes differ in their bodies' types only; the body is built and checked by the form.
+  const call = request as unknown as (route: string, input: object) => Promise<unknown>;
+  const list = async () => (await call(routes.list, { token: token() })) as Row[];
+  const record = recordCalls(deps, routes, fields);
+
+  return toDataProvider({
+    ...record,
+    async getList(params) {
+      return pageLocally(await list(), params, searchFields);
+    },
+    async getMany(params) {
+      const wanted = new Set(params.ids.map(String));
+      return { data: (await list()).filter((row) => wanted.has(String(row.id))) };
+    },
+    async create(params) {
+      const data = await fetchRowWithEtag((onResponse) =>
+        call(routes.create, {
+          token: token(),
+          body: pick(params.data as Record<string, unknown>, fields),
+          onResponse,
+        }),
+      );
+      return { data };
+    },
+  });
 }

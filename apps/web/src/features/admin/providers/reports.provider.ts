@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { REPORT_STATUSES, type ReportStatus } from '@tables-voisines/contract/reports';
-import { answerHeaders, toDataProvider, totalOf, type ProviderDeps, type Row } from './provider-kit';
+import { fetchServerPage, toDataProvider, type ProviderDeps, type Row } from './provider-kit';
 
 /*
  * Visitors' reports (« Signalements »), a list only: newest first, one status or all, paged by the server
@@ -21,13 +21,8 @@ export function reportsProvider({ request, token }: ProviderDeps) {
   return toDataProvider({
     async getList(params) {
       const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
-      const headers = answerHeaders();
-      const rows = await request('listReports', {
-        token: token(),
-        query: { page, perPage, status: statusOf(params.filter) },
-        onResponse: headers.onResponse,
-      });
-      return { data: rows as unknown as Row[], total: totalOf(headers.get('X-Total-Count')) };
+      const query = { page, perPage, status: statusOf(params.filter) };
+      return fetchServerPage((onResponse) => request('listReports', { token: token(), query, onResponse }));
     },
     getOne: noSingleRead,
     getMany: noSingleRead,
