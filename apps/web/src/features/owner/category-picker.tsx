@@ -21,6 +21,28 @@ function useCategories(term: string) {
   });
 }
 
+/**
+ * What both pickers give MUI's `Autocomplete`: the categories the typed text finds (the list the server
+ * answers, not filtered again here), by their names, and its texts in French.
+ */
+function useCategorySearch() {
+  const [term, setTerm] = useState('');
+  const categories = useCategories(term);
+  return {
+    options: categories.data ?? [],
+    onInputChange: (_event: unknown, text: string, reason: string) => setTerm(reason === 'input' ? text : ''),
+    getOptionLabel: (c: Category) => c.name,
+    isOptionEqualToValue: (a: Category, b: Category) => a.id === b.id,
+    filterOptions: (options: Category[]) => options,
+    loading: categories.isFetching,
+    loadingText: 'Chargement…',
+    noOptionsText: 'Aucune catégorie trouvée',
+    openText: 'Ouvrir la liste',
+    closeText: 'Fermer la liste',
+    clearText: 'Effacer',
+  };
+}
+
 export function CategoryPicker({
   value,
   onChange,
@@ -32,23 +54,12 @@ export function CategoryPicker({
   error?: string;
   label: string;
 }) {
-  const [term, setTerm] = useState('');
-  const categories = useCategories(term);
+  const search = useCategorySearch();
   return (
     <Autocomplete
-      options={categories.data ?? []}
+      {...search}
       value={value}
       onChange={(_event, category) => onChange(category)}
-      onInputChange={(_event, text, reason) => setTerm(reason === 'input' ? text : '')}
-      getOptionLabel={(c) => c.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      filterOptions={(options) => options}
-      loading={categories.isFetching}
-      loadingText="Chargement…"
-      noOptionsText="Aucune catégorie trouvée"
-      openText="Ouvrir la liste"
-      closeText="Fermer la liste"
-      clearText="Effacer"
       renderInput={(params) => (
         <TextField {...params} label={label} error={error !== undefined} helperText={error} required />
       )}
@@ -66,8 +77,7 @@ export function CategoriesField({
   onChange: (ids: string[]) => void;
   error?: string;
 }) {
-  const [term, setTerm] = useState('');
-  const categories = useCategories(term);
+  const search = useCategorySearch();
   const [known, setKnown] = useState<ReadonlyMap<string, Category>>(new Map());
   const chosen = useQueries({
     queries: ids.map((id) => ({
@@ -83,23 +93,13 @@ export function CategoriesField({
     .filter((c): c is Category => c !== undefined);
   return (
     <Autocomplete
+      {...search}
       multiple
-      options={categories.data ?? []}
       value={value}
       onChange={(_event, list) => {
         setKnown(new Map([...known, ...list.map((c) => [c.id, c] as const)]));
         onChange(list.map((c) => c.id));
       }}
-      onInputChange={(_event, text, reason) => setTerm(reason === 'input' ? text : '')}
-      getOptionLabel={(c) => c.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      filterOptions={(options) => options}
-      loading={categories.isFetching}
-      loadingText="Chargement…"
-      noOptionsText="Aucune catégorie trouvée"
-      openText="Ouvrir la liste"
-      closeText="Fermer la liste"
-      clearText="Effacer"
       renderInput={(params) => (
         <TextField
           {...params}
