@@ -3,6 +3,7 @@ import {
   AutocompleteInput,
   Confirm,
   ReferenceInput,
+  type DataProvider,
   useDataProvider,
   useGetOne,
   useRecordContext,
@@ -61,17 +62,59 @@ function useLinkQuestion(source: string, initial: LinkedId) {
   };
 }
 
-/** The establishment form's « Propriétaire lié ». */
-export function EstablishmentOwnerInput() {
+/** A change of the linked record, as a question is made of it. */
+interface LinkChange {
+  /** The record of the form. */
+  record: RaRecord | undefined;
+  /** The id linked now, and that record as read (while it loads, `undefined`). */
+  current: LinkedId;
+  linked: RaRecord | undefined;
+  /** The id picked (`null`: the field emptied), and the record picked from the suggestions. */
+  next: LinkedId;
+  picked: RaRecord | null;
+  dataProvider: DataProvider;
+}
+
+/**
+ * What the picked record is linked to elsewhere, told by `describe`, read only when it is linked to another
+ * record than this form's; `fallback` when it cannot be read.
+ */
+async function describeLinkedElsewhere(
+  { record, next, dataProvider }: LinkChange,
+  resource: string,
+  id: LinkedId,
+  describe: (linked: RaRecord) => string,
+  fallback: string,
+): Promise<string | null> {
+  if (next === null || id === null || id === String(record?.id)) return null;
+  try {
+    return describe((await dataProvider.getOne(resource, { id })).data);
+  } catch {
+    return fallback;
+  }
+}
+
+/** A field linking this form's record to one of `reference`, asking first when the change takes a page away. */
+function LinkInput({
+  source,
+  reference,
+  label,
+  optionText,
+  helperText,
+  questionOf,
+}: {
+  source: string;
+  reference: string;
+  label: string;
+  optionText: string | ((record: RaRecord) => string);
+  helperText: string;
+  questionOf: (change: LinkChange) => Promise<LinkQuestion | null>;
+}) {
   const record = useRecordContext();
   const dataProvider = useDataProvider();
-  const current = idOf(record?.restaurantOwner);
-  const { data: currentOwner } = useGetOne(
-    'restaurant-owners',
-    { id: current ?? '' },
-    { enabled: current !== null },
-  );
-  const { accepted, ask, dialog } = useLinkQuestion('restaurantOwner', current);
+  const current = idOf(record?.[source]);
+  const { data: linked } = useGetOne(reference, { id: current ?? '' }, { enabled: current !== null });
+  const { accepted, ask, dialog } = useLinkQuestion(source, current);
 
   const onChange = async (value: unknown, picked: RaRecord | '') => {
     const next = idOf(value);
@@ -80,36 +123,20 @@ export function EstablishmentOwnerInput() {
       accepted.current = next;
       return;
     }
-    const pickedOwner = picked === '' ? null : picked;
-    const leaves = idOf(pickedOwner?.establishment);
-    let pickedLeaves: string | null = null;
-    if (next !== null && leaves !== null && leaves !== String(record?.id)) {
-      try {
-        pickedLeaves = establishmentLabel((await dataProvider.getOne('establishments', { id: leaves })).data);
-      } catch {
-        pickedLeaves = 'son établissement actuel';
-      }
-    }
-    ask(
-      establishmentOwnerQuestion({
-        current: current === null ? null : String(currentOwner?.email ?? 'le restaurateur actuel'),
-        picked: next === null ? null : String(pickedOwner?.email ?? 'ce restaurateur'),
-        pickedLeaves,
-      }),
-      next,
-    );
+    const change = { record, current, linked, next, picked: picked === '' ? null : picked, dataProvider };
+    ask(await questionOf(change), next);
   };
 
   return (
     <>
-      <ReferenceInput source="restaurantOwner" reference="restaurant-owners">
+      <ReferenceInput source={source} reference={reference}>
         <AutocompleteInput
-          label="Propriétaire lié"
-          optionText="email"
+          label={label}
+          optionText={optionText}
           filterToQuery={(q: string) => ({ q })}
           fullWidth
           onChange={(value, picked) => void onChange(value, picked)}
-          helperText="Videz le champ pour détacher le restaurateur de l’établissement."
+          helperText={helperText}
         />
       </ReferenceInput>
       {dialog}
@@ -117,61 +144,55 @@ export function EstablishmentOwnerInput() {
   );
 }
 
+/** The establishment form's « Propriétaire lié ». */
+export function EstablishmentOwnerInput() {
+  return (
+    <LinkInput
+      source="restaurantOwner"
+      reference="restaurant-owners"
+      label="Propriétaire lié"
+      optionText="email"
+      helperText="Videz le champ pour détacher le restaurateur de l’établissement."
+      questionOf={async (change) =>
+        establishmentOwnerQuestion({
+          current: change.current === null ? null : String(change.linked?.email ?? 'le restaurateur actuel'),
+          picked: change.next === null ? null : String(change.picked?.email ?? 'ce restaurateur'),
+          pickedLeaves: await describeLinkedElsewhere(
+            change,
+            'establishments',
+            idOf(change.picked?.establishment),
+            establishmentLabel,
+            'son établissement actuel',
+          ),
+        })
+      }
+    />
+  );
+}
+
 /** The owner form's « Établissement lié ». */
 export function OwnerEstablishmentInput() {
-  const record = useRecordContext();
-  const current = idOf(record?.establishment);
-  const { data: currentEstablishment } = useGetOne(
-    'establishments',
-    { id: current ?? '' },
-    { enabled: current !== null },
-  );
-  const dataProvider = useDataProvider();
-  const { accepted, ask, dialog } = useLinkQuestion('establishment', current);
-
-  const onChange = async (value: unknown, picked: RaRecord | '') => {
-    const next = idOf(value);
-    if (next === accepted.current) return;
-    if (next === current) {
-      accepted.current = next;
-      return;
-    }
-    const establishment = picked === '' ? null : picked;
-    const ownerId = idOf(establishment?.restaurantOwner);
-    let pickedOwner: string | null = null;
-    if (next !== null && ownerId !== null && ownerId !== String(record?.id)) {
-      try {
-        pickedOwner = String(
-          (await dataProvider.getOne('restaurant-owners', { id: ownerId })).data.email ?? 'un restaurateur',
-        );
-      } catch {
-        pickedOwner = 'un autre restaurateur';
-      }
-    }
-    ask(
-      ownerEstablishmentQuestion({
-        owner: String(record?.email ?? 'ce restaurateur'),
-        current: current === null ? null : establishmentLabel(currentEstablishment),
-        picked: next === null ? null : establishmentLabel(establishment),
-        pickedOwner,
-      }),
-      next,
-    );
-  };
-
   return (
-    <>
-      <ReferenceInput source="establishment" reference="establishments">
-        <AutocompleteInput
-          label="Établissement lié"
-          optionText={establishmentOptionText}
-          filterToQuery={(q: string) => ({ q })}
-          fullWidth
-          onChange={(value, picked) => void onChange(value, picked)}
-          helperText="Videz le champ pour délier le restaurateur de son établissement."
-        />
-      </ReferenceInput>
-      {dialog}
-    </>
+    <LinkInput
+      source="establishment"
+      reference="establishments"
+      label="Établissement lié"
+      optionText={establishmentOptionText}
+      helperText="Videz le champ pour délier le restaurateur de son établissement."
+      questionOf={async (change) =>
+        ownerEstablishmentQuestion({
+          owner: String(change.record?.email ?? 'ce restaurateur'),
+          current: change.current === null ? null : establishmentLabel(change.linked),
+          picked: change.next === null ? null : establishmentLabel(change.picked),
+          pickedOwner: await describeLinkedElsewhere(
+            change,
+            'restaurant-owners',
+            idOf(change.picked?.restaurantOwner),
+            (owner) => String(owner.email ?? 'un restaurateur'),
+            'un autre restaurateur',
+          ),
+        })
+      }
+    />
   );
 }
