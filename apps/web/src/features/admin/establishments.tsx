@@ -206,6 +206,17 @@ function AddressTab() {
   );
 }
 
+/** The tabs after « Général » that the new establishment's form and the edit form share. */
+const PLACE_AND_HOURS_TABS = [
+  <FormTab key="adresse" label="Adresse et carte" path="adresse">
+    <AddressTab />
+  </FormTab>,
+  <FormTab key="horaires" label="Horaires" path="horaires">
+    <OpeningHoursInput />
+    <ClosuresInput />
+  </FormTab>,
+];
+
 export function EstablishmentCreate() {
   const formRootPathname = useFormRootPath();
   return (
@@ -225,13 +236,7 @@ export function EstablishmentCreate() {
         <FormTab label="Général">
           <GeneralTab edit={false} />
         </FormTab>
-        <FormTab label="Adresse et carte" path="adresse">
-          <AddressTab />
-        </FormTab>
-        <FormTab label="Horaires" path="horaires">
-          <OpeningHoursInput />
-          <ClosuresInput />
-        </FormTab>
+        {PLACE_AND_HOURS_TABS}
       </TabbedForm>
     </Create>
   );
@@ -264,13 +269,7 @@ export function EstablishmentEdit() {
           <VerificationPanel />
           <GeneralTab edit />
         </FormTab>
-        <FormTab label="Adresse et carte" path="adresse">
-          <AddressTab />
-        </FormTab>
-        <FormTab label="Horaires" path="horaires">
-          <OpeningHoursInput />
-          <ClosuresInput />
-        </FormTab>
+        {PLACE_AND_HOURS_TABS}
         <FormTab label="Photo" path="photo">
           <EstablishmentPhotoPanel />
         </FormTab>
