@@ -18,28 +18,16 @@ import { AbilityProvider } from './ability-context';
 import { adminAbility, canAccessResource } from './admin-ability';
 import { i18nProvider } from './admin-i18n';
 import { createAuthProvider, registerAdminCache } from './admin-session';
-import { AdminList, AdminCreate, AdminEdit, AdminShow } from './admins';
-import { CategoryList } from './categories';
+import { ADMINS_RESOURCE } from './admins';
+import { CATEGORIES_RESOURCE } from './categories';
 import { Dashboard } from './dashboard';
 import { LoginPage } from './login-page';
 import { createDataProvider } from './data-provider';
-import {
-  EstablishmentCreate,
-  EstablishmentEdit,
-  EstablishmentList,
-  EstablishmentShow,
-} from './establishments';
-import { GroupCreate, GroupEdit, GroupList, GroupShow } from './groups';
-import { MenuBoardCreate, MenuBoardEdit, MenuBoardList, MenuBoardShow } from './menu-boards';
-import { OwnerEdit, OwnerList, OwnerShow } from './owners';
-import { AdminMenu, ReportList } from './reports';
-import ReportProblemIcon from '@mui/icons-material/ReportProblem';
-import StorefrontIcon from '@mui/icons-material/Storefront';
-import PeopleIcon from '@mui/icons-material/People';
-import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import BubbleChartIcon from '@mui/icons-material/BubbleChart';
-import CategoryIcon from '@mui/icons-material/Category';
-import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
+import { ESTABLISHMENTS_RESOURCE } from './establishments';
+import { GROUPS_RESOURCE } from './groups';
+import { MENU_BOARDS_RESOURCE } from './menu-boards';
+import { OWNERS_RESOURCE } from './owners';
+import { AdminMenu, REPORTS_RESOURCE } from './reports';
 
 /** react-admin's theme with the site's colours and type; the app bar in the primary orange. */
 const adminTheme: RaThemeOptions = {
@@ -135,6 +123,17 @@ function AdminLayout(props: LayoutProps) {
   return <Layout {...props} appBar={AdminAppBar} menu={AdminMenu} />;
 }
 
+/** The back office's resources, in the menu's order. */
+const RESOURCES = [
+  ESTABLISHMENTS_RESOURCE,
+  REPORTS_RESOURCE,
+  OWNERS_RESOURCE,
+  ADMINS_RESOURCE,
+  GROUPS_RESOURCE,
+  CATEGORIES_RESOURCE,
+  MENU_BOARDS_RESOURCE,
+];
+
 /** The back office's sign-in page (react-admin's `loginUrl` under `basename`). */
 const LOGIN_PATH = '/admin/login';
 
@@ -184,57 +183,9 @@ export function AdminApp() {
         dashboard={Dashboard}
         loginPage={LoginPage}
       >
-        <Resource
-          name="establishments"
-          icon={StorefrontIcon}
-          list={EstablishmentList}
-          create={EstablishmentCreate}
-          edit={EstablishmentEdit}
-          show={EstablishmentShow}
-          recordRepresentation="name"
-        />
-        <Resource
-          name="reports"
-          icon={ReportProblemIcon}
-          list={ReportList}
-          options={{ label: 'Signalements' }}
-        />
-        <Resource
-          name="restaurant-owners"
-          icon={PeopleIcon}
-          list={OwnerList}
-          edit={OwnerEdit}
-          show={OwnerShow}
-          recordRepresentation="email"
-        />
-        <Resource
-          name="admins"
-          icon={AdminPanelSettingsIcon}
-          list={AdminList}
-          create={AdminCreate}
-          edit={AdminEdit}
-          show={AdminShow}
-          recordRepresentation="username"
-        />
-        <Resource
-          name="groups"
-          icon={BubbleChartIcon}
-          list={GroupList}
-          create={GroupCreate}
-          edit={GroupEdit}
-          show={GroupShow}
-          recordRepresentation="name"
-        />
-        <Resource name="categories" icon={CategoryIcon} list={CategoryList} recordRepresentation="name" />
-        <Resource
-          name="menu-boards"
-          icon={RestaurantMenuIcon}
-          list={MenuBoardList}
-          create={MenuBoardCreate}
-          edit={MenuBoardEdit}
-          show={MenuBoardShow}
-          recordRepresentation="title"
-        />
+        {RESOURCES.map((resource) => (
+          <Resource key={resource.name} {...resource} />
+        ))}
       </Admin>
     </AbilityProvider>
   );

@@ -1,13 +1,11 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { useState } from 'react';
 import {
   Confirm,
   Create,
-  Datagrid,
   DateField,
   EmailField,
   FunctionField,
-  List,
-  SearchInput,
   Show,
   SimpleForm,
   SimpleShowLayout,
@@ -15,22 +13,19 @@ import {
   TextInput,
   useSaveContext,
   type RaRecord,
+  type ResourceProps,
 } from 'react-admin';
 import { CreateAdminBodySchema, PatchAdminBodySchema } from '@tables-voisines/contract/schemas/account';
-import { useAbility } from './ability-context';
 import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
-import { CreateAndExportActions } from './export-buttons';
 import { zodValidator } from './form-errors';
 import { ACTION_LABELS, PermissionsInput, SUBJECT_LABELS } from './permissions-input';
 import type { PermissionPair } from './permission-matrix';
+import { ADMIN_FIELDS } from './providers/admins.provider';
+import { pick } from './providers/provider-kit';
+import { WholeList } from './whole-list';
 
-const ADMIN_FIELDS = ['username', 'email', 'password', 'permissions'];
-const writable = (values: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(values).filter(
-      ([key, value]) => ADMIN_FIELDS.includes(key) && value !== undefined && !(key === 'password' && !value),
-    ),
-  );
+/** What the form checks: the fields the provider sends, an empty password left out (unchanged). */
+const writable = (values: Record<string, unknown>) => pick(values, ADMIN_FIELDS);
 const validateCreate = zodValidator(CreateAdminBodySchema, writable);
 const validateEdit = zodValidator(PatchAdminBodySchema, writable);
 
@@ -41,21 +36,13 @@ function permissionsText(record: RaRecord): string {
 }
 
 export function AdminList() {
-  const ability = useAbility();
   return (
-    <List
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Rechercher" />]}
-      sort={{ field: 'username', order: 'ASC' }}
-      actions={<CreateAndExportActions subject="admin" />}
-      title="Administrateurs"
-    >
-      <Datagrid rowClick={ability.can('update', 'admin') ? 'edit' : 'show'} bulkActionButtons={false}>
-        <TextField source="username" />
-        <EmailField source="email" />
-        <FunctionField label="Permissions" sortable={false} render={permissionsText} />
-        <DateField source="createdAt" locales="fr-FR" />
-      </Datagrid>
-    </List>
+    <WholeList subject="admin" sortField="username" title="Administrateurs">
+      <TextField source="username" />
+      <EmailField source="email" />
+      <FunctionField label="Permissions" sortable={false} render={permissionsText} />
+      <DateField source="createdAt" locales="fr-FR" />
+    </WholeList>
   );
 }
 
@@ -155,3 +142,14 @@ export function AdminShow() {
     </Show>
   );
 }
+
+/** The administrators as the back office's `<Resource>` declares them. */
+export const ADMINS_RESOURCE: ResourceProps = {
+  name: 'admins',
+  icon: AdminPanelSettingsIcon,
+  list: AdminList,
+  create: AdminCreate,
+  edit: AdminEdit,
+  show: AdminShow,
+  recordRepresentation: 'username',
+};

@@ -1,4 +1,5 @@
-import { Datagrid, List, SearchInput, TextField } from 'react-admin';
+import CategoryIcon from '@mui/icons-material/Category';
+import { Datagrid, List, SearchInput, TextField, type ResourceProps } from 'react-admin';
 
 /**
  * Categories, read only (the API has no way to change them): every one, page by page, in French
@@ -20,3 +21,11 @@ export function CategoryList() {
     </List>
   );
 }
+
+/** The categories, read only as the back office's `<Resource>` declares them. */
+export const CATEGORIES_RESOURCE: ResourceProps = {
+  name: 'categories',
+  icon: CategoryIcon,
+  list: CategoryList,
+  recordRepresentation: 'name',
+};

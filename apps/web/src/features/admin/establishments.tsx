@@ -1,3 +1,4 @@
+import StorefrontIcon from '@mui/icons-material/Storefront';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
@@ -33,6 +34,7 @@ import {
   TopToolbar,
   FilterButton,
   type RaRecord,
+  type ResourceProps,
 } from 'react-admin';
 import {
   CreateEstablishmentBodySchema,
@@ -361,3 +363,14 @@ export function EstablishmentShow() {
     </Show>
   );
 }
+
+/** The establishments as the back office's `<Resource>` declares them. */
+export const ESTABLISHMENTS_RESOURCE: ResourceProps = {
+  name: 'establishments',
+  icon: StorefrontIcon,
+  list: EstablishmentList,
+  create: EstablishmentCreate,
+  edit: EstablishmentEdit,
+  show: EstablishmentShow,
+  recordRepresentation: 'name',
+};

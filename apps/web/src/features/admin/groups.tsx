@@ -1,52 +1,41 @@
+import BubbleChartIcon from '@mui/icons-material/BubbleChart';
 import Typography from '@mui/material/Typography';
 import {
   Create,
-  Datagrid,
-  List,
   NumberField,
-  SearchInput,
   Show,
   SimpleForm,
   SimpleShowLayout,
   TextField,
   TextInput,
   useRecordContext,
+  type ResourceProps,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { isValidPoint } from '@tables-voisines/contract/geo';
 import { CreateGroupBodySchema, PatchGroupBodySchema } from '@tables-voisines/contract/schemas/group';
-import { useAbility } from './ability-context';
 import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { DecimalInput } from './decimal-input';
-import { CreateAndExportActions } from './export-buttons';
 import { zodValidator } from './form-errors';
 import { useCoordinateChecks } from './location-input';
 import { PointMap } from './point-map';
+import { GROUP_FIELDS } from './providers/groups.provider';
+import { pick } from './providers/provider-kit';
+import { WholeList } from './whole-list';
 
-const GROUP_FIELDS = ['name', 'latitude', 'longitude', 'radius'];
-const writable = (values: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(values).filter(([key, value]) => GROUP_FIELDS.includes(key) && value !== undefined),
-  );
+/** What the form checks: the fields the provider sends. */
+const writable = (values: Record<string, unknown>) => pick(values, GROUP_FIELDS);
 const validateCreate = zodValidator(CreateGroupBodySchema, writable);
 const validateEdit = zodValidator(PatchGroupBodySchema, writable);
 
 export function GroupList() {
-  const ability = useAbility();
   return (
-    <List
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Rechercher" />]}
-      sort={{ field: 'name', order: 'ASC' }}
-      actions={<CreateAndExportActions subject="group" />}
-      title="Groupes"
-    >
-      <Datagrid rowClick={ability.can('update', 'group') ? 'edit' : 'show'} bulkActionButtons={false}>
-        <TextField source="name" />
-        <NumberField source="radius" locales="fr-FR" />
-        <NumberField source="latitude" locales="fr-FR" />
-        <NumberField source="longitude" locales="fr-FR" />
-      </Datagrid>
-    </List>
+    <WholeList subject="group" sortField="name" title="Groupes">
+      <TextField source="name" />
+      <NumberField source="radius" locales="fr-FR" />
+      <NumberField source="latitude" locales="fr-FR" />
+      <NumberField source="longitude" locales="fr-FR" />
+    </WholeList>
   );
 }
 
@@ -141,3 +130,14 @@ export function GroupShow() {
     </Show>
   );
 }
+
+/** The groups as the back office's `<Resource>` declares them. */
+export const GROUPS_RESOURCE: ResourceProps = {
+  name: 'groups',
+  icon: BubbleChartIcon,
+  list: GroupList,
+  create: GroupCreate,
+  edit: GroupEdit,
+  show: GroupShow,
+  recordRepresentation: 'name',
+};

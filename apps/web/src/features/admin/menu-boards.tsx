@@ -1,3 +1,4 @@
+import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -30,6 +31,7 @@ import {
   useInput,
   useRecordContext,
   type RaRecord,
+  type ResourceProps,
 } from 'react-admin';
 import {
   HOMEMADE_LABEL,
@@ -301,3 +303,14 @@ export function MenuBoardShow() {
     </Show>
   );
 }
+
+/** The menu boards as the back office's `<Resource>` declares them. */
+export const MENU_BOARDS_RESOURCE: ResourceProps = {
+  name: 'menu-boards',
+  icon: RestaurantMenuIcon,
+  list: MenuBoardList,
+  create: MenuBoardCreate,
+  edit: MenuBoardEdit,
+  show: MenuBoardShow,
+  recordRepresentation: 'title',
+};

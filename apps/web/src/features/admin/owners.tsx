@@ -1,3 +1,4 @@
+import PeopleIcon from '@mui/icons-material/People';
 import {
   BooleanField,
   Datagrid,
@@ -15,6 +16,7 @@ import {
   TextInput,
   TopToolbar,
   useRecordContext,
+  type ResourceProps,
 } from 'react-admin';
 import { PatchOwnerBodySchema } from '@tables-voisines/contract/schemas/account';
 import { Can, useAbility } from './ability-context';
@@ -141,3 +143,13 @@ export function OwnerShow() {
     </Show>
   );
 }
+
+/** The restaurant owners (they sign up themselves: no create) as the back office's `<Resource>` declares them. */
+export const OWNERS_RESOURCE: ResourceProps = {
+  name: 'restaurant-owners',
+  icon: PeopleIcon,
+  list: OwnerList,
+  edit: OwnerEdit,
+  show: OwnerShow,
+  recordRepresentation: 'email',
+};

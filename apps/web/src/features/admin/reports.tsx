@@ -1,3 +1,4 @@
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,6 +23,7 @@ import {
   useRefresh,
   useResourceDefinitions,
   useUpdate,
+  type ResourceProps,
 } from 'react-admin';
 import {
   REPORT_REASON_LABELS,
@@ -246,3 +248,11 @@ export function AdminMenu() {
     </Menu>
   );
 }
+
+/** Visitors’ reports as the back office's `<Resource>` declares them. */
+export const REPORTS_RESOURCE: ResourceProps = {
+  name: 'reports',
+  icon: ReportProblemIcon,
+  list: ReportList,
+  options: { label: 'Signalements' },
+};

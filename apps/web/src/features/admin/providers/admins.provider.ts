@@ -5,7 +5,8 @@ import { wholeListProvider, type ProviderDeps } from './provider-kit';
  * and written back with `If-Match`.
  */
 
-const ADMIN_FIELDS = ['username', 'email', 'password', 'permissions'] as const;
+/** The fields an admin's create or update sends. */
+export const ADMIN_FIELDS = ['username', 'email', 'password', 'permissions'] as const;
 
 export function adminsProvider(deps: ProviderDeps) {
   return wholeListProvider(deps, {

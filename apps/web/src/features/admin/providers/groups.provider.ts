@@ -5,7 +5,8 @@ import { wholeListProvider, type ProviderDeps } from './provider-kit';
  * and written back with `If-Match`.
  */
 
-const GROUP_FIELDS = ['name', 'latitude', 'longitude', 'radius'] as const;
+/** The fields a group's create or update sends. */
+export const GROUP_FIELDS = ['name', 'latitude', 'longitude', 'radius'] as const;
 
 export function groupsProvider(deps: ProviderDeps) {
   return wholeListProvider(deps, {
