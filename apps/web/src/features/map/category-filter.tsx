@@ -1,17 +1,9 @@
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { Category } from '@tables-voisines/contract/schemas/category';
 import { CLOSE_ICON, Icon } from '../site/icons';
+import { ComboboxOption, moveOnArrow, useDebounced } from './combobox-parts';
 import { useMapState, useMapStore } from './map-store';
 import { useCategorySearch } from './search-categories';
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 /**
  * Categories of dishes, searched as the visitor types; they restrict the menu boards and the list. A
@@ -49,13 +41,8 @@ export function CategoryFilter() {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setOpen(true);
-      if (options.length === 0) return;
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (current + step + options.length) % options.length);
-    } else if (event.key === 'Enter' && open && options[active] !== undefined) {
+    if (moveOnArrow(event, options.length, setOpen, setActive)) return;
+    if (event.key === 'Enter' && open && options[active] !== undefined) {
       event.preventDefault();
       pick(options[active]);
     } else if (event.key === 'Escape' && open) {
@@ -121,18 +108,14 @@ export function CategoryFilter() {
           {options.length > 0 ? (
             <ul id={listId} role="listbox" aria-label="Catégories proposées">
               {options.map((c, index) => (
-                <li
+                <ComboboxOption
                   key={c.id}
                   id={`${id}-${c.id}`}
-                  role="option"
-                  aria-selected={index === active}
-                  className={index === active ? 'tv-combobox__active' : undefined}
-                  // Keeps the focus in the field.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => pick(c)}
+                  active={index === active}
+                  onChoose={() => pick(c)}
                 >
                   {c.name}
-                </li>
+                </ComboboxOption>
               ))}
             </ul>
           ) : (

@@ -1,17 +1,9 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Place } from '@tables-voisines/contract/schemas/place';
+import { ComboboxOption, moveOnArrow, useDebounced } from './combobox-parts';
 import { useMapStore } from './map-store';
 import { useShowMap } from './show-map';
 import { PLACE_ZOOM, placeTerm, usePlaceSearch } from './use-place-search';
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 /** « Rhône (69) », after the postcode asked for when the query is one (« 69003, Rhône (69) »). */
 export function placeDetail(place: Place, term: string): string {
@@ -59,13 +51,8 @@ export function usePlaceSuggestions(value: string, onChosen: (place: Place) => v
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setOpen(true);
-      if (places.length === 0) return;
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (current + step + places.length) % places.length);
-    } else if (event.key === 'Enter') {
+    if (moveOnArrow(event, places.length, setOpen, setActive)) return;
+    if (event.key === 'Enter') {
       const picked = shown ? places[active] : undefined;
       if (picked !== undefined) {
         event.preventDefault();
@@ -119,19 +106,15 @@ export function usePlaceSuggestions(value: string, onChosen: (place: Place) => v
               Villes
             </li>
             {places.map((place, index) => (
-              <li
+              <ComboboxOption
                 key={place.code}
                 id={optionId(place)}
-                role="option"
-                aria-selected={index === active}
-                className={index === active ? 'tv-combobox__active' : undefined}
-                // Keeps the focus in the field.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(place)}
+                active={index === active}
+                onChoose={() => choose(place)}
               >
                 {place.name}
                 <span className="tv-muted"> — {placeDetail(place, term)}</span>
-              </li>
+              </ComboboxOption>
             ))}
           </ul>
         </li>
