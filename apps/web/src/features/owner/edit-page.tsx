@@ -24,18 +24,17 @@ import {
 import { formFailure } from './form-errors';
 import {
   FormTextField,
-  LoadFailure,
   OwnerFormMessage,
   PublishBar,
   useFocusFirstError,
   useOwnerFormNotice,
 } from './form-parts';
 import { HiddenPageNotice } from './hidden-page-notice';
+import { LoadedScreen } from './loaded-screen';
 import { OpeningHoursEditor } from './opening-hours-editor';
 import { keepEtag, writeConditions, type Versioned } from './owner-data';
 import type { EstablishmentScreenData } from './owner-loaders';
-import { useOwnerSession } from './owner-session';
-import { OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
+import { OwnerForm } from './owner-ui';
 import { PagePreview } from './page-preview';
 import { PhotoField } from './photo-field';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
@@ -240,29 +239,24 @@ function EditForm({ loaded, token }: { loaded: Versioned<Establishment>; token: 
 }
 
 export function EditPage({ loaded }: { loaded: EstablishmentScreenData }) {
-  const { token } = useOwnerSession();
-  if (!loaded.ok) {
-    return (
-      <OwnerScreen title="Ma page">
-        <LoadFailure message={loaded.message} />
-      </OwnerScreen>
-    );
-  }
-  if (token === null) return <OwnerLoading />;
-  const { value } = loaded.data;
   return (
-    <OwnerScreen
+    <LoadedScreen
+      loaded={loaded}
       title="Ma page"
-      intro={
+      intro={({ value }) =>
         value.disabled
           ? 'Ce que vous publiez ici sera sur votre page publique dès que l’équipe la rendra de nouveau visible.'
           : 'Ce que vous publiez ici apparaît aussitôt sur votre page publique.'
       }
       wide
     >
-      <HiddenPageNotice establishment={value} />
-      {/* A new reading (« Recharger ») starts the form again from it. */}
-      <EditForm key={loaded.readAt} loaded={loaded.data} token={token} />
-    </OwnerScreen>
+      {(data, token, readAt) => (
+        <>
+          <HiddenPageNotice establishment={data.value} />
+          {/* A new reading (« Recharger ») starts the form again from it. */}
+          <EditForm key={readAt} loaded={data} token={token} />
+        </>
+      )}
+    </LoadedScreen>
   );
 }

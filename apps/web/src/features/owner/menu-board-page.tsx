@@ -26,13 +26,13 @@ import { useDishMemory } from './dish-memory';
 import { formFailure } from './form-errors';
 import {
   FormTextField,
-  LoadFailure,
   OwnerFormMessage,
   PublishBar,
   useFocusFirstError,
   useOwnerFormNotice,
 } from './form-parts';
 import { HiddenPageNotice } from './hidden-page-notice';
+import { LoadedScreen } from './loaded-screen';
 import {
   blankDish,
   boardSnapshot,
@@ -46,8 +46,7 @@ import {
 } from './menu-board-form';
 import { fetchTodayMenuBoard, keepEtag, writeConditions, type TodayMenuBoard } from './owner-data';
 import { TOMORROW_PARAM, type MenuBoardScreenData } from './owner-loaders';
-import { useOwnerSession } from './owner-session';
-import { OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
+import { OwnerForm } from './owner-ui';
 import { addDays } from './paris-day';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
@@ -360,32 +359,29 @@ function MenuBoardForm({
 }
 
 export function MenuBoardPage({ loaded }: { loaded: MenuBoardScreenData }) {
-  const { token } = useOwnerSession();
-  if (!loaded.ok) {
-    return (
-      <OwnerScreen title="Ardoise du jour">
-        <LoadFailure message={loaded.message} />
-      </OwnerScreen>
-    );
-  }
-  if (token === null) return <OwnerLoading />;
-  const { establishment, date, tomorrow, today } = loaded.data;
   return (
-    <OwnerScreen
+    <LoadedScreen
+      loaded={loaded}
       title="Ardoise du jour"
       // "de" before a name would need elision or contraction ("de Au 52"): the name stands on its own.
-      intro={`Établissement : ${establishment.name}. Vos plats du jour sont visibles sur votre page et sur la carte dès la publication. Les lignes laissées vides sont ignorées.`}
+      intro={({ establishment }) =>
+        `Établissement : ${establishment.name}. Vos plats du jour sont visibles sur votre page et sur la carte dès la publication. Les lignes laissées vides sont ignorées.`
+      }
     >
-      <HiddenPageNotice establishment={establishment} />
-      {/* A new reading (« Recharger ») starts the form again from it. */}
-      <MenuBoardForm
-        key={loaded.readAt}
-        establishment={establishment}
-        date={date}
-        tomorrow={tomorrow}
-        today={today}
-        token={token}
-      />
-    </OwnerScreen>
+      {({ establishment, date, tomorrow, today }, token, readAt) => (
+        <>
+          <HiddenPageNotice establishment={establishment} />
+          {/* A new reading (« Recharger ») starts the form again from it. */}
+          <MenuBoardForm
+            key={readAt}
+            establishment={establishment}
+            date={date}
+            tomorrow={tomorrow}
+            today={today}
+            token={token}
+          />
+        </>
+      )}
+    </LoadedScreen>
   );
 }
