@@ -55,6 +55,30 @@ export function FormTextField<Values extends FieldValues, Name extends FieldPath
   );
 }
 
+/** The owner's e-mail address, in a form that names it `email` (sign-in, sign-up, forgotten password). */
+export function EmailField<Values extends { email: string }, Output = Values>({
+  control,
+  onTyped,
+  onLeft,
+}: {
+  control: Control<Values, unknown, Output>;
+  onTyped?: () => void;
+  onLeft?: () => void;
+}) {
+  return (
+    <FormTextField
+      control={control}
+      name={'email' as FieldPath<Values>}
+      label="Adresse e-mail"
+      type="email"
+      autoComplete="email"
+      onTyped={onTyped}
+      onLeft={onLeft}
+      required
+    />
+  );
+}
+
 /**
  * The first field to correct gets the focus, in view: with twenty dishes it may be far above the button.
  * Call the answer once the messages are set; the focus moves once they are drawn.

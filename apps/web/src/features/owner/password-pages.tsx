@@ -13,7 +13,7 @@ import {
 import { apiRequest } from '../../lib/api-client';
 import { contractResolver } from './contract-resolver';
 import { checkForm, type FormCheck } from './form-errors';
-import { FormTextField } from './form-parts';
+import { EmailField } from './form-parts';
 import { OWNER_PATHS } from './owner-paths';
 import { FormMessage, OwnerForm, OwnerScreen, TextLink } from './owner-ui';
 import { FormPasswordField } from './password-field';
@@ -52,14 +52,7 @@ export function ForgottenPasswordPage() {
       ) : (
         <OwnerForm label="Mot de passe oublié" onSubmit={send}>
           <FormMessage message={notice} />
-          <FormTextField
-            control={form.control}
-            name="email"
-            label="Adresse e-mail"
-            type="email"
-            autoComplete="email"
-            required
-          />
+          <EmailField control={form.control} />
           <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
             Recevoir le lien
           </Button>

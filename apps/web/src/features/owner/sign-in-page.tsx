@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { OwnerSignInBodySchema, type OwnerSignInBody } from '@tables-voisines/contract/schemas/account';
 import { contractResolver } from './contract-resolver';
 import { checkForm, type FormCheck } from './form-errors';
-import { FormTextField } from './form-parts';
+import { EmailField } from './form-parts';
 import { OWNER_PATHS, RETURN_PARAM, returnPathFrom } from './owner-paths';
 import { useOwnerSession } from './owner-session';
 import { FormMessage, OwnerForm, OwnerScreen, TextLink } from './owner-ui';
@@ -58,14 +58,7 @@ export function SignInPage() {
     >
       <OwnerForm label="Connexion" onSubmit={signIn}>
         <FormMessage message={notice} />
-        <FormTextField
-          control={control}
-          name="email"
-          label="Adresse e-mail"
-          type="email"
-          autoComplete="email"
-          required
-        />
+        <EmailField control={control} />
         <FormPasswordField
           control={control}
           name="password"

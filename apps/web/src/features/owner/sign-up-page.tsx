@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { SignUpBodySchema, type SignUpBody } from '@tables-voisines/contract/schemas/account';
 import { EmailSchema } from '@tables-voisines/contract/schemas/common';
 import { apiRequest } from '../../lib/api-client';
-import { FormTextField } from './form-parts';
+import { EmailField, FormTextField } from './form-parts';
 import { OWNER_PATHS } from './owner-paths';
 import { useOwnerSession } from './owner-session';
 import { FormMessage, OwnerForm, OwnerScreen, TextLink } from './owner-ui';
@@ -78,19 +78,14 @@ export function SignUpPage() {
         }}
       >
         <FormMessage message={notice} />
-        <FormTextField
+        <EmailField
           control={control}
-          name="email"
-          label="Adresse e-mail"
-          type="email"
-          autoComplete="email"
           onTyped={() => {
             // What was said of the address left is about the address no more.
             setEmailTaken(false);
             if (form.getFieldState('email').error?.type === 'check') clearErrors('email');
           }}
           onLeft={() => void checkEmail()}
-          required
         />
         {emailTaken && (
           <Typography>
