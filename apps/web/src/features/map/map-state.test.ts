@@ -64,6 +64,14 @@ const lyonGroup = {
   longitude: 4.84,
   radius: 10,
 };
+/** The boards of the Lyon box, as fetched with no category and no dish filter. */
+const lyonBoardsAnswered: MapAction = {
+  type: 'refreshSucceeded',
+  bounds: lyonBox,
+  categories: [],
+  dishFilters: NO_DISH_FILTERS,
+  menuBoards: [createMenuBoard('b1')],
+};
 
 describe('map view state', () => {
   it('starts by fitting all of metropolitan France and Corsica, whatever the screen', () => {
@@ -269,50 +277,29 @@ describe('map view state', () => {
   });
 
   it('forgets the covered areas and boards when the categories change', () => {
-    const state = run(
-      { type: 'refreshStarted' },
-      {
-        type: 'refreshSucceeded',
-        bounds: lyonBox,
-        categories: [],
-        dishFilters: NO_DISH_FILTERS,
-        menuBoards: [createMenuBoard('b1')],
-      },
-      { type: 'categoriesChanged', categories: ['c1'] },
-    );
+    const state = run({ type: 'refreshStarted' }, lyonBoardsAnswered, {
+      type: 'categoriesChanged',
+      categories: ['c1'],
+    });
     expect(state.coveredAreas).toEqual([]);
     expect(state.surroundingMenuBoards).toEqual([]);
   });
 
-  it('drops an answer for categories no longer chosen', () => {
-    const state = run(
-      { type: 'refreshStarted' },
-      { type: 'categoriesChanged', categories: ['c1'] },
-      {
-        type: 'refreshSucceeded',
-        bounds: lyonBox,
-        categories: [],
-        dishFilters: NO_DISH_FILTERS,
-        menuBoards: [createMenuBoard('b1')],
-      },
-    );
+  it.each<[string, MapAction]>([
+    ['categories', { type: 'categoriesChanged', categories: ['c1'] }],
+    [
+      'dish filters',
+      { type: 'dishFiltersChanged', dishFilters: { ...NO_DISH_FILTERS, excludeAllergens: ['gluten'] } },
+    ],
+  ])('drops an answer for %s no longer chosen', (_changed, change) => {
+    const state = run({ type: 'refreshStarted' }, change, lyonBoardsAnswered);
     expect(state.refreshInProgress).toBe(false);
     expect(state.surroundingMenuBoards).toEqual([]);
     expect(state.coveredAreas).toEqual([]);
   });
 
   it('forgets the covered areas and boards when the dish filters change, not the list of places', () => {
-    const fetched = run(
-      { type: 'listLimitRaised' },
-      { type: 'refreshStarted' },
-      {
-        type: 'refreshSucceeded',
-        bounds: lyonBox,
-        categories: [],
-        dishFilters: NO_DISH_FILTERS,
-        menuBoards: [createMenuBoard('b1')],
-      },
-    );
+    const fetched = run({ type: 'listLimitRaised' }, { type: 'refreshStarted' }, lyonBoardsAnswered);
     const vegan = { ...NO_DISH_FILTERS, diets: ['vegan' as const] };
     const state = mapReducer(fetched, { type: 'dishFiltersChanged', dishFilters: vegan });
     expect(state.dishFilters).toEqual(vegan);
@@ -321,23 +308,6 @@ describe('map view state', () => {
     expect(state.listLimit).toBe(LIST_PAGE_SIZE * 2);
     // The same filters again (a new object) change nothing.
     expect(mapReducer(state, { type: 'dishFiltersChanged', dishFilters: { ...vegan } })).toBe(state);
-  });
-
-  it('drops an answer for dish filters no longer chosen', () => {
-    const state = run(
-      { type: 'refreshStarted' },
-      { type: 'dishFiltersChanged', dishFilters: { ...NO_DISH_FILTERS, excludeAllergens: ['gluten'] } },
-      {
-        type: 'refreshSucceeded',
-        bounds: lyonBox,
-        categories: [],
-        dishFilters: NO_DISH_FILTERS,
-        menuBoards: [createMenuBoard('b1')],
-      },
-    );
-    expect(state.refreshInProgress).toBe(false);
-    expect(state.surroundingMenuBoards).toEqual([]);
-    expect(state.coveredAreas).toEqual([]);
   });
 
   it('takes the dish filters off with « Retirer les filtres »', () => {
