@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HttpError } from 'react-admin';
+import { HttpError, type GetListParams } from 'react-admin';
 import { createApiClient } from '../../lib/api-client';
 import { createDataProvider } from './data-provider';
 import { ETAG_FIELD } from './providers/provider-kit';
@@ -75,6 +75,12 @@ const stale = {
   message:
     'Quelqu’un d’autre a modifié ces informations pendant que vous les modifiiez : rechargez-les pour voir leur version actuelle, puis refaites vos changements.',
 };
+
+/** Where the first request went: its path and its query. */
+function firstRequestTarget() {
+  const url = new URL(received[0]!.url, 'http://x');
+  return { path: url.pathname, query: Object.fromEntries(url.searchParams) };
+}
 
 const provider = (mayRead: (resource: string) => boolean = () => true) =>
   createDataProvider(() => 'jeton', mayRead, request);
@@ -202,65 +208,72 @@ describe('the establishments’ provider', () => {
 });
 
 describe('the lists', () => {
-  it('page through every category with the server’s total, searching with q', async () => {
-    answer = json(200, [{ id: 'c61', name: 'Viennoiseries', slug: 'viennoiseries' }], {
-      'X-Total-Count': '61',
+  const pagedLists = [
+    {
+      name: 'page through every category with the server’s total, searching with q',
+      resource: 'categories',
+      params: {
+        pagination: { page: 3, perPage: 25 },
+        sort: { field: 'name', order: 'ASC' },
+        filter: { q: 'vien' },
+      },
+      rows: [{ id: 'c61', name: 'Viennoiseries', slug: 'viennoiseries' }],
+      total: 61,
+      path: '/api/categories/',
+      query: { page: '3', perPage: '25', q: 'vien' },
+    },
+    {
+      name: 'read menu boards of every day from the admin list, paged, filtered and sorted by the server',
+      resource: 'menu-boards',
+      params: {
+        pagination: { page: 2, perPage: 25 },
+        sort: { field: 'date', order: 'DESC' },
+        filter: { q: 'lyon', date: '2026-11-27', establishment: ID },
+      },
+      rows: [],
+      total: 1234,
+      path: '/api/menuboards/',
+      query: {
+        page: '2',
+        perPage: '25',
+        q: 'lyon',
+        date: '2026-11-27',
+        establishment: ID,
+        sort: 'date',
+        order: 'desc',
+      },
+    },
+    {
+      name: 'page owners on the server, with their filters and sort',
+      resource: 'restaurant-owners',
+      params: {
+        pagination: { page: 4, perPage: 25 },
+        sort: { field: 'email', order: 'DESC' },
+        filter: { q: 'garnier', confirmed: true, establishment: 'none' },
+      },
+      rows: [],
+      total: 87,
+      path: '/api/restaurant-owners/',
+      query: {
+        page: '4',
+        perPage: '25',
+        q: 'garnier',
+        sort: 'email',
+        order: 'desc',
+        confirmed: 'true',
+        establishment: 'none',
+      },
+    },
+  ] as const;
+  for (const { name, resource, params, rows, total, path, query } of pagedLists) {
+    it(name, async () => {
+      answer = json(200, rows, { 'X-Total-Count': String(total) });
+      const page = await provider().getList(resource, params as unknown as GetListParams);
+      expect(page).toEqual({ data: rows, total });
+      expect(received.map((r) => r.method)).toEqual(['GET']);
+      expect(firstRequestTarget()).toEqual({ path, query });
     });
-    const { data, total } = await provider().getList('categories', {
-      pagination: { page: 3, perPage: 25 },
-      sort: { field: 'name', order: 'ASC' },
-      filter: { q: 'vien' },
-    });
-    expect(total).toBe(61);
-    expect(data).toHaveLength(1);
-    const url = new URL(received[0]!.url, 'http://x');
-    expect(url.pathname).toBe('/api/categories/');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ page: '3', perPage: '25', q: 'vien' });
-  });
-
-  it('read menu boards of every day from the admin list, paged, filtered and sorted by the server', async () => {
-    answer = json(200, [], { 'X-Total-Count': '1234' });
-    const { total } = await provider().getList('menu-boards', {
-      pagination: { page: 2, perPage: 25 },
-      sort: { field: 'date', order: 'DESC' },
-      filter: { q: 'lyon', date: '2026-11-27', establishment: ID },
-    });
-    expect(total).toBe(1234);
-    expect(received).toHaveLength(1);
-    const url = new URL(received[0]!.url, 'http://x');
-    expect(received[0]?.method).toBe('GET');
-    expect(url.pathname).toBe('/api/menuboards/');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      page: '2',
-      perPage: '25',
-      q: 'lyon',
-      date: '2026-11-27',
-      establishment: ID,
-      sort: 'date',
-      order: 'desc',
-    });
-  });
-
-  it('page owners on the server, with their filters and sort', async () => {
-    answer = json(200, [], { 'X-Total-Count': '87' });
-    const { total } = await provider().getList('restaurant-owners', {
-      pagination: { page: 4, perPage: 25 },
-      sort: { field: 'email', order: 'DESC' },
-      filter: { q: 'garnier', confirmed: true, establishment: 'none' },
-    });
-    expect(total).toBe(87);
-    const url = new URL(received[0]!.url, 'http://x');
-    expect(url.pathname).toBe('/api/restaurant-owners/');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      page: '4',
-      perPage: '25',
-      q: 'garnier',
-      sort: 'email',
-      order: 'desc',
-      confirmed: 'true',
-      establishment: 'none',
-    });
-  });
+  }
 
   it('refuse a read the admin may not make without asking the server', async () => {
     const error = await refusal(
@@ -359,14 +372,15 @@ describe('the establishments’ closures and freshness', () => {
       pagination: { page: 1, perPage: 10 },
     });
     expect(total).toBe(42);
-    const url = new URL(received[0]!.url, 'http://localhost');
-    expect(url.pathname).toBe('/api/establishments/');
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({
-      notVerifiedSince: '2026-05-27',
-      withDisabled: 'false',
-      sort: 'verifiedAt',
-      order: 'asc',
-      perPage: '10',
+    expect(firstRequestTarget()).toMatchObject({
+      path: '/api/establishments/',
+      query: {
+        notVerifiedSince: '2026-05-27',
+        withDisabled: 'false',
+        sort: 'verifiedAt',
+        order: 'asc',
+        perPage: '10',
+      },
     });
   });
 
