@@ -3,7 +3,7 @@ import { VENUE_TYPES, type VenueType } from '@tables-voisines/contract/labels';
 import type { PublicEstablishment } from '@tables-voisines/contract/schemas/establishment';
 import type { MenuBoard, MenuBoardItem } from '@tables-voisines/contract/schemas/menu-board';
 import { establishmentJsonLd, establishmentMeta } from './establishment-seo';
-import { anEstablishment } from '../../test/factories';
+import { aMenuBoardItem, anEstablishment } from '../../test/factories';
 
 const PUBLIC_URL = 'https://tables.exemple.fr';
 
@@ -98,19 +98,8 @@ describe('the JSON-LD of a place', () => {
 
 const CATEGORY = '33333333-3333-4333-8333-333333333333';
 
-function dish(overrides: Partial<MenuBoardItem> = {}): MenuBoardItem {
-  return {
-    name: 'Plat',
-    price: 12.5,
-    category: CATEGORY,
-    description: null,
-    allergens: null,
-    diets: [],
-    homemade: false,
-    meatOrigin: null,
-    ...overrides,
-  };
-}
+const dish = (overrides: Partial<MenuBoardItem> = {}): MenuBoardItem =>
+  aMenuBoardItem({ name: 'Plat', price: 12.5, category: CATEGORY, ...overrides });
 
 function board(items: MenuBoardItem[]): MenuBoard {
   const e = place();

@@ -1,21 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { MenuBoardItem } from '@tables-voisines/contract/schemas/menu-board';
+import { aMenuBoardItem } from '../../test/factories';
 import { Dish, dishBadges } from './menu-board-section';
 
-function dish(overrides: Partial<MenuBoardItem> = {}): MenuBoardItem {
-  return {
-    name: 'Blanquette de veau',
-    price: 14.5,
-    category: '33333333-3333-4333-8333-333333333333',
-    description: null,
-    allergens: null,
-    diets: [],
-    homemade: false,
-    meatOrigin: null,
-    ...overrides,
-  };
-}
+/** A blanquette at 14.50 €, with nothing said of its allergens unless `overrides` says. */
+const dish = aMenuBoardItem;
 
 /** The dish as the page's HTML says it, its tags taken out: what a reader of the text gets. */
 function text(item: MenuBoardItem, category?: string): string {
