@@ -65,34 +65,23 @@ describe('the list’s question to the server', () => {
 
 describe('the server’s list read', () => {
   it('gives each card what the feed’s list gives it', () => {
+    // These fields pass as they are; the coordinates become the card’s location.
+    const passedOn = {
+      kind: 'restaurant',
+      name: 'Il Forno',
+      uri: 'il-forno-a-lyon',
+      venueType: 'creperie',
+      town: 'Lyon',
+    } as const;
     expect(
       serverListOf({
         total: 200_000,
         count: 1234,
-        establishments: [
-          {
-            kind: 'restaurant',
-            name: 'Il Forno',
-            uri: 'il-forno-a-lyon',
-            venueType: 'creperie',
-            town: 'Lyon',
-            latitude: 45.76,
-            longitude: 4.83,
-          },
-        ],
+        establishments: [{ ...passedOn, latitude: 45.76, longitude: 4.83 }],
       }),
     ).toEqual({
       count: 1234,
-      establishments: [
-        {
-          kind: 'restaurant',
-          name: 'Il Forno',
-          uri: 'il-forno-a-lyon',
-          venueType: 'creperie',
-          town: 'Lyon',
-          location: { latitude: 45.76, longitude: 4.83 },
-        },
-      ],
+      establishments: [{ ...passedOn, location: { latitude: 45.76, longitude: 4.83 } }],
     });
   });
 });
