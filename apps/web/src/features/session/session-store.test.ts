@@ -31,6 +31,15 @@ const KEYS = {
 const admin: Admin = testAdmin;
 const owner: RestaurantOwner = { ...testOwner, confirmed: false };
 
+/** A session started with `admin` signed in by `accessToken`, and its long-life token if any. */
+const adminStarted = (accessToken: string, longLifeToken: string | null) => ({
+  started: true,
+  admin,
+  restaurantOwner: null,
+  token: accessToken,
+  longLifeToken,
+});
+
 function base64Url(text: string): string {
   return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
@@ -125,13 +134,7 @@ describe('session start', () => {
       local: { [KEYS.admin]: JSON.stringify(admin) },
     });
     const state = await store.start();
-    expect(state).toEqual({
-      started: true,
-      admin,
-      restaurantOwner: null,
-      token: stored,
-      longLifeToken: null,
-    });
+    expect(state).toEqual(adminStarted(stored, null));
     expect(calls).toEqual([]);
     expect(lists.resetAll).not.toHaveBeenCalled();
   });
@@ -198,13 +201,7 @@ describe('session start', () => {
     });
     queues.adminSignIn.push(invalidCredentials());
     const state = await store.start();
-    expect(state).toEqual({
-      started: true,
-      admin,
-      restaurantOwner: null,
-      token: stored,
-      longLifeToken: 'retired',
-    });
+    expect(state).toEqual(adminStarted(stored, 'retired'));
     expect(local.getItem(KEYS.longLifeToken)).toBe('retired');
   });
 
