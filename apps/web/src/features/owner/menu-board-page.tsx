@@ -368,18 +368,11 @@ export function MenuBoardPage({ loaded }: { loaded: MenuBoardScreenData }) {
         `Établissement : ${establishment.name}. Vos plats du jour sont visibles sur votre page et sur la carte dès la publication. Les lignes laissées vides sont ignorées.`
       }
     >
-      {({ establishment, date, tomorrow, today }, token, readAt) => (
+      {(data, token, readAt) => (
         <>
-          <HiddenPageNotice establishment={establishment} />
+          <HiddenPageNotice establishment={data.establishment} />
           {/* A new reading (« Recharger ») starts the form again from it. */}
-          <MenuBoardForm
-            key={readAt}
-            establishment={establishment}
-            date={date}
-            tomorrow={tomorrow}
-            today={today}
-            token={token}
-          />
+          <MenuBoardForm key={readAt} {...data} token={token} />
         </>
       )}
     </LoadedScreen>
