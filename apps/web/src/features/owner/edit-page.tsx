@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useMemo, useRef, useState } from 'react';
-import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type Path } from 'react-hook-form';
 import { PRICE_RANGES, VENUE_TYPES, VENUE_TYPE_LABELS } from '@tables-voisines/contract/labels';
 import type { Establishment, PatchEstablishmentBody } from '@tables-voisines/contract/schemas/establishment';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
@@ -49,16 +49,40 @@ const TEXT_FIELDS: {
   type?: string;
   autoComplete?: string;
   multiline?: boolean;
+  required?: boolean;
 }[] = [
-  { name: 'name', label: 'Nom de l’établissement' },
+  { name: 'name', label: 'Nom de l’établissement', required: true },
   { name: 'description', label: 'Description', multiline: true },
   { name: 'street', label: 'Adresse (numéro et rue)', autoComplete: 'street-address' },
   { name: 'postcode', label: 'Code postal', autoComplete: 'postal-code' },
-  { name: 'town', label: 'Ville', autoComplete: 'address-level2' },
+  { name: 'town', label: 'Ville', autoComplete: 'address-level2', required: true },
   { name: 'phone', label: 'Téléphone', type: 'tel', autoComplete: 'tel' },
   { name: 'email', label: 'Adresse e-mail de l’établissement', type: 'email', autoComplete: 'email' },
   { name: 'website', label: 'Site web', type: 'url', autoComplete: 'url' },
 ];
+
+/** Text fields of TEXT_FIELDS, in their order; a multiline one three lines high. */
+function TextFields({
+  control,
+  fields,
+}: {
+  control: Control<EstablishmentFormValues, unknown, PatchEstablishmentBody>;
+  fields: typeof TEXT_FIELDS;
+}) {
+  return fields.map((f) => (
+    <FormTextField
+      key={f.name}
+      control={control}
+      name={f.name}
+      label={f.label}
+      type={f.type}
+      autoComplete={f.autoComplete}
+      multiline={f.multiline}
+      minRows={f.multiline ? 3 : undefined}
+      required={f.required}
+    />
+  ));
+}
 
 function EditForm({ loaded, token }: { loaded: Versioned<Establishment>; token: string }) {
   // What the public page shows, and the version it was read at: sent back with the next change.
@@ -159,17 +183,7 @@ function EditForm({ loaded, token }: { loaded: Versioned<Establishment>; token: 
           <Typography variant="h3" component="h2">
             Informations
           </Typography>
-          {TEXT_FIELDS.slice(0, 2).map((f) => (
-            <FormTextField
-              key={f.name}
-              control={control}
-              name={f.name}
-              label={f.label}
-              multiline={f.multiline}
-              minRows={f.multiline ? 3 : undefined}
-              required={f.name === 'name'}
-            />
-          ))}
+          <TextFields control={control} fields={TEXT_FIELDS.slice(0, 2)} />
           <FormTextField control={control} name="venueType" select label="Type d’établissement">
             {VENUE_TYPES.map((v) => (
               <MenuItem key={v} value={v}>
@@ -199,17 +213,7 @@ function EditForm({ loaded, token }: { loaded: Versioned<Establishment>; token: 
           <Typography variant="h3" component="h2">
             Adresse et contact
           </Typography>
-          {TEXT_FIELDS.slice(2).map((f) => (
-            <FormTextField
-              key={f.name}
-              control={control}
-              name={f.name}
-              label={f.label}
-              type={f.type}
-              autoComplete={f.autoComplete}
-              required={f.name === 'town'}
-            />
-          ))}
+          <TextFields control={control} fields={TEXT_FIELDS.slice(2)} />
           <OpeningHoursEditor control={control} currentRows={() => getValues('openingHours')} />
           <ClosuresEditor control={control} saved={establishment.closures} today={today} />
           <PublishBar notice={<OwnerFormMessage notice={notice} />}>
