@@ -4,11 +4,11 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useMemo, useRef, useState } from 'react';
-import { Controller, useForm, useWatch, type Control, type Path } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { PRICE_RANGES, VENUE_TYPES, VENUE_TYPE_LABELS } from '@tables-voisines/contract/labels';
 import type { Establishment, PatchEstablishmentBody } from '@tables-voisines/contract/schemas/establishment';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
-import { apiRequest, isApiError } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import { parisDate } from '@tables-voisines/contract/closures';
 import { CategoriesField } from './category-picker';
 import { ClosuresEditor } from './closures-editor';
@@ -21,11 +21,11 @@ import {
   toEstablishmentPatch,
   type EstablishmentFormValues,
 } from './establishment-form';
-import { formFailure } from './form-errors';
 import {
   FormTextField,
   OwnerFormMessage,
   PublishBar,
+  showPublishFailure,
   useFocusFirstError,
   useOwnerFormNotice,
 } from './form-parts';
@@ -127,20 +127,14 @@ function EditForm({ loaded, token }: { loaded: Versioned<Establishment>; token: 
         reset(toEstablishmentForm(saved));
         setNotice({ text: 'Modifications publiées.', severity: 'success' });
       } catch (error) {
-        if (isApiError(error, 'PreconditionFailed')) {
-          setNotice({ stale: error.message });
-          return;
-        }
-        const failure = formFailure(error);
         const { rowOfHours } = toEstablishmentPatch(getValues());
-        for (const [path, message] of Object.entries(failure.fields)) {
-          setError(establishmentFieldOf(path, rowOfHours) as Path<EstablishmentFormValues>, {
-            type: 'server',
-            message,
-          });
-        }
-        setNotice({ text: failure.message ?? TO_CORRECT, severity: 'error' });
-        focusFirstError();
+        showPublishFailure(error, {
+          setNotice,
+          setError,
+          fieldOf: (path) => establishmentFieldOf(path, rowOfHours),
+          fallback: TO_CORRECT,
+          focusFirstError,
+        });
       }
     },
     () => {

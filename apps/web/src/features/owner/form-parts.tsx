@@ -9,10 +9,14 @@ import {
   type Control,
   type FieldPath,
   type FieldValues,
+  type Path,
   type PathValue,
+  type UseFormSetError,
   type UseFormSubscribe,
 } from 'react-hook-form';
 import { useRevalidator } from 'react-router';
+import { isApiError } from '../../lib/api-client';
+import { formFailure } from './form-errors';
 import { FormMessage } from './owner-ui';
 import type { FormNotice } from './use-owner-form';
 
@@ -144,6 +148,40 @@ export function useOwnerFormNotice<Values extends FieldValues>(subscribe: UseFor
     [subscribe],
   );
   return [notice, setNotice] as const;
+}
+
+/**
+ * What a refused publication says. Someone else's change since the form was loaded: said as such, with
+ * « Recharger ». Otherwise each of the server's messages under its field (`fieldOf`: the form's field for a
+ * path of the body sent) and the form's message, or `fallback`; the focus then goes to the first field to
+ * correct.
+ */
+export function showPublishFailure<Values extends FieldValues>(
+  error: unknown,
+  {
+    setNotice,
+    setError,
+    fieldOf,
+    fallback,
+    focusFirstError,
+  }: {
+    setNotice: (notice: OwnerFormNotice) => void;
+    setError: UseFormSetError<Values>;
+    fieldOf: (path: string) => string;
+    fallback: string;
+    focusFirstError: () => void;
+  },
+): void {
+  if (isApiError(error, 'PreconditionFailed')) {
+    setNotice({ stale: error.message });
+    return;
+  }
+  const failure = formFailure(error);
+  for (const [path, message] of Object.entries(failure.fields)) {
+    setError(fieldOf(path) as Path<Values>, { type: 'server', message });
+  }
+  setNotice({ text: failure.message ?? fallback, severity: 'error' });
+  focusFirstError();
 }
 
 /**

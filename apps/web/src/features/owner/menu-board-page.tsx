@@ -13,7 +13,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useMemo, useRef, useState } from 'react';
-import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
 import type { CreateMenuBoardBody, MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
@@ -28,6 +28,7 @@ import {
   FormTextField,
   OwnerFormMessage,
   PublishBar,
+  showPublishFailure,
   useFocusFirstError,
   useOwnerFormNotice,
 } from './form-parts';
@@ -162,18 +163,15 @@ function MenuBoardForm({
         setNotice({ text: tomorrow ? PREPARED : PUBLISHED, severity: 'success' });
         memory.refresh();
       } catch (error) {
-        // Someone else changed, published or took down today's board meanwhile.
-        if (isApiError(error, 'PreconditionFailed')) {
-          setNotice({ stale: error.message });
-          return;
-        }
-        const failure = formFailure(error);
+        // Stale: someone else changed, published or took down today's board meanwhile.
         const { rowOfItem } = toMenuBoardBody(establishment.id, date, getValues());
-        for (const [path, message] of Object.entries(failure.fields)) {
-          setError(toRowPath(path, rowOfItem) as Path<MenuBoardFormValues>, { type: 'server', message });
-        }
-        setNotice({ text: failure.message ?? 'Certains plats sont à corriger.', severity: 'error' });
-        focusFirstError();
+        showPublishFailure(error, {
+          setNotice,
+          setError,
+          fieldOf: (path) => toRowPath(path, rowOfItem),
+          fallback: 'Certains plats sont à corriger.',
+          focusFirstError,
+        });
       }
     },
     (errors) => {
