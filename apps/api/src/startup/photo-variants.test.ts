@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwnerAccount, type TestAccount } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createEstablishment } from '../../test/factories';
-import { photoJpeg } from '../../test/images';
+import { publishPhoto } from '../../test/photos';
 import { variantKey } from '../adapters/storage/storage';
 import { appMeta } from '../db/schema';
 import { makeMissingPhotoVariants } from './photo-variants';
@@ -20,33 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A photo uploaded and put on the owner's page, as the owners' space does; answers its storage key. */
-async function publishPhoto(): Promise<{ key: string; url: string }> {
-  const jpeg = await photoJpeg(1600, 1000);
-  const prepared = await t.app.inject({
-    method: 'POST',
-    url: '/api/establishment/prepare-upload',
-    headers: owner.headers,
-    payload: { contentType: 'image/jpeg', size: jpeg.length },
-  });
-  const { uploadUrl, url } = prepared.json<{ uploadUrl: string; url: string }>();
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: uploadUrl,
-    headers: { 'content-type': 'image/jpeg' },
-    payload: jpeg,
-  });
-  expect(put.statusCode).toBe(204);
-  const patched = await t.app.inject({
-    method: 'PATCH',
-    url: `/api/establishment/${placeId}`,
-    headers: owner.headers,
-    payload: { photo: { url } },
-  });
-  expect(patched.statusCode).toBe(200);
-  return { key: t.app.ctx.storage.keyOf(url)!, url };
-}
-
 const run = (signal = new AbortController().signal) =>
   makeMissingPhotoVariants({ db: t.db, storage: t.app.ctx.storage, log: t.app.log, signal });
 const markedDone = async () =>
@@ -54,7 +27,8 @@ const markedDone = async () =>
 
 describe('makeMissingPhotoVariants', () => {
   it('gives a photo uploaded before a size existed its copy of that size, once', async () => {
-    const { key, url } = await publishPhoto();
+    const url = await publishPhoto(t, owner.headers, placeId);
+    const key = t.app.ctx.storage.keyOf(url)!;
     // As a photo uploaded before `-medium` was made: without it, and the set of sizes not yet done.
     await t.app.ctx.storage.remove(variantKey(key, 'medium'));
     await t.db.delete(appMeta).where(eq(appMeta.key, 'photo_variants'));

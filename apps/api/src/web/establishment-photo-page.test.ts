@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAdminAccount, type TestAccount } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createEstablishment } from '../../test/factories';
-import { photoJpeg } from '../../test/images';
+import { publishPhoto } from '../../test/photos';
 
 let t: TestApp;
 let admin: TestAccount;
@@ -15,31 +15,7 @@ afterAll(() => t.close());
 
 it('shows an uploaded photo through its resized copies, and shares the 1200×630 one', async () => {
   const place = await createEstablishment(t.db, { name: 'La Table Photogénique', town: 'Nantes' });
-  const jpeg = await photoJpeg(1600, 1000);
-  const prepared = await t.app.inject({
-    method: 'POST',
-    url: '/api/establishment/prepare-upload',
-    headers: admin.headers,
-    payload: { contentType: 'image/jpeg', size: jpeg.length },
-  });
-  const { uploadUrl, url } = prepared.json();
-  expect(
-    (
-      await t.app.inject({
-        method: 'PUT',
-        url: uploadUrl,
-        headers: { 'content-type': 'image/jpeg' },
-        payload: jpeg,
-      })
-    ).statusCode,
-  ).toBe(204);
-  const patched = await t.app.inject({
-    method: 'PATCH',
-    url: `/api/establishment/${place.id}`,
-    headers: admin.headers,
-    payload: { photo: { url } },
-  });
-  expect(patched.statusCode).toBe(200);
+  const url = await publishPhoto(t, admin.headers, place.id);
 
   const page = await t.app.inject({ method: 'GET', url: `/restaurant/${encodeURIComponent(place.uri)}` });
   expect(page.statusCode).toBe(200);
