@@ -31,6 +31,14 @@ export interface Write {
    * there is none). Call it before changing anything, with the row read `for update`.
    */
   checkPrecondition(current: { id: string; version: number } | null, message?: string): void;
+  /**
+   * `checkPrecondition` on the record read `for update` (`null` or `undefined`: there is none), then
+   * `notFound()` thrown when there is none: answers the record, known to exist.
+   */
+  checkExisting<R extends { id: string; version: number }>(
+    current: R | null | undefined,
+    notFound: () => Error,
+  ): R;
   /** One history entry, in the transaction. */
   record(change: WriteChange): Promise<void>;
   /** An e-mail sent once the write is committed (retried until it goes, never sent if rolled back). */
@@ -77,6 +85,11 @@ export async function write<T>(
         if (!preconditionHolds(conditions, current === null ? null : etagOf(current))) {
           throw preconditionFailed(message);
         }
+      },
+      checkExisting(current, notFound) {
+        w.checkPrecondition(current ?? null);
+        if (current === null || current === undefined) throw notFound();
+        return current;
       },
       async record(change) {
         const entry: ChangeRecord = { ...change, actor: change.actor ?? options.actor };

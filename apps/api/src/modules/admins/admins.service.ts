@@ -160,9 +160,7 @@ export async function patchAdmin(
   };
   try {
     return await write(ctx, { actor, conditions }, async (w) => {
-      const before = await findAdminById(w.tx, id, { forUpdate: true });
-      w.checkPrecondition(before);
-      if (before === null) throw notFound();
+      const before = w.checkExisting(await findAdminById(w.tx, id, { forUpdate: true }), notFound);
       // Checked again on the locked row: its permissions may have changed since the read above.
       assertHoldsAllOf(ability, before, 'modifier');
       const row = (await updateAdmin(w.tx, id, values))!;
@@ -190,9 +188,7 @@ export async function deleteAdmin(
     throw new AppError('Forbidden', 'Vous ne pouvez pas supprimer votre propre compte administrateur.');
   }
   await write(ctx, { actor, conditions }, async (w) => {
-    const before = await findAdminById(w.tx, id, { forUpdate: true });
-    w.checkPrecondition(before);
-    if (before === null) throw notFound();
+    const before = w.checkExisting(await findAdminById(w.tx, id, { forUpdate: true }), notFound);
     assertHoldsAllOf(caller.ability, before, 'supprimer');
     await deleteAdminRow(w.tx, id);
     await deleteLongLifeTokens(w.tx, 'admin', id);

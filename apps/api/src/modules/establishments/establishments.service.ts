@@ -269,9 +269,7 @@ export async function patchEstablishment(
   try {
     await write(ctx, { actor, conditions }, async (w) => {
       const { tx } = w;
-      const before = await findEstablishmentById(tx, id, { forUpdate: true });
-      w.checkPrecondition(before);
-      if (before === null) throw notFound();
+      const before = w.checkExisting(await findEstablishmentById(tx, id, { forUpdate: true }), notFound);
       await assertCategoriesExist(tx, body.categories);
       await assertOwnerExists(tx, body.restaurantOwner);
       if (body.photo && body.photo.url !== before.photoUrl) await assertStoredPhoto(ctx, body.photo.url);
@@ -349,9 +347,7 @@ export async function deleteEstablishment(
   conditions?: WriteConditions,
 ): Promise<void> {
   await write(ctx, { actor, conditions }, async (w) => {
-    const before = await findEstablishmentById(w.tx, id, { forUpdate: true });
-    w.checkPrecondition(before);
-    if (before === null) throw notFound();
+    const before = w.checkExisting(await findEstablishmentById(w.tx, id, { forUpdate: true }), notFound);
     await relinkEstablishment(w, id, before.ownerId, null);
     await w.tx.delete(establishments).where(eq(establishments.id, id));
     await w.record({
@@ -374,9 +370,7 @@ export async function renewClaimCode(
   for (let attempt = 1; ; attempt++) {
     try {
       await write(ctx, { actor, conditions }, async (w) => {
-        const before = await findEstablishmentById(w.tx, id, { forUpdate: true });
-        w.checkPrecondition(before);
-        if (before === null) throw notFound();
+        w.checkExisting(await findEstablishmentById(w.tx, id, { forUpdate: true }), notFound);
         await w.tx
           .update(establishments)
           .set({ claimCode: newClaimCode(), updatedAt: new Date() })

@@ -52,9 +52,7 @@ export async function verifyEstablishment(
   conditions?: WriteConditions,
 ): Promise<EstablishmentRow> {
   await write(ctx, { actor, conditions }, async (w) => {
-    const before = await findEstablishmentById(w.tx, id, { forUpdate: true });
-    w.checkPrecondition(before);
-    if (before === null) throw notFound();
+    const before = w.checkExisting(await findEstablishmentById(w.tx, id, { forUpdate: true }), notFound);
     await markVerified(w, before, ctx.clock());
   });
   return getEstablishment(ctx, id);

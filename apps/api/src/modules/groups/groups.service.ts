@@ -52,9 +52,8 @@ export async function patchGroup(
   conditions?: WriteConditions,
 ) {
   return write(ctx, { actor, conditions }, async (w) => {
-    const [before] = await w.tx.select().from(groups).where(eq(groups.id, id)).for('update');
-    w.checkPrecondition(before ?? null);
-    if (before === undefined) throw notFound();
+    const [found] = await w.tx.select().from(groups).where(eq(groups.id, id)).for('update');
+    const before = w.checkExisting(found, notFound);
     const [after] = await w.tx
       .update(groups)
       .set({
@@ -80,9 +79,8 @@ export async function deleteGroup(
   conditions?: WriteConditions,
 ): Promise<void> {
   await write(ctx, { actor, conditions }, async (w) => {
-    const [before] = await w.tx.select().from(groups).where(eq(groups.id, id)).for('update');
-    w.checkPrecondition(before ?? null);
-    if (before === undefined) throw notFound();
+    const [found] = await w.tx.select().from(groups).where(eq(groups.id, id)).for('update');
+    const before = w.checkExisting(found, notFound);
     await w.tx.delete(groups).where(eq(groups.id, id));
     await w.record({
       subjectType: 'group',

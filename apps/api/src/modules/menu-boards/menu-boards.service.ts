@@ -153,9 +153,7 @@ export async function patchMenuBoard(
   try {
     return await write(ctx, { actor, conditions }, async (w) => {
       const { tx } = w;
-      const before = await findMenuBoardById(tx, id, { forUpdate: true });
-      w.checkPrecondition(before);
-      if (before === null) throw notFound();
+      const before = w.checkExisting(await findMenuBoardById(tx, id, { forUpdate: true }), notFound);
       if (body.date !== undefined && body.date !== before.date) assertNotPast(body.date);
       if (body.items !== undefined) await assertItemCategories(tx, body.items);
       await tx
@@ -198,9 +196,7 @@ export async function deleteMenuBoard(
   conditions?: WriteConditions,
 ): Promise<void> {
   await write(ctx, { actor, conditions }, async (w) => {
-    const before = await findMenuBoardById(w.tx, id, { forUpdate: true });
-    w.checkPrecondition(before);
-    if (before === null) throw notFound();
+    const before = w.checkExisting(await findMenuBoardById(w.tx, id, { forUpdate: true }), notFound);
     await w.tx.delete(menuBoards).where(eq(menuBoards.id, id));
     await w.record({
       subjectType: 'menu-board',

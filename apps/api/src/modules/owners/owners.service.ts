@@ -102,9 +102,7 @@ export async function patchOwner(
   try {
     await write(ctx, { actor, conditions }, async (w) => {
       const { tx } = w;
-      const before = await findOwnerById(tx, id, { forUpdate: true });
-      w.checkPrecondition(before);
-      if (before === null) throw ownerNotFound();
+      const before = w.checkExisting(await findOwnerById(tx, id, { forUpdate: true }), ownerNotFound);
       // undefined: no relinking; null: detach; a row (locked): attach to it.
       let target: EstablishmentLinkRow | null | undefined;
       if (body.establishmentCode !== undefined) {
@@ -161,9 +159,7 @@ export async function deleteOwner(
   conditions?: WriteConditions,
 ): Promise<void> {
   await write(ctx, { actor, conditions }, async (w) => {
-    const before = await findOwnerById(w.tx, id, { forUpdate: true });
-    w.checkPrecondition(before);
-    if (before === null) throw ownerNotFound();
+    const before = w.checkExisting(await findOwnerById(w.tx, id, { forUpdate: true }), ownerNotFound);
     await recordOwnerChange(w, 'delete', before, null);
     if (before.establishmentId !== null) await relinkEstablishment(w, before.establishmentId, id, null);
     await deleteLongLifeTokens(w.tx, 'restaurant-owner', id);
