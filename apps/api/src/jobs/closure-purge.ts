@@ -5,6 +5,7 @@ import { SYSTEM_ACTOR } from '../modules/history/history';
 import { deleteOldVerifyTokens } from '../modules/establishments/verify.service';
 import { write } from '../writes/write';
 import type { JobContext } from './verify-reminders';
+import { recordEstablishmentChange } from '../modules/establishments/record-establishment-change';
 
 /**
  * The daily job (03:15 in Paris): closures that ended more than `CLOSURE_PURGE_DAYS` days before today (Paris
@@ -38,13 +39,7 @@ export async function purgeClosures(ctx: JobContext): Promise<number> {
         .update(establishments)
         .set({ closures: kept, updatedAt: new Date() })
         .where(eq(establishments.id, id));
-      await w.record({
-        subjectType: 'establishment',
-        subjectId: id,
-        establishmentId: id,
-        action: 'update',
-        changes: [{ field: 'closures', from: row.closures, to: kept }],
-      });
+      await recordEstablishmentChange(w, id, 'update', [{ field: 'closures', from: row.closures, to: kept }]);
       return true;
     });
     if (done) changed += 1;

@@ -25,6 +25,7 @@ import {
   type EstablishmentRow,
 } from './establishments.queries';
 import { searchTextOf } from './search-text';
+import { recordEstablishmentChange } from './record-establishment-change';
 
 const notFound = () => new AppError('NotFound', 'Cet établissement n’existe pas.');
 const uriTaken = () => new AppError('UriAlreadyUsed');
@@ -125,13 +126,9 @@ export async function relinkEstablishment(
   if (to !== null) {
     const toRef = await findOwnerRef(w.tx, to);
     for (const detachedId of await detachOwnerElsewhere(w.tx, to, establishmentId)) {
-      await w.record({
-        subjectType: 'establishment',
-        subjectId: detachedId,
-        establishmentId: detachedId,
-        action: 'unlink',
-        changes: [{ field: 'restaurantOwner', from: toRef, to: null }],
-      });
+      await recordEstablishmentChange(w, detachedId, 'unlink', [
+        { field: 'restaurantOwner', from: toRef, to: null },
+      ]);
     }
   }
   await w.tx
@@ -139,22 +136,14 @@ export async function relinkEstablishment(
     .set({ ownerId: to, updatedAt: new Date() })
     .where(eq(establishments.id, establishmentId));
   if (from !== null) {
-    await w.record({
-      subjectType: 'establishment',
-      subjectId: establishmentId,
-      establishmentId,
-      action: 'unlink',
-      changes: [{ field: 'restaurantOwner', from: await findOwnerRef(w.tx, from), to: null }],
-    });
+    await recordEstablishmentChange(w, establishmentId, 'unlink', [
+      { field: 'restaurantOwner', from: await findOwnerRef(w.tx, from), to: null },
+    ]);
   }
   if (to !== null) {
-    await w.record({
-      subjectType: 'establishment',
-      subjectId: establishmentId,
-      establishmentId,
-      action: 'link',
-      changes: [{ field: 'restaurantOwner', from: null, to: await findOwnerRef(w.tx, to) }],
-    });
+    await recordEstablishmentChange(w, establishmentId, 'link', [
+      { field: 'restaurantOwner', from: null, to: await findOwnerRef(w.tx, to) },
+    ]);
   }
 }
 
@@ -232,13 +221,7 @@ export async function createEstablishment(
         });
         await replaceEstablishmentCategories(tx, id, body.categories ?? []);
         const created = await findEstablishmentById(tx, id);
-        await w.record({
-          subjectType: 'establishment',
-          subjectId: id,
-          establishmentId: id,
-          action: 'create',
-          changes: allFields(historyView(created!), 'create'),
-        });
+        await recordEstablishmentChange(w, id, 'create', allFields(historyView(created!), 'create'));
         await relinkEstablishment(w, id, null, ownerId);
       });
       break;
@@ -314,15 +297,7 @@ export async function patchEstablishment(
       if (body.categories !== undefined) await replaceEstablishmentCategories(tx, id, body.categories);
       const after = await findEstablishmentById(tx, id);
       const changes = diffFields(historyView(before), historyView(after!));
-      if (changes.length > 0) {
-        await w.record({
-          subjectType: 'establishment',
-          subjectId: id,
-          establishmentId: id,
-          action: 'update',
-          changes,
-        });
-      }
+      if (changes.length > 0) await recordEstablishmentChange(w, id, 'update', changes);
       if (body.restaurantOwner !== undefined) {
         await relinkEstablishment(w, id, before.ownerId, body.restaurantOwner);
       }
@@ -350,13 +325,7 @@ export async function deleteEstablishment(
     const before = w.checkExisting(await findEstablishmentById(w.tx, id, { forUpdate: true }), notFound);
     await relinkEstablishment(w, id, before.ownerId, null);
     await w.tx.delete(establishments).where(eq(establishments.id, id));
-    await w.record({
-      subjectType: 'establishment',
-      subjectId: id,
-      establishmentId: id,
-      action: 'delete',
-      changes: allFields(historyView(before), 'delete'),
-    });
+    await recordEstablishmentChange(w, id, 'delete', allFields(historyView(before), 'delete'));
   });
 }
 
@@ -375,13 +344,7 @@ export async function renewClaimCode(
           .update(establishments)
           .set({ claimCode: newClaimCode(), updatedAt: new Date() })
           .where(eq(establishments.id, id));
-        await w.record({
-          subjectType: 'establishment',
-          subjectId: id,
-          establishmentId: id,
-          action: 'update',
-          changes: [{ field: 'claimCode', from: null, to: null }],
-        });
+        await recordEstablishmentChange(w, id, 'update', [{ field: 'claimCode', from: null, to: null }]);
       });
       return getEstablishment(ctx, id);
     } catch (error) {

@@ -7,6 +7,7 @@ import { write, type Write, type WriteConditions, type WriteDeps } from '../../w
 import { SYSTEM_ACTOR, type Actor } from '../history/history';
 import { findEstablishmentById, type EstablishmentRow } from './establishments.queries';
 import { getEstablishment } from './establishments.service';
+import { recordEstablishmentChange } from './record-establishment-change';
 
 /** How long the reminder's one-click link verifies (API.md, "Closures and freshness"). */
 export const VERIFY_TOKEN_DAYS = 14;
@@ -34,14 +35,13 @@ export async function markVerified(
     // `updated_at` is the real time: the public lists' fingerprint reads it, whatever the clock says.
     .set({ verifiedAt: now, updatedAt: new Date() })
     .where(eq(establishments.id, before.id));
-  await w.record({
-    subjectType: 'establishment',
-    subjectId: before.id,
-    establishmentId: before.id,
-    action: 'verify',
+  await recordEstablishmentChange(
+    w,
+    before.id,
+    'verify',
+    [{ field: 'verifiedAt', from: before.verifiedAt?.toISOString() ?? null, to: now.toISOString() }],
     actor,
-    changes: [{ field: 'verifiedAt', from: before.verifiedAt?.toISOString() ?? null, to: now.toISOString() }],
-  });
+  );
 }
 
 /** `POST /api/establishment/:id/verify`: its owner or the team says the information is right, now. */

@@ -16,6 +16,7 @@ import { limitReports } from '../../plugins/rate-limit';
 import { write } from '../../writes/write';
 import { SYSTEM_ACTOR, type Actor } from '../history/history';
 import { findReport, findReportsPage } from './reports.queries';
+import { recordEstablishmentChange } from '../establishments/record-establishment-change';
 
 const establishmentNotFound = () =>
   new AppError('NotFound', 'Cet établissement n’existe pas ou n’est plus visible.');
@@ -116,20 +117,14 @@ export async function patchReport(
         resolvedByName: actor.name,
       })
       .where(eq(reports.id, id));
-    await w.record({
-      subjectType: 'establishment',
-      subjectId: before.establishmentId,
-      establishmentId: before.establishmentId,
-      action: 'report',
-      // One line in the history: the reason travels with the status (history-text.ts reads both).
-      changes: [
-        {
-          field: 'report',
-          from: { status: before.status, reason: before.reason },
-          to: { status: body.status, reason: before.reason },
-        },
-      ],
-    });
+    // One line in the history: the reason travels with the status (history-text.ts reads both).
+    await recordEstablishmentChange(w, before.establishmentId, 'report', [
+      {
+        field: 'report',
+        from: { status: before.status, reason: before.reason },
+        to: { status: body.status, reason: before.reason },
+      },
+    ]);
   });
   const report = await findReport(ctx.db, id);
   if (report === null) throw reportNotFound();

@@ -11,6 +11,7 @@ import type { EstablishmentRow } from '../establishments/establishments.queries'
 import { etagOf, preconditionFailed, preconditionHolds } from '../../writes/preconditions';
 import { write, type WriteConditions } from '../../writes/write';
 import type { Actor } from '../history/history';
+import { recordEstablishmentChange } from '../establishments/record-establishment-change';
 
 /** The 1200 × 630 copy made for sharing when the photo is ours, the photo itself otherwise. */
 function imageUrlOf(ctx: AppContext, photoUrl: string): string {
@@ -62,16 +63,10 @@ export async function shareEstablishment(
       .update(establishments)
       .set({ photoIsFacebookShared: true, updatedAt: new Date() })
       .where(eq(establishments.id, row.id));
-    await w.record({
-      subjectType: 'establishment',
-      subjectId: row.id,
-      establishmentId: row.id,
-      action: 'share',
-      changes: [
-        { field: 'photo.isFacebookShared', from: row.photoIsFacebookShared, to: true },
-        { field: 'facebookPost', from: null, to: result.dryRun ? 'dry-run' : result.postId },
-      ],
-    });
+    await recordEstablishmentChange(w, row.id, 'share', [
+      { field: 'photo.isFacebookShared', from: row.photoIsFacebookShared, to: true },
+      { field: 'facebookPost', from: null, to: result.dryRun ? 'dry-run' : result.postId },
+    ]);
   });
   return { row: await getEstablishment(ctx, row.id), dryRun: result.dryRun };
 }
