@@ -1,9 +1,9 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  EXTENSION_OF,
-  PHOTO_KEY_RE,
+  createPhotoKey,
+  extractPhotoKey,
   UPLOAD_TTL_SECONDS,
   type ImageType,
   type PhotoStorage,
@@ -47,7 +47,7 @@ export class LocalPhotoStorage implements PhotoStorage {
   }
 
   async prepareUpload(input: { contentType: ImageType; size: number }): Promise<PreparedUpload> {
-    const key = `${randomUUID()}.${EXTENSION_OF[input.contentType]}`;
+    const key = createPhotoKey(input.contentType);
     const expires = Math.floor(Date.now() / 1000) + UPLOAD_TTL_SECONDS;
     const claims = { key, contentType: input.contentType, size: input.size, expires };
     const query = new URLSearchParams({
@@ -72,9 +72,7 @@ export class LocalPhotoStorage implements PhotoStorage {
 
   keyOf(url: string): string | null {
     const relative = url.startsWith(`${this.#publicUrl}/`) ? url.slice(this.#publicUrl.length) : url;
-    if (!relative.startsWith(MEDIA_PREFIX)) return null;
-    const key = relative.slice(MEDIA_PREFIX.length);
-    return PHOTO_KEY_RE.test(key) ? key : null;
+    return extractPhotoKey(relative, MEDIA_PREFIX);
   }
 
   urlOf(key: string): string {

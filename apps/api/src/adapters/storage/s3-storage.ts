@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -9,8 +8,8 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../../config';
 import {
-  EXTENSION_OF,
-  PHOTO_KEY_RE,
+  createPhotoKey,
+  extractPhotoKey,
   UPLOAD_TTL_SECONDS,
   type ImageType,
   type PhotoStorage,
@@ -57,7 +56,7 @@ export class S3PhotoStorage implements PhotoStorage {
   }
 
   async prepareUpload(input: { contentType: ImageType; size: number }): Promise<PreparedUpload> {
-    const key = `${randomUUID()}.${EXTENSION_OF[input.contentType]}`;
+    const key = createPhotoKey(input.contentType);
     const command = new PutObjectCommand({
       Bucket: this.#bucket,
       Key: PREFIX + key,
@@ -73,10 +72,7 @@ export class S3PhotoStorage implements PhotoStorage {
   }
 
   keyOf(url: string): string | null {
-    const prefix = `${this.#publicBase}/${PREFIX}`;
-    if (!url.startsWith(prefix)) return null;
-    const key = url.slice(prefix.length);
-    return PHOTO_KEY_RE.test(key) ? key : null;
+    return extractPhotoKey(url, `${this.#publicBase}/${PREFIX}`);
   }
 
   urlOf(key: string): string {

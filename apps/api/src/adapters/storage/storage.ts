@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
 import { LocalPhotoStorage } from './local-storage';
 
@@ -21,6 +22,18 @@ export const UPLOAD_TTL_SECONDS = 15 * 60;
 /** A photo's name: a random id written once, so its address can be cached for ever. */
 export const PHOTO_KEY_RE =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:jpg|png|webp)$/;
+
+/** A new photo's key: a random id with the extension of its type. */
+export function createPhotoKey(contentType: ImageType): string {
+  return `${randomUUID()}.${EXTENSION_OF[contentType]}`;
+}
+
+/** The photo key that follows `prefix` in `url`, `null` when `url` is not such an address. */
+export function extractPhotoKey(url: string, prefix: string): string | null {
+  if (!url.startsWith(prefix)) return null;
+  const key = url.slice(prefix.length);
+  return PHOTO_KEY_RE.test(key) ? key : null;
+}
 
 /** Resized copies made from each photo, as WebP: `{id}-{variant}.webp` beside `{id}.{ext}`. */
 export const VARIANTS = {
