@@ -1,17 +1,15 @@
 // `npm run restore -- <folder> [--force]`: puts a backup made by `npm run backup` back into DATA_DIR.
 import path from 'node:path';
-import { BackupError, restoreDataDir } from './backup/backup';
+import { assertEmbeddedDatabase, restoreDataDir } from './backup/backup';
 import { loadConfig } from './config';
 import { runCli } from './lib/run-cli';
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  if (config.databaseUrl !== undefined) {
-    console.error(
-      'DATABASE_URL est défini : restaurez PostgreSQL avec pg_restore (voir docs/operations.md).',
-    );
-    return 1;
-  }
+  assertEmbeddedDatabase(
+    config,
+    'DATABASE_URL est défini : restaurez PostgreSQL avec pg_restore (voir docs/operations.md).',
+  );
   const args = process.argv.slice(2);
   const source = args.find((a) => !a.startsWith('--'));
   if (source === undefined) {
@@ -20,21 +18,13 @@ async function main(): Promise<number> {
     );
     return 1;
   }
-  try {
-    const manifest = await restoreDataDir(path.resolve(source), config.dataDir, {
-      force: args.includes('--force'),
-    });
-    console.log(
-      `Sauvegarde du ${manifest.createdAt} restaurée dans ${config.dataDir} (${manifest.uploads} fichiers de photos).`,
-    );
-    return 0;
-  } catch (error) {
-    if (error instanceof BackupError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const manifest = await restoreDataDir(path.resolve(source), config.dataDir, {
+    force: args.includes('--force'),
+  });
+  console.log(
+    `Sauvegarde du ${manifest.createdAt} restaurée dans ${config.dataDir} (${manifest.uploads} fichiers de photos).`,
+  );
+  return 0;
 }
 
 runCli(main, 'La restauration a échoué :');

@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import { chmod, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { Config } from '../config';
 import { lockDataDir, openDatabase, pgliteExtensions } from '../db/client';
+import { CliError } from '../lib/run-cli';
 
 /*
  * Backups of the embedded data directory: the database as PGlite's own dump (taken while holding the data
@@ -25,11 +27,16 @@ export interface BackupManifest {
   secrets: boolean;
 }
 
-export class BackupError extends Error {
+export class BackupError extends CliError {
   constructor(message: string) {
     super(message);
     this.name = 'BackupError';
   }
+}
+
+/** Refuses with `message` when a PostgreSQL database is configured: only the embedded one is copied here. */
+export function assertEmbeddedDatabase(config: Pick<Config, 'databaseUrl'>, message: string): void {
+  if (config.databaseUrl !== undefined) throw new BackupError(message);
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
