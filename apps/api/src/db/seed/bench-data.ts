@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import * as schema from '../schema';
-import { generateDemoData, generateDemoMenuBoards, isDay, previousDay } from './demo-data';
+import { generateDemoData, generateDemoMenuBoards, previousDay } from './demo-data';
+import { assertDay, chunk, writeMeta } from './load-demo';
 
 const {
-  appMeta,
   categories,
   establishmentCategories,
   establishments,
@@ -52,12 +52,6 @@ function uuidOf(name: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-function chunks<T>(rows: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
-
 /**
  * Loads the benchmark data set into an empty, migrated database, on either engine. The establishments are
  * the demonstration generator's at a larger size (same towns weighted by population, same vocabulary, same
@@ -66,7 +60,7 @@ function chunks<T>(rows: readonly T[], size: number): T[][] {
  * Each batch commits on its own: a load of millions of rows does not hold one transaction (PGlite).
  */
 export async function loadBenchData(db: Db, options: BenchDataOptions): Promise<BenchDataSummary> {
-  if (!isDay(options.today)) throw new RangeError(`Not a YYYY-MM-DD day: ${options.today}`);
+  assertDay(options.today);
   const size = options.establishments ?? BENCH_ESTABLISHMENTS;
   const boardTarget = options.menuBoards ?? BENCH_MENU_BOARDS;
   const data = generateDemoData({ establishments: size });
@@ -87,7 +81,7 @@ export async function loadBenchData(db: Db, options: BenchDataOptions): Promise<
     insert: (batch: T[]) => Promise<unknown>,
     size = 1_000,
   ) => {
-    for (const batch of chunks(rows, size)) {
+    for (const batch of chunk(rows, size)) {
       await insert(batch);
       done += batch.length;
       options.onProgress?.(done, Math.max(total, done), stage);
@@ -154,13 +148,7 @@ export async function loadBenchData(db: Db, options: BenchDataOptions): Promise<
     day = previousDay(day);
   }
 
-  await db
-    .insert(appMeta)
-    .values([
-      { key: 'seed', value: 'bench' },
-      { key: 'bench_boards_day', value: options.today },
-    ])
-    .onConflictDoUpdate({ target: appMeta.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
+  await writeMeta(db, { seed: 'bench', bench_boards_day: options.today });
   // As autovacuum would soon after: the trigger keeping each board's dish signatures (migration 0006)
   // rewrote every board once, and the measures should meet the tables as a running service has them.
   await db.execute(sql`vacuum analyze`);
@@ -179,7 +167,7 @@ export async function loadBenchData(db: Db, options: BenchDataOptions): Promise<
  * days after it was loaded. Answers the number of days moved.
  */
 export async function shiftBenchBoardsTo(db: Db, today: string): Promise<number> {
-  if (!isDay(today)) throw new RangeError(`Not a YYYY-MM-DD day: ${today}`);
+  assertDay(today);
   const rows = await db.execute<{ newest: string | null }>(
     sql`select max(${menuBoards.date})::text as newest from ${menuBoards}`,
   );

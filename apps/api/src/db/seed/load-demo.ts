@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
+import type { Db, DbOrTx } from '../client';
 import * as schema from '../schema';
 import { DEFAULT_DEMO_ESTABLISHMENTS, generateDemoData, generateDemoMenuBoards, isDay } from './demo-data';
 import { withOpeningInformation } from './demo-opening-information';
@@ -24,18 +24,20 @@ const SEED_KEY = 'seed';
 const BOARDS_DAY_KEY = 'demo_boards_day';
 const SIZE_KEY = 'demo_establishments';
 
-function assertDay(day: string): void {
+export function assertDay(day: string): void {
   if (!isDay(day)) throw new RangeError(`Not a YYYY-MM-DD day: ${day}`);
 }
 
-function chunk<T>(rows: readonly T[], size = BATCH_SIZE): T[][] {
+/** The rows in slices of `size`, for inserts that stay under PostgreSQL's limit of parameters. */
+export function chunk<T>(rows: readonly T[], size = BATCH_SIZE): T[][] {
   const chunks: T[][] = [];
   for (let i = 0; i < rows.length; i += size) chunks.push(rows.slice(i, i + size));
   return chunks;
 }
 
-async function writeMeta(tx: Tx, entries: Record<string, string>): Promise<void> {
-  await tx
+/** Sets app_meta entries, replacing those already there. */
+export async function writeMeta(db: DbOrTx, entries: Record<string, string>): Promise<void> {
+  await db
     .insert(appMeta)
     .values(Object.entries(entries).map(([key, value]) => ({ key, value })))
     .onConflictDoUpdate({ target: appMeta.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
