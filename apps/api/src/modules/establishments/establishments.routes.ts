@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '@tables-voisines/contract/errors';
 import { canOnEvery } from '@tables-voisines/contract/permissions';
@@ -18,10 +18,12 @@ import {
 import { presenterFor, toPublicEstablishment } from './establishments.presenter';
 import type { Auth } from '../../plugins/auth';
 import { conditionsOf, etagOf } from '../../writes/preconditions';
+import type { WriteConditions } from '../../writes/write';
+import type { AppContext } from '../../context';
 import { authOf } from '../auth/auth-of';
 import { findGroupsOfEstablishment } from '../groups/find-groups-of-establishment';
 import { toGroup } from '../groups/groups.queries';
-import { actorOf, findHistory } from '../history/history';
+import { actorOf, findHistory, type Actor } from '../history/history';
 import {
   createEstablishment,
   deleteEstablishment,
@@ -47,6 +49,22 @@ export function sendEstablishment(reply: FastifyReply, auth: Auth, row: Establis
 
 export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, responseCache } = app.ctx;
+
+  /** A write on establishment `id` that takes no body, by the caller: answers the record as it is after. */
+  const sendAfter = async (
+    action: (
+      ctx: AppContext,
+      actor: Actor,
+      id: string,
+      conditions: WriteConditions,
+    ) => Promise<EstablishmentRow>,
+    request: FastifyRequest,
+    id: string,
+    reply: FastifyReply,
+  ) => {
+    const auth = authOf(request);
+    return sendEstablishment(reply, auth, await action(app.ctx, actorOf(auth), id, conditionsOf(request)));
+  };
 
   app.get(
     routes.listEstablishments.path,
@@ -166,24 +184,14 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    routes.renewClaimCode.path,
-    { schema: schemaOf(routes.renewClaimCode) },
-    async (request, reply) => {
-      const auth = authOf(request);
-      const row = await renewClaimCode(app.ctx, actorOf(auth), request.params.id, conditionsOf(request));
-      return sendEstablishment(reply, auth, row);
-    },
+  app.post(routes.renewClaimCode.path, { schema: schemaOf(routes.renewClaimCode) }, async (request, reply) =>
+    sendAfter(renewClaimCode, request, request.params.id, reply),
   );
 
   app.post(
     routes.verifyEstablishment.path,
     { schema: schemaOf(routes.verifyEstablishment) },
-    async (request, reply) => {
-      const auth = authOf(request);
-      const row = await verifyEstablishment(app.ctx, actorOf(auth), request.params.id, conditionsOf(request));
-      return sendEstablishment(reply, auth, row);
-    },
+    async (request, reply) => sendAfter(verifyEstablishment, request, request.params.id, reply),
   );
 
   app.post(
