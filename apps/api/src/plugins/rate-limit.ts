@@ -120,6 +120,14 @@ export function longLifeTokenIdentifier(token: string | undefined): string {
   return `long-life-token:${token ?? ''}`;
 }
 
+/** A sign-in's identifier: the account name it gives in `field`, or else its long-life token. */
+export function signInIdentifier(field: 'username' | 'email') {
+  return (request: FastifyRequest): string => {
+    const body = request.body as { [name in typeof field | 'token']?: string };
+    return body[field] ?? longLifeTokenIdentifier(body.token);
+  };
+}
+
 /** A preHandler counting the attempt; `identify` reads the identifier from the validated request. */
 export function rateLimit(bucket: RateLimitBucket, identify: (request: FastifyRequest) => string) {
   return async function limitAttempts(request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
-import { longLifeTokenIdentifier, rateLimit } from '../../plugins/rate-limit';
+import { rateLimit, signInIdentifier } from '../../plugins/rate-limit';
 import { authOf } from '../auth/auth-of';
 import { actorOf } from '../history/history';
 import { refreshAccessToken } from '../auth/auth.service';
@@ -26,21 +26,13 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     routes.adminSignIn.path,
     {
       schema: schemaOf(routes.adminSignIn),
-      preHandler: rateLimit('admin-sign-in', (request) => {
-        const body = request.body as { username?: string; token?: string };
-        return body.username ?? longLifeTokenIdentifier(body.token);
-      }),
+      preHandler: rateLimit('admin-sign-in', signInIdentifier('username')),
     },
     async (request) => signInAdmin(ctx, request.body),
   );
 
   app.post(routes.adminRefresh.path, { schema: schemaOf(routes.adminRefresh) }, async (request) => {
-    const auth = authOf(request);
-    return refreshAccessToken(
-      ctx,
-      { token: auth.token, role: auth.account.role, accountId: auth.account.id },
-      request.body.token,
-    );
+    return refreshAccessToken(ctx, authOf(request), request.body.token);
   });
 
   app.get(routes.listAdmins.path, { schema: schemaOf(routes.listAdmins) }, async () =>

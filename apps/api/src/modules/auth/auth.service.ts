@@ -1,6 +1,7 @@
 import type { Authentication } from '@tables-voisines/contract/schemas/account';
 import { AppError } from '@tables-voisines/contract/errors';
 import type { AppContext } from '../../context';
+import type { Auth } from '../../plugins/auth';
 import { secretsEqual, type AccountRole } from '../../lib/tokens';
 import { createLongLifeToken, retireLongLifeToken } from './long-life-tokens.queries';
 
@@ -37,14 +38,14 @@ export async function signInWithLongLifeToken(
   return { accountId: rotated.accountId, authentication: { token, longLifeToken: rotated.longLifeToken } };
 }
 
-/** `POST .../refresh`: the body repeats the bearer token; a new short token is answered. */
+/** `POST .../refresh`: the body repeats the caller's bearer token; a new short token is answered. */
 export async function refreshAccessToken(
   ctx: AppContext,
-  bearer: { token: string; role: AccountRole; accountId: string },
+  caller: Pick<Auth, 'token' | 'account'>,
   bodyToken: string,
 ): Promise<{ token: string }> {
-  if (!secretsEqual(bodyToken, bearer.token)) {
+  if (!secretsEqual(bodyToken, caller.token)) {
     throw new AppError('Unauthorized', 'Le jeton à renouveler doit être celui de la connexion en cours.');
   }
-  return { token: await ctx.tokens.sign(bearer.role, bearer.accountId) };
+  return { token: await ctx.tokens.sign(caller.account.role, caller.account.id) };
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RestaurantOwner, Authentication } from '@tables-voisines/contract/schemas/account';
 import { routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
-import { longLifeTokenIdentifier, rateLimit } from '../../plugins/rate-limit';
+import { rateLimit, signInIdentifier } from '../../plugins/rate-limit';
 import { authOf } from '../auth/auth-of';
 import { actorOf } from '../history/history';
 import { refreshAccessToken } from '../auth/auth.service';
@@ -143,10 +143,7 @@ export const ownersRoutes: FastifyPluginAsyncZod = async (app) => {
       r.signIn.path,
       {
         schema: schemaOf(r.signIn),
-        preHandler: rateLimit('owner-sign-in', (request) => {
-          const body = request.body as { email?: string; token?: string };
-          return body.email ?? longLifeTokenIdentifier(body.token);
-        }),
+        preHandler: rateLimit('owner-sign-in', signInIdentifier('email')),
       },
       async (request) => {
         const { owner, authentication } = await signInOwner(ctx, request.body);
@@ -155,12 +152,7 @@ export const ownersRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     app.post(r.refresh.path, { schema: schemaOf(r.refresh) }, async (request) => {
-      const auth = authOf(request);
-      return refreshAccessToken(
-        ctx,
-        { token: auth.token, role: auth.account.role, accountId: auth.account.id },
-        request.body.token,
-      );
+      return refreshAccessToken(ctx, authOf(request), request.body.token);
     });
 
     app.post(
