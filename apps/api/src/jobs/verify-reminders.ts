@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { establishments, owners } from '../db/schema';
 import { SYSTEM_ACTOR } from '../modules/history/history';
 import { createVerifyToken, VERIFY_TOKEN_DAYS } from '../modules/establishments/verify.service';
+import { OWNER_MAIL_COLUMNS } from '../modules/establishments/establishments.queries';
 import { write } from '../writes/write';
 
 const DAY_MS = 86_400_000;
@@ -45,15 +46,7 @@ export async function sendVerifyReminders(ctx: JobContext): Promise<number> {
   for (const { id } of candidates) {
     const done = await write(ctx, { actor: SYSTEM_ACTOR }, async (w) => {
       const [row] = await w.tx
-        .select({
-          id: establishments.id,
-          name: establishments.name,
-          town: establishments.town,
-          kind: establishments.kind,
-          uri: establishments.uri,
-          verifiedAt: establishments.verifiedAt,
-          ownerId: establishments.ownerId,
-        })
+        .select({ ...OWNER_MAIL_COLUMNS, verifiedAt: establishments.verifiedAt })
         .from(establishments)
         .where(and(eq(establishments.id, id), due(cutoff)))
         .for('update', { skipLocked: true });

@@ -19,6 +19,16 @@ import { parisMidnight } from '../../lib/paris-midnight';
 import { URI_FORBIDDEN } from '@tables-voisines/contract/slug';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 
+/** What an e-mail to an establishment's owner reads of it: its page (name, town, address) and its owner. */
+export const OWNER_MAIL_COLUMNS = {
+  id: establishments.id,
+  name: establishments.name,
+  town: establishments.town,
+  kind: establishments.kind,
+  uri: establishments.uri,
+  ownerId: establishments.ownerId,
+};
+
 export type EstablishmentRow = typeof establishments.$inferSelect & {
   categoryIds: string[];
   /** Its earlier page addresses, oldest first; empty where only the public view is read (lists). */

@@ -5,6 +5,7 @@ import { teamChangeMail, type TeamChange } from '../../adapters/mail/templates';
 import { establishments, owners } from '../../db/schema';
 import type { Write, WriteDeps } from '../../writes/write';
 import type { ChangeRecord, FieldChange } from '../history/history';
+import { OWNER_MAIL_COLUMNS } from './establishments.queries';
 
 /** Fields an owner is not told about: secrets, and what another entry already says. */
 const UNTOLD_FIELDS = new Set(['claimCode', 'disabled', 'disabledReason']);
@@ -30,12 +31,7 @@ export async function notifyOwnersOfTeamChanges(
   const establishmentIds = [...new Set(team.map((e) => e.subjectId))];
   const rows = await w.tx
     .select({
-      id: establishments.id,
-      name: establishments.name,
-      town: establishments.town,
-      kind: establishments.kind,
-      uri: establishments.uri,
-      ownerId: establishments.ownerId,
+      ...OWNER_MAIL_COLUMNS,
       disabled: establishments.disabled,
       disabledReason: establishments.disabledReason,
     })
