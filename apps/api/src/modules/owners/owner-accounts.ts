@@ -12,21 +12,21 @@ import type { Write } from '../../writes/write';
 import { allFields, diffFields, type Actor, type FieldChange } from '../history/history';
 import { findLiveCode } from './codes.queries';
 import { findOwnerById, type OwnerRow } from './owners.queries';
+import { toOwner } from './owners.presenter';
 
 export const CONFIRMATION_CODE_TTL_MS = 24 * 60 * 60 * 1000;
 export const CONFIRMATION_CODE_TRIES = 5;
 
 export const emailTaken = () => new AppError('EmailAlreadyUsed');
 
-/** What the history keeps of an owner (never the password hash, codes or tokens). */
-export const historyView = (row: OwnerRow) => ({
-  email: row.email,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  phone: row.phone,
-  confirmed: row.confirmed,
-  establishment: row.establishmentId,
-});
+/**
+ * What the history keeps of an owner: its record as answered (never the password hash, codes or tokens),
+ * less its id and dates.
+ */
+export const historyView = (row: OwnerRow) => {
+  const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...kept } = toOwner(row);
+  return kept;
+};
 
 export const selfActor = (owner: { id: string; email: string }): Actor => ({
   role: 'restaurant-owner',
