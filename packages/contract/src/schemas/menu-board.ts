@@ -65,6 +65,14 @@ export const MenuBoardItemSchema = z
   .register(contractRegistry, { id: 'MenuBoardItem' });
 export type MenuBoardItem = z.infer<typeof MenuBoardItemSchema>;
 
+/** The diets a dish suits, as written on a board or asked of a search: normalized, none by default. */
+const dietsSchema = () =>
+  z
+    .array(DietSchema, { error: 'Une liste de régimes est attendue.' })
+    .max(DIETS.length * 2, 'Trop de régimes.')
+    .transform(normalizeDiets)
+    .default([]);
+
 /**
  * A dish as sent. Only `name`, `price` and `category` are required: a client that knows nothing of the other
  * fields keeps working (not stated, no diet, not fait maison). Lists come back each code once, in order.
@@ -80,11 +88,7 @@ export const MenuBoardItemBodySchema = z.strictObject({
     .transform(normalizeAllergens)
     .nullable()
     .default(null),
-  diets: z
-    .array(DietSchema, { error: 'Une liste de régimes est attendue.' })
-    .max(DIETS.length * 2, 'Trop de régimes.')
-    .transform(normalizeDiets)
-    .default([]),
+  diets: dietsSchema(),
   homemade: z.boolean({ error: 'Un booléen est attendu.' }).default(false),
   meatOrigin: clearable(textSchema(1, MAX_MEAT_ORIGIN_LENGTH)).default(null),
 });
@@ -215,11 +219,7 @@ export const SurroundingMenuBoardsBodySchema = z
       .max(ALLERGENS.length * 2, 'Trop d’allergènes.')
       .transform(normalizeAllergens)
       .default([]),
-    diets: z
-      .array(DietSchema, { error: 'Une liste de régimes est attendue.' })
-      .max(DIETS.length * 2, 'Trop de régimes.')
-      .transform(normalizeDiets)
-      .default([]),
+    diets: dietsSchema(),
     homemade: z.boolean({ error: 'Un booléen est attendu.' }).default(false),
     northEast: LatLngBodySchema,
     southWest: LatLngBodySchema,
