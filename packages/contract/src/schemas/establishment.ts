@@ -265,12 +265,12 @@ export const EstablishmentSchema = z
   .register(contractRegistry, { id: 'Establishment' });
 export type Establishment = z.infer<typeof EstablishmentSchema>;
 
-/** The record as an admin allowed to change every establishment sees it, with the claim code. */
-export const AdminEstablishmentSchema = EstablishmentSchema.extend({
-  claimCode: ClaimCodeValueSchema,
-}).register(contractRegistry, {
-  id: 'AdminEstablishment',
-});
+/** A record as an admin allowed to change every establishment sees it: with the claim code. */
+function withClaimCode<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape, z.core.$strip>, id: string) {
+  return schema.extend({ claimCode: ClaimCodeValueSchema }).register(contractRegistry, { id });
+}
+
+export const AdminEstablishmentSchema = withClaimCode(EstablishmentSchema, 'AdminEstablishment');
 export type AdminEstablishment = z.infer<typeof AdminEstablishmentSchema>;
 
 /** The `/api/user...` naming: the owner field is `user`. */
@@ -279,11 +279,7 @@ export const UserEstablishmentSchema = EstablishmentSchema.omit({ restaurantOwne
   .register(contractRegistry, { id: 'UserEstablishment' });
 export type UserEstablishment = z.infer<typeof UserEstablishmentSchema>;
 
-export const AdminUserEstablishmentSchema = UserEstablishmentSchema.extend({
-  claimCode: ClaimCodeValueSchema,
-}).register(contractRegistry, {
-  id: 'AdminUserEstablishment',
-});
+export const AdminUserEstablishmentSchema = withClaimCode(UserEstablishmentSchema, 'AdminUserEstablishment');
 export type AdminUserEstablishment = z.infer<typeof AdminUserEstablishmentSchema>;
 
 /** The public view is the same in both namings: it has no owner field. */
