@@ -1,4 +1,5 @@
-import { wholeListProvider, type ProviderDeps } from './provider-kit';
+import type { ProviderDeps } from './provider-kit';
+import { wholeListProvider } from './whole-list-provider';
 
 /*
  * Administrators: a short list, answered whole and searched, sorted and paged here; each read with its ETag
