@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import { constants as zlib } from 'node:zlib';
 import { FontaineTransform } from 'fontaine';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 
@@ -123,6 +124,38 @@ const fontFallbacks = FontaineTransform.vite({
   fallbackName: (name) => `${name} fallback`,
 });
 
+/** Where the client build's list of each script's modules goes (read by bench/page-weight.mjs). */
+const CHUNK_MODULES_FILE = '.vite/chunk-modules.json';
+
+/**
+ * Writes, beside Vite's manifest, each script of the client build with the modules it holds and the length
+ * of their code as bundled (before minification): `bench:page-weight` splits a script's gzip size between
+ * React, react-dom and React Router and the app's own code in that proportion (issue 33's budget: the app's
+ * own code before the map ≤ 25 KB gzip). Nothing of it is served: the server serves `assets/` and the
+ * public files only.
+ */
+function chunkModules(clientDir: string): Plugin {
+  return {
+    name: 'tables-voisines:chunk-modules',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    async writeBundle(_options, bundle) {
+      const chunks: Record<string, Record<string, number>> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks[output.fileName] = Object.fromEntries(
+          Object.entries(output.modules).map(([id, module]) => [
+            path.relative(process.cwd(), id.replace(/^\0/, '')),
+            module.renderedLength,
+          ]),
+        );
+      }
+      const file = path.join(clientDir, CHUNK_MODULES_FILE);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, `${JSON.stringify(chunks, null, 1)}\n`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [fontFallbacks, reactRouter(), pwaPlugins, compressionPlugin],
+  plugins: [fontFallbacks, reactRouter(), pwaPlugins, compressionPlugin, chunkModules(clientDir)],
 });
