@@ -293,8 +293,11 @@ export const menuBoards = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // One board per establishment and Paris day: publishing again replaces it. Date first: today's boards of a
-  // box are found by date, then joined to their establishments.
+  // Not declared here: `establishment_longitude`, `establishment_latitude` and `establishment_disabled`, the
+  // board's copy of its establishment's place and hidden state, and `menu_boards_day_place_idx` on them
+  // (migration 0008, decision 0058). Only the database's triggers write them, never an insert of the
+  // application: declared NOT NULL without a default, drizzle would ask every insert for them.
+  // One board per establishment and Paris day: publishing again replaces it.
   // An establishment's boards by day (the dishes it served lately, suggested to its owner).
   (t) => [
     uniqueIndex('menu_boards_date_establishment_key').on(t.date, t.establishmentId),

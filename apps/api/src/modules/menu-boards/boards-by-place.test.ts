@@ -1,0 +1,228 @@
+/*
+ * Each board's copy of its establishment's place and hidden state (migration 0008, decision 0058): kept by the
+ * database whoever writes, so that a search reading only the copy is never wrong.
+ */
+import { randomUUID } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { createCategory, createEstablishment, createMenuBoard } from '../../../test/factories';
+import { deleteEstablishment } from '../../../test/requests';
+import { openDatabase, type Database } from '../../db/client';
+import { migrateDatabase } from '../../db/migrate';
+import { establishments, menuBoards } from '../../db/schema';
+import { parisDay } from '../../lib/today';
+import { migrationsDir } from '../../paths';
+
+let t: TestApp;
+let admin: TestAccount;
+let categoryId: string;
+const today = parisDay();
+const lyon = {
+  southWest: { latitude: 45.7, longitude: 4.78 },
+  northEast: { latitude: 45.81, longitude: 4.9 },
+};
+const paris = {
+  southWest: { latitude: 48.8, longitude: 2.25 },
+  northEast: { latitude: 48.9, longitude: 2.42 },
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdminAccount(t);
+  categoryId = (await createCategory(t.db, 'Plats')).id;
+});
+afterAll(() => t.close());
+
+const patch = (id: string, payload: object, headers: Record<string, string>) =>
+  t.app.inject({ method: 'PATCH', url: `/api/establishment/${id}`, headers, payload });
+
+/** The ids of the boards `POST /menuboards/surrounding` answers for the box, today. */
+async function boardsIn(box: typeof lyon): Promise<string[]> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/menuboards/surrounding',
+    payload: { ...box, categories: [] },
+  });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { id: string }[]).map((b) => b.id);
+}
+
+/** Boards whose copy differs from their establishment: none, ever. */
+async function wrongCopies(db = t.db): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from menu_boards mb join establishments e on e.id = mb.establishment_id
+    where mb.establishment_longitude <> e.longitude or mb.establishment_latitude <> e.latitude
+      or mb.establishment_disabled <> e.disabled`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}
+
+async function placeWithBoards(latitude: number, longitude: number) {
+  const place = await createEstablishment(t.db, { latitude, longitude });
+  const board = await createMenuBoard(t.db, {
+    establishmentId: place.id,
+    date: today,
+    items: [{ name: 'Plat du jour', priceCents: 1200, categoryId }],
+  });
+  await createMenuBoard(t.db, {
+    establishmentId: place.id,
+    date: '2020-01-02',
+    items: [{ name: 'Plat d’hier', priceCents: 1100, categoryId }],
+  });
+  return { place, board };
+}
+
+describe('a board follows its establishment', () => {
+  it('moved by the team, then by its owner: the search finds it where it now is', async () => {
+    const { place, board } = await placeWithBoards(45.76, 4.83);
+    const owner = await createOwnerAccount(t, { establishmentId: place.id });
+    expect(await boardsIn(lyon)).toContain(board);
+
+    const moved = await patch(place.id, { location: { latitude: 48.85, longitude: 2.35 } }, admin.headers);
+    expect(moved.statusCode).toBe(200);
+    expect(await boardsIn(lyon)).not.toContain(board);
+    expect(await boardsIn(paris)).toContain(board);
+    expect(await wrongCopies()).toBe(0);
+
+    const back = await patch(place.id, { location: { latitude: 45.75, longitude: 4.85 } }, owner.headers);
+    expect(back.statusCode).toBe(200);
+    expect(await boardsIn(paris)).not.toContain(board);
+    expect(await boardsIn(lyon)).toContain(board);
+    expect(await wrongCopies()).toBe(0);
+  });
+
+  it('hidden by the team, then shown again', async () => {
+    const { place, board } = await placeWithBoards(45.77, 4.84);
+    expect((await patch(place.id, { disabled: true }, admin.headers)).statusCode).toBe(200);
+    expect(await boardsIn(lyon)).not.toContain(board);
+    expect(await wrongCopies()).toBe(0);
+    expect((await patch(place.id, { disabled: false }, admin.headers)).statusCode).toBe(200);
+    expect(await boardsIn(lyon)).toContain(board);
+    expect(await wrongCopies()).toBe(0);
+  });
+
+  it('deleted: its boards go with it', async () => {
+    const { place, board } = await placeWithBoards(45.78, 4.85);
+    expect((await deleteEstablishment(t, place.id, admin.headers)).statusCode).toBe(204);
+    expect(await boardsIn(lyon)).not.toContain(board);
+    expect(await t.db.select().from(menuBoards).where(eq(menuBoards.id, board))).toEqual([]);
+  });
+
+  it('written directly in the tables, whoever writes: a copy written by hand is replaced', async () => {
+    const { place, board } = await placeWithBoards(45.79, 4.86);
+    await t.db
+      .update(establishments)
+      .set({ latitude: 48.86, longitude: 2.34 })
+      .where(eq(establishments.id, place.id));
+    expect(await boardsIn(paris)).toContain(board);
+    await t.db.execute(
+      sql`update menu_boards set establishment_latitude = 0, establishment_disabled = true where id = ${board}`,
+    );
+    expect(await wrongCopies()).toBe(0);
+    expect(await boardsIn(paris)).toContain(board);
+  });
+
+  it("leaves the board's version (its ETag) as it was, which its own changes still raise", async () => {
+    const { place, board } = await placeWithBoards(45.8, 4.87);
+    const versionOf = async () =>
+      (await t.db.select({ v: menuBoards.version }).from(menuBoards).where(eq(menuBoards.id, board)))[0]!.v;
+    const before = await versionOf();
+    await t.db
+      .update(establishments)
+      .set({ disabled: true, latitude: 45.801 })
+      .where(eq(establishments.id, place.id));
+    expect(await versionOf()).toBe(before);
+    await t.db.update(menuBoards).set({ title: 'Nouvelle ardoise' }).where(eq(menuBoards.id, board));
+    expect(await versionOf()).toBe(before + 1);
+    // An update that changes nothing raises it too, as before migration 0008.
+    await t.db.update(menuBoards).set({ title: 'Nouvelle ardoise' }).where(eq(menuBoards.id, board));
+    expect(await versionOf()).toBe(before + 2);
+  });
+
+  it('refuses a board of an establishment that does not exist, as the foreign key does', async () => {
+    await expect(
+      t.db
+        .insert(menuBoards)
+        .values({ id: randomUUID(), establishmentId: randomUUID(), title: 'x', date: today }),
+    ).rejects.toMatchObject({ cause: { code: '23503' } });
+  });
+});
+
+describe('migration 0008', () => {
+  it('gives the boards already written their copy', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'tv-migrations-'));
+    const database = await blankDatabase();
+    try {
+      // The migrations before 0008, then boards written as they were, then 0008.
+      await cp(migrationsDir, dir, { recursive: true });
+      const journalFile = path.join(dir, 'meta', '_journal.json');
+      const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
+      journal.entries = journal.entries.filter((e) => e.tag < '0008');
+      await writeFile(journalFile, JSON.stringify(journal));
+      const config = { migrationsFolder: dir };
+      if (database.engine === 'pglite') await migratePglite(database.db as never, config);
+      else await migratePg(database.db as never, config);
+      const ids = { lyon: randomUUID(), hidden: randomUUID() };
+      await database.db.execute(sql`
+        insert into establishments (id, uri, kind, name, venue_type, street, postcode, town, latitude, longitude,
+          claim_code, search_text, disabled)
+        values (${ids.lyon}, 'a-lyon', 'restaurant', 'A', 'brasserie', '1 rue', '69001', 'Lyon', 45.76, 4.83,
+                'CODE-A', 'a lyon', false),
+               (${ids.hidden}, 'b-lyon', 'restaurant', 'B', 'brasserie', '2 rue', '69001', 'Lyon', 45.77, 4.84,
+                'CODE-B', 'b lyon', true)`);
+      await database.db.execute(sql`
+        insert into menu_boards (id, establishment_id, title, date)
+        values (${randomUUID()}, ${ids.lyon}, 'A', ${today}), (${randomUUID()}, ${ids.hidden}, 'B', ${today})`);
+      await migrateDatabase(database);
+      const result = await database.db.execute<{
+        name: string;
+        lon: number;
+        lat: number;
+        off: boolean;
+        v: number;
+      }>(
+        sql`select title as name, establishment_longitude as lon, establishment_latitude as lat,
+                   establishment_disabled as off, version as v
+            from menu_boards order by title`,
+      );
+      expect((result as unknown as { rows: unknown[] }).rows).toEqual([
+        { name: 'A', lon: 4.83, lat: 45.76, off: false, v: 1 },
+        { name: 'B', lon: 4.84, lat: 45.77, off: true, v: 1 },
+      ]);
+    } finally {
+      await database.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** A database with no table at all, on the engine the tests run on. */
+async function blankDatabase(): Promise<Database> {
+  const templates = inject('pgTemplates');
+  if (templates === null) return openDatabase({ databaseUrl: undefined, dataDir: undefined });
+  const name = `tv_blank_${randomUUID().slice(0, 8)}`;
+  const admin = new pg.Client({ connectionString: templates.serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(templates.serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: undefined });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: templates.serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}
