@@ -1,6 +1,7 @@
 /*
  * Each board's copy of its establishment's place and hidden state (migration 0008, decision 0058): kept by the
- * database whoever writes, so that a search reading only the copy is never wrong.
+ * database whoever writes, so that the surrounding search, which reads only the copy, is never wrong; and the
+ * index the search is planned on.
  */
 import { randomUUID } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -20,6 +21,8 @@ import { migrateDatabase } from '../../db/migrate';
 import { establishments, menuBoards } from '../../db/schema';
 import { parisDay } from '../../lib/today';
 import { migrationsDir } from '../../paths';
+import { NO_DISH_FILTERS } from './dish-filters.queries';
+import { surroundingMenuBoardsSql } from './menu-boards.queries';
 
 let t: TestApp;
 let admin: TestAccount;
@@ -152,6 +155,26 @@ describe('a board follows its establishment', () => {
         .insert(menuBoards)
         .values({ id: randomUUID(), establishmentId: randomUUID(), title: 'x', date: today }),
     ).rejects.toMatchObject({ cause: { code: '23503' } });
+  });
+});
+
+describe('the surrounding search', () => {
+  it("is planned on the index of a day's boards by place", async () => {
+    for (let i = 0; i < 20; i++) await placeWithBoards(45.71 + i * 0.004, 4.79 + i * 0.005);
+    await t.db.execute(sql`analyze menu_boards`);
+    const plan = await t.db.transaction(async (tx) => {
+      // So few rows would be read whole: the test asks which index the planner can use, not whether to.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute<{ 'QUERY PLAN': string }>(
+        sql`explain (costs off) ${surroundingMenuBoardsSql(lyon, NO_DISH_FILTERS, today, 1000)}`,
+      );
+      return (result as unknown as { rows: { 'QUERY PLAN': string }[] }).rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+    });
+    expect(plan).toContain('menu_boards_day_place_idx');
+    // The establishments are read by id, for the boards found only.
+    expect(plan).not.toContain('establishments_location_idx');
   });
 });
 

@@ -102,7 +102,8 @@ export type SurroundingMenuBoardAnswer = Omit<MenuBoardAnswer, 'version' | 'item
 /**
  * Today's boards of enabled establishments inside the box having a dish that passes every filter
  * (`dishMatches`), each dish marked with `matches`: the answer assembled in JavaScript, which
- * `surroundingMenuBoardsJson` must equal (surrounding.test.ts).
+ * `surroundingMenuBoardsJson` must equal (surrounding.test.ts). It reads the establishments' own place and
+ * hidden state, not the boards' copy of them (migration 0008): the test checks the copy against them.
  */
 export async function findSurroundingMenuBoards(
   db: DbOrTx,
@@ -132,6 +133,10 @@ export const SURROUNDING_LIMIT = 1000;
  * The same answer as `findSurroundingMenuBoards`, built by PostgreSQL as one JSON text (json_agg): at a
  * million boards, making and parsing thousands of row objects in JavaScript cost more than the query itself.
  * The text is sent as it is; `surrounding.test.ts` checks it equals the answer made in JavaScript.
+ *
+ * The day's boards of the box are found on the boards' own copy of their establishment's place and hidden
+ * state (`menu_boards_day_place_idx`, migration 0008, decision 0058), capped, then joined to their
+ * establishments: the establishments of the box without a board that day are never read.
  */
 export async function surroundingMenuBoardsJson(
   db: DbOrTx,
@@ -140,7 +145,13 @@ export async function surroundingMenuBoardsJson(
   day: string,
   limit = SURROUNDING_LIMIT,
 ): Promise<string> {
-  const result = await db.execute<{ body: string }>(sql`
+  const result = await db.execute<{ body: string }>(surroundingMenuBoardsSql(box, filters, day, limit));
+  return (result as unknown as { rows: { body: string }[] }).rows[0]?.body ?? '[]';
+}
+
+/** The query of `surroundingMenuBoardsJson` (its plan is tested in boards-by-place.test.ts). */
+export function surroundingMenuBoardsSql(box: Bounds, filters: DishFilters, day: string, limit: number): SQL {
+  return sql`
     select coalesce(json_agg(json_build_object(
       'id', b.id,
       'establishment', json_build_object(
@@ -159,15 +170,17 @@ export async function surroundingMenuBoardsJson(
     from (
       select mb.id, mb.establishment_id, mb.title, mb.date, mb.created_at,
              e.uri, e.name, e.kind, e.latitude, e.longitude
-      from menu_boards mb
+      from (
+        select mb.id, mb.establishment_id, mb.title, mb.date, mb.created_at
+        from menu_boards mb
+        where mb.date = ${day}::date and not mb.establishment_disabled
+          and point(mb.establishment_longitude, mb.establishment_latitude) <@ box(point(${box.southWest.longitude}, ${box.southWest.latitude}), point(${box.northEast.longitude}, ${box.northEast.latitude}))
+          ${hasDishFilter(filters) ? sql`and ${hasMatchingDish(filters, 'mb')}` : sql``}
+        order by mb.created_at, mb.id
+        limit ${limit}
+      ) mb
       join establishments e on e.id = mb.establishment_id
-      where mb.date = ${day}::date and not e.disabled
-        and point(e.longitude, e.latitude) <@ box(point(${box.southWest.longitude}, ${box.southWest.latitude}), point(${box.northEast.longitude}, ${box.northEast.latitude}))
-        ${hasDishFilter(filters) ? sql`and ${hasMatchingDish(filters, 'mb')}` : sql``}
-      order by mb.created_at, mb.id
-      limit ${limit}
-    ) b`);
-  return (result as unknown as { rows: { body: string }[] }).rows[0]?.body ?? '[]';
+    ) b`;
 }
 
 /**
