@@ -161,6 +161,15 @@ describe('a board follows its establishment', () => {
 describe('the surrounding search', () => {
   it("is planned on the index of a day's boards by place", async () => {
     for (let i = 0; i < 20; i++) await placeWithBoards(45.71 + i * 0.004, 4.79 + i * 0.005);
+    // Today's boards elsewhere, as a real day has them: the day alone no longer narrows enough.
+    for (let i = 0; i < 150; i++) {
+      const place = await createEstablishment(t.db, { latitude: 48.8 + i * 0.001, longitude: 2.3 });
+      await createMenuBoard(t.db, {
+        establishmentId: place.id,
+        date: today,
+        items: [{ name: 'Plat du jour', priceCents: 1000, categoryId }],
+      });
+    }
     await t.db.execute(sql`analyze menu_boards`);
     const plan = await t.db.transaction(async (tx) => {
       // So few rows would be read whole: the test asks which index the planner can use, not whether to.
@@ -172,7 +181,7 @@ describe('the surrounding search', () => {
         .map((r) => r['QUERY PLAN'])
         .join('\n');
     });
-    expect(plan).toContain('menu_boards_day_place_idx');
+    expect(plan, plan).toContain('menu_boards_day_place_idx');
     // The establishments are read by id, for the boards found only.
     expect(plan).not.toContain('establishments_location_idx');
   });
