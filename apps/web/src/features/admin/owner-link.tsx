@@ -134,6 +134,9 @@ function LinkInput({
           label={label}
           optionText={optionText}
           filterToQuery={(q: string) => ({ q })}
+          // Opened by a click or by typing, not by the focus alone: an answered question gives the focus
+          // back to the field, and its list opening again covered « Enregistrer ».
+          openOnFocus={false}
           fullWidth
           onChange={(value, picked) => void onChange(value, picked)}
           helperText={helperText}
