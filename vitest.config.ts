@@ -62,6 +62,9 @@ export default defineConfig({
           setupFiles: ['./test/no-console-error.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // What a journey waits for (a saved form read again, a list filtered) is waited for up to 10 s, not
+          // vitest's 1 s: on a loaded machine a reload took longer, and a poll ends as soon as it passes.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       ...(process.env.RELIABILITY === undefined ? [] : [reliability]),
