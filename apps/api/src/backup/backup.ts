@@ -4,7 +4,7 @@ import { chmod, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/prom
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config';
-import { lockDataDir, openDatabase, pgliteExtensions } from '../db/client';
+import { lockDataDir, openDatabase, pgliteExtensions, pgliteStartParams } from '../db/client';
 import { CliError } from '../lib/run-cli';
 
 /*
@@ -121,6 +121,7 @@ export async function restoreDataDir(
       dataDir: dbDir,
       loadDataDir: new Blob([dump]),
       extensions: pgliteExtensions,
+      startParams: pgliteStartParams,
     });
     await client.waitReady;
     await client.query('select 1');
