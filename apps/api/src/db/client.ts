@@ -47,7 +47,7 @@ export const pgliteExtensions = { pg_trgm, btree_gist };
 
 /**
  * The embedded engine's buffer pool (decision 0059). PostgreSQL's default, 128 MB, lives inside PGlite's
- * WebAssembly memory, which is touched whole as soon as the engine opens (a bare PGlite on the demo data:
+ * WebAssembly memory, resident as soon as the engine opens (a bare PGlite on the demo data:
  * 151 MiB resident before any query) and never given back. 32 MB holds the demo database's hot pages (42 MB
  * on disk in all); a page outside it is read again from the data directory's files, which the kernel's page
  * cache keeps. Only the memory changes: what is written, and when it reaches the disk, do not.
@@ -55,7 +55,11 @@ export const pgliteExtensions = { pg_trgm, btree_gist };
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
 /** PGlite's own start parameters, plus the buffer pool's size. */
-export const pgliteStartParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+export const pgliteStartParams = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+];
 
 interface LockOwner {
   pid: number;
