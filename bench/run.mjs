@@ -1,7 +1,8 @@
 // `npm run bench`: every benchmark, one after the other (they measure ratios, never two at once).
-//   npm run bench                full size: API at 200,000 establishments (npm run bench:data first), exports at
-//                                200,000 rows, static export of 10,000 pages, page weight, frame times of the
-//                                browser map at 200,000, Lighthouse median of 3; writes bench/results/
+//   npm run bench                full size: API at 200,000 establishments (npm run bench:data first), the
+//                                embedded server's memory on the demo data, exports at 200,000 rows, static
+//                                export of 10,000 pages, page weight, frame times of the browser map at
+//                                200,000, Lighthouse median of 3; writes bench/results/
 //   npm run bench -- --quick     small data and short runs (under 5 minutes): checks only that every
 //                                benchmark works; results go to a temporary folder, bench/results/ is untouched
 import { execFileSync } from 'node:child_process';
@@ -17,6 +18,11 @@ if (quick) env.BENCH_RESULTS_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'tv-benc
 
 const steps = [
   ['API (liste, carte, ardoises, pages, mémoire)', ['bench/api.mjs', ...(quick ? ['--quick'] : [])], {}],
+  [
+    'serveur embarqué (PGlite) : mémoire au repos et sous charge',
+    ['bench/embedded-memory.mjs', ...(quick ? ['--quick'] : [])],
+    {},
+  ],
   ['recherche de villes (index, mémoire, latence)', ['bench/places.mjs', ...(quick ? ['--quick'] : [])], {}],
   ['exports CSV et XLSX', ['bench/export.mjs'], quick ? { BENCH_ROWS: '2000' } : {}],
   ['export statique des pages (10 000)', ['bench/export-pages.mjs', ...(quick ? ['--quick'] : [])], {}],
