@@ -29,11 +29,15 @@ export interface ServerProcess {
 }
 
 /** Spawns the server; resolves at once (use `waitReady`), so a test can also watch it refuse to start. */
-export async function spawnServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Record<string, string>,
+  port?: number,
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
   const chosen = port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${chosen}`;
   let output = '';
-  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, serverEntry], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -89,8 +93,13 @@ export async function waitReady(server: ServerProcess, timeoutMs = 120_000): Pro
   }
 }
 
-export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
-  const server = await spawnServer(env, port);
+/** `nodeArgs` go to node before the server's script (for example `--cpu-prof`, not allowed in NODE_OPTIONS). */
+export async function startServerProcess(
+  env: Record<string, string>,
+  port?: number,
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
+  const server = await spawnServer(env, port, nodeArgs);
   await waitReady(server);
   return server;
 }

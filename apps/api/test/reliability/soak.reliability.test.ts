@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,8 @@ const DURATION_MS = Number(process.env.SOAK_MS ?? (FULL ? 600_000 : 45_000));
 // Within what one embedded-database process serves on a shared 2-core machine (PGlite answers one query at a time).
 const RATE_PER_S = Number(process.env.SOAK_RATE ?? 10);
 const WARM_UP_SHARE = 0.2;
+// SOAK_NODE_ARGS (for example `--cpu-prof --cpu-prof-dir=/tmp/soak-prof`) go to the server's node alone.
+const nodeArgs = process.env.SOAK_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 
 async function rssOf(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -30,19 +32,29 @@ const percentile = (values: number[], p: number) =>
 let server: ServerProcess | undefined;
 let dataDir: string | undefined;
 afterAll(async () => {
-  await server?.kill('SIGKILL');
+  // A CPU profile is written when the process ends of itself: SIGTERM then (the server closes gracefully).
+  await server?.kill(nodeArgs.includes('--cpu-prof') ? 'SIGTERM' : 'SIGKILL');
+  if (process.env.SOAK_LOG_FILE !== undefined && server !== undefined) {
+    await writeFile(process.env.SOAK_LOG_FILE, server.logs());
+  }
   if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('soak', () => {
   it(`serves ${DURATION_MS / 1000} s of mixed load at ${RATE_PER_S} requests/s without an error`, async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'tv-rel-soak-'));
-    server = await startServerProcess({
-      DATA_DIR: dataDir,
-      SEED: 'demo',
-      RATE_LIMIT_SIGN_IN: '100000',
-      ...ADMIN,
-    });
+    server = await startServerProcess(
+      {
+        // SOAK_LOG_LEVEL=info logs its requests with their response times (SOAK_LOG_FILE keeps the logs).
+        ...(process.env.SOAK_LOG_LEVEL === undefined ? {} : { LOG_LEVEL: process.env.SOAK_LOG_LEVEL }),
+        DATA_DIR: dataDir,
+        SEED: 'demo',
+        RATE_LIMIT_SIGN_IN: '100000',
+        ...ADMIN,
+      },
+      undefined,
+      nodeArgs,
+    );
     const base = server.baseUrl;
     const token = await signInAdmin(base);
     const places = (await (await fetch(`${base}/api/establishments?perPage=30`)).json()) as {
@@ -102,6 +114,9 @@ describe('soak', () => {
 
     const errors: string[] = [];
     const latencies: number[] = [];
+    // Each answer's kind, when it left (ms from the start) and how long it took: per-kind figures and
+    // latency over time (a slowness that grows or recurs shows there, not in the whole run's percentiles).
+    const samples: { kind: string; at: number; ms: number }[] = [];
     const rss: { at: number; bytes: number }[] = [];
     const inFlight = new Set<Promise<void>>();
     const startedAt = performance.now();
@@ -121,6 +136,7 @@ describe('soak', () => {
         .then(async (response) => {
           await response.arrayBuffer();
           latencies.push(performance.now() - t);
+          samples.push({ kind, at: t - startedAt, ms: performance.now() - t });
           if (!response.ok && errors.length < 20) errors.push(`${kind} #${i}: ${response.status}`);
           else if (!response.ok) errors.push('…');
         })
@@ -133,6 +149,32 @@ describe('soak', () => {
     }
     await Promise.all(inFlight);
     clearInterval(sampler);
+
+    const percentiles = (values: number[]) => ({
+      n: values.length,
+      p50: Math.round(percentile(values, 0.5)),
+      p95: Math.round(percentile(values, 0.95)),
+      p99: Math.round(percentile(values, 0.99)),
+      max: Math.round(Math.max(0, ...values)),
+    });
+    const byKind = Object.fromEntries(
+      [...new Set(kinds)].map((kind) => [
+        kind,
+        percentiles(samples.filter((s) => s.kind === kind).map((s) => s.ms)),
+      ]),
+    );
+    // Ten slices of the run, by when the request left.
+    const slice = DURATION_MS / 10;
+    const overTime = Array.from({ length: 10 }, (_, n) => ({
+      fromS: Math.round((n * slice) / 1000),
+      ...percentiles(samples.filter((s) => s.at >= n * slice && s.at < (n + 1) * slice).map((s) => s.ms)),
+    }));
+    if (process.env.SOAK_SLOWEST !== undefined) {
+      const slowest = [...samples].sort((x, y) => y.ms - x.ms).slice(0, Number(process.env.SOAK_SLOWEST));
+      process.stdout.write(
+        `slowest: ${JSON.stringify(slowest.map((s) => [s.kind, Math.round(s.at), Math.round(s.ms)]))}\n`,
+      );
+    }
 
     const warmUpEnd = DURATION_MS * WARM_UP_SHARE;
     const afterWarmUp = rss.filter(
@@ -152,6 +194,9 @@ describe('soak', () => {
         p95: Math.round(percentile(latencies, 0.95)),
         p99: Math.round(percentile(latencies, 0.99)),
       },
+      latencyByKindMs: byKind,
+      latencyOverTimeMs: overTime,
+      loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
       rssMb: {
         atStart: Math.round((rss[0]?.bytes ?? 0) / 1e6),
         afterWarmUp: Math.round(baseline / 1e6),
