@@ -18,22 +18,37 @@ export async function createTestDatabase(kind: TemplateKind = 'empty'): Promise<
   }
   const templates = inject('pgTemplates');
   if (templates === null) throw new Error('global setup provided no database template');
-  const name = `${templates.empty.replace(/_tpl_empty$/, '')}_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: templates.serverUrl });
+  return scratchPostgresDatabase(
+    templates.serverUrl,
+    `${templates.empty.replace(/_tpl_empty$/, '')}_${randomUUID().slice(0, 8)}`,
+    `template "${templates[kind]}"`,
+  );
+}
+
+/**
+ * A PostgreSQL database of its own on `serverUrl`, named `name` and made `create database … <options>`
+ * (a template, or nothing for a blank one); `close()` drops it.
+ */
+export async function scratchPostgresDatabase(
+  serverUrl: string,
+  name: string,
+  options = '',
+): Promise<Database> {
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}" template "${templates[kind]}"`);
+    await admin.query(`create database "${name}" ${options}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(templates.serverUrl);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: undefined });
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: templates.serverUrl });
+      const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists "${name}" with (force)`);
       await cleanup.end();

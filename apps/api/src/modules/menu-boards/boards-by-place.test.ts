@@ -10,10 +10,10 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { scratchPostgresDatabase } from '../../../test/database';
 import { createCategory, createEstablishment, createMenuBoard } from '../../../test/factories';
 import { deleteEstablishment } from '../../../test/requests';
 import { openDatabase, type Database } from '../../db/client';
@@ -239,22 +239,5 @@ describe('migration 0008', () => {
 async function blankDatabase(): Promise<Database> {
   const templates = inject('pgTemplates');
   if (templates === null) return openDatabase({ databaseUrl: undefined, dataDir: undefined });
-  const name = `tv_blank_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: templates.serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(templates.serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: undefined });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: templates.serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${name}" with (force)`);
-      await cleanup.end();
-    },
-  };
+  return scratchPostgresDatabase(templates.serverUrl, `tv_blank_${randomUUID().slice(0, 8)}`);
 }
