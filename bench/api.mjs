@@ -104,6 +104,29 @@ function dishMatchesSql(alias, filters, params) {
 }
 
 /**
+ * The answer as both queries build it (`surroundingMenuBoardsJson`): the boards of the subquery that follows,
+ * as `b`, each with its dishes marked by `matches` (SQL on the dish `i`), as one JSON text.
+ */
+function answerOf(matches) {
+  return `
+    select coalesce(json_agg(json_build_object(
+      'id', b.id,
+      'establishment', json_build_object(
+        'id', b.establishment_id, 'uri', b.uri, 'name', b.name, 'kind', b.kind,
+        'location', json_build_object('latitude', b.latitude, 'longitude', b.longitude)),
+      'title', b.title, 'date', b.date,
+      'items', coalesce((
+        select json_agg(json_build_object(
+          'name', i.name, 'price', i.price_cents::float8 / 100, 'category', i.category_id,
+          'description', i.description, 'allergens', i.allergens, 'diets', i.diets, 'homemade', i.homemade,
+          'meatOrigin', i.meat_origin, 'matches', ${matches}) order by i.position)
+        from menu_board_items i where i.menu_board_id = b.id), '[]'::json),
+      'createdAt', to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    ) order by b.created_at, b.id), '[]'::json)::text as body
+    from (`;
+}
+
+/**
  * The query of `surroundingMenuBoardsJson` before decision 0058, kept as it was as the reference the search is
  * measured against in the same run: every visible establishment of the box (the establishments' GiST index),
  * then its board of the day, the dish filters by an `EXISTS` on the dishes.
@@ -127,22 +150,7 @@ function surroundingSql(box, body, day) {
     ? `and exists (select 1 from menu_board_items f where f.menu_board_id = mb.id and ${dishMatchesSql('f', filters, params)})`
     : '';
   params.push(1000);
-  const text = `
-    select coalesce(json_agg(json_build_object(
-      'id', b.id,
-      'establishment', json_build_object(
-        'id', b.establishment_id, 'uri', b.uri, 'name', b.name, 'kind', b.kind,
-        'location', json_build_object('latitude', b.latitude, 'longitude', b.longitude)),
-      'title', b.title, 'date', b.date,
-      'items', coalesce((
-        select json_agg(json_build_object(
-          'name', i.name, 'price', i.price_cents::float8 / 100, 'category', i.category_id,
-          'description', i.description, 'allergens', i.allergens, 'diets', i.diets, 'homemade', i.homemade,
-          'meatOrigin', i.meat_origin, 'matches', ${matches}) order by i.position)
-        from menu_board_items i where i.menu_board_id = b.id), '[]'::json),
-      'createdAt', to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-    ) order by b.created_at, b.id), '[]'::json)::text as body
-    from (
+  const text = `${answerOf(matches)}
       select mb.id, mb.establishment_id, mb.title, mb.date, mb.created_at, e.uri, e.name, e.kind, e.latitude, e.longitude
       from menu_boards mb join establishments e on e.id = mb.establishment_id
       where mb.date = $1::date and not e.disabled
@@ -205,22 +213,7 @@ function surroundingByPlaceSql(box, body, day) {
     );
   }
   params.push(1000);
-  const text = `
-    select coalesce(json_agg(json_build_object(
-      'id', b.id,
-      'establishment', json_build_object(
-        'id', b.establishment_id, 'uri', b.uri, 'name', b.name, 'kind', b.kind,
-        'location', json_build_object('latitude', b.latitude, 'longitude', b.longitude)),
-      'title', b.title, 'date', b.date,
-      'items', coalesce((
-        select json_agg(json_build_object(
-          'name', i.name, 'price', i.price_cents::float8 / 100, 'category', i.category_id,
-          'description', i.description, 'allergens', i.allergens, 'diets', i.diets, 'homemade', i.homemade,
-          'meatOrigin', i.meat_origin, 'matches', ${matches}) order by i.position)
-        from menu_board_items i where i.menu_board_id = b.id), '[]'::json),
-      'createdAt', to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-    ) order by b.created_at, b.id), '[]'::json)::text as body
-    from (
+  const text = `${answerOf(matches)}
       select mb.id, mb.establishment_id, mb.title, mb.date, mb.created_at, e.uri, e.name, e.kind, e.latitude, e.longitude
       from (
         select mb.id, mb.establishment_id, mb.title, mb.date, mb.created_at
