@@ -103,6 +103,20 @@ function dishMatchesSql(alias, filters, params) {
   return conditions.length === 0 ? 'true' : conditions.join(' and ');
 }
 
+/** The filters of a search body with their defaults, and the first parameters of both queries: the day, the box. */
+function queryOf(box, body, day) {
+  return {
+    filters: { categories: [], excludeAllergens: [], diets: [], homemade: false, ...body },
+    params: [
+      day,
+      box.southWest.longitude,
+      box.southWest.latitude,
+      box.northEast.longitude,
+      box.northEast.latitude,
+    ],
+  };
+}
+
 /**
  * The answer as both queries build it (`surroundingMenuBoardsJson`): the boards of the subquery that follows,
  * as `b`, each with its dishes marked by `matches` (SQL on the dish `i`), as one JSON text.
@@ -132,14 +146,7 @@ function answerOf(matches) {
  * then its board of the day, the dish filters by an `EXISTS` on the dishes.
  */
 function surroundingSql(box, body, day) {
-  const filters = { categories: [], excludeAllergens: [], diets: [], homemade: false, ...body };
-  const params = [
-    day,
-    box.southWest.longitude,
-    box.southWest.latitude,
-    box.northEast.longitude,
-    box.northEast.latitude,
-  ];
+  const { filters, params } = queryOf(box, body, day);
   const filtered =
     filters.categories.length > 0 ||
     filters.excludeAllergens.length > 0 ||
@@ -187,14 +194,7 @@ const DIETS = ['vegetarian', 'vegan', 'halal', 'kosher'];
  * maison on the board's `dish_signatures` (`hasMatchingDish`), the first 1,000, then their establishments.
  */
 function surroundingByPlaceSql(box, body, day) {
-  const filters = { categories: [], excludeAllergens: [], diets: [], homemade: false, ...body };
-  const params = [
-    day,
-    box.southWest.longitude,
-    box.southWest.latitude,
-    box.northEast.longitude,
-    box.northEast.latitude,
-  ];
+  const { filters, params } = queryOf(box, body, day);
   const matches = dishMatchesSql('i', filters, params);
   const required =
     (filters.excludeAllergens.length > 0 ? 1 : 0) |
