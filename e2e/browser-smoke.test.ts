@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, newVisitorContext, watchPageErrors, type Browser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { readOnlyDemoServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([readOnlyDemoServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 it('opens the home page in Debian’s Chromium, in French, without errors', async () => {

@@ -9,7 +9,7 @@ import {
   type Browser,
   type Page,
 } from './support/browser';
-import { boardsToday, startServer, type BoardToday, type RunningServer } from './support/server';
+import { boardsToday, readOnlyDemoServer, type BoardToday, type RunningServer } from './support/server';
 import {
   MAP_DESKTOP,
   mapElement,
@@ -32,11 +32,10 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([readOnlyDemoServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const DESKTOP = MAP_DESKTOP;

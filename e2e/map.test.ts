@@ -14,7 +14,7 @@ import {
   type Browser,
   type Page,
 } from './support/browser';
-import { boardsToday, startServer, type RunningServer } from './support/server';
+import { boardsToday, readOnlyDemoServer, startServer, type RunningServer } from './support/server';
 import {
   MAP_DESKTOP,
   mapElement,
@@ -31,11 +31,10 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([readOnlyDemoServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 interface Group {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newVisitorContext, waitForRouter, type Browser, type Page } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { readOnlyDemoServer, type RunningServer } from './support/server';
 
 /*
  * Specification §2 and §8: when a resource fails to load during a navigation (a deployment removed the old
@@ -12,11 +12,10 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([readOnlyDemoServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 /** The map page, with the detail page's route module made to fail; documents loaded from then on. */
