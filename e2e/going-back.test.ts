@@ -395,18 +395,24 @@ describe('the app banner on a phone', () => {
     )[1]!;
     await page.goto(`${server.baseUrl}/${target.kind}/${encodeURIComponent(target.uri)}`);
     await expect.poll(() => banner.isVisible(), { timeout: 10_000 }).toBe(true);
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const share = page.getByRole('heading', { name: 'Partager' });
-    await expect.poll(() => share.isVisible(), { timeout: 10_000 }).toBe(true);
     const last = page.locator('.tv-share');
+    const mapArea = page.locator('.tv-map-area');
+    // Scrolled to the end again at each try, as a visitor would: the room for the banner is made once its
+    // size is observed (smart-banner.tsx), so a scroll made just before ended 76 px short of the grown page,
+    // the map area under the banner (seen once, in CI, two journeys at a time).
     await expect
       .poll(async () => {
-        const at = (await last.boundingBox())!;
-        return at.y + at.height <= (await bannerTop());
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        if (!(await share.isVisible())) return 'the « Partager » heading is not visible';
+        const top = await bannerTop();
+        const [shareBox, areaBox] = [(await last.boundingBox())!, (await mapArea.boundingBox())!];
+        return {
+          shareEndsAboveBanner: shareBox.y + shareBox.height <= top,
+          mapAreaEndsAboveBanner: areaBox.y + areaBox.height <= top + 1,
+        };
       })
-      .toBe(true);
-    const mapArea = (await page.locator('.tv-map-area').boundingBox())!;
-    expect(mapArea.y + mapArea.height).toBeLessThanOrEqual((await bannerTop()) + 1);
+      .toEqual({ shareEndsAboveBanner: true, mapAreaEndsAboveBanner: true });
     expect(errors()).toEqual([]);
     await context.close();
   });
