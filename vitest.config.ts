@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // No network here: servers started by the tests draw the bundled offline base map unless a test asks for
 // another (ARCHITECTURE.md); the servers inherit this from the test process.
@@ -17,8 +18,22 @@ const reliability: TestProjectInlineConfiguration = {
   },
 };
 
+/**
+ * The journeys first, their longest first (vitest's order within a project), the other projects' files after
+ * them: by project name, the journeys came after the API's files, and `npm test` waited at its end for the
+ * last long journey file to finish on one worker while the other had nothing left.
+ */
+class JourneysFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const journey = (file: TestSpecification) => file.project.name === 'e2e';
+    return [...sorted.filter(journey), ...sorted.filter((file) => !journey(file))];
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: JourneysFirst },
     // Vitest keeps one core for itself by default: on CI's two cores that is a single worker, and the API's
     // files (PGlite in the worker, or PostgreSQL beside it) ran one at a time. The journeys run two files at a
     // time too (issue 31): each file's server and Chromium wait on each other as much as they compute, and the
