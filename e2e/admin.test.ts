@@ -249,6 +249,32 @@ describe('the back office', () => {
       await expect(page.getByRole('menuitem', { name: menu }).count()).resolves.toBe(1);
   });
 
+  it('keeps both tabs signed in when two are opened at the same time', async () => {
+    await useOwnContext();
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.getByRole('heading', { name: `Bonjour ${ADMIN.username}` }).waitFor();
+    // Two new tabs have no short token (it lives in each tab's session storage): each signs in by the
+    // long-life token, answered here 800 ms after the server rotated it. Without the tabs taking turns, the
+    // second presents the token the first just retired, is refused, and shows the sign-in page.
+    const presented: string[] = [];
+    await context.route('**/api/admin/sign-in', async (route: Route) => {
+      const body = route.request().postDataJSON() as { token?: string };
+      if (body.token !== undefined) presented.push(body.token);
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.fulfill({ response });
+    });
+    const opened = [await openTab(context), await openTab(context)];
+    await Promise.all(opened.map((tab) => tab.goto(`${server.baseUrl}/admin/establishments`)));
+    for (const tab of opened) {
+      await tab.getByRole('button', { name: 'Exporter en CSV' }).waitFor();
+      await expect(tab.getByRole('button', { name: 'Connexion' }).count()).resolves.toBe(0);
+    }
+    // One after the other, each with the token the one before stored.
+    expect(presented).toHaveLength(2);
+    expect(new Set(presented).size).toBe(2);
+  });
+
   it('lists establishments with search and filters', async () => {
     await page.goto(`${server.baseUrl}/admin`);
     await page.getByRole('menuitem', { name: 'Établissements' }).click();

@@ -1,7 +1,12 @@
 import { storagePrefix } from '../pwa/storage-prefix';
 import { createSessionApi } from './session-api';
 import { browserStorages, createCredentialStorage, type OwnerKey } from './session-storage';
-import { createSessionStore, type SessionListHooks, type SessionStore } from './session-store';
+import {
+  createSessionStore,
+  type CrossTabLock,
+  type SessionListHooks,
+  type SessionStore,
+} from './session-store';
 
 export interface BrowserSessionOptions {
   /** `SITE_SHORT_NAME`: the storage keys are `{storagePrefix(siteShortName)}.admin`... */
@@ -16,14 +21,32 @@ export interface BrowserSessionOptions {
  */
 export function createBrowserSessionStore(options: BrowserSessionOptions): SessionStore {
   const { session, local } = browserStorages();
+  const prefix = storagePrefix(options.siteShortName);
   return createSessionStore({
     api: createSessionApi({ ownerKey: options.ownerKey }),
-    credentials: createCredentialStorage({
-      prefix: storagePrefix(options.siteShortName),
-      ownerKey: options.ownerKey,
-      session,
-      local,
-    }),
+    credentials: createCredentialStorage({ prefix, ownerKey: options.ownerKey, session, local }),
     lists: options.lists,
+    lock: webLock(`${prefix}.longLifeToken`),
   });
+}
+
+/** How long a tab waits for another's sign-in before signing in all the same (a stalled request). */
+const LOCK_WAIT_MS = 10_000;
+
+/**
+ * The site's tabs in turn, through the Web Locks API. Where the browser has none (an address that is not
+ * secure, an old browser), the task runs at once and the session store's second try covers the race.
+ */
+export function webLock(name: string): CrossTabLock {
+  return async (task) => {
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    if (locks === undefined) return task();
+    try {
+      return await locks.request(name, { signal: AbortSignal.timeout(LOCK_WAIT_MS) }, task);
+    } catch (error) {
+      // Waited too long for the lock: the task runs without it; an error of the task itself goes on.
+      if (error instanceof DOMException && error.name === 'TimeoutError') return task();
+      throw error;
+    }
+  };
 }

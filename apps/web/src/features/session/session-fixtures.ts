@@ -13,3 +13,22 @@ export const testAdmin: Admin = {
 };
 
 export const testOwner: RestaurantOwner = aRestaurantOwner({ id: '30000000-0000-4000-8000-000000000001' });
+
+function base64Url(text: string): string {
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** A short token (JWT-shaped, unsigned) that expires `lifeMs` after `Date.now()`; `name` tells tokens apart. */
+export function token(name: string, lifeMs = 15 * 60_000): string {
+  const exp = (Date.now() + lifeMs) / 1000;
+  return `${base64Url('{"alg":"HS256","typ":"JWT"}')}.${base64Url(JSON.stringify({ sub: name, exp }))}.sig`;
+}
+
+/** The `name` a token of `token()` was made with. */
+export function tokenName(value: string | null): string | null {
+  if (value === null) return null;
+  const payload = JSON.parse(atob(value.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+    sub: string;
+  };
+  return payload.sub;
+}

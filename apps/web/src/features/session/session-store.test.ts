@@ -13,7 +13,7 @@ import type {
 } from '@tables-voisines/contract/schemas/account';
 import { ApiError } from '../../lib/api-client';
 import type { AdminSignInBody, OwnerSignInBody, SessionApi } from './session-api';
-import { testAdmin, testOwner } from './session-fixtures';
+import { testAdmin, testOwner, token, tokenName } from './session-fixtures';
 import { createCredentialStorage, createMemoryStorage } from './session-storage';
 import { createSessionStore, MIN_REUSABLE_TOKEN_LIFE_MS, type SessionListHooks } from './session-store';
 
@@ -39,24 +39,6 @@ const adminStarted = (accessToken: string, longLifeToken: string | null) => ({
   token: accessToken,
   longLifeToken,
 });
-
-function base64Url(text: string): string {
-  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** A short token that expires `lifeMs` after the current (fake) time; `name` tells tokens apart. */
-function token(name: string, lifeMs = 15 * MINUTE): string {
-  const exp = (Date.now() + lifeMs) / 1000;
-  return `${base64Url('{"alg":"HS256","typ":"JWT"}')}.${base64Url(JSON.stringify({ sub: name, exp }))}.sig`;
-}
-
-function tokenName(value: string | null): string | null {
-  if (value === null) return null;
-  const payload = JSON.parse(atob(value.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
-    sub: string;
-  };
-  return payload.sub;
-}
 
 const invalidCredentials = () =>
   new ApiError('InvalidCredentials', 'Identifiants incorrects.', 401, {

@@ -52,11 +52,22 @@ export interface SessionListHooks {
   clearAdminLists?(): void;
 }
 
+/**
+ * Runs `task` while no other tab of the site runs one through the same lock (the Web Locks API in the
+ * browser). A sign-in by the long-life token retires that token (rotation): two tabs opened together would
+ * otherwise present the same token, and the one refused would show the sign-in page.
+ */
+export type CrossTabLock = <T>(task: () => Promise<T>) => Promise<T>;
+
+const noLock: CrossTabLock = (task) => task();
+
 export interface SessionStoreOptions {
   api: SessionApi;
   credentials: CredentialStorage;
   clock?: Clock;
   lists?: SessionListHooks;
+  /** Around each sign-in by the long-life token; none by default (one tab, or tests). */
+  lock?: CrossTabLock;
 }
 
 export interface SessionStore {
@@ -87,6 +98,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const { api, credentials } = options;
   const clock = options.clock ?? systemClock;
   const lists = options.lists ?? {};
+  const lock = options.lock ?? noLock;
   const timer = createRefreshTimer(clock);
   const listeners = new Set<() => void>();
   let state: SessionState = signedOutState;
@@ -157,17 +169,50 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     } catch {
       if (current !== generation) return;
     }
-    const longLifeToken = state.longLifeToken;
-    if (role === 'restaurantOwner' && longLifeToken !== null) {
-      try {
-        const result = await api.ownerSignIn({ token: longLifeToken });
-        if (current === generation) acceptOwnerSignIn(result);
-        return;
-      } catch {
-        if (current !== generation) return;
+    if (role === 'restaurantOwner' && (await signInByLongLifeToken(role, current))) return;
+    if (current === generation) signOut();
+  }
+
+  /**
+   * Signs in as `role` by the stored long-life token, one tab at a time: the token is read inside the lock,
+   * so a tab that waited for another presents the token that one stored. Where there is no lock, a refusal
+   * is tried once more if another tab stored a new token meanwhile. True once signed in; false when refused,
+   * when nothing of `role` is stored, or when a sign-in or sign-out came first (`current` is past).
+   */
+  function signInByLongLifeToken(role: SessionRole, current: number): Promise<boolean> {
+    return lock(async () => {
+      let presented: string | null = null;
+      for (;;) {
+        const stored = credentials.read();
+        const storedRole =
+          stored.admin !== null ? 'admin' : stored.restaurantOwner !== null ? 'restaurantOwner' : null;
+        // Storage that cannot be written (a private window's) leaves the tab's tokens in memory only.
+        const longLifeToken =
+          storedRole === null
+            ? sessionRole(state) === role
+              ? state.longLifeToken
+              : null
+            : storedRole === role
+              ? stored.longLifeToken
+              : null;
+        if (current !== generation || longLifeToken === null || longLifeToken === presented) return false;
+        presented = longLifeToken;
+        try {
+          if (role === 'admin') {
+            const result = await api.adminSignIn({ token: longLifeToken });
+            if (current !== generation) return false;
+            acceptAdminSignIn(result);
+          } else {
+            const result = await api.ownerSignIn({ token: longLifeToken });
+            if (current !== generation) return false;
+            acceptOwnerSignIn(result);
+          }
+          return true;
+        } catch {
+          // Refused: tried again only if another tab stored a new long-life token meanwhile.
+        }
       }
-    }
-    signOut();
+    });
   }
 
   async function run(): Promise<SessionState> {
@@ -189,19 +234,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     }
 
     if (account !== null && stored.longLifeToken !== null) {
-      const current = generation;
-      const body = { token: stored.longLifeToken };
-      try {
-        if ('admin' in account) {
-          const result = await api.adminSignIn(body);
-          if (current === generation) acceptAdminSignIn(result);
-        } else {
-          const result = await api.ownerSignIn(body);
-          if (current === generation) acceptOwnerSignIn(result);
-        }
-      } catch {
-        // Ignored: the reused short token, if any, stays; otherwise the visitor stays signed out.
-      }
+      // A refusal is ignored: the reused short token, if any, stays; otherwise the visitor stays signed out.
+      await signInByLongLifeToken('admin' in account ? 'admin' : 'restaurantOwner', generation);
     }
 
     update({ started: true });
