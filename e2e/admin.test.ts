@@ -163,10 +163,13 @@ beforeEach(async () => {
 });
 
 afterEach(async (test) => {
-  if (test.task.result?.state === 'fail' && process.env.E2E_FAILURE_SHOTS)
-    await page.screenshot({
-      path: path.join(process.env.E2E_FAILURE_SHOTS, `${test.task.name.slice(0, 30)}.png`),
-    });
+  const shots = process.env.E2E_FAILURE_SHOTS;
+  if (test.task.result?.state === 'fail' && shots)
+    await Promise.all(
+      tabs.map((tab, index) =>
+        tab.screenshot({ path: path.join(shots, `${test.task.name.slice(0, 30)} ${index + 1}.png`) }),
+      ),
+    );
   await Promise.all(tabs.map((tab) => tab.close()));
   await ownContext?.close();
   // No error in the browser but the refusals the journeys ask for, which Chromium logs as failed
