@@ -1,7 +1,6 @@
 import type { Bounds, LatLng } from '@tables-voisines/contract/geo';
 import { distanceKm } from '@tables-voisines/contract/geo';
 import { openingStatus } from '@tables-voisines/contract/opening-hours';
-import type { Kind, VenueType } from '@tables-voisines/contract/schemas/establishment';
 import {
   ALLERGENS,
   allergenFreeLabel,
@@ -10,42 +9,21 @@ import {
   HOMEMADE_LABEL,
   type Allergen,
   type Diet,
-  type DishFilters,
 } from '@tables-voisines/contract/dishes';
 import type { MenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 import quickselect from 'quickselect';
 import { isInsideBounds } from './map-rules';
+import type { DishOnlyFilters, MapFilters } from './map-filter-state';
 import type { MapPoint } from './map-points';
 
-/** What the visitor narrowed the map to; empty lists mean "all". */
-export interface MapFilters {
-  query: string;
-  openNow: boolean;
-  kinds: readonly Kind[];
-  venueTypes: readonly VenueType[];
-}
-
-export const NO_FILTERS: MapFilters = { query: '', openNow: false, kinds: [], venueTypes: [] };
-
-/**
- * What the visitor asks of a dish beside its category (`POST /menuboards/surrounding`): an allergen left
- * out (« Sans gluten »), diets, fait maison. They narrow today's boards, not the establishments (decision
- * 0050): a place says nothing of its dishes but its board of the day.
- */
-export type DishOnlyFilters = Omit<DishFilters, 'categories'>;
-
-export const NO_DISH_FILTERS: DishOnlyFilters = { excludeAllergens: [], diets: [], homemade: false };
-
-export function sameDishFilters(a: DishOnlyFilters, b: DishOnlyFilters): boolean {
-  return (
-    a.homemade === b.homemade &&
-    a.excludeAllergens.length === b.excludeAllergens.length &&
-    a.excludeAllergens.every((x, i) => x === b.excludeAllergens[i]) &&
-    a.diets.length === b.diets.length &&
-    a.diets.every((x, i) => x === b.diets[i])
-  );
-}
+export {
+  NO_DISH_FILTERS,
+  NO_FILTERS,
+  sameDishFilters,
+  type DishOnlyFilters,
+  type MapFilters,
+} from './map-filter-state';
 
 /** A dish filter, one check box and one chip: its words and how to add it or take it off. */
 export type DishFilterChoice =

@@ -9,7 +9,7 @@ import {
   sameDishFilters,
   type DishOnlyFilters,
   type MapFilters,
-} from './map-filters';
+} from './map-filter-state';
 import {
   DEFAULT_POSITION,
   DEFAULT_ZOOM,
