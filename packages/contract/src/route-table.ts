@@ -4,21 +4,15 @@
  * depends on the token when there is one; `required`: 401 without) and, for the owners' calls served under
  * both `/api/restaurant-owner…` and `/api/user…`, its twin in the other naming.
  *
- * The browser imports this table alone, so no page carries zod; `routes.ts` adds each call's schemas,
- * summary and permission beside its entry here, and the server registers them from there.
+ * The browser imports this table alone, so no page carries zod (the public pages, only the part of it in
+ * `public-route-table.ts`); `routes.ts` adds each call's schemas, summary and permission beside its entry
+ * here, and the server registers them from there.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import { publicRouteTable as site } from './public-route-table';
+import type { RoutePath } from './route-path';
 
-export type AuthMode = 'none' | 'optional' | 'required';
-
-export interface RoutePath {
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly auth: AuthMode;
-  /** The same call under the other naming of the owners' paths (`/api/restaurant-owner…` or `/api/user…`). */
-  readonly twin?: string;
-}
+export { buildPath, type AuthMode, type HttpMethod, type RoutePath } from './route-path';
 
 export const routeTable = {
   // Health
@@ -46,22 +40,22 @@ export const routeTable = {
   getMedia: { method: 'GET', path: '/media/:file', auth: 'none' },
   exportEstablishments: { method: 'POST', path: '/api/establishments/export', auth: 'required' },
   shareEstablishment: { method: 'POST', path: '/api/establishment/share/:id', auth: 'required' },
-  mapPoints: { method: 'GET', path: '/api/map/points', auth: 'none' },
-  mapFeed: { method: 'GET', path: '/api/map/feed', auth: 'none' },
-  mapNearest: { method: 'GET', path: '/api/map/nearest', auth: 'none' },
-  mapAround: { method: 'GET', path: '/api/map/around', auth: 'none' },
-  searchPlaces: { method: 'GET', path: '/api/places/search', auth: 'none' },
-  getPublicEstablishment: { method: 'GET', path: '/establishment/:id/public', auth: 'none' },
+  mapPoints: site.mapPoints,
+  mapFeed: site.mapFeed,
+  mapNearest: site.mapNearest,
+  mapAround: site.mapAround,
+  searchPlaces: site.searchPlaces,
+  getPublicEstablishment: site.getPublicEstablishment,
 
   // Groups
-  listGroups: { method: 'GET', path: '/api/groups/', auth: 'optional' },
+  listGroups: site.listGroups,
   getGroup: { method: 'GET', path: '/api/group/:id', auth: 'required' },
   createGroup: { method: 'POST', path: '/api/group/', auth: 'required' },
   patchGroup: { method: 'PATCH', path: '/api/group/:id', auth: 'required' },
   deleteGroup: { method: 'DELETE', path: '/api/group/:id', auth: 'required' },
 
   // Categories
-  searchCategories: { method: 'GET', path: '/api/categories/search', auth: 'none' },
+  searchCategories: site.searchCategories,
   listCategories: { method: 'GET', path: '/api/categories/', auth: 'none' },
   getCategory: { method: 'GET', path: '/api/categories/category/:id', auth: 'none' },
 
@@ -71,7 +65,7 @@ export const routeTable = {
   getMenuBoard: { method: 'GET', path: '/api/menuboard/:id', auth: 'required' },
   patchMenuBoard: { method: 'PATCH', path: '/api/menuboard/:id', auth: 'required' },
   deleteMenuBoard: { method: 'DELETE', path: '/api/menuboard/:id', auth: 'required' },
-  surroundingMenuBoards: { method: 'POST', path: '/menuboards/surrounding', auth: 'none' },
+  surroundingMenuBoards: site.surroundingMenuBoards,
 
   // Admins
   adminSignIn: { method: 'POST', path: '/api/admin/sign-in', auth: 'none' },
@@ -161,13 +155,3 @@ export const routeTable = {
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteId = keyof typeof routeTable;
-
-/** Fills the `:name` parameters of a route path, percent-encoding each value. */
-export function buildPath(path: string, params: Readonly<Record<string, unknown>> = {}): string {
-  return path.replace(/:([A-Za-z][A-Za-z0-9]*)/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null)
-      throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}

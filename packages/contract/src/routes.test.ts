@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type RouteDef, type RouteId, buildPath, routes } from './routes';
 import { contractRegistry } from './registry';
+import { publicRouteTable } from './public-route-table';
 import { routeTable } from './route-table';
 
 const entries = Object.entries(routes) as [RouteId, RouteDef][];
@@ -150,6 +151,24 @@ describe('route table', () => {
     for (const [id, route] of entries) {
       const { method, path, auth, twin } = route as RouteDef & { twin?: string };
       expect({ method, path, auth, twin }, id).toEqual({ twin: undefined, ...routeTable[id] });
+    }
+  });
+
+  it('has in its public part the calls of the public pages, as the whole table has them, none needing a token', () => {
+    expect(Object.keys(publicRouteTable).sort()).toEqual([
+      'getPublicEstablishment',
+      'listGroups',
+      'mapAround',
+      'mapFeed',
+      'mapNearest',
+      'mapPoints',
+      'searchCategories',
+      'searchPlaces',
+      'surroundingMenuBoards',
+    ]);
+    for (const [id, route] of Object.entries(publicRouteTable)) {
+      expect(routeTable[id as RouteId], id).toBe(route);
+      expect(route.auth, id).not.toBe('required');
     }
   });
 

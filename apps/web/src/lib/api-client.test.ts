@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, isApiError } from './api-client';
+import { publicRouteTable } from '@tables-voisines/contract/public-route-table';
+import { ApiError, createApiClient, createClientOver, isApiError } from './api-client';
 
 /** A real HTTP server: each test says how it answers, and reads what the client sent. */
 interface Received {
@@ -69,6 +70,15 @@ describe('the API client', () => {
     expect(received[0]?.url).toBe("/establishment/l'auberge%20%26%20co/public");
     expect(received[0]?.headers['x-app-id']).toBe('tables-voisines-web');
     expect(received[0]?.headers.accept).toBe('application/json');
+  });
+
+  it('calls the same way over the public pages’ part of the table', async () => {
+    answer = json(200, []);
+    const client = createClientOver(publicRouteTable, { baseUrl });
+    await client.request('searchPlaces', { query: { q: 'Saint-Étienne', limit: 5 } });
+    expect(received[0]?.method).toBe('GET');
+    expect(received[0]?.url).toBe('/api/places/search?q=Saint-%C3%89tienne&limit=5');
+    expect(received[0]?.headers['x-app-id']).toBe('tables-voisines-web');
   });
 
   it('includes credentials in every call', async () => {

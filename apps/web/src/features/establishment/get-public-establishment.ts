@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { PublicEstablishment } from '@tables-voisines/contract/schemas/establishment';
-import { apiRequest } from '../../lib/api-client';
+import { publicApiRequest } from '../../lib/public-api';
 
 /** `GET /establishment/{id}/public`: the public view of an establishment, by id or page address. */
 export function fetchPublicEstablishment(id: string, signal?: AbortSignal): Promise<PublicEstablishment> {
-  return apiRequest('getPublicEstablishment', { params: { id }, signal });
+  return publicApiRequest('getPublicEstablishment', { params: { id }, signal });
 }
 
 /**

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import type { Group } from '@tables-voisines/contract/schemas/group';
-import { apiRequest } from '../../lib/api-client';
+import { publicApiRequest } from '../../lib/public-api';
 import type { MapStore } from './map-store';
 import { logLoadFailure } from '../../lib/log-load-failure';
 
 /** `GET /api/groups/`: every group, for the current-group banner and the circles on the map. */
 export function fetchGroups(signal?: AbortSignal): Promise<Group[]> {
-  return apiRequest('listGroups', { signal });
+  return publicApiRequest('listGroups', { signal });
 }
 
 const RETRY_DELAY_MS = 2000;

@@ -4,7 +4,7 @@ import type { VenueType } from '@tables-voisines/contract/schemas/establishment'
 import type { MapListAnswer } from '@tables-voisines/contract/schemas/map';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { apiRequest } from '../../lib/api-client';
+import { publicApiRequest } from '../../lib/public-api';
 import { serverBoxOf } from './map-preview';
 import type { MapEstablishment } from './map-rules';
 import { useMapStore } from './map-store';
@@ -81,7 +81,7 @@ export function useNearestList(
   const query = nearestQueryOf(bounds, zoom, center, limit);
   const result = useQuery({
     queryKey: ['map', 'nearest', query],
-    queryFn: ({ signal }) => apiRequest('mapNearest', { query, signal }),
+    queryFn: ({ signal }) => publicApiRequest('mapNearest', { query, signal }),
     enabled: wanted,
     // The last view's cards stay while those of the new one come, as with the feed.
     placeholderData: keepPreviousData,
@@ -99,7 +99,7 @@ export function useGroupMembers(wanted: boolean, group: Group | null, limit: num
       : { latitude: group.latitude, longitude: group.longitude, radius: group.radius, limit };
   const result = useQuery({
     queryKey: ['map', 'around', query],
-    queryFn: ({ signal }) => apiRequest('mapAround', { query: query!, signal }),
+    queryFn: ({ signal }) => publicApiRequest('mapAround', { query: query!, signal }),
     enabled: wanted && query !== null,
     staleTime: 60_000,
     // More members of the same group asked (« Voir les autres »): the first ones stay while they come.

@@ -4,7 +4,7 @@ import type { Kind, OpeningHours, VenueType } from '@tables-voisines/contract/sc
 import type { MapFeed } from '@tables-voisines/contract/schemas/map';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { publicApiRequest } from '../../lib/public-api';
 import type { MapEstablishment } from './map-rules';
 
 /**
@@ -75,7 +75,7 @@ export function decodeMapFeed(feed: MapFeed): MapPoint[] {
  * (the whole public list would be 231 MB of JSON at 200,000 establishments).
  */
 export async function fetchMapPoints(signal?: AbortSignal): Promise<MapPoint[]> {
-  return decodeMapFeed(await apiRequest('mapFeed', { signal }));
+  return decodeMapFeed(await publicApiRequest('mapFeed', { signal }));
 }
 
 const FIVE_MINUTES = 5 * 60_000;

@@ -3,7 +3,7 @@ import type { MapPointsAnswer } from '@tables-voisines/contract/schemas/map';
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '@tables-voisines/contract/schemas/map';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { FeatureCollection, Point } from 'geojson';
-import { apiRequest } from '../../lib/api-client';
+import { publicApiRequest } from '../../lib/public-api';
 import { nothingFilters } from './map-filters';
 import type { MapViewState } from './map-state';
 
@@ -124,7 +124,7 @@ export function useMapPreview(wanted: boolean, bounds: Bounds | null, zoom: numb
   const query = bounds === null ? null : previewQueryOf(bounds, zoom);
   return useQuery({
     queryKey: ['map', 'preview', query],
-    queryFn: ({ signal }) => apiRequest('mapPoints', { query: query!, signal }),
+    queryFn: ({ signal }) => publicApiRequest('mapPoints', { query: query!, signal }),
     enabled: wanted && query !== null,
     // The clusters of the last view stay drawn while those of the new one come.
     placeholderData: keepPreviousData,

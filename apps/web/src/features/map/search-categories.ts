@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Category } from '@tables-voisines/contract/schemas/category';
-import { apiRequest } from '../../lib/api-client';
+import { publicApiRequest } from '../../lib/public-api';
 
 export const CATEGORY_SEARCH_LIMIT = 10;
 
 /** `GET /api/categories/search`: categories of dishes whose name matches the term (case and accents ignored). */
 export async function searchCategories(searchTerm: string, signal?: AbortSignal): Promise<Category[]> {
-  const result = await apiRequest('searchCategories', {
+  const result = await publicApiRequest('searchCategories', {
     query: { searchTerm, locale: 'fr', limit: CATEGORY_SEARCH_LIMIT },
     signal,
   });

@@ -1,7 +1,7 @@
 import type { Bounds } from '@tables-voisines/contract/geo';
 import type { DishFilters } from '@tables-voisines/contract/dishes';
 import type { SurroundingMenuBoard } from '@tables-voisines/contract/schemas/menu-board';
-import { apiRequest } from '../../lib/api-client';
+import { publicApiRequest } from '../../lib/public-api';
 import { logLoadFailure } from '../../lib/log-load-failure';
 import { decideSurroundingFetch, loadPolygonClipping, type SurroundingFetchDecision } from './map-rules';
 import type { MapStore } from './map-store';
@@ -14,7 +14,7 @@ export function fetchSurroundingMenuBoards(
   bounds: Bounds,
   filters: DishFilters,
 ): Promise<SurroundingMenuBoard[]> {
-  return apiRequest('surroundingMenuBoards', {
+  return publicApiRequest('surroundingMenuBoards', {
     body: {
       categories: [...filters.categories],
       excludeAllergens: [...filters.excludeAllergens],

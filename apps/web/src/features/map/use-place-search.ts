@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Place } from '@tables-voisines/contract/schemas/place';
-import { apiRequest } from '../../lib/api-client';
+import { publicApiRequest } from '../../lib/public-api';
 
 /** Towns shown among the search field's suggestions. */
 export const PLACE_SUGGESTIONS = 5;
@@ -15,7 +15,7 @@ export function placeTerm(value: string): string {
 
 /** `GET /api/places/search`: towns whose name or postcode starts with the term, the best first. */
 export async function searchPlaces(term: string, signal?: AbortSignal): Promise<Place[]> {
-  return apiRequest('searchPlaces', { query: { q: term, limit: PLACE_SUGGESTIONS }, signal });
+  return publicApiRequest('searchPlaces', { query: { q: term, limit: PLACE_SUGGESTIONS }, signal });
 }
 
 const placeQuery = (term: string) => ({
