@@ -178,7 +178,8 @@ describe('an establishment page', () => {
     // No preload in the HTML: the page's module script adds them once the first frame is painted.
     expect(html).not.toContain('<link rel="modulepreload"');
     const hrefs = JSON.parse(/for \(const href of (\[[^\]]*\])\)/.exec(html)![1]!) as string[];
-    expect(hrefs.length).toBeGreaterThan(10);
+    // The page's scripts, not an empty list (9 files since decision 0061 grouped the small ones).
+    expect(hrefs.length).toBeGreaterThan(5);
     await refreshed;
     for (const href of hrefs) expect([href, priorities.get(href)]).toEqual([href, 'Low']);
     // Every script of the page was asked for after the first paint.
