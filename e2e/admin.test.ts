@@ -474,6 +474,9 @@ describe('the back office', () => {
     await expect(general.locator('svg').count()).resolves.toBe(1);
     const address = page.getByRole('tab', { name: 'Adresse et carte', exact: true });
     await expect(address.locator('svg').count()).resolves.toBe(0);
+    // The notification of the refused save slides in a moment after the field's message (CI once checked it
+    // mid-slide, at half its contrast): checked once it is there and its transition has run (checkAxe).
+    await page.locator('.MuiSnackbarContent-message').waitFor();
     await checkAxe('catégorie refusée');
     // Nor is its colour the orange of the tab in focus.
     await address.click();
