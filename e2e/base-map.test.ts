@@ -193,11 +193,26 @@ async function visit(next: Mode) {
   const context = await newVisitorContext(browser, { viewport: DESKTOP });
   const page = await context.newPage();
   const errors = watchPageErrors(page);
+  // The moment, on the page's own clock (ms since navigation), the map gives way to the offline style.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const map = document.querySelector<HTMLElement>('[data-testid="map"]');
+      const w = window as unknown as { offlineAt?: number };
+      if (map?.dataset.baseMap === 'offline' && w.offlineAt === undefined) w.offlineAt = performance.now();
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-base-map'],
+    });
+  });
   const startedAt = Date.now();
   await page.goto(`${server.baseUrl}/`);
   return {
     page,
     startedAt,
+    /** When the offline style took over, in ms since the page's navigation began. */
+    offlineAt: () => page.evaluate(() => (window as unknown as { offlineAt?: number }).offlineAt),
     // The browser reports the provider's refused requests in the console; nothing else may fail.
     otherErrors: () =>
       errors().filter((e) => !/Failed to load resource|ERR_|AJAXError|Failed to fetch/.test(e)),
@@ -301,8 +316,9 @@ describe('the base map', () => {
   ])('gives way to the offline style, with town names, when %s', async (_, failure) => {
     const v = await visit(failure);
     await offlineStyleDrawn(v.page);
-    // "Within a few seconds" of the page's start (the provider's hang is given 6 s).
-    expect(Date.now() - v.startedAt).toBeLessThan(15_000);
+    // "Within a few seconds" of the page's start (the provider's hang is given 6 s), on the page's clock: the
+    // switch itself, not the drawing after it, which software WebGL on a loaded CI machine makes slow.
+    expect(await v.offlineAt()).toBeLessThan(15_000);
     // Nothing on screen says the map failed: the list counts the places as always.
     expect(await v.page.getByText(/établissements? dans cette zone/).isVisible()).toBe(true);
     expect(v.otherErrors()).toEqual([]);
