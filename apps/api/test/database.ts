@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
+import { migrationsDir } from '../src/paths';
 
 export type TemplateKind = 'empty' | 'demo';
 
@@ -58,3 +63,31 @@ export async function scratchPostgresDatabase(
 
 export const testEngine = (): 'pglite' | 'postgres' =>
   inject('pgTemplates') === null ? 'pglite' : 'postgres';
+
+/** A database with no table at all, on the engine the tests run on. */
+export async function blankDatabase(): Promise<Database> {
+  const templates = inject('pgTemplates');
+  if (templates === null) return openDatabase({ databaseUrl: undefined, dataDir: undefined });
+  return scratchPostgresDatabase(templates.serverUrl, `tv_blank_${randomUUID().slice(0, 8)}`);
+}
+
+/**
+ * Applies to `database` the checked-in migrations before the one tagged `tag` (`0008_boards_by_place`), as a
+ * database written before it was: a test then writes rows as they were, and migrates the rest.
+ */
+export async function migrateBefore(database: Database, tag: string): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'tv-migrations-'));
+  try {
+    await cp(migrationsDir, dir, { recursive: true });
+    const journalFile = path.join(dir, 'meta', '_journal.json');
+    const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
+    if (!journal.entries.some((e) => e.tag === tag)) throw new Error(`no migration ${tag}`);
+    journal.entries = journal.entries.filter((e) => e.tag < tag);
+    await writeFile(journalFile, JSON.stringify(journal));
+    const config = { migrationsFolder: dir };
+    if (database.engine === 'pglite') await migratePglite(database.db as never, config);
+    else await migratePg(database.db as never, config);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

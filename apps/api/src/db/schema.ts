@@ -305,6 +305,22 @@ export const menuBoards = pgTable(
   ],
 );
 
+/**
+ * Each board's part of `POST /menuboards/surrounding` kept ready as JSON text (decision 0062): its
+ * establishment, and each dish as answered with no filter (`"matches" : true` last). Only the database's
+ * triggers write it (migration 0009), whoever writes the boards, their dishes or their establishments; the
+ * daily job drops those of past days, which the search then builds as before.
+ */
+export const menuBoardAnswers = pgTable('menu_board_answers', {
+  menuBoardId: uuid('menu_board_id')
+    .primaryKey()
+    .references(() => menuBoards.id, { onDelete: 'cascade' }),
+  establishment: text('establishment').notNull(),
+  dishes: text('dishes').array().notNull(),
+  /** Each dish's category, in the dishes' order: what a category filter reads. */
+  dishCategories: uuid('dish_categories').array().notNull(),
+});
+
 export const menuBoardItems = pgTable(
   'menu_board_items',
   {

@@ -6,12 +6,13 @@ import { deleteOldVerifyTokens } from '../modules/establishments/verify.service'
 import { write } from '../writes/write';
 import type { JobContext } from './verify-reminders';
 import { recordEstablishmentChange } from '../modules/establishments/record-establishment-change';
+import { dropBoardAnswersBefore } from '../modules/menu-boards/menu-boards.queries';
 
 /**
  * The daily job (03:15 in Paris): closures that ended more than `CLOSURE_PURGE_DAYS` days before today (Paris
  * date of `ctx.clock()`) are removed, one write per establishment with a history entry of the system; then
- * the reminder links expired (or used) for more than as many days are deleted. Answers how many
- * establishments changed.
+ * the reminder links expired (or used) for more than as many days are deleted, and the surrounding search's
+ * kept answers of the days before. Answers how many establishments changed.
  */
 export async function purgeClosures(ctx: JobContext): Promise<number> {
   const now = ctx.clock();
@@ -45,5 +46,7 @@ export async function purgeClosures(ctx: JobContext): Promise<number> {
     if (done) changed += 1;
   }
   await deleteOldVerifyTokens(ctx, now, CLOSURE_PURGE_DAYS);
+  // The surrounding search asks only for today's boards (decision 0062).
+  await dropBoardAnswersBefore(ctx.db, parisDate(now));
   return changed;
 }

@@ -4,23 +4,16 @@
  * index the search is planned on.
  */
 import { randomUUID } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { scratchPostgresDatabase } from '../../../test/database';
+import { blankDatabase, migrateBefore } from '../../../test/database';
 import { createCategory, createEstablishment, createMenuBoard } from '../../../test/factories';
 import { deleteEstablishment } from '../../../test/requests';
-import { openDatabase, type Database } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
 import { establishments, menuBoards } from '../../db/schema';
 import { parisDay } from '../../lib/today';
-import { migrationsDir } from '../../paths';
 import { NO_DISH_FILTERS } from './dish-filters.queries';
 import { surroundingMenuBoardsSql } from './menu-boards.queries';
 
@@ -189,18 +182,10 @@ describe('the surrounding search', () => {
 
 describe('migration 0008', () => {
   it('gives the boards already written their copy', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'tv-migrations-'));
     const database = await blankDatabase();
     try {
       // The migrations before 0008, then boards written as they were, then 0008.
-      await cp(migrationsDir, dir, { recursive: true });
-      const journalFile = path.join(dir, 'meta', '_journal.json');
-      const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
-      journal.entries = journal.entries.filter((e) => e.tag < '0008');
-      await writeFile(journalFile, JSON.stringify(journal));
-      const config = { migrationsFolder: dir };
-      if (database.engine === 'pglite') await migratePglite(database.db as never, config);
-      else await migratePg(database.db as never, config);
+      await migrateBefore(database, '0008_boards_by_place');
       const ids = { lyon: randomUUID(), hidden: randomUUID() };
       await database.db.execute(sql`
         insert into establishments (id, uri, kind, name, venue_type, street, postcode, town, latitude, longitude,
@@ -230,14 +215,6 @@ describe('migration 0008', () => {
       ]);
     } finally {
       await database.close();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 });
-
-/** A database with no table at all, on the engine the tests run on. */
-async function blankDatabase(): Promise<Database> {
-  const templates = inject('pgTemplates');
-  if (templates === null) return openDatabase({ databaseUrl: undefined, dataDir: undefined });
-  return scratchPostgresDatabase(templates.serverUrl, `tv_blank_${randomUUID().slice(0, 8)}`);
-}

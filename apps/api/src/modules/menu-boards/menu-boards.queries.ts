@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 import { escapeLike } from '../../lib/sql';
 import type { DbOrTx } from '../../db/client';
-import { establishments, menuBoardItems, menuBoards } from '../../db/schema';
-import { dishMatchesSql, hasDishFilter, hasMatchingDish } from './dish-filters.queries';
+import { establishments, menuBoardAnswers, menuBoardItems, menuBoards } from '../../db/schema';
+import { dishMatchesSql, hasDishFilter, hasMatchingDish, signatureMasks } from './dish-filters.queries';
 import type { Bounds } from '@tables-voisines/contract/geo';
 import { dishMatches, type DishFilters } from '@tables-voisines/contract/dishes';
 
@@ -130,13 +130,13 @@ export async function findSurroundingMenuBoards(
 export const SURROUNDING_LIMIT = 1000;
 
 /**
- * The same answer as `findSurroundingMenuBoards`, built by PostgreSQL as one JSON text (json_agg): at a
- * million boards, making and parsing thousands of row objects in JavaScript cost more than the query itself.
- * The text is sent as it is; `surrounding.test.ts` checks it equals the answer made in JavaScript.
+ * The same answer as `findSurroundingMenuBoards`, made by PostgreSQL as one JSON text: at a million boards,
+ * making and parsing thousands of row objects in JavaScript cost more than the query itself. The text is sent
+ * as it is; `surrounding.test.ts` checks it equals the answer made in JavaScript.
  *
  * The day's boards of the box are found on the boards' own copy of their establishment's place and hidden
- * state (`menu_boards_day_place_idx`, migration 0008, decision 0058), capped, then joined to their
- * establishments: the establishments of the box without a board that day are never read.
+ * state (`menu_boards_day_place_idx`, migration 0008, decision 0058), capped; each is then answered from its
+ * part kept ready (`menu_board_answers`, migration 0009, decision 0062), or built as before when it has none.
  */
 export async function surroundingMenuBoardsJson(
   db: DbOrTx,
@@ -149,14 +149,19 @@ export async function surroundingMenuBoardsJson(
   return (result as unknown as { rows: { body: string }[] }).rows[0]?.body ?? '[]';
 }
 
-/** The query of `surroundingMenuBoardsJson` (its plan is tested in boards-by-place.test.ts). */
-export function surroundingMenuBoardsSql(box: Bounds, filters: DishFilters, day: string, limit: number): SQL {
-  return sql`
-    select coalesce(json_agg(json_build_object(
+/** A board's `createdAt` as the contract writes it (JSON string, milliseconds, UTC). */
+const createdAtSql = sql`to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The board `b` as JSON text built from its tables, byte for byte what its kept part makes (`keptBoardSql`):
+ * json_build_object writes `"key" : value`, and json_agg separates with `, `.
+ */
+function builtBoardSql(filters: DishFilters): SQL {
+  return sql`(select json_build_object(
       'id', b.id,
       'establishment', json_build_object(
-        'id', b.establishment_id, 'uri', b.uri, 'name', b.name, 'kind', b.kind,
-        'location', json_build_object('latitude', b.latitude, 'longitude', b.longitude)),
+        'id', e.id, 'uri', e.uri, 'name', e.name, 'kind', e.kind,
+        'location', json_build_object('latitude', e.latitude, 'longitude', e.longitude)),
       'title', b.title,
       'date', b.date,
       'items', coalesce((
@@ -165,22 +170,78 @@ export function surroundingMenuBoardsSql(box: Bounds, filters: DishFilters, day:
           'description', i.description, 'allergens', i.allergens, 'diets', i.diets, 'homemade', i.homemade,
           'meatOrigin', i.meat_origin, 'matches', ${dishMatchesSql('i', filters)}) order by i.position)
         from menu_board_items i where i.menu_board_id = b.id), '[]'::json),
-      'createdAt', to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-    ) order by b.created_at, b.id), '[]'::json)::text as body
+      'createdAt', ${createdAtSql})::text
+    from establishments e where e.id = b.establishment_id)`;
+}
+
+/**
+ * The dishes of the board's kept part `a`, joined as json_agg does: as kept (`"matches" : true` last) with no
+ * filter; under filters, the ones that fail end in `"matches" : false` instead, read on each dish's category
+ * and signature (the board's `dish_signatures`, in the same order).
+ */
+function keptDishesSql(filters: DishFilters): SQL {
+  if (!hasDishFilter(filters)) return sql`array_to_string(a.dishes, ', ')`;
+  const masks = signatureMasks(filters);
+  const conditions: SQL[] = [];
+  if (filters.categories.length > 0) {
+    conditions.push(
+      sql`x.category in (${sql.join(
+        filters.categories.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (masks !== null) {
+    conditions.push(
+      sql`x.signature & ${masks.required}::int = ${masks.required}::int and x.signature & ${masks.forbidden}::int = 0`,
+    );
+  }
+  return sql`coalesce((
+    select string_agg(case when ${sql.join(conditions, sql` and `)} then x.dish
+      else left(x.dish, -length('true}')) || 'false}' end, ', ' order by x.k)
+    from unnest(a.dishes, a.dish_categories, b.dish_signatures) with ordinality as x(dish, category, signature, k)
+  ), '')`;
+}
+
+/** The board `b` as JSON text from its kept part `a`; null when it has none. */
+function keptBoardSql(filters: DishFilters): SQL {
+  return sql`'{"id" : ' || to_json(b.id)::text || ', "establishment" : ' || a.establishment
+    || ', "title" : ' || to_json(b.title)::text || ', "date" : ' || to_json(b.date)::text
+    || ', "items" : [' || ${keptDishesSql(filters)} || '], "createdAt" : ' || to_json(${createdAtSql})::text || '}'`;
+}
+
+/** The query of `surroundingMenuBoardsJson` (its plan is tested in boards-by-place.test.ts). */
+export function surroundingMenuBoardsSql(box: Bounds, filters: DishFilters, day: string, limit: number): SQL {
+  return sql`
+    select coalesce('[' || string_agg(coalesce(${keptBoardSql(filters)}, ${builtBoardSql(filters)}), ', '
+      order by b.created_at, b.id) || ']', '[]') as body
     from (
-      select mb.id, mb.establishment_id, mb.title, mb.date, mb.created_at,
-             e.uri, e.name, e.kind, e.latitude, e.longitude
-      from (
-        select mb.id, mb.establishment_id, mb.title, mb.date, mb.created_at
-        from menu_boards mb
-        where mb.date = ${day}::date and not mb.establishment_disabled
-          and point(mb.establishment_longitude, mb.establishment_latitude) <@ box(point(${box.southWest.longitude}, ${box.southWest.latitude}), point(${box.northEast.longitude}, ${box.northEast.latitude}))
-          ${hasDishFilter(filters) ? sql`and ${hasMatchingDish(filters, 'mb')}` : sql``}
-        order by mb.created_at, mb.id
-        limit ${limit}
-      ) mb
-      join establishments e on e.id = mb.establishment_id
-    ) b`;
+      select mb.id, mb.establishment_id, mb.title, mb.date, mb.created_at, mb.dish_signatures
+      from menu_boards mb
+      where mb.date = ${day}::date and not mb.establishment_disabled
+        and point(mb.establishment_longitude, mb.establishment_latitude) <@ box(point(${box.southWest.longitude}, ${box.southWest.latitude}), point(${box.northEast.longitude}, ${box.northEast.latitude}))
+        ${hasDishFilter(filters) ? sql`and ${hasMatchingDish(filters, 'mb')}` : sql``}
+      order by mb.created_at, mb.id
+      limit ${limit}
+    ) b
+    left join menu_board_answers a on a.menu_board_id = b.id`;
+}
+
+/**
+ * Drops the kept answers (`menu_board_answers`) of boards dated before `keepFrom` (YYYY-MM-DD): the search
+ * asks only for today's boards, and builds one that has none as before. Answers how many were dropped.
+ */
+export async function dropBoardAnswersBefore(db: DbOrTx, keepFrom: string): Promise<number> {
+  const rows = await db
+    .delete(menuBoardAnswers)
+    .where(
+      inArray(
+        menuBoardAnswers.menuBoardId,
+        db.select({ id: menuBoards.id }).from(menuBoards).where(lt(menuBoards.date, keepFrom)),
+      ),
+    )
+    .returning({ id: menuBoardAnswers.menuBoardId });
+  return rows.length;
 }
 
 /**
