@@ -289,6 +289,14 @@ export const menuBoards = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /**
+     * Each dish's category, in the same order, kept by the same trigger (migration 0009): a category filter is
+     * checked on the board row too, and on the same dish as the other filters (decision 0062).
+     */
+    dishCategories: uuid('dish_categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -307,7 +315,7 @@ export const menuBoards = pgTable(
 
 /**
  * Each board's part of `POST /menuboards/surrounding` kept ready as JSON text (decision 0062): its
- * establishment, and each dish as answered with no filter (`"matches" : true` last). Only the database's
+ * establishment, and each dish as answered with no filter (`"matches" : true` last), in order. Only the database's
  * triggers write it (migration 0009), whoever writes the boards, their dishes or their establishments; the
  * daily job drops those of past days, which the search then builds as before.
  */
@@ -317,8 +325,6 @@ export const menuBoardAnswers = pgTable('menu_board_answers', {
     .references(() => menuBoards.id, { onDelete: 'cascade' }),
   establishment: text('establishment').notNull(),
   dishes: text('dishes').array().notNull(),
-  /** Each dish's category, in the dishes' order: what a category filter reads. */
-  dishCategories: uuid('dish_categories').array().notNull(),
 });
 
 export const menuBoardItems = pgTable(

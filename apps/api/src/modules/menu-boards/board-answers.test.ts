@@ -39,8 +39,9 @@ afterAll(() => t.close());
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * Kept answers that differ from what the tables say now, and today's boards without one: none, ever. Each
- * answer is made again from the tables (`refresh_menu_board_answers`) and compared with the one kept.
+ * Kept answers that differ from what the tables say now, today's boards without one, and boards whose dishes'
+ * signatures and categories are not their dishes': none, ever. Each answer is made again from the tables
+ * (`refresh_menu_board_answers`) and compared with the one kept.
  */
 async function wrongAnswers(db: Db = t.db): Promise<number> {
   return db.transaction(async (tx) => {
@@ -52,7 +53,12 @@ async function wrongAnswers(db: Db = t.db): Promise<number> {
                 union all (select * from kept except select * from menu_board_answers)) d)
            + (select count(*) from menu_boards mb
               where mb.date = ${today}::date
-                and not exists (select 1 from kept a where a.menu_board_id = mb.id)) as n`);
+                and not exists (select 1 from kept a where a.menu_board_id = mb.id))
+           + (select count(*) from menu_boards mb cross join lateral (select
+                coalesce(array_agg(dish_signature(i.allergens, i.diets, i.homemade) order by i.position), '{}') s,
+                coalesce(array_agg(i.category_id order by i.position), '{}') c
+                from menu_board_items i where i.menu_board_id = mb.id) x
+              where mb.dish_signatures is distinct from x.s or mb.dish_categories is distinct from x.c) as n`);
     return Number(rowsOf<{ n: string }>(result)[0]!.n);
   });
 }
@@ -243,11 +249,22 @@ describe('migration 0009', () => {
       await database.db.execute(sql`
         insert into menu_board_items (menu_board_id, position, name, price_cents, category_id)
         values (${recent}, 0, 'Cassoulet', 1600, ${category}), (${old}, 0, 'Cassoulet', 1500, ${category})`);
+      const versions = async () =>
+        rowsOf<{ version: number }>(
+          await database.db.execute(sql`select version from menu_boards order by title`),
+        ).map((r) => r.version);
+      const versionsBefore = await versions();
       await migrateDatabase(database);
       const rows = rowsOf<{ id: string; dishes: string[] }>(
         await database.db.execute(sql`select menu_board_id as id, dishes from menu_board_answers`),
       );
       expect(rows.map((r) => r.id)).toEqual([recent]);
+      // Each board's dishes' categories, its version (ETag) left as it was.
+      const boards = rowsOf<{ categories: string[] }>(
+        await database.db.execute(sql`select dish_categories as categories from menu_boards order by title`),
+      );
+      expect(boards).toEqual([{ categories: [category] }, { categories: [category] }]);
+      expect(await versions()).toEqual(versionsBefore);
       expect(JSON.parse(rows[0]!.dishes[0]!)).toMatchObject({ name: 'Cassoulet', price: 16, matches: true });
       expect(
         JSON.parse(await surroundingMenuBoardsJson(database.db, box, NO_DISH_FILTERS, today)),

@@ -1,4 +1,4 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   ALLERGENS,
   DIETS,
@@ -78,20 +78,39 @@ export function signatureMasks(filters: DishFilters): { required: number; forbid
   return required === 0 && forbidden === 0 ? null : { required, forbidden };
 }
 
+const uuidArray = (ids: readonly string[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+
 /**
- * A board having a dish that passes every filter; nothing to add when no filter is given. The allergens,
- * diets and fait maison are read on the board's own row (`dish_signatures`), which the search reads anyway;
- * only a category asks its dishes (by the category index), then for the same dish as the other filters.
+ * `dishMatches` on one dish's `signature` and `category` as a board row keeps them (`dish_signatures`,
+ * `dish_categories`, in the dishes' order): `true` when no filter is given.
+ */
+export function dishPassesSql(filters: DishFilters, signature: SQL, category: SQL): SQL {
+  const masks = signatureMasks(filters);
+  const conditions: SQL[] = [];
+  if (filters.categories.length > 0)
+    conditions.push(sql`${category} = any(${uuidArray(filters.categories)})`);
+  if (masks !== null) {
+    conditions.push(
+      sql`${signature} & ${masks.required}::int = ${masks.required}::int and ${signature} & ${masks.forbidden}::int = 0`,
+    );
+  }
+  return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+}
+
+/**
+ * A board having a dish that passes every filter; nothing to add when no filter is given. Read on the board's
+ * own row, which the search reads anyway: a category alone by the overlap of its `dish_categories`, else each
+ * dish's signature, with its category when one is asked (the same dish must pass every filter).
  */
 export function hasMatchingDish(filters: DishFilters, board: string): SQL | undefined {
-  const masks = signatureMasks(filters);
-  const bySignature =
-    masks === null
-      ? undefined
-      : sql`exists (select 1 from unnest(${sql.raw(board)}.dish_signatures) s where s & ${masks.required}::int = ${masks.required}::int and s & ${masks.forbidden}::int = 0)`;
-  const byItems =
-    filters.categories.length === 0
-      ? undefined
-      : sql`exists (select 1 from menu_board_items f where f.menu_board_id = ${sql.raw(board)}.id and ${dishMatchesSql('f', filters)})`;
-  return and(bySignature, byItems);
+  if (!hasDishFilter(filters)) return undefined;
+  const row = sql.raw(board);
+  if (signatureMasks(filters) === null)
+    return sql`${row}.dish_categories && ${uuidArray(filters.categories)}`;
+  const passes = dishPassesSql(filters, sql`d.signature`, sql`d.category`);
+  return sql`exists (select 1 from unnest(${row}.dish_signatures, ${row}.dish_categories) as d(signature, category) where ${passes})`;
 }

@@ -3,7 +3,7 @@ import { normalizeForSearch } from '@tables-voisines/contract/text';
 import { escapeLike } from '../../lib/sql';
 import type { DbOrTx } from '../../db/client';
 import { establishments, menuBoardAnswers, menuBoardItems, menuBoards } from '../../db/schema';
-import { dishMatchesSql, hasDishFilter, hasMatchingDish, signatureMasks } from './dish-filters.queries';
+import { dishMatchesSql, dishPassesSql, hasDishFilter, hasMatchingDish } from './dish-filters.queries';
 import type { Bounds } from '@tables-voisines/contract/geo';
 import { dishMatches, type DishFilters } from '@tables-voisines/contract/dishes';
 
@@ -176,30 +176,15 @@ function builtBoardSql(filters: DishFilters): SQL {
 
 /**
  * The dishes of the board's kept part `a`, joined as json_agg does: as kept (`"matches" : true` last) with no
- * filter; under filters, the ones that fail end in `"matches" : false` instead, read on each dish's category
- * and signature (the board's `dish_signatures`, in the same order).
+ * filter; under filters, the ones that fail end in `"matches" : false` instead, read on each dish's signature
+ * and category as the board row keeps them (in the same order).
  */
 function keptDishesSql(filters: DishFilters): SQL {
   if (!hasDishFilter(filters)) return sql`array_to_string(a.dishes, ', ')`;
-  const masks = signatureMasks(filters);
-  const conditions: SQL[] = [];
-  if (filters.categories.length > 0) {
-    conditions.push(
-      sql`x.category in (${sql.join(
-        filters.categories.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    );
-  }
-  if (masks !== null) {
-    conditions.push(
-      sql`x.signature & ${masks.required}::int = ${masks.required}::int and x.signature & ${masks.forbidden}::int = 0`,
-    );
-  }
   return sql`coalesce((
-    select string_agg(case when ${sql.join(conditions, sql` and `)} then x.dish
+    select string_agg(case when ${dishPassesSql(filters, sql`x.signature`, sql`x.category`)} then x.dish
       else left(x.dish, -length('true}')) || 'false}' end, ', ' order by x.k)
-    from unnest(a.dishes, a.dish_categories, b.dish_signatures) with ordinality as x(dish, category, signature, k)
+    from unnest(a.dishes, b.dish_signatures, b.dish_categories) with ordinality as x(dish, signature, category, k)
   ), '')`;
 }
 
@@ -216,7 +201,7 @@ export function surroundingMenuBoardsSql(box: Bounds, filters: DishFilters, day:
     select coalesce('[' || string_agg(coalesce(${keptBoardSql(filters)}, ${builtBoardSql(filters)}), ', '
       order by b.created_at, b.id) || ']', '[]') as body
     from (
-      select mb.id, mb.establishment_id, mb.title, mb.date, mb.created_at, mb.dish_signatures
+      select mb.id, mb.establishment_id, mb.title, mb.date, mb.created_at, mb.dish_signatures, mb.dish_categories
       from menu_boards mb
       where mb.date = ${day}::date and not mb.establishment_disabled
         and point(mb.establishment_longitude, mb.establishment_latitude) <@ box(point(${box.southWest.longitude}, ${box.southWest.latitude}), point(${box.northEast.longitude}, ${box.northEast.latitude}))
