@@ -14,6 +14,8 @@ import {
 } from './db/seed/bench-data';
 import { runCli } from './lib/run-cli';
 import { parisDay } from './lib/today';
+import { addDays } from '@tables-voisines/contract/closures';
+import { dropBoardAnswersBefore } from './modules/menu-boards/menu-boards.queries';
 import { establishments } from './db/schema';
 import { sql } from 'drizzle-orm';
 
@@ -70,6 +72,10 @@ async function main(): Promise<number> {
       `${summary.establishments} établissements, ${summary.menuBoards} ardoises (${summary.menuBoardItems} plats) ` +
         `du ${summary.oldestDay} au ${summary.newestDay}, chargés en ${((performance.now() - started) / 1000).toFixed(0)} s.`,
     );
+    // As the daily job leaves a real database: the surrounding search's kept answers of today and yesterday
+    // only (decision 0062), the older boards built from the tables if ever asked.
+    const dropped = await dropBoardAnswersBefore(database.db, addDays(today, -1));
+    console.log(`Réponses gardées des jours passés supprimées : ${dropped}.`);
     return 0;
   } finally {
     await database.close();

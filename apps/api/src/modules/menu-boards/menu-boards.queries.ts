@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 import { escapeLike } from '../../lib/sql';
 import type { DbOrTx } from '../../db/client';
@@ -217,16 +217,13 @@ export function surroundingMenuBoardsSql(box: Bounds, filters: DishFilters, day:
  * asks only for today's boards, and builds one that has none as before. Answers how many were dropped.
  */
 export async function dropBoardAnswersBefore(db: DbOrTx, keepFrom: string): Promise<number> {
-  const rows = await db
-    .delete(menuBoardAnswers)
-    .where(
-      inArray(
-        menuBoardAnswers.menuBoardId,
-        db.select({ id: menuBoards.id }).from(menuBoards).where(lt(menuBoards.date, keepFrom)),
-      ),
-    )
-    .returning({ id: menuBoardAnswers.menuBoardId });
-  return rows.length;
+  const result = await db.execute<{ n: number }>(sql`
+    with dropped as (
+      delete from ${menuBoardAnswers} a using ${menuBoards} mb
+      where mb.id = a.menu_board_id and mb.date < ${keepFrom}::date
+      returning 1)
+    select count(*)::int as n from dropped`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
 
 /**
