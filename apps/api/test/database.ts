@@ -91,3 +91,22 @@ export async function migrateBefore(database: Database, tag: string): Promise<vo
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * A PostgreSQL-only test's guard (`what` it checks, in `file`): whether the tier runs on PostgreSQL here, and
+ * whether skipping it is forbidden (`REQUIRE_POSTGRES=1`, or CI's database tier `npm run test:db`), where it
+ * must fail instead. Skipped, it says so loudly, with the command that runs it.
+ */
+export function postgresOnly(what: string, file: string): { onPostgres: boolean; skipForbidden: boolean } {
+  const onPostgres = testEngine() === 'postgres';
+  const skipForbidden =
+    process.env.REQUIRE_POSTGRES === '1' ||
+    (process.env.CI !== undefined && process.env.npm_lifecycle_event === 'test:db');
+  if (!onPostgres) {
+    console.warn(
+      `${path.basename(file)}: ${what} needs PostgreSQL and is SKIPPED on PGlite; run it with ` +
+        `DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx vitest run --project api ${file}`,
+    );
+  }
+  return { onPostgres, skipForbidden };
+}

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwnerAccount } from '../../test/accounts';
 import { createTestApp, TestClock, type TestApp } from '../../test/app';
-import { testEngine } from '../../test/database';
+import { postgresOnly } from '../../test/database';
 import { createEstablishment } from '../../test/factories';
 import { startSmtp, type TestSmtp } from '../../test/smtp';
 import { buildApp } from '../app';
@@ -133,16 +133,10 @@ describe('the verify reminder', () => {
  * skipped; where skipping is forbidden (`REQUIRE_POSTGRES=1`, or CI's database tier `npm run test:db`) it
  * fails instead.
  */
-const onPostgres = testEngine() === 'postgres';
-const skipForbidden =
-  process.env.REQUIRE_POSTGRES === '1' ||
-  (process.env.CI !== undefined && process.env.npm_lifecycle_event === 'test:db');
-if (!onPostgres) {
-  console.warn(
-    'verify-reminders.test.ts: the two-replica test needs PostgreSQL and is SKIPPED on PGlite; run it with ' +
-      'DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx vitest run --project api apps/api/src/jobs',
-  );
-}
+const { onPostgres, skipForbidden } = postgresOnly(
+  'the two-replica test',
+  'apps/api/src/jobs/verify-reminders.test.ts',
+);
 
 describe('two replicas on one PostgreSQL', () => {
   it.runIf(!onPostgres && skipForbidden)('refuses to be skipped here', () => {

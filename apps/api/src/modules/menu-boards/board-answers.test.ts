@@ -9,7 +9,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { blankDatabase, migrateBefore, testEngine } from '../../../test/database';
+import { blankDatabase, migrateBefore, postgresOnly } from '../../../test/database';
 import { createCategory, createEstablishment, createMenuBoard } from '../../../test/factories';
 import type { Db } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
@@ -294,21 +294,11 @@ describe('an establishment left as it was', () => {
   });
 });
 
-/**
- * PostgreSQL only (PGlite has one connection): two writers at once. Without DATABASE_URL the test says why it
- * is skipped; where skipping is forbidden (`REQUIRE_POSTGRES=1`, or CI's database tier) it fails instead.
- */
-const onPostgres = testEngine() === 'postgres';
-const skipForbidden =
-  process.env.REQUIRE_POSTGRES === '1' ||
-  (process.env.CI !== undefined && process.env.npm_lifecycle_event === 'test:db');
-if (!onPostgres) {
-  console.warn(
-    'board-answers.test.ts: the two-writer test needs PostgreSQL and is SKIPPED on PGlite; run it with ' +
-      'DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx vitest run --project api ' +
-      'apps/api/src/modules/menu-boards/board-answers.test.ts',
-  );
-}
+/** PostgreSQL only (PGlite has one connection): two writers at once. */
+const { onPostgres, skipForbidden } = postgresOnly(
+  'the two-writer test',
+  'apps/api/src/modules/menu-boards/board-answers.test.ts',
+);
 
 describe('two writers at once on PostgreSQL', () => {
   it.runIf(!onPostgres && skipForbidden)('refuses to be skipped here', () => {
