@@ -214,13 +214,17 @@ function surroundingByPlaceSql(box, body, day) {
         : []),
     ].join(' and ');
   const filtered = bySignature || filters.categories.length > 0;
-  // `hasMatchingDish`: a category alone by the overlap, else dish by dish.
-  let condition = '';
-  if (filtered) {
-    condition = bySignature
-      ? `and exists (select 1 from unnest(mb.dish_signatures, mb.dish_categories) as d(signature, category) where ${passes('d.signature', 'd.category')})`
-      : `and mb.dish_categories && ${categories()}`;
+  // `hasMatchingDish`: a category by the overlap, the rest dish by dish (with the category when asked).
+  const conditions = [];
+  if (filters.categories.length > 0) conditions.push(`and mb.dish_categories && ${categories()}`);
+  if (bySignature) {
+    const dishes =
+      filters.categories.length > 0
+        ? 'unnest(mb.dish_signatures, mb.dish_categories) as d(signature, category)'
+        : 'unnest(mb.dish_signatures) as d(signature)';
+    conditions.push(`and exists (select 1 from ${dishes} where ${passes('d.signature', 'd.category')})`);
   }
+  const condition = conditions.join(' ');
   // `keptDishesSql`: the kept dishes as they are with no filter, else each marked as it passes or not.
   const keptDishes = filtered
     ? `coalesce((
