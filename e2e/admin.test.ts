@@ -265,7 +265,15 @@ describe('the back office', () => {
       const body = route.request().postDataJSON() as { token?: string };
       if (body.token !== undefined) {
         presented.push(body.token);
-        presentedBy.push(`${opened.indexOf(route.request().frame().page())} ${new Date().toISOString()}`);
+        // A service worker's request has no frame (Playwright throws): said as « worker ».
+        const tab = (() => {
+          try {
+            return String(opened.indexOf(route.request().frame().page()));
+          } catch {
+            return 'worker';
+          }
+        })();
+        presentedBy.push(`${tab} ${new Date().toISOString()}`);
       }
       const response = await route.fetch();
       await new Promise((resolve) => setTimeout(resolve, 800));
