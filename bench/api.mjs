@@ -191,8 +191,8 @@ const DIETS = ['vegetarian', 'vegan', 'halal', 'kosher'];
 
 /**
  * The query of `surroundingMenuBoardsJson` today (apps/api/src/modules/menu-boards/menu-boards.queries.ts,
- * decisions 0058 and 0062): the day's boards of the box by `menu_boards_day_place_idx`, the allergens, diets
- * and fait maison on the board's `dish_signatures` (`hasMatchingDish`), the first 1,000, each answered from its
+ * decisions 0058, 0062 and 0063): the day's boards of the box by `menu_boards_day_place_idx`, the allergens,
+ * diets and fait maison on the board's `dish_signatures_union` then `dish_signatures` (`hasMatchingDish`), the first 1,000, each answered from its
  * kept part (`menu_board_answers`), or built from the tables when it has none.
  */
 function surroundingByPlaceSql(box, body, day) {
@@ -217,12 +217,23 @@ function surroundingByPlaceSql(box, body, day) {
   // `hasMatchingDish`: a category by the overlap, the rest dish by dish (with the category when asked).
   const conditions = [];
   if (filters.categories.length > 0) conditions.push(`and mb.dish_categories && ${categories()}`);
-  if (bySignature) {
+  // The union of the dishes' bits first: it decides alone a filter asking one bit and forbidding none.
+  if (required !== 0) conditions.push(`and mb.dish_signatures_union & ${required}::int = ${required}::int`);
+  const decidedByUnion =
+    filters.categories.length === 0 && forbidden === 0 && required !== 0 && (required & (required - 1)) === 0;
+  if (bySignature && !decidedByUnion) {
+    // `someDishPasses`: up to 8 dishes by position, a longer board unnested.
     const dishes =
       filters.categories.length > 0
         ? 'unnest(mb.dish_signatures, mb.dish_categories) as d(signature, category)'
         : 'unnest(mb.dish_signatures) as d(signature)';
-    conditions.push(`and exists (select 1 from ${dishes} where ${passes('d.signature', 'd.category')})`);
+    const positions = Array.from(
+      { length: 8 },
+      (_, i) => `(${passes(`mb.dish_signatures[${i + 1}]`, `mb.dish_categories[${i + 1}]`)})`,
+    );
+    conditions.push(`and case when cardinality(mb.dish_signatures) <= 8
+      then coalesce(${positions.join(' or ')}, false)
+      else exists (select 1 from ${dishes} where ${passes('d.signature', 'd.category')}) end`);
   }
   const condition = conditions.join(' ');
   // `keptDishesSql`: the kept dishes as they are with no filter, else each marked as it passes or not.

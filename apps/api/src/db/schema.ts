@@ -304,7 +304,9 @@ export const menuBoards = pgTable(
   // Not declared here: `establishment_longitude`, `establishment_latitude` and `establishment_disabled`, the
   // board's copy of its establishment's place and hidden state, and `menu_boards_day_place_idx` on them
   // (migration 0008, decision 0058). Only the database's triggers write them, never an insert of the
-  // application: declared NOT NULL without a default, drizzle would ask every insert for them.
+  // application: declared NOT NULL without a default, drizzle would ask every insert for them. Nor
+  // `dish_signatures_union`, every bit any dish has, a column PostgreSQL generates from `dish_signatures`
+  // (migration 0010, decision 0063).
   // One board per establishment and Paris day: publishing again replaces it.
   // An establishment's boards by day (the dishes it served lately, suggested to its owner).
   (t) => [

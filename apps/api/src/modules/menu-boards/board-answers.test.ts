@@ -40,8 +40,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Kept answers that differ from what the tables say now, today's boards without one, and boards whose dishes'
- * signatures and categories are not their dishes': none, ever. Each answer is made again from the tables
- * (`refresh_menu_board_answers`) and compared with the one kept.
+ * signatures, their union and categories are not their dishes': none, ever. Each answer is made again from the
+ * tables (`refresh_menu_board_answers`) and compared with the one kept.
  */
 async function wrongAnswers(db: Db = t.db): Promise<number> {
   return db.transaction(async (tx) => {
@@ -58,7 +58,8 @@ async function wrongAnswers(db: Db = t.db): Promise<number> {
                 coalesce(array_agg(dish_signature(i.allergens, i.diets, i.homemade) order by i.position), '{}') s,
                 coalesce(array_agg(i.category_id order by i.position), '{}') c
                 from menu_board_items i where i.menu_board_id = mb.id) x
-              where mb.dish_signatures is distinct from x.s or mb.dish_categories is distinct from x.c) as n`);
+              where mb.dish_signatures is distinct from x.s or mb.dish_categories is distinct from x.c
+                or mb.dish_signatures_union <> coalesce((select bit_or(s) from unnest(x.s) s), 0)) as n`);
     return Number(rowsOf<{ n: string }>(result)[0]!.n);
   });
 }
@@ -269,6 +270,58 @@ describe('migration 0009', () => {
       expect(
         JSON.parse(await surroundingMenuBoardsJson(database.db, box, NO_DISH_FILTERS, today)),
       ).toMatchObject([{ id: recent, establishment: { name: 'A' }, items: [{ name: 'Cassoulet' }] }]);
+      expect(await wrongAnswers(database.db)).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('migration 0010', () => {
+  it("gives every board the union of its dishes' signatures, its version (ETag) left as it was", async () => {
+    const database = await blankDatabase();
+    try {
+      await migrateBefore(database, '0010_dish_signatures_union');
+      const place = randomUUID();
+      const [full, empty] = [randomUUID(), randomUUID()];
+      await database.db.execute(sql`
+        insert into establishments (id, uri, kind, name, venue_type, street, postcode, town, latitude, longitude,
+          claim_code, search_text)
+        values (${place}, 'a-albi', 'restaurant', 'A', 'brasserie', '1 rue', '81000', 'Albi', 44.1, 1.1,
+                'CODE-A', 'a albi')`);
+      const category = randomUUID();
+      await database.db.execute(
+        sql`insert into categories (id, slug, name_fr, name_en, search_fr, search_en)
+            values (${category}, 'plats', 'Plats', 'Dishes', 'plats', 'dishes')`,
+      );
+      await database.db.execute(sql`
+        insert into menu_boards (id, establishment_id, title, date)
+        values (${full}, ${place}, 'Aujourd’hui', ${today}), (${empty}, ${place}, 'Avant', '2020-01-02')`);
+      // Allergens stated (bit 0) with milk (bit 7); vegetarian (bit 15); fait maison (bit 19).
+      await database.db.execute(sql`
+        insert into menu_board_items (menu_board_id, position, name, price_cents, category_id, allergens, diets,
+          homemade)
+        values (${full}, 0, 'Gratin', 1600, ${category}, '{milk}', '{}', false),
+               (${full}, 1, 'Salade', 900, ${category}, null, '{vegetarian}', true)`);
+      const rows = async () =>
+        rowsOf<{ version: number; bits: number }>(
+          await database.db.execute(
+            sql`select version, dish_signatures_union as bits from menu_boards order by title`,
+          ),
+        );
+      const before = rowsOf<{ version: number }>(
+        await database.db.execute(sql`select version from menu_boards order by title`),
+      ).map((r) => r.version);
+      await migrateDatabase(database);
+      expect((await rows()).map((r) => [r.version, r.bits])).toEqual([
+        [before[0], 1 | (1 << 7) | (1 << 15) | (1 << 19)],
+        [before[1], 0],
+      ]);
+      // Then kept by PostgreSQL on every write of the signatures.
+      await database.db.execute(
+        sql`delete from menu_board_items where menu_board_id = ${full} and position = 1`,
+      );
+      expect((await rows()).map((r) => r.bits)).toEqual([1 | (1 << 7), 0]);
       expect(await wrongAnswers(database.db)).toBe(0);
     } finally {
       await database.close();

@@ -103,9 +103,11 @@ export function dishPassesSql(filters: DishFilters, signature: SQL, category: SQ
 
 /**
  * A board having a dish that passes every filter; nothing to add when no filter is given. Read on the board's
- * own row, which the search reads anyway: a category by the overlap of its `dish_categories`, the allergens,
- * diets and fait maison on each dish's signature, and both on the same dish when both are asked (each array
- * unnested only when needed: about 1 µs a board for one, 2 for two, at 18,000 boards a box).
+ * own row, which the search reads anyway: a category by the overlap of its `dish_categories`; the allergens,
+ * diets and fait maison first on `dish_signatures_union`, every bit any of its dishes has (migration 0010),
+ * which sets aside the boards none of whose dishes has a required bit and decides alone a filter asking one
+ * bit and forbidding none; otherwise dish by dish (`someDishPasses`), on the same dish as the category when
+ * both are asked (decision 0063).
  */
 export function hasMatchingDish(filters: DishFilters, board: string): SQL | undefined {
   if (!hasDishFilter(filters)) return undefined;
@@ -114,12 +116,43 @@ export function hasMatchingDish(filters: DishFilters, board: string): SQL | unde
     filters.categories.length === 0
       ? undefined
       : sql`${row}.dish_categories && ${uuidArray(filters.categories)}`;
-  if (signatureMasks(filters) === null) return byCategory;
-  const passes = dishPassesSql(filters, sql`d.signature`, sql`d.category`);
+  const masks = signatureMasks(filters);
+  if (masks === null) return byCategory;
+  const conditions: SQL[] = [];
+  if (byCategory !== undefined) conditions.push(byCategory);
+  if (masks.required !== 0) {
+    conditions.push(sql`${row}.dish_signatures_union & ${masks.required}::int = ${masks.required}::int`);
+  }
+  const decidedByUnion = byCategory === undefined && masks.forbidden === 0 && isSingleBit(masks.required);
+  if (!decidedByUnion) conditions.push(someDishPasses(filters, board));
+  return sql.join(conditions, sql` and `);
+}
+
+const isSingleBit = (bits: number) => bits !== 0 && (bits & (bits - 1)) === 0;
+
+/** Boards of at most this many dishes (nearly all) are checked dish by dish in one expression. */
+const UNROLLED_DISHES = 8;
+
+/**
+ * Some dish of the board row `board` passing every filter, on its signature and its category. A board of at
+ * most `UNROLLED_DISHES` dishes is read by position (`s[1]`, `s[2]`…, null past the end): about a third of the
+ * cost of unnesting its arrays, which a longer board still takes (decision 0063).
+ */
+function someDishPasses(filters: DishFilters, board: string): SQL {
+  const row = sql.raw(board);
+  const at = (k: number) =>
+    dishPassesSql(
+      filters,
+      sql.raw(`${board}.dish_signatures[${k}]`),
+      sql.raw(`${board}.dish_categories[${k}]`),
+    );
+  const positions = Array.from({ length: UNROLLED_DISHES }, (_, i) => sql`(${at(i + 1)})`);
   const dishes =
-    byCategory === undefined
+    filters.categories.length === 0
       ? sql`unnest(${row}.dish_signatures) as d(signature)`
       : sql`unnest(${row}.dish_signatures, ${row}.dish_categories) as d(signature, category)`;
-  const bySignature = sql`exists (select 1 from ${dishes} where ${passes})`;
-  return byCategory === undefined ? bySignature : sql`${byCategory} and ${bySignature}`;
+  const passes = dishPassesSql(filters, sql`d.signature`, sql`d.category`);
+  return sql`case when cardinality(${row}.dish_signatures) <= ${sql.raw(String(UNROLLED_DISHES))}
+    then coalesce(${sql.join(positions, sql` or `)}, false)
+    else exists (select 1 from ${dishes} where ${passes}) end`;
 }

@@ -162,8 +162,23 @@ describe('the dish filters in SQL say what dishMatches says', () => {
     diets: fc.subarray([...DIETS], { maxLength: 2 }),
     homemade: fc.boolean(),
   });
-  // Boards of one to four dishes, made once: each filter is then checked against every board.
-  const boards = fc.sample(fc.array(dishArb, { minLength: 1, maxLength: 4 }), { numRuns: 40, seed: 49 });
+  // Boards of one to twelve dishes, made once: each filter is then checked against every board. The SQL reads a
+  // board of up to eight dishes by position and unnests a longer one (`someDishPasses`): both are drawn, and
+  // two boards whose only dish that can pass is the last, the eighth or the tenth.
+  const lastPasses = (length: number) => [
+    ...Array.from({ length: length - 1 }, () => ({
+      category: 'b' as const,
+      allergens: null,
+      diets: [] as Diet[],
+      homemade: false,
+    })),
+    { category: 'a' as const, allergens: [] as Allergen[], diets: ['vegan'] as Diet[], homemade: true },
+  ];
+  const boards = [
+    ...fc.sample(fc.array(dishArb, { minLength: 1, maxLength: 12 }), { numRuns: 40, seed: 49 }),
+    lastPasses(8),
+    lastPasses(10),
+  ];
   let categoryIds: Record<'a' | 'b', string>;
 
   beforeAll(async () => {
@@ -190,6 +205,7 @@ describe('the dish filters in SQL say what dishMatches says', () => {
   });
 
   it('answers the boards having a dish that passes every filter, each dish marked as dishMatches marks it', async () => {
+    expect(boards.some((dishes) => dishes.length > 8 && dishes.length < 12)).toBe(true);
     await fc.assert(
       fc.asyncProperty(filtersArb, async (drawn) => {
         const asked: DishFilters = {
