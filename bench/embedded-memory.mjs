@@ -13,7 +13,17 @@ import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { machine, MiB, quick, resultsDir, root, rssOf, startApi, summary } from './support/common.mjs';
+import {
+  machine,
+  MiB,
+  quick,
+  resultsDir,
+  root,
+  rssOf,
+  startApi,
+  startCommand,
+  summary,
+} from './support/common.mjs';
 import { wasmMemoryOf } from './support/wasm-memory.mjs';
 
 const IDLE_MS = quick ? 8_000 : 30_000;
@@ -126,11 +136,13 @@ async function barePglite(dataDir, label, sharedBuffers) {
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tv-bench-embedded-'));
 const probeFile = path.join(dataDir, 'probe.jsonl');
 const env = { DATA_DIR: dataDir, SEED: '', MAP_STYLE: 'offline', LOG_LEVEL: 'warn' };
+// The Node flags of `npm start` (its collector's settings): before 2026-11-29 the server ran without them here.
+const serverFlags = startCommand().flags;
 const phases = {};
 try {
   console.log(`premier démarrage (données de démonstration chargées), repos ${IDLE_MS / 1000} s…`);
   let t = performance.now();
-  let api = await startApi(env, [], { probeFile });
+  let api = await startApi(env, serverFlags, { probeFile });
   const firstStartMs = Math.round(performance.now() - t);
   await sleep(IDLE_MS);
   phases.firstStartIdle = {
@@ -142,7 +154,7 @@ try {
 
   console.log(`second démarrage, repos ${IDLE_MS / 1000} s, charge ${LOAD_MS / 1000} s, repos…`);
   t = performance.now();
-  api = await startApi(env, [], { probeFile });
+  api = await startApi(env, serverFlags, { probeFile });
   const secondStartMs = Math.round(performance.now() - t);
   await sleep(IDLE_MS);
   phases.secondStartIdle = { startMs: secondStartMs, ...(await snapshot(api)) };
@@ -173,6 +185,7 @@ const result = {
   idleMs: IDLE_MS,
   loadMs: LOAD_MS,
   requestsPerS: RATE_PER_S,
+  serverFlags,
   machine: machine(),
   ...phases,
 };
