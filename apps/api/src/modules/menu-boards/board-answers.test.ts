@@ -227,26 +227,38 @@ describe('the daily job', () => {
   });
 });
 
+/**
+ * As a database written before a migration holds them: an establishment in the search's box, a category, and
+ * two boards without dishes, today's (« Aujourd’hui ») and an old one (« Avant »), in that order by title.
+ */
+async function writeTwoBoards(db: Db): Promise<{ category: string; boards: [string, string] }> {
+  const place = randomUUID();
+  const boards: [string, string] = [randomUUID(), randomUUID()];
+  await db.execute(sql`
+    insert into establishments (id, uri, kind, name, venue_type, street, postcode, town, latitude, longitude,
+      claim_code, search_text)
+    values (${place}, 'a-albi', 'restaurant', 'A', 'brasserie', '1 rue', '81000', 'Albi', 44.1, 1.1,
+            'CODE-A', 'a albi')`);
+  const category = randomUUID();
+  await db.execute(
+    sql`insert into categories (id, slug, name_fr, name_en, search_fr, search_en)
+        values (${category}, 'plats', 'Plats', 'Dishes', 'plats', 'dishes')`,
+  );
+  await db.execute(sql`
+    insert into menu_boards (id, establishment_id, title, date)
+    values (${boards[0]}, ${place}, 'Aujourd’hui', ${today}), (${boards[1]}, ${place}, 'Avant', '2020-01-02')`);
+  return { category, boards };
+}
+
 describe('migration 0009', () => {
   it('gives the boards a search can still ask for their answer, the older ones none', async () => {
     const database = await blankDatabase();
     try {
       await migrateBefore(database, '0009_board_answers');
-      const place = randomUUID();
-      const [recent, old] = [randomUUID(), randomUUID()];
-      await database.db.execute(sql`
-        insert into establishments (id, uri, kind, name, venue_type, street, postcode, town, latitude, longitude,
-          claim_code, search_text)
-        values (${place}, 'a-albi', 'restaurant', 'A', 'brasserie', '1 rue', '81000', 'Albi', 44.1, 1.1,
-                'CODE-A', 'a albi')`);
-      const category = randomUUID();
-      await database.db.execute(
-        sql`insert into categories (id, slug, name_fr, name_en, search_fr, search_en)
-            values (${category}, 'plats', 'Plats', 'Dishes', 'plats', 'dishes')`,
-      );
-      await database.db.execute(sql`
-        insert into menu_boards (id, establishment_id, title, date)
-        values (${recent}, ${place}, 'Aujourd’hui', ${today}), (${old}, ${place}, 'Avant', '2020-01-02')`);
+      const {
+        category,
+        boards: [recent, old],
+      } = await writeTwoBoards(database.db);
       await database.db.execute(sql`
         insert into menu_board_items (menu_board_id, position, name, price_cents, category_id)
         values (${recent}, 0, 'Cassoulet', 1600, ${category}), (${old}, 0, 'Cassoulet', 1500, ${category})`);
@@ -282,21 +294,10 @@ describe('migration 0010', () => {
     const database = await blankDatabase();
     try {
       await migrateBefore(database, '0010_dish_signatures_union');
-      const place = randomUUID();
-      const [full, empty] = [randomUUID(), randomUUID()];
-      await database.db.execute(sql`
-        insert into establishments (id, uri, kind, name, venue_type, street, postcode, town, latitude, longitude,
-          claim_code, search_text)
-        values (${place}, 'a-albi', 'restaurant', 'A', 'brasserie', '1 rue', '81000', 'Albi', 44.1, 1.1,
-                'CODE-A', 'a albi')`);
-      const category = randomUUID();
-      await database.db.execute(
-        sql`insert into categories (id, slug, name_fr, name_en, search_fr, search_en)
-            values (${category}, 'plats', 'Plats', 'Dishes', 'plats', 'dishes')`,
-      );
-      await database.db.execute(sql`
-        insert into menu_boards (id, establishment_id, title, date)
-        values (${full}, ${place}, 'Aujourd’hui', ${today}), (${empty}, ${place}, 'Avant', '2020-01-02')`);
+      const {
+        category,
+        boards: [full],
+      } = await writeTwoBoards(database.db);
       // Allergens stated (bit 0) with milk (bit 7); vegetarian (bit 15); fait maison (bit 19).
       await database.db.execute(sql`
         insert into menu_board_items (menu_board_id, position, name, price_cents, category_id, allergens, diets,
