@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -8,6 +9,24 @@ import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const serverEntry = path.join(repoRoot, 'apps/api/dist/server.js');
+
+/**
+ * What `npm start` adds to the server (package.json's start script): its environment's defaults
+ * (`MALLOC_ARENA_MAX`, `MALLOC_MMAP_THRESHOLD_`…) and its Node flags (the collector's settings, decision 0033),
+ * for a test that measures the server as a user starts it. `bench/support/common.mjs` reads it the same way.
+ */
+export function npmStartSettings(): { env: Record<string, string>; nodeArgs: string[] } {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [assignments = '', flags = ''] =
+    /^((?:\w+=\S+ )*)node ((?:--\S+ )*)apps\/api\/dist\/server\.js$/.exec(manifest.scripts.start)?.slice(1) ??
+    [];
+  const env = Object.fromEntries(
+    [...assignments.matchAll(/(\w+)=\$\{\w+:-([^}]*)\}/g)].map(([, name, value]) => [name!, value!]),
+  );
+  return { env, nodeArgs: flags.split(' ').filter(Boolean) };
+}
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();

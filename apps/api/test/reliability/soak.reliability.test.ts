@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
-import { startServerProcess, type ServerProcess } from '../server-process';
+import { npmStartSettings, startServerProcess, type ServerProcess } from '../server-process';
 import { ADMIN, FULL, recordFigures, signInAdmin } from './support';
 
 /*
@@ -17,8 +17,10 @@ const DURATION_MS = Number(process.env.SOAK_MS ?? (FULL ? 600_000 : 45_000));
 // Within what one embedded-database process serves on a shared 2-core machine (PGlite answers one query at a time).
 const RATE_PER_S = Number(process.env.SOAK_RATE ?? 10);
 const WARM_UP_SHARE = 0.2;
-// SOAK_NODE_ARGS (for example `--cpu-prof --cpu-prof-dir=/tmp/soak-prof`) go to the server's node alone.
-const nodeArgs = process.env.SOAK_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+// The server as `npm start` runs it (its malloc settings and the collector's flags; before 2026-11-29 the soak
+// ran it without them). SOAK_NODE_ARGS (for example `--cpu-prof --cpu-prof-dir=/tmp/soak-prof`) are added.
+const npmStart = npmStartSettings();
+const nodeArgs = [...npmStart.nodeArgs, ...(process.env.SOAK_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
 
 async function rssOf(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -45,6 +47,7 @@ describe('soak', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'tv-rel-soak-'));
     server = await startServerProcess(
       {
+        ...npmStart.env,
         // SOAK_LOG_LEVEL=info logs its requests with their response times (SOAK_LOG_FILE keeps the logs).
         ...(process.env.SOAK_LOG_LEVEL === undefined ? {} : { LOG_LEVEL: process.env.SOAK_LOG_LEVEL }),
         DATA_DIR: dataDir,
