@@ -309,6 +309,63 @@ describe('the base map', () => {
     }
   });
 
+  it('draws one pixel per CSS pixel where WebGL is drawn in software, its names in the page’s own font', async () => {
+    mode = 'style-refused';
+    const context = await newVisitorContext(browser, {
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 2.625,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const fontRequests: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.woff2')) fontRequests.push(pathname);
+    });
+    await page.goto(`${server.baseUrl}/`);
+    await offlineStyleDrawn(page);
+    const canvas = await page.evaluate(() => {
+      const element = document.querySelector<HTMLCanvasElement>('canvas.maplibregl-canvas')!;
+      const gl = element.getContext('webgl2') ?? element.getContext('webgl')!;
+      const info = gl.getExtension('WEBGL_debug_renderer_info')!;
+      return {
+        renderer: String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)),
+        width: element.width,
+        cssWidth: element.clientWidth,
+      };
+    });
+    // Debian's Chromium here has no GPU: SwiftShader draws the map, at one pixel per CSS pixel; a browser
+    // with a GPU keeps the screen's 2.625.
+    const software = /SwiftShader/.test(canvas.renderer);
+    expect(canvas.width).toBe(software ? canvas.cssWidth : Math.floor(canvas.cssWidth * 2.625));
+    // The town names are drawn from the page's hashed Open Sans Semibold, not the same bytes under /map/fonts/.
+    expect(
+      fontRequests.some((path) => /^\/assets\/open-sans-latin-600-normal-[\w-]+\.woff2$/.test(path)),
+    ).toBe(true);
+    expect(fontRequests.filter((path) => path.startsWith('/map/fonts/'))).toEqual([]);
+    await context.close();
+  });
+
+  it('asks for the map’s chunk as the home page’s scripts run, before the page asks for its data', async () => {
+    mode = 'style-refused';
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`${server.baseUrl}/`);
+    await expect
+      .poll(() => page.getByTestId('map').getAttribute('data-ready'), { timeout: 30_000 })
+      .toBe('true');
+    const chunk = asked.findIndex((path) => /^\/assets\/map-chunk\.client-[\w-]+\.js$/.test(path));
+    const firstData = asked.findIndex((path) => path.startsWith('/api/'));
+    expect(chunk).toBeGreaterThan(-1);
+    expect(firstData).toBeGreaterThan(-1);
+    // Asked by the home page's module itself, not once React has hydrated and the map area is in view.
+    expect(chunk).toBeLessThan(firstData);
+    await context.close();
+  });
+
   it.each([
     ['its style cannot be read', 'style-refused' as const],
     ['its tiles fail', 'tiles-fail' as const],

@@ -19,10 +19,10 @@ const SHELL_FILES = [
   /^offline\.(html|js)$/,
   /^favicon\.svg$/,
   /^icons\/(icon-96|icon-192|icon-512|maskable-192|apple-touch-icon)\.png$/,
+  // The page's fonts, and the offline style's labels (Latin Extended for œ and Œ).
   /^assets\/open-sans-latin-\d+-normal-[\w-]+\.woff2$/,
+  /^assets\/open-sans-latin-ext-600-normal-[\w-]+\.woff2$/,
   /^map\/[\w-]+\.json$/,
-  // The offline style's font (the self-hosted archive's others are cached when used).
-  /^map\/fonts\/open-sans-latin(-ext)?-600-normal\.woff2$/,
 ];
 
 /**

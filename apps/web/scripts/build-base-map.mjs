@@ -153,9 +153,9 @@ const towns = {
   })),
 };
 
-// The labels' fonts, served from this origin (the styles' `font-faces`): Latin and Latin Extended (œ, Œ), the
-// offline style's semibold, and the regular and italic the self-hosted archive's style also names
-// (apps/api/src/modules/map/self-hosted-map.ts).
+// The labels' fonts, served from this origin for the self-hosted archive's style (its `font-faces`,
+// apps/api/src/modules/map/self-hosted-map.ts): Latin and Latin Extended (œ, Œ), semibold, regular and italic.
+// The offline style uses the page's own hashed copies of the semibold instead (decision 0064).
 const FONT_FILES = ['latin', 'latin-ext'].flatMap((subset) =>
   ['600-normal', '400-normal', '400-italic'].map((face) => `open-sans-${subset}-${face}.woff2`),
 );

@@ -1,6 +1,10 @@
 import { HomePanel } from '../../features/map/home-panel';
+import { loadMapChunkEarly } from '../../features/map/map-area';
 import { QueryProvider } from '../../lib/query-provider';
 import type { Route } from './+types/home';
+
+// The map is this page: its chunk is asked as soon as this module runs in the browser.
+loadMapChunkEarly();
 
 export function meta(_: Route.MetaArgs) {
   return [

@@ -1,4 +1,6 @@
 import type { StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
+import labelFontLatin from '@fontsource/open-sans/files/open-sans-latin-600-normal.woff2?url';
+import labelFontLatinExt from '@fontsource/open-sans/files/open-sans-latin-ext-600-normal.woff2?url';
 
 /** Sea, land and border colours of the offline base map: quiet, so the markers stand out. */
 const SEA = '#cfe2ee';
@@ -8,7 +10,10 @@ const NEIGHBOURS = '#ece8e0';
 /** Town names: dark on a light halo, the biggest towns larger. */
 const TOWN_TEXT = '#3d3a35';
 const TOWN_HALO = '#fbf8f2';
-/** The labels' font as this origin serves it (copied by `scripts/build-base-map.mjs`). */
+/**
+ * The labels' font: the page's own Open Sans Semibold, the same hashed files its stylesheet loads, so the map
+ * finds them in the browser's cache instead of fetching the same bytes again under `/map/fonts/`.
+ */
 const LABEL_FONT = 'Open Sans Semibold';
 
 /**
@@ -35,14 +40,14 @@ export const TOWN_LAYERS = TOWN_RANKS.map(({ rank }) => `towns-${rank}`);
  */
 export function createOfflineStyle(origin: string): StyleSpecification {
   const attribution = 'Fond de carte : <a href="https://www.naturalearthdata.com/">Natural Earth</a>';
-  const font = (file: string) => new URL(`/map/fonts/${file}`, origin).href;
+  const font = (url: string) => new URL(url, origin).href;
   return {
     version: 8,
     name: 'Tables Voisines hors ligne',
     'font-faces': {
       [LABEL_FONT]: [
-        { url: font('open-sans-latin-600-normal.woff2'), 'unicode-range': ['U+0000-00FF', 'U+0152-0153'] },
-        { url: font('open-sans-latin-ext-600-normal.woff2'), 'unicode-range': ['U+0100-024F'] },
+        { url: font(labelFontLatin), 'unicode-range': ['U+0000-00FF', 'U+0152-0153'] },
+        { url: font(labelFontLatinExt), 'unicode-range': ['U+0100-024F'] },
       ],
     },
     sources: {

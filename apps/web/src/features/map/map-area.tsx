@@ -14,7 +14,17 @@ import { useClearMapSelection, useMapState } from './map-store';
 
 // MapLibre touches `window` and weighs about 250 KB gzip: only in the browser, after hydration, with
 // TanStack Query, which the map's data hooks use and the detail page needs nothing else of before the map.
-const MapChunk = lazy(() => import('./map-chunk.client'));
+const loadMapChunk = () => import('./map-chunk.client');
+const MapChunk = lazy(loadMapChunk);
+
+/**
+ * Asks for the map's chunk now, in the browser, rather than once the page is hydrated and the map area in
+ * view: where the map is the page (home), its 250 KB then come over the network while React hydrates
+ * instead of after (docs/decisions/0064). The lazy component above gets the same module.
+ */
+export function loadMapChunkEarly(): void {
+  if (typeof document !== 'undefined') void loadMapChunk().catch(() => {});
+}
 
 /** How close to the viewport the map area must come for the map to start (it takes a second to start). */
 const START_MARGIN = '150px 0px';
