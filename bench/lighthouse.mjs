@@ -13,15 +13,15 @@
 //
 // Not part of `npm test`: scores depend on the machine and what else runs on it.
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
-import { build } from 'esbuild';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chooseDetailPages } from './lighthouse-pages.mjs';
+import { assertProductionBuild, loadServerSupport } from './support/server-support.mjs';
 
 // No network here: the server draws the bundled offline base map (ARCHITECTURE.md).
 process.env.MAP_STYLE ??= 'offline';
@@ -46,25 +46,6 @@ const MAP_PAGE_GOALS = {
   cumulativeLayoutShift: 0.1,
   devtoolsPerformance: 80,
 };
-
-/** e2e/support/server.ts compiled on the fly (Node 20 does not run TypeScript), its location kept. */
-async function loadServerSupport() {
-  const source = path.join(root, 'e2e/support/server.ts');
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'tv-lighthouse-'));
-  const outfile = path.join(dir, 'server.mjs');
-  await build({
-    entryPoints: [source],
-    outfile,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
-    define: { 'import.meta.dirname': JSON.stringify(path.dirname(source)) },
-  });
-  const module = await import(pathToFileURL(outfile).href);
-  await rm(dir, { recursive: true, force: true });
-  return module;
-}
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -134,10 +115,6 @@ function chromeVersion() {
 }
 
 /**
- * `npm start` rebuilds only when a source changed, and a build made from the test runner (NODE_ENV=test)
- * ships React's development code: refuse to score that.
- */
-/**
  * Lighthouse sometimes fails to record the trace on a loaded machine (NO_NAVSTART, NO_FCP...) and says to
  * run it again: a run that ends in such an error is run again, twice at most, and the retries are recorded.
  */
@@ -152,15 +129,6 @@ async function runLighthouseWithRetries(url, config) {
       errors.push(error.code);
       process.stderr.write(`  ${error.message} — nouvel essai\n`);
     }
-  }
-}
-
-async function assertProductionBuild(baseUrl) {
-  const html = await (await fetch(`${baseUrl}/`)).text();
-  const entry = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)?.[0];
-  if (entry === undefined) throw new Error('No entry.client script in the home page');
-  if ((await (await fetch(`${baseUrl}${entry}`)).text()).includes('Download the React DevTools')) {
-    throw new Error('The web build holds React development code: run `npm run build`, then this again.');
   }
 }
 

@@ -32,6 +32,11 @@ const steps = [
     ['bench/map-frames.mjs', ...(quick ? ['--quick'] : [])],
     {},
   ],
+  [
+    'carte dans le navigateur : démarrage sur un téléphone',
+    ['bench/map-start.mjs', ...(quick ? ['--quick'] : [])],
+    {},
+  ],
   ['Lighthouse', ['bench/lighthouse.mjs', '--runs', quick ? '1' : '3', ...(quick ? ['--quick'] : [])], {}],
 ];
 
