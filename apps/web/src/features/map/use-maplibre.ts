@@ -65,14 +65,19 @@ const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software|basic render/i
 
 /**
  * Whether the browser draws the map's WebGL in software (no GPU, or one it does not use). There every frame
- * costs the CPU its pixels: the map then draws one pixel per CSS pixel instead of the screen's 2 or 3, a
- * little less sharp, 1.5 to 2 times faster to start (docs/decisions/0064).
+ * costs the CPU its pixels, drawn and copied back to compose the page: the map then draws one pixel per CSS
+ * pixel instead of the screen's 2 or 3, a little less sharp, its start on a slowed phone lighter by about a
+ * second of main thread (docs/decisions/0064). Firefox and Safari name the renderer in `RENDERER`; Chromium
+ * says « WebKit WebGL » there and names it in the debug extension.
  */
 export function drawsInSoftware(canvas: HTMLCanvasElement): boolean {
   const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
   if (gl === null) return false;
-  const info = gl.getExtension('WEBGL_debug_renderer_info');
-  const renderer: unknown = gl.getParameter(info === null ? gl.RENDERER : info.UNMASKED_RENDERER_WEBGL);
+  let renderer: unknown = gl.getParameter(gl.RENDERER);
+  if (renderer === 'WebKit WebGL') {
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    if (info !== null) renderer = gl.getParameter(info.UNMASKED_RENDERER_WEBGL);
+  }
   return typeof renderer === 'string' && SOFTWARE_RENDERER.test(renderer);
 }
 
