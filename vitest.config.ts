@@ -77,7 +77,7 @@ export default defineConfig({
           // worker, and the journeys that only read the demo data share its server (`readOnlyDemoServer`).
           isolate: false,
           globalSetup: ['./e2e/support/global-setup.ts'],
-          setupFiles: ['./test/no-console-error.ts'],
+          setupFiles: ['./test/no-console-error.ts', './e2e/support/on-failure.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // What a journey waits for (a saved form read again, a list filtered) is waited for up to 10 s, not

@@ -53,6 +53,7 @@ export async function newVisitorContext(
     ...options,
   });
   if ((options.serviceWorkers ?? 'block') === 'block') serviceWorkersBlocked.add(context);
+  followForFailures(context);
   return context;
 }
 
@@ -106,6 +107,70 @@ export function watchPageErrors(page: Page): () => string[] {
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   return () => errors;
+}
+
+/** Each open context's last API calls (`describeOpenPages`): what a failed journey's log tells. */
+interface Followed {
+  opened: number;
+  lastCall: number;
+  calls: string[];
+}
+const openContexts = new Map<BrowserContext, Followed>();
+const CALLS_KEPT = 25;
+
+function followForFailures(context: BrowserContext): void {
+  const followed: Followed = { opened: Date.now(), lastCall: 0, calls: [] };
+  const keep = (line: string) => {
+    followed.lastCall = Date.now();
+    followed.calls.push(`+${followed.lastCall - followed.opened} ms ${line}`);
+    if (followed.calls.length > CALLS_KEPT) followed.calls.shift();
+  };
+  const api = (url: string) => {
+    const { pathname, search } = new URL(url);
+    return pathname.startsWith('/api/') ? pathname + search : null;
+  };
+  context.on('response', (response) => {
+    const path = api(response.url());
+    const request = response.request();
+    const ifMatch = request.headers()['if-match'];
+    if (path !== null)
+      keep(`${request.method()} ${path}${ifMatch ? ` (If-Match ${ifMatch})` : ''} → ${response.status()}`);
+  });
+  context.on('requestfailed', (request) => {
+    const path = api(request.url());
+    if (path !== null) keep(`${request.method()} ${path} → ${request.failure()?.errorText ?? 'failed'}`);
+  });
+  openContexts.set(context, followed);
+  context.on('close', () => openContexts.delete(context));
+}
+
+/**
+ * What the browser showed when a journey failed (`e2e/support/on-failure.ts`), for each context opened or
+ * calling the API since `since`: its pages' addresses, headings, alerts and status messages, and its last API
+ * calls (times from the context's opening). CI keeps only the log.
+ */
+export async function describeOpenPages(since: number): Promise<string> {
+  const parts: string[] = [];
+  let n = 0;
+  for (const [context, { opened, lastCall, calls }] of openContexts) {
+    if (opened < since && lastCall < since) continue;
+    n += 1;
+    parts.push(`context ${n}, opened at ${opened - since} ms of the test:`);
+    for (const page of context.pages()) {
+      const shown = await page
+        .evaluate(() =>
+          [...document.querySelectorAll('h1, [role="alert"], [role="status"]')]
+            .map(
+              (e) => `${e.tagName === 'H1' ? 'h1' : e.getAttribute('role')}: ${(e.textContent ?? '').trim()}`,
+            )
+            .filter((line) => !line.endsWith(': ')),
+        )
+        .catch((error: Error) => [`(not readable: ${error.message.split('\n')[0]})`]);
+      parts.push(`  page ${page.url()}`, ...shown.map((line) => `    ${line.slice(0, 300)}`));
+    }
+    parts.push('  its last API calls:', ...calls.map((line) => `    ${line}`));
+  }
+  return parts.join('\n');
 }
 
 export type { Browser, BrowserContext, Locator, Page };
