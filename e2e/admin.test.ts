@@ -257,14 +257,15 @@ describe('the back office', () => {
     await page.goto(`${server.baseUrl}/admin`);
     await page.getByRole('heading', { name: `Bonjour ${ADMIN.username}` }).waitFor();
     // Two new tabs have no short token (it lives in each tab's session storage): each signs in by the
-    // long-life token, answered here 800 ms after the server rotated it. Without the tabs taking turns, the
-    // second presents the token the first just retired, is refused, and shows the sign-in page.
-    const presented: string[] = [];
-    const presentedBy: string[] = [];
+    // long-life token, answered here 800 ms after the server rotated it. Without the tabs taking turns, both
+    // present the same token at once, one is refused, and may show the sign-in page.
+    const presented: { token: string; tab: string; asked: number; answered: number }[] = [];
     await context.route('**/api/admin/sign-in', async (route: Route) => {
       const body = route.request().postDataJSON() as { token?: string };
+      const asked = Date.now();
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 800));
       if (body.token !== undefined) {
-        presented.push(body.token);
         // A service worker's request has no frame (Playwright throws): said as « worker ».
         const tab = (() => {
           try {
@@ -273,10 +274,8 @@ describe('the back office', () => {
             return 'worker';
           }
         })();
-        presentedBy.push(`${tab} ${new Date().toISOString()}`);
+        presented.push({ token: body.token, tab, asked, answered: Date.now() });
       }
-      const response = await route.fetch();
-      await new Promise((resolve) => setTimeout(resolve, 800));
       await route.fulfill({ response });
     });
     const opened: Page[] = [];
@@ -286,12 +285,18 @@ describe('the back office', () => {
       await tab.getByRole('button', { name: 'Exporter en CSV' }).waitFor();
       await expect(tab.getByRole('button', { name: 'Connexion' }).count()).resolves.toBe(0);
     }
-    // One after the other, each with the token the one before stored: none presented twice, so none refused.
-    // (Once in CI, under load, a third sign-in came, with a token of its own: which tab, and when, says why.)
-    if (presented.length > 2)
-      console.warn(`admin.test.ts: ${presented.length} sign-ins (tab, time): ${presentedBy.join(', ')}`);
-    expect(presented.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(presented).size, presentedBy.join(', ')).toBe(presented.length);
+    // One after the other: a token is never presented while another presentation of it is unanswered. A tab
+    // may still present the token the one before it retired, once that one's answer has come: Chromium passes
+    // local storage to the other tabs' processes a moment later (seen in CI under load: 3 sign-ins, the second
+    // refused); the store then tries again with the new token, and the tab stays signed in (above).
+    presented.sort((a, b) => a.asked - b.asked);
+    const told = presented
+      .map((p) => `tab ${p.tab}: ${p.token.slice(0, 8)}… asked +${p.asked - presented[0]!.asked} ms`)
+      .join(', ');
+    expect(presented.length, told).toBeGreaterThanOrEqual(2);
+    for (const [i, later] of presented.entries())
+      for (const earlier of presented.slice(0, i))
+        if (earlier.token === later.token) expect(later.asked, told).toBeGreaterThanOrEqual(earlier.answered);
   });
 
   it('lists establishments with search and filters', async () => {
