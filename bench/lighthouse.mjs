@@ -9,24 +9,24 @@
 //
 //   npm run bench:lighthouse                    CHROME_PATH defaults to /usr/bin/chromium
 //   npm run bench:lighthouse -- --runs 5
-//   npm run bench:lighthouse -- --quick         home, and two detail pages on a phone only (CI)
+//   npm run bench:lighthouse -- --quick         home, and two detail pages on a phone only (CI; results in a
+//                                               temporary folder, bench/results/ untouched)
 //
 // Not part of `npm test`: scores depend on the machine and what else runs on it.
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chooseDetailPages } from './lighthouse-pages.mjs';
+import { resultsDir } from './support/common.mjs';
 import { assertProductionBuild, loadServerSupport } from './support/server-support.mjs';
 
 // No network here: the server draws the bundled offline base map (ARCHITECTURE.md).
 process.env.MAP_STYLE ??= 'offline';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -222,9 +222,10 @@ console.log(
     `performance avec ralentissement devtools ${mapPage.devtoolsPerformance} (≥ 80)`,
 );
 
-await mkdir(process.env.BENCH_RESULTS_DIR ?? path.join(root, 'bench/results'), { recursive: true });
+// A quick run (CI) only checks that it works: its figures go to a temporary folder (`resultsDir`).
+await mkdir(resultsDir, { recursive: true });
 await writeFile(
-  path.join(process.env.BENCH_RESULTS_DIR ?? path.join(root, 'bench/results'), 'lighthouse.json'),
+  path.join(resultsDir, 'lighthouse.json'),
   `${JSON.stringify(
     {
       command: `npm run bench:lighthouse${RUNS === 3 && !QUICK ? '' : ` --${QUICK ? ' --quick' : ''}${RUNS === 3 ? '' : ` --runs ${RUNS}`}`}`,
