@@ -32,11 +32,16 @@ function newestMtime(target) {
   return newest;
 }
 
+// `npm run build` ends with `--stamp`: a build run by hand counts as the last build too.
+if (process.argv.includes('--stamp')) {
+  writeFileSync(stamp, new Date().toISOString());
+  process.exit(0);
+}
+
 const newestInput = Math.max(...inputs.map((p) => newestMtime(path.join(root, p))));
 const lastBuild = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 if (newestInput > lastBuild || !existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
   console.log('Construction du site et du serveur…');
   // Always a production build: run from a test runner, NODE_ENV=test would give React's development code.
   execSync('npm run build', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  writeFileSync(stamp, new Date().toISOString());
 }
