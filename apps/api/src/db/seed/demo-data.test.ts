@@ -221,15 +221,36 @@ describe('demonstration menu boards', () => {
     expect(tomorrow.menuBoards.every((b) => b.date === '2026-07-16')).toBe(true);
   });
 
-  it('cover about a third of the enabled establishments, dated the day', () => {
-    const enabled = data.establishments.filter((e) => !e.disabled);
-    const share = boards.menuBoards.length / enabled.length;
+  /** The enabled establishments whose hours open on `weekday` (Monday = 1). */
+  const enabledOpenOn = (weekday: number) =>
+    data.establishments.filter((e) => !e.disabled && e.openingHours!.some((slot) => slot.day === weekday));
+
+  it('cover about a third of the enabled establishments open that day, dated the day', () => {
+    // 2026-07-15 is a Wednesday.
+    const open = enabledOpenOn(3);
+    const share = boards.menuBoards.length / open.length;
     expect(share).toBeGreaterThan(0.25);
     expect(share).toBeLessThan(0.45);
     expect(boards.menuBoards.every((b) => b.date === DAY)).toBe(true);
-    const enabledIds = new Set(enabled.map((e) => e.id));
-    expect(boards.menuBoards.every((b) => enabledIds.has(b.establishmentId))).toBe(true);
+    const openIds = new Set(open.map((e) => e.id));
+    expect(boards.menuBoards.every((b) => openIds.has(b.establishmentId))).toBe(true);
     expect(new Set(boards.menuBoards.map((b) => b.establishmentId)).size).toBe(boards.menuBoards.length);
+  });
+
+  it('are never on a day the place is closed, and say « Menu du midi » only where it opens for lunch', () => {
+    // 2026-07-13 is a Monday: many restaurants are closed on Mondays, as in France.
+    const monday = generateDemoMenuBoards(data, '2026-07-13');
+    const open = new Set(enabledOpenOn(1).map((e) => e.id));
+    expect(open.size).toBeLessThan(data.establishments.filter((e) => !e.disabled).length * 0.9);
+    expect(monday.menuBoards.length).toBeGreaterThan(0);
+    expect(monday.menuBoards.every((b) => open.has(b.establishmentId))).toBe(true);
+    const byId = new Map(data.establishments.map((e) => [e.id, e]));
+    for (const board of [...monday.menuBoards, ...boards.menuBoards]) {
+      const weekday = board.date === DAY ? 3 : 1;
+      const slots = byId.get(board.establishmentId)!.openingHours!.filter((slot) => slot.day === weekday);
+      if (board.title === 'Menu du midi') expect(slots.some((slot) => slot.opens < '15:00')).toBe(true);
+      if (board.title === 'Menu du soir') expect(slots.every((slot) => slot.opens >= '15:00')).toBe(true);
+    }
   });
 
   it('list two to six priced items in existing categories', () => {
@@ -243,7 +264,7 @@ describe('demonstration menu boards', () => {
       itemsByBoard.set(item.menuBoardId, [...(itemsByBoard.get(item.menuBoardId) ?? []), item.position]);
     }
     for (const board of boards.menuBoards) {
-      expect(['Ardoise du jour', 'Menu du midi', 'Formule du jour']).toContain(board.title);
+      expect(['Ardoise du jour', 'Menu du midi', 'Menu du soir', 'Formule du jour']).toContain(board.title);
       const positions = itemsByBoard.get(board.id) ?? [];
       expect(positions.length).toBeGreaterThanOrEqual(2);
       expect(positions.length).toBeLessThanOrEqual(6);

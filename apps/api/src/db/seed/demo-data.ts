@@ -712,9 +712,15 @@ export function previousDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The day of the week of a YYYY-MM-DD day, as opening hours count it: Monday = 1 … Sunday = 7. */
+function weekdayOf(day: string): number {
+  return new Date(`${day}T12:00:00Z`).getUTCDay() || 7;
+}
+
 /**
- * Menu boards of a day (YYYY-MM-DD, Europe/Paris) for about a third of the enabled establishments. The same
- * day always gives the same boards and ids; another day gives other ones. With `withPreviousDay`, a few
+ * Menu boards of a day (YYYY-MM-DD, Europe/Paris) for about a third of the enabled establishments open that
+ * day (none for a place its hours say is closed; « Menu du midi » only where it opens for lunch). The same day
+ * always gives the same boards and ids; another day gives other ones. With `withPreviousDay`, a few
  * establishments also get a board dated the day before, which the public map must not show.
  */
 export function generateDemoMenuBoards(
@@ -737,10 +743,15 @@ export function generateDemoMenuBoards(
 
   const result: DemoMenuBoards = { menuBoards: [], menuBoardItems: [] };
   const addBoard = (random: Random, establishment: DemoEstablishment, date: string) => {
+    // A board on a day the place is closed would contradict its page (« Fermé · ouvre demain »).
+    const weekday = weekdayOf(date);
+    const slots = (establishment.openingHours ?? []).filter((slot) => slot.day === weekday);
+    if (slots.length === 0) return;
     const id = randomUuid(random);
     const { venueType } = establishment;
+    const opensForLunch = slots.some((slot) => slot.opens < '15:00');
     const titles = MEAL_VENUES.has(venueType)
-      ? ['Ardoise du jour', 'Menu du midi', 'Formule du jour']
+      ? ['Ardoise du jour', opensForLunch ? 'Menu du midi' : 'Menu du soir', 'Formule du jour']
       : venueType === 'bar'
         ? ['Ardoise du jour']
         : ['Ardoise du jour', 'Formule du jour'];
