@@ -110,7 +110,7 @@ export async function loadBenchData(db: Db, options: BenchDataOptions): Promise<
   let days = 0;
   let oldestDay = day;
   while (boards < boardTarget && size > 0) {
-    const generated = generateDemoMenuBoards(data, day);
+    const generated = generateDemoMenuBoards(data, day, { everyDay: true });
     if (generated.menuBoards.length === 0) break;
     // The demo generator seeds each board from 32 bits: over a million boards some ids would repeat. It
     // writes each board's items right after the board, which is how they are matched here.

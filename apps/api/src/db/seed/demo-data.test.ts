@@ -251,6 +251,14 @@ describe('demonstration menu boards', () => {
       if (board.title === 'Menu du midi') expect(slots.some((slot) => slot.opens < '15:00')).toBe(true);
       if (board.title === 'Menu du soir') expect(slots.every((slot) => slot.opens >= '15:00')).toBe(true);
     }
+    // The benchmark's data ignore the hours: as many boards on a Monday as on any day, the same ones.
+    const everyDay = generateDemoMenuBoards(data, '2026-07-13', { everyDay: true });
+    const share = everyDay.menuBoards.length / data.establishments.filter((e) => !e.disabled).length;
+    expect(share).toBeGreaterThan(0.25);
+    expect(share).toBeLessThan(0.45);
+    const kept = new Set(everyDay.menuBoards.map((b) => b.id));
+    expect(monday.menuBoards.every((b) => kept.has(b.id))).toBe(true);
+    expect(everyDay.menuBoards.length).toBeGreaterThan(monday.menuBoards.length);
   });
 
   it('list two to six priced items in existing categories', () => {

@@ -721,12 +721,13 @@ function weekdayOf(day: string): number {
  * Menu boards of a day (YYYY-MM-DD, Europe/Paris) for about a third of the enabled establishments open that
  * day (none for a place its hours say is closed; « Menu du midi » only where it opens for lunch). The same day
  * always gives the same boards and ids; another day gives other ones. With `withPreviousDay`, a few
- * establishments also get a board dated the day before, which the public map must not show.
+ * establishments also get a board dated the day before, which the public map must not show. `everyDay`
+ * ignores the hours (the benchmark's data: as many boards whatever the weekday it is generated on).
  */
 export function generateDemoMenuBoards(
   data: DemoData,
   day: string,
-  options: { withPreviousDay?: boolean } = {},
+  options: { withPreviousDay?: boolean; everyDay?: boolean } = {},
 ): DemoMenuBoards {
   const yesterday = previousDay(day);
   const slugById = new Map(data.categories.map((c) => [c.id, c.slug]));
@@ -746,10 +747,10 @@ export function generateDemoMenuBoards(
     // A board on a day the place is closed would contradict its page (« Fermé · ouvre demain »).
     const weekday = weekdayOf(date);
     const slots = (establishment.openingHours ?? []).filter((slot) => slot.day === weekday);
-    if (slots.length === 0) return;
+    if (slots.length === 0 && !options.everyDay) return;
     const id = randomUuid(random);
     const { venueType } = establishment;
-    const opensForLunch = slots.some((slot) => slot.opens < '15:00');
+    const opensForLunch = slots.length === 0 || slots.some((slot) => slot.opens < '15:00');
     const titles = MEAL_VENUES.has(venueType)
       ? ['Ardoise du jour', opensForLunch ? 'Menu du midi' : 'Menu du soir', 'Formule du jour']
       : venueType === 'bar'
