@@ -34,18 +34,24 @@ export function createBrowserSessionStore(options: BrowserSessionOptions): Sessi
 const LOCK_WAIT_MS = 10_000;
 
 /**
- * The site's tabs in turn, through the Web Locks API. Where the browser has none (an address that is not
- * secure, an old browser), the task runs at once and the session store's second try covers the race.
+ * The site's tabs in turn, through the Web Locks API, each task told whether it waited for another tab's.
+ * Where the browser has none (an address that is not secure, an old browser), the task runs at once and the
+ * session store's second try covers the race.
  */
 export function webLock(name: string): CrossTabLock {
-  return async (task) => {
+  return async <T>(task: (afterAnother: boolean) => Promise<T>) => {
     const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-    if (locks === undefined) return task();
+    if (locks === undefined) return task(false);
+    // Free: taken at once. Held by another tab: waited for.
+    const taken = await locks.request(name, { ifAvailable: true }, async (lock) =>
+      lock === null ? { ran: false as const } : { ran: true as const, value: await task(false) },
+    );
+    if (taken.ran) return taken.value;
     try {
-      return await locks.request(name, { signal: AbortSignal.timeout(LOCK_WAIT_MS) }, task);
+      return await locks.request(name, { signal: AbortSignal.timeout(LOCK_WAIT_MS) }, () => task(true));
     } catch (error) {
       // Waited too long for the lock: the task runs without it; an error of the task itself goes on.
-      if (error instanceof DOMException && error.name === 'TimeoutError') return task();
+      if (error instanceof DOMException && error.name === 'TimeoutError') return task(true);
       throw error;
     }
   };

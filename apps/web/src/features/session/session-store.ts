@@ -54,12 +54,21 @@ export interface SessionListHooks {
 
 /**
  * Runs `task` while no other tab of the site runs one through the same lock (the Web Locks API in the
- * browser). A sign-in by the long-life token retires that token (rotation): two tabs opened together would
- * otherwise present the same token, and the one refused would show the sign-in page.
+ * browser), telling it whether it waited for another tab's. A sign-in by the long-life token retires that
+ * token (rotation): two tabs opened together would otherwise present the same token, and the one refused
+ * would show the sign-in page.
  */
-export type CrossTabLock = <T>(task: () => Promise<T>) => Promise<T>;
+export type CrossTabLock = <T>(task: (afterAnother: boolean) => Promise<T>) => Promise<T>;
 
-const noLock: CrossTabLock = (task) => task();
+const noLock: CrossTabLock = (task) => task(false);
+
+/**
+ * How long a tab that waited for another's sign-in waits, its own token refused, for the token the other
+ * stored to reach it: Chromium passes local storage to another tab's process a moment later (CI saw a tab
+ * read the token just retired; under load, later than the refusal).
+ */
+export const STORAGE_CATCH_UP_MS = 1_500;
+const STORAGE_POLL_MS = 50;
 
 export interface SessionStoreOptions {
   api: SessionApi;
@@ -180,21 +189,22 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
    * when nothing of `role` is stored, or when a sign-in or sign-out came first (`current` is past).
    */
   function signInByLongLifeToken(role: SessionRole, current: number): Promise<boolean> {
-    return lock(async () => {
+    /** The long-life token of `role` this tab would present now. */
+    const presentable = (): string | null => {
+      const stored = credentials.read();
+      const storedRole =
+        stored.admin !== null ? 'admin' : stored.restaurantOwner !== null ? 'restaurantOwner' : null;
+      // Storage that cannot be written (a private window's) leaves the tab's tokens in memory only.
+      if (storedRole === null) return sessionRole(state) === role ? state.longLifeToken : null;
+      return storedRole === role ? stored.longLifeToken : null;
+    };
+    return lock(async (afterAnother) => {
       let presented: string | null = null;
       for (;;) {
-        const stored = credentials.read();
-        const storedRole =
-          stored.admin !== null ? 'admin' : stored.restaurantOwner !== null ? 'restaurantOwner' : null;
-        // Storage that cannot be written (a private window's) leaves the tab's tokens in memory only.
-        const longLifeToken =
-          storedRole === null
-            ? sessionRole(state) === role
-              ? state.longLifeToken
-              : null
-            : storedRole === role
-              ? stored.longLifeToken
-              : null;
+        let longLifeToken = presentable();
+        // Refused just after another tab signed in: the token it stored may not have reached this tab yet.
+        if (afterAnother && presented !== null && longLifeToken === presented)
+          longLifeToken = await storageCatchUp(presented, presentable);
         if (current !== generation || longLifeToken === null || longLifeToken === presented) return false;
         presented = longLifeToken;
         try {
@@ -212,6 +222,19 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
           // Refused: tried again only if another tab stored a new long-life token meanwhile.
         }
       }
+    });
+  }
+
+  /** `read()` once it no longer answers `stale`, or after `STORAGE_CATCH_UP_MS`: what it answers then. */
+  function storageCatchUp(stale: string, read: () => string | null): Promise<string | null> {
+    const until = clock.now() + STORAGE_CATCH_UP_MS;
+    return new Promise((resolve) => {
+      const look = () => {
+        const now = read();
+        if (now !== stale || clock.now() >= until) resolve(now);
+        else clock.setTimeout(look, STORAGE_POLL_MS);
+      };
+      look();
     });
   }
 

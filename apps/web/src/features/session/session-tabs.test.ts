@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import type { SessionApi } from './session-api';
 import { testAdmin, testOwner, token, tokenName } from './session-fixtures';
-import { createCredentialStorage, createMemoryStorage } from './session-storage';
+import { createCredentialStorage, createMemoryStorage, type StorageLike } from './session-storage';
 import { createSessionStore, type CrossTabLock } from './session-store';
 
 const PREFIX = 'tablesVoisines';
@@ -44,14 +44,40 @@ function rotatingServer(first: string) {
   return { api, presented };
 }
 
-/** What the Web Locks API does for one lock name: tasks run one after the other, in the order asked. */
+/**
+ * What the Web Locks API does for one lock name: tasks run one after the other, in the order asked; each is
+ * told whether it waited for another.
+ */
 function oneAtATime(): CrossTabLock {
   let last: Promise<unknown> = Promise.resolve();
+  let running = 0;
   return (task) => {
-    const run = last.then(task);
+    const afterAnother = running > 0;
+    running += 1;
+    const run = last.then(() => task(afterAnother)).finally(() => (running -= 1));
     last = run.catch(() => undefined);
     return run;
   };
+}
+
+/**
+ * Local storage as Chromium gives it to two tabs in two processes: what one writes reaches the other's copy
+ * `lagMs` later (seen in CI under load: a tab read the token the one before it had just retired).
+ */
+function laggingLocalStorages(initial: Record<string, string>, lagMs: number) {
+  const copies = [createMemoryStorage(initial), createMemoryStorage(initial)] as const;
+  const view = (own: StorageLike, other: StorageLike): StorageLike => ({
+    getItem: (key) => own.getItem(key),
+    setItem: (key, value) => {
+      own.setItem(key, value);
+      setTimeout(() => other.setItem(key, value), lagMs);
+    },
+    removeItem: (key) => {
+      own.removeItem(key);
+      setTimeout(() => other.removeItem(key), lagMs);
+    },
+  });
+  return [view(copies[0], copies[1]), view(copies[1], copies[0])] as const;
 }
 
 function twoTabs(lock: CrossTabLock | undefined, account: Record<string, string>) {
@@ -95,6 +121,41 @@ describe('two tabs opened together', () => {
     const started = Promise.all(tabs.map((tab) => tab.start()));
     await vi.advanceTimersByTimeAsync(1000);
     expect((await started).map((state) => state.restaurantOwner?.id)).toEqual([testOwner.id, testOwner.id]);
+  });
+
+  it('both end signed in when the token the first stored reaches the second tab late', async () => {
+    const server = rotatingServer('long-1');
+    const lock = oneAtATime();
+    // Later than the second tab's refusal (ANSWER_DELAY_MS after it presents the retired token).
+    const locals = laggingLocalStorages({ ...adminStored, [`${PREFIX}.longLifeToken`]: 'long-1' }, 250);
+    const tabs = locals.map((local) =>
+      createSessionStore({
+        api: server.api,
+        credentials: createCredentialStorage({ prefix: PREFIX, session: createMemoryStorage(), local }),
+        lock,
+      }),
+    );
+    const started = Promise.all(tabs.map((tab) => tab.start()));
+    await vi.advanceTimersByTimeAsync(3000);
+    const states = await started;
+    // The second read token 1, which the first had just presented: refused, it waited for the new one.
+    expect(server.presented).toEqual(['long-1', 'long-1', 'long-2']);
+    expect(states.map((state) => state.admin?.id)).toEqual([testAdmin.id, testAdmin.id]);
+  });
+
+  it('a tab that signs in alone does not wait when its token is refused', async () => {
+    const local = createMemoryStorage({ ...adminStored, [`${PREFIX}.longLifeToken`]: 'long-0' });
+    const server = rotatingServer('long-1');
+    const tab = createSessionStore({
+      api: server.api,
+      credentials: createCredentialStorage({ prefix: PREFIX, session: createMemoryStorage(), local }),
+      lock: oneAtATime(),
+    });
+    let done = false;
+    void tab.start().then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(ANSWER_DELAY_MS + 1);
+    expect(done).toBe(true);
+    expect(tab.getSnapshot().admin).toBeNull();
   });
 
   it('without a lock, the tab refused tries once more with the token the other stored meanwhile', async () => {
