@@ -157,15 +157,17 @@ export async function describeOpenPages(since: number): Promise<string> {
     n += 1;
     parts.push(`context ${n}, opened at ${opened - since} ms of the test:`);
     for (const page of context.pages()) {
-      const shown = await page
-        .evaluate(() =>
+      // A page held by a dialog (« Quitter la page ? ») never answers: not waited for long.
+      const shown = await Promise.race([
+        page.evaluate(() =>
           [...document.querySelectorAll('h1, [role="alert"], [role="status"]')]
             .map(
               (e) => `${e.tagName === 'H1' ? 'h1' : e.getAttribute('role')}: ${(e.textContent ?? '').trim()}`,
             )
             .filter((line) => !line.endsWith(': ')),
-        )
-        .catch((error: Error) => [`(not readable: ${error.message.split('\n')[0]})`]);
+        ),
+        new Promise<string[]>((resolve) => setTimeout(() => resolve(['(no answer in 5 s)']), 5_000).unref()),
+      ]).catch((error: Error) => [`(not readable: ${error.message.split('\n')[0]})`]);
       parts.push(`  page ${page.url()}`, ...shown.map((line) => `    ${line.slice(0, 300)}`));
     }
     parts.push('  its last API calls:', ...calls.map((line) => `    ${line}`));
