@@ -80,16 +80,19 @@ function laggingLocalStorages(initial: Record<string, string>, lagMs: number) {
   return [view(copies[0], copies[1]), view(copies[1], copies[0])] as const;
 }
 
+/** A tab of the site: its own session storage, `local` shared (or its copy of it), `server`'s API. */
+function tabOf(server: ReturnType<typeof rotatingServer>, local: StorageLike, lock?: CrossTabLock) {
+  return createSessionStore({
+    api: server.api,
+    credentials: createCredentialStorage({ prefix: PREFIX, session: createMemoryStorage(), local }),
+    lock,
+  });
+}
+
 function twoTabs(lock: CrossTabLock | undefined, account: Record<string, string>) {
   const local = createMemoryStorage({ ...account, [`${PREFIX}.longLifeToken`]: 'long-1' });
   const server = rotatingServer('long-1');
-  const tab = () =>
-    createSessionStore({
-      api: server.api,
-      credentials: createCredentialStorage({ prefix: PREFIX, session: createMemoryStorage(), local }),
-      lock,
-    });
-  return { tabs: [tab(), tab()] as const, local, server };
+  return { tabs: [tabOf(server, local, lock), tabOf(server, local, lock)] as const, local, server };
 }
 
 const adminStored = { [`${PREFIX}.admin`]: JSON.stringify(testAdmin) };
@@ -128,13 +131,7 @@ describe('two tabs opened together', () => {
     const lock = oneAtATime();
     // Later than the second tab's refusal (ANSWER_DELAY_MS after it presents the retired token).
     const locals = laggingLocalStorages({ ...adminStored, [`${PREFIX}.longLifeToken`]: 'long-1' }, 250);
-    const tabs = locals.map((local) =>
-      createSessionStore({
-        api: server.api,
-        credentials: createCredentialStorage({ prefix: PREFIX, session: createMemoryStorage(), local }),
-        lock,
-      }),
-    );
+    const tabs = locals.map((local) => tabOf(server, local, lock));
     const started = Promise.all(tabs.map((tab) => tab.start()));
     await vi.advanceTimersByTimeAsync(3000);
     const states = await started;
@@ -146,11 +143,7 @@ describe('two tabs opened together', () => {
   it('a tab that signs in alone does not wait when its token is refused', async () => {
     const local = createMemoryStorage({ ...adminStored, [`${PREFIX}.longLifeToken`]: 'long-0' });
     const server = rotatingServer('long-1');
-    const tab = createSessionStore({
-      api: server.api,
-      credentials: createCredentialStorage({ prefix: PREFIX, session: createMemoryStorage(), local }),
-      lock: oneAtATime(),
-    });
+    const tab = tabOf(server, local, oneAtATime());
     let done = false;
     void tab.start().then(() => (done = true));
     await vi.advanceTimersByTimeAsync(ANSWER_DELAY_MS + 1);
@@ -171,10 +164,7 @@ describe('two tabs opened together', () => {
   it('without a lock, a refused token no other tab replaced is not presented again', async () => {
     const local = createMemoryStorage({ ...adminStored, [`${PREFIX}.longLifeToken`]: 'long-0' });
     const server = rotatingServer('long-1');
-    const tab = createSessionStore({
-      api: server.api,
-      credentials: createCredentialStorage({ prefix: PREFIX, session: createMemoryStorage(), local }),
-    });
+    const tab = tabOf(server, local);
     const started = tab.start();
     await vi.advanceTimersByTimeAsync(1000);
     expect((await started).admin).toBeNull();
