@@ -906,6 +906,9 @@ describe('a restaurant owner', () => {
     const field = p.getByRole('textbox', { name: 'Adresse e-mail correcte' });
     expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
     const submit = p.getByRole('button', { name: 'Envoyer le code à cette adresse' });
+    // Changing the account's address takes its current password (API.md, "Account safety").
+    const currentPassword = p.getByLabel(/^Mot de passe actuel/);
+    await currentPassword.fill(PASSWORD);
     const message = async (text: string) => {
       await field.fill(text);
       await submit.click();
@@ -923,6 +926,8 @@ describe('a restaurant owner', () => {
     // Corrected again at once: the server's delay, said under the field.
     await p.getByRole('button', { name: 'Corriger l’adresse e-mail' }).click();
     await p.getByRole('textbox', { name: 'Adresse e-mail correcte' }).waitFor();
+    // The form forgot the password when it closed.
+    await currentPassword.fill(PASSWORD);
     const refused = await message(`autre.${corrected}`);
     expect(refused).toMatch(
       /^Un code vient de vous être envoyé : vous pourrez en demander un autre dans \d+ secondes\.$/,

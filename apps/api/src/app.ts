@@ -40,7 +40,9 @@ import { shareRoutes } from './modules/share/share.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
 import { handleClientError } from './plugins/client-errors';
+import { registerJsonBody } from './plugins/json-body';
 import { registerCors } from './plugins/cors';
+import { withConditionalRequests } from './plugins/openapi-conditions';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { ROUTER_OPTIONS, registerMethodTable } from './plugins/methods';
 import { createRateLimitStore, RateLimiter } from './plugins/rate-limit';
@@ -48,6 +50,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { manifestRoutes } from './modules/site/manifest.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { registerWeb, type WebOptions } from './web/serve-web';
+import { answerNotModified } from './writes/preconditions';
 import { SideEffects } from './writes/side-effects';
 import { createJobs } from './jobs/create-jobs';
 
@@ -144,6 +147,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // JSON only: Fastify would otherwise accept text/plain bodies and answer 400 instead of 415.
   app.removeContentTypeParser('text/plain');
+  // JSON read as sent or refused: not UTF-8 (or its declared charset), lone surrogates, NUL, __proto__.
+  registerJsonBody(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -152,7 +157,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerCors(app);
   registerAuth(app);
   await registerSecurityHeaders(app, config);
+  answerNotModified(app);
 
+  const toOpenApi = createJsonSchemaTransform({ schemaRegistry: contractRegistry });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -169,7 +176,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     // The contract's own registry, not zod's global one, which the web site's copy of the contract fills
     // with the same ids (packages/contract/src/registry.ts).
-    transform: createJsonSchemaTransform({ schemaRegistry: contractRegistry }),
+    // `If-Match`, `If-None-Match`, 304 and 412 where a call's answers say it takes them.
+    transform: (input) => withConditionalRequests(toOpenApi(input), input.route.method),
     transformObject: createJsonSchemaTransformObject({ schemaRegistry: contractRegistry }),
   });
   await app.register(fastifySwaggerUi, {

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SignJWT } from 'jose';
+import { parisDate } from '@tables-voisines/contract/closures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { admins, categories, establishments, groups, menuBoards, owners } from '../src/db/schema';
@@ -34,6 +35,7 @@ beforeAll(async () => {
     .setExpirationTime('1h')
     .sign(new TextEncoder().encode('a-secret-that-is-not-the-server-one-at-all'));
   const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+  const [category] = await t.db.select({ id: categories.id }).from(categories).limit(1);
   const someEstablishments = await t.db
     .select({ id: establishments.id, uri: establishments.uri })
     .from(establishments)
@@ -48,6 +50,28 @@ beforeAll(async () => {
       ...ids(await t.db.select({ id: owners.id }).from(owners)),
     ],
     uris: someEstablishments.map((e) => e.uri),
+    acceptedBodies: {
+      createEstablishment: [
+        {
+          kind: 'restaurant',
+          name: 'Le Relais du Fuzz',
+          venueType: 'restaurant',
+          address: { street: '1 place Bellecour', town: 'Lyon' },
+          location: { latitude: 45.76, longitude: 4.83 },
+          description: 'Une table du quartier.',
+        },
+      ],
+      patchEstablishment: [{ name: 'Le Relais renommé', description: 'Cuisine du marché.' }],
+      createGroup: [{ name: 'Collectif du quartier', latitude: 45.76, longitude: 4.83, radius: 5 }],
+      createMenuBoard: [
+        {
+          establishment: establishment!.id,
+          title: 'Menu du midi',
+          date: parisDate(new Date()),
+          items: [{ name: 'Soupe à l’oignon', price: 8.5, category: category!.id }],
+        },
+      ],
+    },
     tokens: {
       owner: owner.token,
       'limited admin': limited.token,
@@ -94,7 +118,10 @@ describe('contract fuzzing', () => {
           `${(report.ms / 1000).toFixed(1)} s, seed ${report.seed} — 5xx: ${report.serverErrors}, bad error bodies: ` +
           `${report.badErrorBodies}, refused writes checked: ${report.refusedWritesChecked}, database changed by a ` +
           `refusal: ${report.databaseChangedByRefusal}; statuses ${JSON.stringify(report.byStatusClass)}; ` +
-          `${report.zodValidRequests} valid per the contract, ${report.zodValidAnswered2xx} answered 2xx\n`,
+          `${report.zodValidRequests} valid per the contract, ${report.zodValidAnswered2xx} answered 2xx; ` +
+          `${report.hostileRequests} that must be refused (charsets, lone surrogates, NUL, __proto__, page ` +
+          `addresses), ${report.hostileAccepted} not; ${report.dateSweepRequests} more for every date ` +
+          `parameter from year 0 to 9999\n`,
       );
       if (process.env.FUZZ_RECORD === '1') {
         const dir = path.resolve(import.meta.dirname, '../../../bench/results');
@@ -110,6 +137,11 @@ describe('contract fuzzing', () => {
       // The generators reach past validation too, not only refusals.
       expect(report.byStatusClass['2xx'] ?? 0).toBeGreaterThan(REQUESTS / 50);
       expect(report.refusedWritesChecked).toBeGreaterThan(REQUESTS / 10);
+      // Text not kept as sent and unservable page addresses are generated, and every one was refused.
+      expect(report.hostileRequests).toBeGreaterThan(REQUESTS / 50);
+      expect(report.hostileAccepted).toBe(0);
+      // notVerifiedSince, a board's date...: every role, Paris's clock changes, years 0 to 9999.
+      expect(report.dateSweepRequests).toBeGreaterThanOrEqual(3 * 5 * 18);
     },
     30 * 60_000,
   );

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app';
+import { MAX_SLOW_DOWN_MS } from '../src/plugins/rate-limit';
 import { createAdminAccount, createOwnerAccount, TEST_PASSWORD } from './accounts';
 
-// RATE_LIMIT_SIGN_IN attempts a minute per (client address, identifier), ten times that per address.
+// RATE_LIMIT_SIGN_IN attempts a minute per (client address, identifier), ten times that per address; per
+// identifier alone, ten times that slows password guesses down (never refuses them) and refuses the rest.
 
 const LIMIT = 3;
 const address = () => `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
@@ -148,16 +150,106 @@ describe('rate limits in memory', () => {
     expect(statuses[LIMIT * 10]).toBe(429);
   });
 
-  it('slows attempts on one identifier from many addresses', async () => {
+  it('counts failed sign-ins only: an address signing in right again and again is never held back', async () => {
     const send = attempts(t);
-    const body = { email: `assiegee-${randomUUID()}@exemple.fr`, password: 'mauvais-mot-de-passe' };
+    const owner = await createOwnerAccount(t);
+    const from = address();
+    const right = { email: owner.email, password: TEST_PASSWORD };
+    for (let i = 0; i < LIMIT * 2; i++) {
+      expect((await send('/api/restaurant-owner/sign-in', right, from)).statusCode, `sign-in ${i + 1}`).toBe(
+        200,
+      );
+    }
+    const wrong = { ...right, password: 'mauvais-mot-de-passe' };
+    for (let i = 0; i < LIMIT; i++) {
+      expect((await send('/api/restaurant-owner/sign-in', wrong, from)).statusCode).toBe(401);
+    }
+    expect((await send('/api/restaurant-owner/sign-in', right, from)).statusCode).toBe(429);
+  });
+
+  it('lets anyone ask for a reset link whatever other addresses asked: mails are capped per account', async () => {
+    const send = attempts(t);
+    const body = { email: `oubli-${randomUUID()}@exemple.fr` };
     const statuses: number[] = [];
     for (let i = 0; i <= LIMIT * 10; i++) {
-      statuses.push((await send('/api/restaurant-owner/sign-in', body, `192.0.2.${i + 1}`)).statusCode);
+      statuses.push(
+        (await send('/api/restaurant-owner/forgotten-password', body, `192.0.2.${i + 1}`)).statusCode,
+      );
     }
-    expect(statuses.slice(0, LIMIT * 10)).not.toContain(429);
-    expect(statuses[LIMIT * 10]).toBe(429);
+    expect(statuses).toEqual(Array(LIMIT * 10 + 1).fill(204));
   });
+});
+
+/** 120 password checks, some of them slowed down, and apps of their own: more than the default 30 s. */
+const ATTACK_TIMEOUT_MS = 120_000;
+
+/**
+ * Ten wrong passwords for one account from each of twelve addresses (RATE_LIMIT_SIGN_IN at its default of
+ * 10), the addresses (`prefix`.1 to .12) side by side, spread over `apps`: answers the statuses of the 120
+ * attempts.
+ */
+async function attackFromTwelveAddresses(
+  apps: TestApp[],
+  url: string,
+  wrong: object,
+  prefix: string,
+): Promise<number[]> {
+  const perAddress = await Promise.all(
+    Array.from({ length: 12 }, async (_, a) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const app = apps[(a + i) % apps.length]!;
+        statuses.push((await attempts(app)(url, wrong, `${prefix}.${a + 1}`)).statusCode);
+      }
+      return statuses;
+    }),
+  );
+  return perAddress.flat();
+}
+
+/** The right password from an address that has not been failing: answered, slowed down a few seconds at most. */
+async function expectSignedInDespiteAttack(app: TestApp, url: string, right: object) {
+  const started = Date.now();
+  const response = await attempts(app)(url, right, address());
+  const tookMs = Date.now() - started;
+  expect(response.statusCode).toBe(200);
+  // Held back a moment (the account is being guessed), never more than MAX_SLOW_DOWN_MS and a sign-in.
+  expect(tookMs).toBeGreaterThanOrEqual(MAX_SLOW_DOWN_MS - 100);
+  expect(tookMs).toBeLessThan(MAX_SLOW_DOWN_MS + 3_000);
+}
+
+describe('an account guessed from many addresses', () => {
+  it(
+    'still signs in with the right password from a fresh address (before: 429 for a minute)',
+    async () => {
+      const t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+      try {
+        const owner = await createOwnerAccount(t);
+        const url = '/api/restaurant-owner/sign-in';
+        const prefix = address().replace(/\.\d+$/, '');
+        const statuses = await attackFromTwelveAddresses(
+          [t],
+          url,
+          { email: owner.email, password: 'mauvais-mot-de-passe' },
+          prefix,
+        );
+        // Each pair stays within its limit; nothing refuses the account as a whole.
+        expect(statuses).toEqual(Array(120).fill(401));
+        await expectSignedInDespiteAttack(t, url, { email: owner.email, password: TEST_PASSWORD });
+        // The guessing addresses are still held back, each for itself.
+        const [attacker] = await attackFromTwelveAddresses(
+          [t],
+          url,
+          { email: owner.email, password: 'encore-faux' },
+          prefix,
+        );
+        expect(attacker).toBe(429);
+      } finally {
+        await t.close();
+      }
+    },
+    ATTACK_TIMEOUT_MS,
+  );
 });
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -192,6 +284,40 @@ describe('rate limits in Redis (REDIS_URL)', () => {
     await a?.close();
     await b?.close();
   });
+
+  it(
+    'lets the right password in from a fresh address after twelve addresses failed on both replicas',
+    async () => {
+      // RATE_LIMIT_SIGN_IN at its default of 10: two more replicas on the same Redis with that setting, the same
+      // admin in both their databases (only the counts are shared).
+      const env = { TRUST_PROXY: 'true', REDIS_URL };
+      const [c, d] = await Promise.all([createTestApp({ env }), createTestApp({ env })]);
+      try {
+        const username = `assiege-${randomUUID().slice(0, 8)}`;
+        await Promise.all([createAdminAccount(c, { username }), createAdminAccount(d, { username })]);
+        const url = '/api/admin/sign-in';
+        const prefix = address().replace(/\.\d+$/, '');
+        const statuses = await attackFromTwelveAddresses(
+          [c, d],
+          url,
+          { username, password: 'mauvais-mot-de-passe' },
+          prefix,
+        );
+        expect(statuses).toEqual(Array(120).fill(401));
+        await expectSignedInDespiteAttack(d, url, { username, password: TEST_PASSWORD });
+        const [attacker] = await attackFromTwelveAddresses(
+          [c, d],
+          url,
+          { username, password: 'encore-faux' },
+          prefix,
+        );
+        expect(attacker).toBe(429);
+      } finally {
+        await Promise.all([c.close(), d.close()]);
+      }
+    },
+    ATTACK_TIMEOUT_MS,
+  );
 
   it('shares the count between replicas', async () => {
     const from = address();

@@ -5,7 +5,7 @@ import { bearer, createAdminAccount, createOwnerAccount, TEST_PASSWORD } from '.
 import { refreshToken } from './requests';
 
 // Short access tokens: HS256 JWTs with `sub`, `role`, `exp` in seconds, 10 seconds here (the shortest
-// ACCESS_TOKEN_TTL accepted).
+// ACCESS_TOKEN_TTL accepted), and `ver`, the account's token version (account-safety.test.ts).
 
 let t: TestApp;
 beforeAll(async () => {
@@ -122,7 +122,7 @@ describe('access tokens', () => {
     }
   });
 
-  it('refuses the token of a deleted account', async () => {
+  it('refuses the token of a deleted account with InvalidCredentials, refresh included', async () => {
     const owner = await createOwnerAccount(t);
     const admin = await createAdminAccount(t);
     await t.app.inject({
@@ -136,7 +136,29 @@ describe('access tokens', () => {
       headers: owner.headers,
     });
     expect(response.statusCode).toBe(401);
-    expect(response.json().code).toBe('Unauthorized');
+    expect(response.json()).toEqual({ code: 'InvalidCredentials', message: 'Ce compte n’existe plus.' });
+    expect((await refreshToken(t, 'user', owner)).json().code).toBe('InvalidCredentials');
+  });
+
+  it('carries the account’s token version, and refuses a token signed before tokens carried it', async () => {
+    const admin = await createAdminAccount(t);
+    expect(decode(admin.token).ver).toBe(0);
+    // Well signed, but from before the version claim: nothing tells it is still good.
+    const old = await new SignJWT({ role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(admin.id)
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-signing'));
+    for (const response of [
+      await listAdmins(bearer(old)),
+      await refreshToken(t, 'admin', { ...admin, headers: bearer(old) }, old),
+    ]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        code: 'InvalidCredentials',
+        message: 'Ce jeton de connexion n’est plus valable : veuillez vous reconnecter.',
+      });
+    }
   });
 });
 

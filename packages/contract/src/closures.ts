@@ -45,6 +45,104 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** `YYYY-MM-DD` plus `years` years, the same day of the month (28 February for a 29th the year has not). */
+export function addYears(date: string, years: number): string {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  const lastDay = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
+  return `${y + years}-${String(m).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
+}
+
+/** In order of their first day, as they are stored and answered (the order given on a tie). */
+export function sortClosures<T extends Closure>(closures: readonly T[]): T[] {
+  return [...closures].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+}
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A closure whose dates can be compared, as a schema gives it: `from` a day, `to` a day not before it or null. */
+function comparableClosure(value: unknown): Closure | null {
+  const c = value as Partial<Closure> | null;
+  if (typeof c?.from !== 'string' || !DAY_PATTERN.test(c.from)) return null;
+  const to = c.to ?? null;
+  if (to !== null && (typeof to !== 'string' || !DAY_PATTERN.test(to) || to < c.from)) return null;
+  return { from: c.from, to, reason: typeof c.reason === 'string' ? c.reason : null };
+}
+
+/**
+ * The closures that share a day with one before them in order of first days: each with its index in the
+ * list as given and the closure it overlaps. Two closures end to end (the 15th, then from the 16th) do not
+ * overlap. Entries that are not closures with ordered dates are left to their own messages.
+ */
+export function findOverlappingClosures(list: readonly unknown[]): { index: number; other: Closure }[] {
+  const comparable = list
+    .map((value, index) => ({ closure: comparableClosure(value), index }))
+    .filter((e): e is { closure: Closure; index: number } => e.closure !== null)
+    .sort((a, b) =>
+      a.closure.from < b.closure.from ? -1 : a.closure.from > b.closure.from ? 1 : a.index - b.index,
+    );
+  const found: { index: number; other: Closure }[] = [];
+  // The closure reaching furthest so far: a later one starting on or before its last day overlaps it.
+  let furthest: Closure | null = null;
+  for (const { closure, index } of comparable) {
+    if (furthest !== null && (furthest.to === null || closure.from <= furthest.to)) {
+      found.push({ index, other: furthest });
+    }
+    if (furthest === null || lastsLonger(closure, furthest)) furthest = closure;
+  }
+  return found;
+}
+
+/** A date in words for a message: « 1er août 2026 ». */
+function dayText(date: string): string {
+  const { year, month, day } = dateParts(date);
+  return `${dayNumber(day)} ${MONTHS_FR[month - 1]} ${year}`;
+}
+
+/** « du 1er août 2026 au 15 août 2026 », « du 24 décembre 2026 », « à partir du 3 septembre 2026 ». */
+export function closurePeriodText(closure: Closure): string {
+  if (closure.to === null) return `à partir du ${dayText(closure.from)}`;
+  if (closure.to === closure.from) return `du ${dayText(closure.from)}`;
+  return `du ${dayText(closure.from)} au ${dayText(closure.to)}`;
+}
+
+/** A closure may start at most this many years before today... */
+export const CLOSURE_YEARS_BACK = 1;
+/** ...and neither start nor end more than this many years after it. */
+export const CLOSURE_YEARS_AHEAD = 2;
+
+/**
+ * What is wrong with the dates of closures as sent, given `today` (Paris, from the server's clock): a
+ * closure starting more than a year ago, or starting or ending more than two years ahead (a closure in 1900
+ * or in 9999 is a typing slip). A closure equal to one of `stored` is kept as it is, whatever its dates: a
+ * long closure « jusqu’à nouvel ordre » saved two years ago is sent back with every save of the list.
+ * Paths are `closures.<index in the list as sent>.from|to`.
+ */
+export function closureDateIssues(
+  closures: readonly Closure[],
+  today: string,
+  stored: readonly Closure[] = [],
+): { path: string; message: string }[] {
+  const earliest = addYears(today, -CLOSURE_YEARS_BACK);
+  const latest = addYears(today, CLOSURE_YEARS_AHEAD);
+  const tooLate = `Une fermeture se prévoit au plus deux ans à l’avance, jusqu’au ${dayText(latest)}.`;
+  const issues: { path: string; message: string }[] = [];
+  closures.forEach((closure, index) => {
+    if (stored.some((s) => s.from === closure.from && s.to === closure.to)) return;
+    if (closure.from < earliest) {
+      issues.push({
+        path: `closures.${index}.from`,
+        message: `Une fermeture ne peut commencer plus d’un an avant aujourd’hui, avant le ${dayText(earliest)}.`,
+      });
+    } else if (closure.from > latest) {
+      issues.push({ path: `closures.${index}.from`, message: tooLate });
+    }
+    if (closure.to !== null && closure.to > latest && closure.from <= latest) {
+      issues.push({ path: `closures.${index}.to`, message: tooLate });
+    }
+  });
+  return issues;
+}
+
 /** Whether `today` (`YYYY-MM-DD`) is inside the closure. */
 export function closureCovers(closure: Closure, today: string): boolean {
   return closure.from <= today && (closure.to === null || today <= closure.to);

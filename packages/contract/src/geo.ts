@@ -140,3 +140,34 @@ export function boundsInsideUnion(box: Bounds, covered: readonly Bounds[]): bool
   );
   return latitudes.every((lat) => longitudes.every((lng) => usable.some((c) => containsPoint(c, lat, lng))));
 }
+
+/**
+ * Where an establishment may be: boxes around metropolitan France (Corsica included), the overseas
+ * departments and regions, the overseas collectivities and New Caledonia, each a little wider than the
+ * land so that a coastal address is never refused. A box also holds bits of the neighbours (Geneva,
+ * Brussels, Dominica's coast): the rule catches a point left at (0, 0) or typed with latitude and
+ * longitude swapped, not a frontier. The French Southern Lands and Clipperton, where no restaurant
+ * serves, are left out.
+ */
+export const FRANCE_BOXES: readonly { name: string; bounds: Bounds }[] = [
+  { name: 'France métropolitaine et Corse', bounds: box(41.2, -5.3, 51.2, 9.7) },
+  { name: 'Guadeloupe', bounds: box(15.75, -61.9, 16.6, -60.95) },
+  { name: 'Martinique', bounds: box(14.35, -61.3, 14.95, -60.75) },
+  { name: 'Guyane', bounds: box(2.0, -54.7, 5.9, -51.5) },
+  { name: 'La Réunion', bounds: box(-21.45, 55.15, -20.8, 55.9) },
+  { name: 'Mayotte', bounds: box(-13.1, 44.95, -12.55, 45.35) },
+  { name: 'Saint-Pierre-et-Miquelon', bounds: box(46.7, -56.5, 47.2, -56.05) },
+  { name: 'Saint-Martin et Saint-Barthélemy', bounds: box(17.8, -63.2, 18.15, -62.75) },
+  { name: 'Wallis-et-Futuna', bounds: box(-14.4, -178.3, -13.1, -176.0) },
+  { name: 'Polynésie française', bounds: box(-28.0, -155.0, -7.5, -134.0) },
+  { name: 'Nouvelle-Calédonie', bounds: box(-23.0, 163.0, -19.0, 169.0) },
+];
+
+function box(south: number, west: number, north: number, east: number): Bounds {
+  return { southWest: { latitude: south, longitude: west }, northEast: { latitude: north, longitude: east } };
+}
+
+/** Whether a point lies in France, metropolitan or overseas (`FRANCE_BOXES`, edges included). */
+export function isInFrance(p: LatLng): boolean {
+  return FRANCE_BOXES.some(({ bounds }) => containsPoint(bounds, p.latitude, p.longitude));
+}

@@ -114,12 +114,18 @@ export interface RouteDef extends RoutePath {
 /** 204 No Content. */
 export const NoContentSchema = z.undefined();
 
+/**
+ * 304 Not Modified: a read answering an `ETag` and honouring `If-None-Match` (the OpenAPI document lists the
+ * header wherever this is, and `If-Match` wherever a 412 is: apps/api/src/plugins/openapi-conditions.ts).
+ */
+const NOT_MODIFIED = { 304: NoContentSchema } as const;
+
 export const HealthSchema = z
   .object({ status: z.literal('ok') })
   .register(contractRegistry, { id: 'Health' });
 export type Health = z.infer<typeof HealthSchema>;
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 502 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 416 | 429 | 502 | 503;
 
 function errors<const S extends ErrorStatus>(...statuses: S[]): Readonly<Record<S, typeof ErrorBodySchema>> {
   return Object.fromEntries(statuses.map((s) => [s, ErrorBodySchema])) as Record<S, typeof ErrorBodySchema>;
@@ -212,7 +218,7 @@ function ownerCalls<R extends z.ZodType>(signInResult: R, tags: readonly string[
       tags,
       permission: { action: 'read', subject: 'restaurant-owner' },
       params: IdParamsSchema,
-      responses: { 200: RestaurantOwnerSchema, ...errors(400, 401, 403, 404) },
+      responses: { 200: RestaurantOwnerSchema, ...NOT_MODIFIED, ...errors(400, 401, 403, 404) },
     },
     patch: {
       summary: 'Modifier un restaurateur ou le rattacher à un établissement',
@@ -263,7 +269,7 @@ export const routes = {
     summary: 'Lister les établissements (vue publique, ou complète pour un administrateur)',
     tags: TAGS.establishments,
     query: ListEstablishmentsQuerySchema,
-    responses: { 200: z.array(EstablishmentListItemSchema), ...errors(400, 401) },
+    responses: { 200: z.array(EstablishmentListItemSchema), ...NOT_MODIFIED, ...errors(400, 401) },
   },
   getEstablishment: {
     ...routeTable.getEstablishment,
@@ -272,7 +278,7 @@ export const routes = {
     permission: { action: 'read', subject: 'establishment' },
     params: IdParamsSchema,
     query: EstablishmentQuerySchema,
-    responses: { 200: EstablishmentAnswerSchema, ...errors(400, 401, 403, 404) },
+    responses: { 200: EstablishmentAnswerSchema, ...NOT_MODIFIED, ...errors(400, 401, 403, 404) },
   },
   getEstablishmentGroups: {
     ...routeTable.getEstablishmentGroups,
@@ -377,7 +383,7 @@ export const routes = {
     tags: TAGS.menuBoards,
     params: IdParamsSchema,
     query: EstablishmentMenuBoardQuerySchema,
-    responses: { 200: MenuBoardSchema, ...errors(400, 401, 404) },
+    responses: { 200: MenuBoardSchema, ...NOT_MODIFIED, ...errors(400, 401, 404) },
   },
   getEstablishmentDishes: {
     ...routeTable.getEstablishmentDishes,
@@ -411,7 +417,13 @@ export const routes = {
     summary: 'Lire une photo ou l’une de ses copies redimensionnées (stockage sur le serveur)',
     tags: TAGS.establishments,
     params: MediaParamsSchema,
-    responses: { 200: ImageFileSchema, ...errors(400, 404) },
+    // 206: one `Range`; 304: `If-None-Match` or `If-Modified-Since`; 412: `If-Match`; 416: a range past its end.
+    responses: {
+      200: ImageFileSchema,
+      206: ImageFileSchema,
+      ...NOT_MODIFIED,
+      ...errors(400, 404, 412, 416),
+    },
   },
   exportEstablishments: {
     ...routeTable.exportEstablishments,
@@ -442,7 +454,7 @@ export const routes = {
     summary:
       'Tous les établissements visibles, sous une forme compacte : ce que la carte, sa liste et ses filtres utilisent',
     tags: TAGS.establishments,
-    responses: { 200: MapFeedSchema },
+    responses: { 200: MapFeedSchema, ...NOT_MODIFIED },
   },
   mapNearest: {
     ...routeTable.mapNearest,
@@ -474,7 +486,12 @@ export const routes = {
     tags: TAGS.establishments,
     params: IdOrUriParamsSchema,
     // 301: asked by an earlier page address, to the current one (`Location`).
-    responses: { 200: PublicEstablishmentSchema, 301: NoContentSchema, ...errors(400, 404) },
+    responses: {
+      200: PublicEstablishmentSchema,
+      301: NoContentSchema,
+      ...NOT_MODIFIED,
+      ...errors(400, 404),
+    },
   },
 
   // Groups
@@ -482,7 +499,7 @@ export const routes = {
     ...routeTable.listGroups,
     summary: 'Lister les groupes',
     tags: TAGS.groups,
-    responses: { 200: z.array(GroupSchema), ...errors(401) },
+    responses: { 200: z.array(GroupSchema), ...NOT_MODIFIED, ...errors(401) },
   },
   getGroup: {
     ...routeTable.getGroup,
@@ -490,7 +507,7 @@ export const routes = {
     tags: TAGS.groups,
     permission: { action: 'read', subject: 'group' },
     params: IdParamsSchema,
-    responses: { 200: GroupSchema, ...errors(400, 401, 403, 404) },
+    responses: { 200: GroupSchema, ...NOT_MODIFIED, ...errors(400, 401, 403, 404) },
   },
   createGroup: {
     ...routeTable.createGroup,
@@ -567,7 +584,7 @@ export const routes = {
     tags: TAGS.menuBoards,
     permission: { action: 'read', subject: 'menu-board' },
     params: IdParamsSchema,
-    responses: { 200: MenuBoardSchema, ...errors(400, 401, 403, 404) },
+    responses: { 200: MenuBoardSchema, ...NOT_MODIFIED, ...errors(400, 401, 403, 404) },
   },
   patchMenuBoard: {
     ...routeTable.patchMenuBoard,
@@ -623,7 +640,7 @@ export const routes = {
     tags: TAGS.admins,
     permission: { action: 'read', subject: 'admin' },
     params: IdParamsSchema,
-    responses: { 200: AdminSchema, ...errors(400, 401, 403, 404) },
+    responses: { 200: AdminSchema, ...NOT_MODIFIED, ...errors(400, 401, 403, 404) },
   },
   createAdmin: {
     ...routeTable.createAdmin,

@@ -45,6 +45,8 @@ export const owners = pgTable(
     lastName: text('last_name').notNull(),
     phone: text('phone'),
     confirmed: boolean('confirmed').notNull().default(false),
+    // Raised when the password or the e-mail changes: every token signed with a lower one is refused.
+    tokenVersion: integer('token_version').notNull().default(0),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -60,6 +62,8 @@ export const admins = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     permissions: jsonb('permissions').$type<PermissionRow>().notNull().default([]),
+    // Raised when the password or the e-mail changes: every token signed with a lower one is refused.
+    tokenVersion: integer('token_version').notNull().default(0),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -189,6 +193,19 @@ export const establishmentUris = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('establishment_uris_establishment_idx').on(t.establishmentId)],
+);
+
+/** Each password-reset link mailed to an owner: at most one a minute and five a day. */
+export const passwordResetMails = pgTable(
+  'password_reset_mails',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => owners.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_mails_owner_idx').on(t.ownerId, t.sentAt)],
 );
 
 /** Each claim code mailed to an establishment's address: at most one a minute and five a day. */

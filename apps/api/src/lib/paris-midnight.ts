@@ -1,19 +1,70 @@
-import { parisDay } from './today';
-
 const HOUR_MS = 3_600_000;
 
+// Year, month, day, hour, minute and second as a Paris clock shows them; with the era, since an instant of
+// 1 January 0001 in Paris is still in 1 BC in UTC, which a bare `year` would write as year 1.
+const PARIS_FIELDS = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Europe/Paris',
+  era: 'short',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/** `date` as a UTC instant at midnight, also for years 1 to 99 (which `Date.UTC` reads as 1901 to 1999). */
+function utcMidnightOf(year: number, month: number, day: number): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getTime();
+}
+
 /**
- * The instant a day (`YYYY-MM-DD`) starts in Europe/Paris: 22:00 or 23:00 UTC the day before (summer or
- * winter time; clocks never change at midnight there).
+ * How far a Paris clock is ahead of UTC at an instant, in milliseconds: 9 min 21 s before 11 March 1911
+ * (Paris mean time), then 0, 1 or 2 hours (winter and summer times, wartime double summer time).
+ */
+function parisOffsetMs(instant: number): number {
+  const fields: Record<string, string> = {};
+  for (const part of PARIS_FIELDS.formatToParts(new Date(instant))) fields[part.type] = part.value;
+  const yearOfEra = Number(fields.year);
+  const year = fields.era === 'BC' || fields.era === 'B' ? 1 - yearOfEra : yearOfEra;
+  const wall = new Date(0);
+  wall.setUTCFullYear(year, Number(fields.month) - 1, Number(fields.day));
+  wall.setUTCHours(Number(fields.hour), Number(fields.minute), Number(fields.second));
+  return wall.getTime() - Math.floor(instant / 1000) * 1000;
+}
+
+/** The Paris day (`YYYY-MM-DD`) at an instant, for any year from 1 to 9999. */
+function parisDayAt(instant: number): string {
+  const wall = new Date(instant + parisOffsetMs(instant));
+  const year = String(wall.getUTCFullYear()).padStart(4, '0');
+  return `${year}-${String(wall.getUTCMonth() + 1).padStart(2, '0')}-${String(wall.getUTCDate()).padStart(2, '0')}`;
+}
+
+/**
+ * The instant a day (`YYYY-MM-DD`, year 1 to 9999) starts in Europe/Paris: its first second. Mostly 22:00
+ * or 23:00 UTC the day before, but Paris kept its own mean time (UTC+0:09:21) until 1911, then UTC in winter
+ * until 1940, and double summer time in the 1940s: the offset is the one in force then, as the time zone
+ * database says. Where clocks jumped over midnight, the day starts at the jump.
  */
 export function parisMidnight(day: string): Date {
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  const utcMidnight = Date.UTC(year, month - 1, date);
-  for (const offsetHours of [2, 1]) {
-    const candidate = utcMidnight - offsetHours * HOUR_MS;
-    if (parisDay(new Date(candidate)) === day && parisDay(new Date(candidate - 1000)) !== day) {
-      return new Date(candidate);
-    }
+  const [year = 1, month = 1, date = 1] = day.split('-').map(Number);
+  const utcMidnight = utcMidnightOf(year, month, date);
+  // Midnight in Paris is `utcMidnight` minus the offset in force then, which is one of those around it.
+  const offsets = new Set([-14, 0, 14].map((hours) => parisOffsetMs(utcMidnight + hours * HOUR_MS)));
+  const starts = [...offsets]
+    .map((offset) => utcMidnight - offset)
+    .filter((instant) => parisDayAt(instant) === day && parisDayAt(instant - 1000) < day);
+  if (starts.length > 0) return new Date(Math.min(...starts));
+  // No midnight that day: the first second whose day is `day`, between 14 hours before and after.
+  let low = Math.floor((utcMidnight - 14 * HOUR_MS) / 1000);
+  let high = Math.ceil((utcMidnight + 14 * HOUR_MS) / 1000);
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (parisDayAt(middle * 1000) < day) low = middle + 1;
+    else high = middle;
   }
-  throw new Error(`No midnight in Paris on ${day}`);
+  return new Date(low * 1000);
 }

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bodyStream, gzipOf, type EncodedResponse } from './encoded-response';
 import { FileResponseStream } from './file-response-stream';
-import { matchesEtag, preferredEncoding } from './http-negotiation';
+import { matchesEtag, preferredEncoding, varyOnEncoding } from './http-negotiation';
 
 export interface SendOptions {
   contentType: string;
@@ -17,10 +18,7 @@ export async function sendResponse(
   answer: EncodedResponse,
   options: SendOptions,
 ): Promise<FastifyReply> {
-  reply
-    .header('etag', answer.etag)
-    .header('vary', 'accept-encoding')
-    .header('cache-control', options.cacheControl);
+  varyOnEncoding(reply).header('etag', answer.etag).header('cache-control', options.cacheControl);
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   reply.header('content-type', options.contentType);
   const encoding = preferredEncoding(request.headers['accept-encoding']);
@@ -36,4 +34,37 @@ export async function sendResponse(
   return reply
     .header('content-length', answer.length)
     .send((Buffer.isBuffer(br) ? Readable.from([br]) : br).pipe(zlib.createBrotliDecompress()));
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Below this, compressing saves less than the headers it takes (and a thread-pool round trip). */
+const COMPRESS_ABOVE = 1024;
+
+/**
+ * Replies with an answer made for this request only (`POST /menuboards/surrounding`: each map view its
+ * own), compressed now in the encoding the client prefers, on libuv's threads rather than the event loop
+ * (Brotli quality 4, gzip 6: a few milliseconds for 200 KB of JSON, about a tenth of its size).
+ */
+export async function sendCompressed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Buffer,
+  contentType: string,
+): Promise<FastifyReply> {
+  varyOnEncoding(reply).header('content-type', contentType);
+  const encoding =
+    body.length < COMPRESS_ABOVE ? 'identity' : preferredEncoding(request.headers['accept-encoding']);
+  if (encoding === 'identity') return reply.send(body);
+  const compressed =
+    encoding === 'br'
+      ? await brotli(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
+      : await gzip(body, { level: 6 });
+  return reply.header('content-encoding', encoding).send(compressed);
 }

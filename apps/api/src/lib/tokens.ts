@@ -8,12 +8,20 @@ export interface AccessClaims {
   sub: string;
   role: AccountRole;
   exp: number;
+  /**
+   * The account's `token_version` when the token was signed; `null` for a token signed before tokens carried
+   * it, which no account accepts.
+   */
+  ver: number | null;
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ROLES: readonly string[] = ['admin', 'restaurant-owner'];
 
-/** Short access tokens: HS256 JWTs with `sub`, `role` and `exp` (seconds). */
+/**
+ * Short access tokens: HS256 JWTs with `sub`, `role`, `exp` (seconds) and `ver`, the account's token version:
+ * raised when its password or e-mail address changes, so that every token signed before is refused.
+ */
 export class AccessTokens {
   readonly #key: Uint8Array;
 
@@ -24,10 +32,11 @@ export class AccessTokens {
     this.#key = new TextEncoder().encode(secret);
   }
 
-  async sign(role: AccountRole, accountId: string): Promise<string> {
+  /** `tokenVersion`: the account's current one (0 for an account whose password and address never changed). */
+  async sign(role: AccountRole, accountId: string, tokenVersion = 0): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     return (
-      new SignJWT({ role })
+      new SignJWT({ role, ver: tokenVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(accountId)
         .setIssuedAt(now)
@@ -48,11 +57,12 @@ export class AccessTokens {
       if (error instanceof errors.JWTExpired) throw new AppError('TokenExpired');
       throw new AppError('Unauthorized', 'Jeton de connexion invalide : veuillez vous reconnecter.');
     }
-    const { sub, role, exp } = payload;
+    const { sub, role, exp, ver } = payload;
     if (typeof sub !== 'string' || !UUID_RE.test(sub) || typeof role !== 'string' || !ROLES.includes(role)) {
       throw new AppError('Unauthorized', 'Jeton de connexion invalide : veuillez vous reconnecter.');
     }
-    return { sub, role: role as AccountRole, exp: exp as number };
+    const version = Number.isSafeInteger(ver) && (ver as number) >= 0 ? (ver as number) : null;
+    return { sub, role: role as AccountRole, exp: exp as number, ver: version };
   }
 }
 

@@ -14,14 +14,16 @@ import type { AppContext } from '../context';
 import { findAdminById } from '../modules/admins/admins.queries';
 import { findOwnerById } from '../modules/owners/owners.queries';
 
+/** `tokenVersion`: the account's current one, which its access tokens carry (`refresh` signs with it). */
 export type AuthAccount =
-  | { role: 'admin'; id: string; username: string; permissions: Permission[] }
+  | { role: 'admin'; id: string; username: string; permissions: Permission[]; tokenVersion: number }
   | {
       role: 'restaurant-owner';
       id: string;
       email: string;
       confirmed: boolean;
       establishmentId: string | null;
+      tokenVersion: number;
     };
 
 export interface Auth {
@@ -63,6 +65,8 @@ export function abilityAccountOf(account: AuthAccount): AbilityAccount {
 
 const BEARER_RE = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i;
 
+const STALE_TOKEN_MESSAGE = 'Ce jeton de connexion n’est plus valable : veuillez vous reconnecter.';
+
 async function authenticate(ctx: AppContext, header: string): Promise<Auth> {
   const match = BEARER_RE.exec(header);
   if (match === null) {
@@ -70,6 +74,8 @@ async function authenticate(ctx: AppContext, header: string): Promise<Auth> {
   }
   const token = match[1]!;
   const claims = await ctx.tokens.verify(token);
+  // Signed before tokens carried the account's version: nothing tells it is still good.
+  if (claims.ver === null) throw new AppError('InvalidCredentials', STALE_TOKEN_MESSAGE);
   let account: AuthAccount | null = null;
   if (claims.role === 'admin') {
     const row = await findAdminById(ctx.db, claims.sub);
@@ -79,6 +85,7 @@ async function authenticate(ctx: AppContext, header: string): Promise<Auth> {
         id: row.id,
         username: row.username,
         permissions: row.permissions as Permission[],
+        tokenVersion: row.tokenVersion,
       };
     }
   } else {
@@ -90,10 +97,19 @@ async function authenticate(ctx: AppContext, header: string): Promise<Auth> {
         email: row.email,
         confirmed: row.confirmed,
         establishmentId: row.establishmentId,
+        tokenVersion: row.tokenVersion,
       };
     }
   }
-  if (account === null) throw new AppError('Unauthorized', 'Ce compte n’existe plus.');
+  if (account === null) throw new AppError('InvalidCredentials', 'Ce compte n’existe plus.');
+  // The row is read anyway: comparing its version costs no query, and ends every session opened before
+  // the password or the address changed (a stolen token included), on every replica at once.
+  if (account.tokenVersion !== claims.ver) {
+    throw new AppError(
+      'InvalidCredentials',
+      'Ce jeton de connexion n’est plus valable : le mot de passe ou l’adresse e-mail du compte a changé depuis. Veuillez vous reconnecter.',
+    );
+  }
   return { account, ability: defineAbilityFor(abilityAccountOf(account)), token };
 }
 
@@ -112,14 +128,20 @@ function routeDefFinder(): (request: FastifyRequest) => RouteDef | undefined {
   };
 }
 
+/** Fields that prove who is asking and change nothing: no permission is checked on them. */
+const PROOF_FIELDS: ReadonlySet<string> = new Set(['currentPassword']);
+
 function bodyFields(body: unknown): string[] {
-  return body !== null && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
+  return body !== null && typeof body === 'object' && !Array.isArray(body)
+    ? Object.keys(body).filter((field) => !PROOF_FIELDS.has(field))
+    : [];
 }
 
 /**
  * The one place where access is decided, driven by the contract's route table:
  * - onRequest: routes with `auth: 'required'` refuse a missing token (401, before validation); any route
- *   but `auth: 'none'` verifies the token it is given and loads the account (deleted account: 401);
+ *   but `auth: 'none'` verifies the token it is given and loads the account (deleted account, or a token
+ *   older than the account's last password or address change: 401);
  * - preHandler (after validation): the route's `account` kind, then its `permission`, checked on the
  *   record named by the path id (or loaded by `config.permissionSubject`) and on every body field.
  */

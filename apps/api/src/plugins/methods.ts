@@ -23,6 +23,23 @@ interface MethodTable {
   extra: PathMethods[];
 }
 
+/** What the table keeps of a route: the schema of its path parameters, when it has one. */
+interface RouteStore {
+  params: ParamsSchema | null;
+}
+
+/** A zod schema, as the contract's routes give them (`fastify-type-provider-zod`). */
+interface ParamsSchema {
+  safeParse(value: unknown): { success: boolean };
+}
+
+const isParamsSchema = (schema: unknown): schema is ParamsSchema =>
+  typeof (schema as Partial<ParamsSchema> | null)?.safeParse === 'function';
+
+/** Whether a route's path parameters are ones it takes (`/api/admin/sign-in` is no admin's id). */
+const paramsFit = (schema: unknown, params: unknown): boolean =>
+  !isParamsSchema(schema) || schema.safeParse(params).success;
+
 const tables = new WeakMap<FastifyInstance, MethodTable>();
 
 /**
@@ -43,12 +60,43 @@ export function registerMethodTable(app: FastifyInstance): void {
     const methods = new Set(([] as string[]).concat(route.method));
     // A GET route answers HEAD too (Fastify's exposeHeadRoutes).
     if (methods.has('GET')) methods.add('HEAD');
+    const params = route.schema?.params;
+    const store: RouteStore = { params: isParamsSchema(params) ? params : null };
     for (const method of METHOD_ORDER) {
       if (methods.has(method) && !table.router.hasRoute(method, route.url)) {
-        table.router.on(method, route.url, noop);
+        table.router.on(method, route.url, noop, store);
       }
     }
   });
+  // Before the token is read (plugins/auth.ts): a path routed to a route whose parameters it does not fit
+  // (`GET /api/admin/sign-in`, taken by `GET /api/admin/:id`) is a 405 when other methods take it, not a 401
+  // or a 400 about an id; the site's pages (`/*`) likewise for a path only other methods take
+  // (`GET /menuboards/surrounding`), rather than the 404 page.
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    if (url === undefined) return;
+    if (url === '/*') {
+      if (!apiTakes(table, request.url)) return;
+      // A page's data for React Router's client navigation (`/restaurant/x/signaler.data`, whose path takes
+      // the page's form POST too) is the page's, served as the page is.
+      const page = request.url.split('?', 1)[0]!.replace(/\.data$/, '');
+      if (allowedMethods(app, page).includes(request.method as Method)) return;
+    } else if (CATCH_ALL_URLS.has(url) || paramsFit(request.routeOptions.schema?.params, request.params)) {
+      return;
+    } else if (!apiTakes(table, request.url)) {
+      // No route of any method fits (`GET /api/categories/category/pas-un-id`): the route's own validation
+      // answers, a 400 naming the parameter.
+      return;
+    }
+    const allowed = allowedMethods(app, request.url);
+    if (allowed.length > 0 && !allowed.includes(request.method as Method)) throw refusalOf(app, request);
+  });
+}
+
+/** Whether any route of the app's own (not the pages) has this path, for any method. */
+function apiTakes(table: MethodTable, url: string): boolean {
+  const path = url.split('?', 1)[0]!;
+  return METHOD_ORDER.some((method) => findsRoute(table, method, path) === true);
 }
 
 /** Adds the methods some paths take without a route of their own (the pages, CORS preflights). */
@@ -56,9 +104,19 @@ export function addPathMethods(app: FastifyInstance, methods: PathMethods): void
   tables.get(app)?.extra.push(methods);
 }
 
-function findsRoute(table: MethodTable, method: Method, path: string): boolean | undefined {
+/**
+ * Whether a route takes `method` at `path`, its parameters fitting its schema unless `anyParams`;
+ * undefined when `path` is not decodable.
+ */
+function findsRoute(
+  table: MethodTable,
+  method: Method,
+  path: string,
+  anyParams = false,
+): boolean | undefined {
   try {
-    return table.router.find(method, path) !== null;
+    const found = table.router.find(method, path);
+    return found !== null && (anyParams || paramsFit((found.store as RouteStore).params, found.params));
   } catch {
     // A path find-my-way cannot decode has no route under any method.
     return undefined;
@@ -93,7 +151,11 @@ export function paramTooLong(app: FastifyInstance, request: FastifyRequest): App
   if (path.length <= ROUTER_OPTIONS.maxParamLength) return null;
   const table = tables.get(app);
   const method = request.method as Method;
-  if (table === undefined || !METHOD_ORDER.includes(method) || findsRoute(table, method, path) !== true) {
+  if (
+    table === undefined ||
+    !METHOD_ORDER.includes(method) ||
+    findsRoute(table, method, path, true) !== true
+  ) {
     return null;
   }
   return new AppError(

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@tables-voisines/contract/errors';
 import type { Config } from '../config';
@@ -9,6 +10,7 @@ import type { RateLimitStore } from '../adapters/rate-limit/rate-limit-store';
 export type RateLimitBucket =
   | 'admin-sign-in'
   | 'owner-sign-in'
+  | 'current-password'
   | 'sign-up'
   | 'confirm'
   | 'resend'
@@ -21,6 +23,48 @@ export type RateLimitBucket =
 const WINDOW_MS = 60_000;
 /** Limits per address alone and per identifier alone are this many times wider (offices behind one NAT). */
 const WIDE_FACTOR = 10;
+/**
+ * Past the wide limit of failures on one identifier, each attempt on it waits this much more, up to
+ * `MAX_SLOW_DOWN_MS`: guessing one account's password from many addresses is slowed down, its holder is
+ * never refused (a few seconds at most).
+ */
+const SLOW_DOWN_STEP_MS = 250;
+export const MAX_SLOW_DOWN_MS = 3_000;
+
+/**
+ * How a bucket counts. `failuresOnly`: an attempt that succeeds is forgiven once answered (it is counted
+ * while it runs, so that a burst of concurrent guesses cannot all pass before the first fails). `perIdentifier`:
+ * what many attempts on one identifier from all addresses together do: refuse (429), slow down, or nothing.
+ */
+interface BucketPolicy {
+  failuresOnly: boolean;
+  perIdentifier: 'refuse' | 'slow' | 'none';
+}
+
+const COUNT_ALL: BucketPolicy = { failuresOnly: false, perIdentifier: 'refuse' };
+/**
+ * Passwords: a refusal per identifier let anyone lock an account out (ten wrong passwords from each of a
+ * dozen addresses, renewed every minute); only the pair and the address refuse, the identifier slows down.
+ */
+const PASSWORD: BucketPolicy = { failuresOnly: true, perIdentifier: 'slow' };
+
+const POLICIES: Record<Exclude<RateLimitBucket, 'report'>, BucketPolicy> = {
+  'admin-sign-in': PASSWORD,
+  'owner-sign-in': PASSWORD,
+  'current-password': PASSWORD,
+  'sign-up': COUNT_ALL,
+  // Per account: only its own token reaches them.
+  confirm: COUNT_ALL,
+  resend: COUNT_ALL,
+  check: COUNT_ALL,
+  // The mails themselves are capped per establishment in the database.
+  'resend-establishment-code': COUNT_ALL,
+  // The same lock-out as passwords (a flood of requests for someone's address kept it from asking for a
+  // link): the mails are capped per account in the database instead, whoever asks.
+  'forgotten-password': { failuresOnly: false, perIdentifier: 'none' },
+  // Per link, whose id only its mailbox knows.
+  'forgotten-password-confirm': COUNT_ALL,
+};
 
 /** ioredis is loaded only when REDIS_URL is set. */
 export async function createRateLimitStore(config: Config): Promise<RateLimitStore> {
@@ -29,10 +73,26 @@ export async function createRateLimitStore(config: Config): Promise<RateLimitSto
   return new RedisRateLimitStore(config.redisUrl);
 }
 
+/** What the limiter decided for one attempt. */
+export interface Attempt {
+  /** Seconds to wait when the attempt is refused, `null` when it may go on. */
+  retryAfter: number | null;
+  /** How long to hold the attempt before it goes on (many failures on its identifier). */
+  slowDownMs: number;
+  /** Takes the attempt back out of the counts (it succeeded, in a bucket that counts failures only). */
+  forgive(): Promise<void>;
+}
+
+function refused(waitMs: number): Attempt {
+  return { retryAfter: Math.max(1, Math.ceil(waitMs / 1000)), slowDownMs: 0, forgive: async () => {} };
+}
+
 /**
- * `RATE_LIMIT_SIGN_IN` attempts a minute per (client address, identifier) pair; ten times that per address
- * whatever the identifier (many e-mail addresses tried from one place), and ten times that per identifier
- * whatever the address (one account attacked from many addresses, or with forged X-Forwarded-For).
+ * `RATE_LIMIT_SIGN_IN` attempts a minute per (client address, identifier) pair, and ten times that per
+ * address whatever the identifier (many e-mail addresses tried from one place): past either, `429`. Per
+ * identifier whatever the address (one account attacked from many addresses, or with forged
+ * X-Forwarded-For), ten times the limit too, with what the bucket's policy says: refused, slowed down
+ * (passwords) or not counted.
  */
 export class RateLimiter {
   constructor(
@@ -41,27 +101,47 @@ export class RateLimiter {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Answers the seconds to wait when the attempt is over the limit, `null` when it may go on. */
-  async check(bucket: RateLimitBucket, address: string, identifier: string): Promise<number | null> {
+  async attempt(
+    bucket: Exclude<RateLimitBucket, 'report'>,
+    address: string,
+    identifier: string,
+  ): Promise<Attempt> {
+    const policy = POLICIES[bucket];
     const id = createHash('sha256').update(identifier.toLowerCase()).digest('base64url').slice(0, 22);
+    const keys = [`${bucket}:${address}:${id}`, `${bucket}:${address}`];
+    const allowed = (slowDownMs: number, counted: string[]): Attempt => ({
+      retryAfter: null,
+      slowDownMs,
+      forgive: policy.failuresOnly ? () => this.#forgive(bucket, counted) : async () => {},
+    });
     try {
-      const [pair, perAddress, perIdentifier] = await Promise.all([
-        this.store.hit(`${bucket}:${address}:${id}`, WINDOW_MS),
-        this.store.hit(`${bucket}:${address}`, WINDOW_MS),
-        this.store.hit(`${bucket}:*:${id}`, WINDOW_MS),
-      ]);
       const wide = this.maxPerMinute * WIDE_FACTOR;
-      const over = [
-        pair.count > this.maxPerMinute ? pair.resetInMs : 0,
-        perAddress.count > wide ? perAddress.resetInMs : 0,
-        perIdentifier.count > wide ? perIdentifier.resetInMs : 0,
-      ];
-      const wait = Math.max(...over);
-      return wait > 0 ? Math.max(1, Math.ceil(wait / 1000)) : null;
+      const [pair, perAddress] = await Promise.all(keys.map((key) => this.store.hit(key, WINDOW_MS)));
+      const refusedFor = Math.max(
+        pair!.count > this.maxPerMinute ? pair!.resetInMs : 0,
+        perAddress!.count > wide ? perAddress!.resetInMs : 0,
+      );
+      // Refused: it guessed nothing, so it is not counted against the identifier (nor forgiven).
+      if (refusedFor > 0) return refused(refusedFor);
+      if (policy.perIdentifier === 'none') return allowed(0, keys);
+      const identifierKey = `${bucket}:*:${id}`;
+      const perIdentifier = await this.store.hit(identifierKey, WINDOW_MS);
+      const beyond = perIdentifier.count - wide;
+      if (beyond > 0 && policy.perIdentifier === 'refuse') return refused(perIdentifier.resetInMs);
+      const slowDownMs = beyond > 0 ? Math.min(MAX_SLOW_DOWN_MS, beyond * SLOW_DOWN_STEP_MS) : 0;
+      return allowed(slowDownMs, [...keys, identifierKey]);
     } catch (error) {
       // A rate-limit store that is down must not take sign-in down with it.
       this.log.error({ err: error, bucket }, 'rate limit store failed; attempt allowed');
-      return null;
+      return allowed(0, []);
+    }
+  }
+
+  async #forgive(bucket: RateLimitBucket, keys: string[]): Promise<void> {
+    try {
+      await Promise.all(keys.map((key) => this.store.forgive(key)));
+    } catch (error) {
+      this.log.error({ err: error, bucket }, 'rate limit store failed; success still counted');
     }
   }
 
@@ -128,16 +208,52 @@ export function signInIdentifier(field: 'username' | 'email') {
   };
 }
 
-/** A preHandler counting the attempt; `identify` reads the identifier from the validated request. */
-export function rateLimit(bucket: RateLimitBucket, identify: (request: FastifyRequest) => string) {
-  return async function limitAttempts(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const seconds = await request.server.ctx.rateLimiter.check(bucket, request.ip, identify(request));
-    if (seconds === null) return;
-    reply.header('retry-after', String(seconds));
-    throw new AppError(
-      'RateLimited',
-      `Trop de tentatives : veuillez réessayer dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,
-      { retryAfter: seconds },
-    );
+/**
+ * A `PATCH` of an account that gives `currentPassword` guesses the caller's password as a sign-in does: counted
+ * against the caller's account in the `current-password` bucket, so that a stolen token cannot try passwords
+ * there without limit. Without the field it guesses nothing and is not counted.
+ */
+export function currentPasswordIdentifier(request: FastifyRequest): string | null {
+  const body = request.body as { currentPassword?: unknown } | undefined;
+  if (body?.currentPassword === undefined || request.auth === null) return null;
+  return request.auth.account.id;
+}
+
+const attempts = new WeakMap<FastifyRequest, Attempt>();
+
+function tooManyAttempts(reply: FastifyReply, seconds: number): AppError {
+  reply.header('retry-after', String(seconds));
+  return new AppError(
+    'RateLimited',
+    `Trop de tentatives : veuillez réessayer dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,
+    { retryAfter: seconds },
+  );
+}
+
+/**
+ * The route hooks that count an attempt: `preHandler` counts it before it runs (refused past the limits,
+ * held a moment when its identifier is slowed down), `onSend` forgives it when it succeeded in a bucket that
+ * counts failures only. `identify` reads the identifier from the validated request; `null` leaves the
+ * request uncounted (it guesses nothing).
+ */
+export function rateLimit(
+  bucket: Exclude<RateLimitBucket, 'report'>,
+  identify: (request: FastifyRequest) => string | null,
+) {
+  return {
+    async preHandler(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const identifier = identify(request);
+      if (identifier === null) return;
+      const attempt = await request.server.ctx.rateLimiter.attempt(bucket, request.ip, identifier);
+      if (attempt.retryAfter !== null) throw tooManyAttempts(reply, attempt.retryAfter);
+      attempts.set(request, attempt);
+      if (attempt.slowDownMs > 0) await sleep(attempt.slowDownMs);
+    },
+    // Before the answer leaves: the client's next attempt already sees the count forgiven.
+    async onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+      const attempt = attempts.get(request);
+      if (attempt !== undefined && reply.statusCode < 400) await attempt.forgive();
+      return payload;
+    },
   };
 }

@@ -1,12 +1,51 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '@tables-voisines/contract/errors';
+import { matchesEtag } from '../lib/http-negotiation';
+
+/**
+ * A record as its entity tag sees it: its id and version, and what its answer shows of other rows, which
+ * the record's own version does not follow. The real rows carry these fields; a write's
+ * `checkPrecondition` and the read answering the tag are given the same row, so they agree.
+ */
+export interface Tagged {
+  id: string;
+  version: number;
+  /** An owner's establishment (`OwnerRow`): the link is kept on the establishment's row, not the owner's. */
+  establishmentId?: string | null;
+  /** A board's establishment as the board shows it (`MenuBoardAnswer`): renamed or moved on its own row. */
+  establishment?: {
+    uri: string;
+    name: string;
+    kind: string;
+    location: { latitude: number; longitude: number };
+  };
+}
+
+/** What the answer shows of other rows, `undefined` when it shows nothing that is not its own. */
+function shownOfOthers(record: Tagged): unknown {
+  if (typeof record.establishment === 'object' && record.establishment !== null) {
+    const { uri, name, kind, location } = record.establishment;
+    return [uri, name, kind, location.latitude, location.longitude];
+  }
+  if (record.establishmentId !== undefined) return record.establishmentId;
+  return undefined;
+}
 
 /**
  * The strong entity tag of a record: its id and its version, which a database trigger raises on every
  * update (migration 0004). The id is part of it so that a board deleted and published again, whose version
- * starts over, never matches a tag read from the one before.
+ * starts over, never matches a tag read from the one before. When the answer also shows other rows (an
+ * owner's link, a board's establishment name), a short hash of what it shows of them follows: relinking the
+ * owner or renaming the place gives a new tag, with no write to the owner's or the boards' rows (no lock
+ * taken on them, so no lock-order conflict with writes starting from the other side).
  */
-export function etagOf(record: { id: string; version: number }): string {
-  return `"${record.id}.${record.version}"`;
+export function etagOf(record: Tagged): string {
+  const shown = shownOfOthers(record);
+  if (shown === undefined) return `"${record.id}.${record.version}"`;
+  const hash = createHash('sha256').update(JSON.stringify(shown)).digest('base64url').slice(0, 12);
+  return `"${record.id}.${record.version}.${hash}"`;
 }
 
 /** The entity tags of an `If-Match` or `If-None-Match` header, `*` included; `null` when there is none. */
@@ -43,6 +82,26 @@ export function preconditionHolds(
 }
 
 export const preconditionFailed = (message?: string) => new AppError('PreconditionFailed', message);
+
+/**
+ * `If-None-Match` on the API's reads (RFC 9110, 13.1.2): a `GET` or `HEAD` of `/api/...` answering 200 with
+ * an `ETag` the request names (weak comparison, `*` included) becomes a 304 with the same headers and no
+ * body. One hook for every route that sets an `ETag` (establishments, boards, owners, admins, groups), so a
+ * new one cannot forget it; answers that handle it themselves (`sendResponse`) are already a 304 here.
+ */
+export function answerNotModified(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+    if (reply.statusCode !== 200 || !request.url.startsWith('/api/')) return payload;
+    const etag = reply.getHeader('etag');
+    if (typeof etag !== 'string' || !matchesEtag(request.headers['if-none-match'], etag)) return payload;
+    (payload as { destroy?: () => void } | null)?.destroy?.();
+    reply.code(304).removeHeader('content-type').removeHeader('content-length');
+    // No body. Fastify's own hook of a HEAD, which runs after this one, measures bytes or drains a stream:
+    // it is given an empty stream, which it turns into no body as well.
+    return request.method === 'HEAD' ? Readable.from([]) : null;
+  });
+}
 
 /** The conditional headers of a request, as a write takes them. */
 export function conditionsOf(request: { headers: Record<string, string | string[] | undefined> }) {

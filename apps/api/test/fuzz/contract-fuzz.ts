@@ -13,6 +13,7 @@ import { routes, type RouteDef } from '@tables-voisines/contract/routes';
 import type { Db } from '../../src/db/client';
 import { BODY_LIMIT } from '../../src/app';
 import {
+  PARIS_CLOCK_DAYS,
   arbitraryOf,
   boundaryValuesOf,
   resolverOf,
@@ -50,6 +51,11 @@ export interface FuzzWorld {
   ids: string[];
   uris: string[];
   tokens: Partial<Record<Role, string>>;
+  /**
+   * Bodies the server accepts, by route id (`createEstablishment`...): what the requests that must be
+   * refused start from, so that only the one thing changed in them can be why they are.
+   */
+  acceptedBodies?: Partial<Record<string, unknown[]>>;
 }
 
 interface Request {
@@ -59,6 +65,8 @@ interface Request {
   label: string;
   inject: InjectOptions;
   zodValid: boolean;
+  /** Why no answer but a refusal (4xx) is right for this request, when that is certain. */
+  mustRefuse: string | undefined;
 }
 
 export interface FuzzReport {
@@ -74,6 +82,11 @@ export interface FuzzReport {
   databaseChangedByRefusal: number;
   zodValidRequests: number;
   zodValidAnswered2xx: number;
+  /** Requests that must be refused (text not as sent, an address no page can have): how many, how many not. */
+  hostileRequests: number;
+  hostileAccepted: number;
+  /** Date parameters sent with every day of `SWEPT_DAYS`, beyond `requests`. */
+  dateSweepRequests: number;
   ms: number;
   failures: string[];
 }
@@ -119,6 +132,33 @@ const ODD_VALUES: unknown[] = [
   '１２３',
 ];
 
+/**
+ * Page addresses no establishment may take (`uriProblem`): React Router's `.data` suffix, dot segments,
+ * invisible characters (zero-width space, a right-to-left override, a Hangul filler), `<`, `>`, `\\`, NUL.
+ */
+export const UNSERVABLE_URIS = [
+  'solo.data',
+  'Solo.DATA',
+  '.',
+  '..',
+  'chez\u200bjo',
+  'chez\u202ejo',
+  '\u3164',
+  '<script>',
+  'a>b',
+  'a\\b',
+  'x\u0000y',
+];
+
+/** `uri` with the case of its first ASCII letter turned over: the same address to a person, so taken. */
+export function otherCase(uri: string): string | undefined {
+  const index = uri.search(/[a-z]/i);
+  if (index === -1) return undefined;
+  const letter = uri[index]!;
+  const flipped = letter === letter.toLowerCase() ? letter.toUpperCase() : letter.toLowerCase();
+  return `${uri.slice(0, index)}${flipped}${uri.slice(index + 1)}`;
+}
+
 /** Every operation of the OpenAPI document, matched with the contract's route (zod schemas). */
 export function routesOf(document: { paths: Record<string, Record<string, Operation>> }): FuzzRoute[] {
   const contract = Object.entries(routes as Record<string, RouteDef>);
@@ -155,8 +195,10 @@ function pathValue(
       fc.constantFrom('', 'x', 'x'.repeat(100), 'x'.repeat(101), 'x'.repeat(499), 'x'.repeat(600)),
     );
   }
+  const otherCases = world.uris.map(otherCase).filter((u): u is string => u !== undefined);
   return fc.oneof(
     encoded(fc.constantFrom(...TRAVERSALS)),
+    encoded(fc.constantFrom(...UNSERVABLE_URIS, ...otherCases.slice(0, 20))),
     fc
       .constantFrom(...TRAVERSALS.filter((t) => /^[\x21-\x7e]+$/.test(t)))
       .map((value) => ({ raw: true, value })),
@@ -178,7 +220,7 @@ function queryString(params: Record<string, unknown>): string {
   return text === '' ? '' : `?${text}`;
 }
 
-type Body = { payload: string | Buffer; headers: Record<string, string> } | undefined;
+type Body = { payload: string | Buffer; headers: Record<string, string>; mustRefuse?: string } | undefined;
 
 const json = (value: unknown): Body => ({
   payload: JSON.stringify(value),
@@ -262,7 +304,105 @@ function malformedBody(
   );
 }
 
-function bodyOf(route: FuzzRoute, kind: Kind, resolve: Resolve): fc.Arbitrary<Body> {
+/** The paths (`['items', 0, 'name']`) of a value's strings, for a character put where a form would put it. */
+function stringPaths(value: unknown, path: (string | number)[] = [], out: (string | number)[][] = []) {
+  if (typeof value === 'string') out.push(path);
+  else if (Array.isArray(value)) value.forEach((v, i) => stringPaths(v, [...path, i], out));
+  else if (typeof value === 'object' && value !== null) {
+    for (const [k, v] of Object.entries(value)) stringPaths(v, [...path, k], out);
+  }
+  return out;
+}
+
+/** A copy of `value` with the string at `path` passed through `change`. */
+function withString(value: unknown, path: (string | number)[], change: (s: string) => string): unknown {
+  if (path.length === 0) return change(value as string);
+  const [head, ...rest] = path;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
+  copy[head!] = withString(copy[head!], rest, change);
+  return copy;
+}
+
+/**
+ * Bodies the server must refuse whatever else they hold (`mustRefuse`), made from `value`: text that would
+ * not be stored as sent (Latin-1 bytes sent as UTF-8, a lone surrogate, a NUL), at each string of the body
+ * (or a new top-level one when it has none), a `__proto__` key, and, where the body has a `uri`, page
+ * addresses no page can have or that another place has in another case (on a create). A body in Latin-1
+ * that says so is read, not refused: it comes without `mustRefuse`.
+ */
+export function hostileVariants(
+  value: unknown,
+  options: { hasUri: boolean; takenInAnotherCase: readonly string[]; create: boolean },
+): NonNullable<Body>[] {
+  const base = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<
+    string,
+    unknown
+  >;
+  const strings = stringPaths(base);
+  const atEachString = (change: (s: string) => string, mustRefuse: string) =>
+    (strings.length === 0
+      ? [{ name: change('Chez Jo') }]
+      : strings.map((path) => withString(base, path, change))
+    ).map((changed) => ({ ...json(changed)!, mustRefuse }));
+  const latin1 = (charset: string | undefined) =>
+    atEachString((s) => `${s}Café`, '').map(({ payload }) => ({
+      payload: Buffer.from(payload.toString(), 'latin1'),
+      headers: { 'content-type': `application/json${charset === undefined ? '' : `; charset=${charset}`}` },
+      ...(charset === undefined ? { mustRefuse: 'Latin-1 bytes without a charset: not UTF-8' } : {}),
+    }));
+  const variants: NonNullable<Body>[] = [
+    ...latin1(undefined),
+    ...latin1('iso-8859-1'),
+    ...atEachString((s) => `${s}\ud800`, 'a lone surrogate'),
+    ...atEachString((s) => `${s.slice(0, 3)}\u0000${s.slice(3)}`, 'a NUL'),
+    {
+      payload: JSON.stringify(base).replace(/^\{/, '{"__proto__":{"isAdmin":true},'),
+      headers: { 'content-type': 'application/json' },
+      mustRefuse: 'a __proto__ key',
+    },
+  ];
+  if (options.hasUri) {
+    for (const uri of UNSERVABLE_URIS) {
+      variants.push({ ...json({ ...base, uri })!, mustRefuse: `the address ${JSON.stringify(uri)}` });
+    }
+    if (options.create) {
+      for (const uri of options.takenInAnotherCase.slice(0, 5)) {
+        variants.push({
+          ...json({ ...base, uri })!,
+          mustRefuse: `the address ${uri}, another place's in another case`,
+        });
+      }
+    }
+  }
+  return variants;
+}
+
+function hostileOptions(schema: JsonSchema, resolve: Resolve, world: FuzzWorld, route: FuzzRoute) {
+  return {
+    hasUri: 'uri' in (resolve(schema).properties ?? {}),
+    takenInAnotherCase: world.uris.map(otherCase).filter((u): u is string => u !== undefined),
+    create: route.method === 'POST',
+  };
+}
+
+/** One of `hostileVariants` of a generated body, or of a body the server accepts for that route. */
+function hostileBody(
+  generated: fc.Arbitrary<unknown>,
+  schema: JsonSchema,
+  resolve: Resolve,
+  world: FuzzWorld,
+  route: FuzzRoute,
+): fc.Arbitrary<Body> {
+  const accepted = world.acceptedBodies?.[route.id] ?? [];
+  const valid = accepted.length === 0 ? generated : fc.oneof(generated, fc.constantFrom(...accepted));
+  const options = hostileOptions(schema, resolve, world, route);
+  return valid.chain((v) => fc.constantFrom(...hostileVariants(v, options)));
+}
+
+function bodyOf(route: FuzzRoute, kind: Kind, resolve: Resolve, world: FuzzWorld): fc.Arbitrary<Body> {
   const content = route.operation.requestBody?.content;
   if (content === undefined) {
     // No body expected: sometimes send one anyway.
@@ -299,7 +439,10 @@ function bodyOf(route: FuzzRoute, kind: Kind, resolve: Resolve): fc.Arbitrary<Bo
       }),
     );
   }
-  return malformedBody(valid, jsonContent.schema, resolve);
+  return fc.oneof(
+    malformedBody(valid, jsonContent.schema, resolve),
+    hostileBody(valid, jsonContent.schema, resolve, world, route),
+  );
 }
 
 function queryOf(route: FuzzRoute, kind: Kind, resolve: Resolve): fc.Arbitrary<Record<string, unknown>> {
@@ -357,7 +500,7 @@ export function requestArbitrary(
     const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
     const pathParams = fc.tuple(...names.map((name) => pathValue(world, name, kind)));
     return fc
-      .tuple(pathParams, queryOf(route, kind, resolve), bodyOf(route, kind, resolve))
+      .tuple(pathParams, queryOf(route, kind, resolve), bodyOf(route, kind, resolve, world))
       .map(([values, query, body]) => {
         const params: Record<string, string> = {};
         let i = 0;
@@ -387,6 +530,7 @@ export function requestArbitrary(
             ...(body === undefined ? {} : { payload: body.payload }),
           },
           zodValid: zodAccepts(route.def, { params, query, body: parsedBody }),
+          mustRefuse: body?.mustRefuse,
         };
       });
   });
@@ -447,12 +591,18 @@ export async function runFuzz(options: RunOptions): Promise<FuzzReport> {
     databaseChangedByRefusal: 0,
     zodValidRequests: 0,
     zodValidAnswered2xx: 0,
+    hostileRequests: 0,
+    hostileAccepted: 0,
+    dateSweepRequests: 0,
     ms: 0,
     failures: [],
   };
   const fail = (message: string) => {
     if (report.failures.length < 50) report.failures.push(message);
   };
+  // First, while the world's records are all there (the generated requests may delete them).
+  await sweepDates(options, fuzzRoutes, report, fail);
+  await sweepHostileBodies(options, fuzzRoutes, report, fail);
   const cells = fuzzRoutes.flatMap((route) => ROLES.map((role) => ({ route, role })));
   const perCell = Math.ceil(options.requests / cells.length);
   let digest: string | undefined;
@@ -481,30 +631,18 @@ export async function runFuzz(options: RunOptions): Promise<FuzzReport> {
         report.zodValidRequests++;
         if (response.statusCode < 300) report.zodValidAnswered2xx++;
       }
+      if (request.mustRefuse !== undefined) {
+        report.hostileRequests++;
+        if (response.statusCode < 400) {
+          report.hostileAccepted++;
+          fail(`${request.label}: ${request.mustRefuse} answered ${response.statusCode}, not refused`);
+        }
+      }
       if (response.statusCode >= 500) {
         report.serverErrors++;
         fail(`${request.label}: ${response.statusCode} ${response.body.slice(0, 200)}`);
       }
-      let code: ErrorCode | undefined;
-      if (response.statusCode >= 400) {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(response.body);
-        } catch {
-          parsed = undefined;
-        }
-        const body = ErrorBodySchema.safeParse(parsed);
-        const known = body.success && body.data.code in ERROR_STATUS;
-        code = known ? (body.data!.code as ErrorCode) : undefined;
-        if (
-          !known ||
-          ERROR_STATUS[code!] !== response.statusCode ||
-          (code === 'ValidationError' && !Array.isArray((parsed as { details?: unknown }).details))
-        ) {
-          report.badErrorBodies++;
-          fail(`${request.label}: error body ${response.statusCode} ${response.body.slice(0, 200)}`);
-        }
-      }
+      const code = checkErrorBody(request.label, response, report, fail);
       if (!write) continue;
       if (response.statusCode >= 400 && (code === undefined || !WRITING_REFUSALS.has(code))) {
         const after = await databaseDigest(options.db);
@@ -523,4 +661,147 @@ export async function runFuzz(options: RunOptions): Promise<FuzzReport> {
   }
   report.ms = Math.round(performance.now() - startedAt);
   return report;
+}
+
+/**
+ * The error code of an answer of 400 or more, once checked to be in the contract's shape with the status of
+ * its code (counted and told as a failure otherwise); `undefined` for a success or an unknown code.
+ */
+function checkErrorBody(
+  label: string,
+  response: { statusCode: number; body: string },
+  report: FuzzReport,
+  fail: (message: string) => void,
+): ErrorCode | undefined {
+  if (response.statusCode < 400) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(response.body);
+  } catch {
+    parsed = undefined;
+  }
+  const body = ErrorBodySchema.safeParse(parsed);
+  const known = body.success && body.data.code in ERROR_STATUS;
+  const code = known ? (body.data!.code as ErrorCode) : undefined;
+  if (
+    !known ||
+    ERROR_STATUS[code!] !== response.statusCode ||
+    (code === 'ValidationError' && !Array.isArray((parsed as { details?: unknown }).details))
+  ) {
+    report.badErrorBodies++;
+    fail(`${label}: error body ${response.statusCode} ${response.body.slice(0, 200)}`);
+  }
+  return code;
+}
+
+/** Years 1 to 9999 and the year 0 no calendar has: the days every date parameter is also sent. */
+const SWEPT_DAYS = [...PARIS_CLOCK_DAYS, '0000-01-01', '1900-01-01', '1899-12-31', '5000-06-15'];
+
+/**
+ * Every date parameter of the reads (`notVerifiedSince`, `date`...) sent by every role with each of
+ * `SWEPT_DAYS`, on top of the generated requests, whose few thousand draws may miss the one day that
+ * breaks (1940-02-24 once answered 500): a day of years 1 to 9999 is answered, or refused with a 400; the
+ * year 0 is refused.
+ */
+async function sweepDates(
+  options: RunOptions,
+  fuzzRoutes: readonly FuzzRoute[],
+  report: FuzzReport,
+  fail: (message: string) => void,
+): Promise<void> {
+  const resolve = resolverOf(options.document);
+  const id = options.world.ids[0] ?? randomUUID();
+  for (const route of fuzzRoutes.filter((r) => r.method === 'GET')) {
+    const dateParams = (route.operation.parameters ?? []).filter(
+      (p) => p.in === 'query' && resolve(p.schema).format === 'date',
+    );
+    const path = route.path.replace(/:(\w+)/g, () => encodeURIComponent(id));
+    for (const param of dateParams) {
+      for (const role of ROLES) {
+        const token = options.world.tokens[role];
+        for (const day of SWEPT_DAYS) {
+          const label = `GET ${path}?${param.name}=${day} [date sweep, ${role}]`;
+          const response = await options.inject({
+            method: 'GET',
+            url: `${path}?${param.name}=${day}`,
+            headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+          });
+          report.dateSweepRequests++;
+          if (response.statusCode >= 500) {
+            report.serverErrors++;
+            fail(`${label}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+          }
+          checkErrorBody(label, response, report, fail);
+          if (day.startsWith('0000-') && response.statusCode < 400) {
+            fail(`${label}: the year 0 answered ${response.statusCode}, not refused`);
+          }
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Each of `hostileVariants` of each body the server accepts (`world.acceptedBodies`), sent by the admin
+ * allowed everything: refused, and the database left as it was; then the body itself, accepted. The
+ * generated requests draw these only now and then; here every one is sent once. Path parameters are the
+ * world's first id, an establishment's.
+ */
+async function sweepHostileBodies(
+  options: RunOptions,
+  fuzzRoutes: readonly FuzzRoute[],
+  report: FuzzReport,
+  fail: (message: string) => void,
+): Promise<void> {
+  const resolve = resolverOf(options.document);
+  const id = options.world.ids[0] ?? randomUUID();
+  const token = options.world.tokens['full admin'];
+  for (const route of fuzzRoutes) {
+    const accepted = options.world.acceptedBodies?.[route.id] ?? [];
+    const schema = route.operation.requestBody?.content['application/json']?.schema;
+    if (accepted.length === 0 || schema === undefined) continue;
+    const path = route.path.replace(/:(\w+)/g, () => encodeURIComponent(id));
+    const hostile = hostileOptions(schema, resolve, options.world, route);
+    for (const body of accepted.flatMap((value) => hostileVariants(value, hostile))) {
+      if (body.mustRefuse === undefined) continue;
+      const label = `${route.method} ${path} [${body.mustRefuse}]`;
+      const before = await databaseDigest(options.db);
+      const response = await options.inject({
+        method: route.method as InjectOptions['method'],
+        url: path,
+        headers: { ...body.headers, ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+        payload: body.payload,
+      });
+      report.hostileRequests++;
+      if (response.statusCode >= 500) {
+        report.serverErrors++;
+        fail(`${label}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      }
+      checkErrorBody(label, response, report, fail);
+      if (response.statusCode < 400) {
+        report.hostileAccepted++;
+        fail(`${label}: answered ${response.statusCode}, not refused`);
+      } else if ((await databaseDigest(options.db)) !== before) {
+        report.databaseChangedByRefusal++;
+        fail(`${label}: refused with ${response.statusCode} but the database changed`);
+      }
+    }
+    // Then each body as it is, which must be accepted: else the refusals above prove nothing.
+    for (const value of accepted) {
+      const response = await options.inject({
+        method: route.method as InjectOptions['method'],
+        url: path,
+        headers: {
+          'content-type': 'application/json',
+          ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        },
+        payload: JSON.stringify(value),
+      });
+      if (response.statusCode >= 300) {
+        fail(
+          `${route.method} ${path}: the accepted body was answered ${response.statusCode} ${response.body.slice(0, 200)}`,
+        );
+      }
+    }
+  }
 }

@@ -39,9 +39,45 @@ export function resolverOf(document: { components?: { schemas?: Record<string, J
   return resolve;
 }
 
-const ISO_DATE = fc
-  .date({ min: new Date('2020-01-01'), max: new Date('2035-12-31'), noInvalidDate: true })
-  .map((d) => d.toISOString().slice(0, 10));
+const DAY_MS = 86_400_000;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * Days where Paris changed its offset or its clocks (mean time until 1911, UTC in winter until 1940, German
+ * and double summer time, summer time again from 1976), and the first and last days a date field takes.
+ */
+export const PARIS_CLOCK_DAYS = [
+  '0001-01-01',
+  '1891-03-16',
+  '1911-03-11',
+  '1916-06-14',
+  '1940-02-24',
+  '1940-02-25',
+  '1940-06-15',
+  '1945-04-02',
+  '1945-09-16',
+  '1976-03-28',
+  '1976-09-26',
+  '2026-03-29',
+  '2026-10-25',
+  '9999-12-31',
+];
+
+/**
+ * Dates across everything a date field accepts (0001-01-01 to 9999-12-31), the days Paris changed clocks,
+ * and the weeks around today, where boards and closures are written: a date either works or is a 400.
+ */
+const ISO_DATE = fc.oneof(
+  fc
+    .date({
+      min: new Date('0001-01-01T00:00:00Z'),
+      max: new Date('9999-12-31T00:00:00Z'),
+      noInvalidDate: true,
+    })
+    .map(isoDay),
+  fc.constantFrom(...PARIS_CLOCK_DAYS),
+  fc.integer({ min: -60, max: 60 }).map((days) => isoDay(new Date(Date.now() + days * DAY_MS))),
+);
 
 function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   switch (schema.format) {
@@ -125,7 +161,10 @@ export function boundaryValuesOf(schema: JsonSchema, resolve: Resolve): unknown[
   const s = resolve(schema);
   const type = Array.isArray(s.type) ? s.type[0] : s.type;
   const out: unknown[] = [];
-  if (type === 'string') {
+  if (type === 'string' && s.format === 'date') {
+    // The ends of the range, the year 0 no calendar has, a 29 February that does not exist, Paris's changes.
+    out.push('0000-01-01', '0000-12-31', '2026-02-29', '1900-02-29', ...PARIS_CLOCK_DAYS);
+  } else if (type === 'string') {
     const min = s.minLength ?? 0;
     out.push('x'.repeat(min), min > 0 ? 'x'.repeat(min - 1) : '');
     if (s.maxLength !== undefined) out.push('é'.repeat(s.maxLength), 'é'.repeat(s.maxLength + 1));

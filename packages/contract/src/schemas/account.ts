@@ -8,6 +8,7 @@ import {
   PhoneSchema,
   UuidSchema,
   clearable,
+  nameSchema,
   textSchema,
 } from './common';
 import { ClaimCodeSchema } from './establishment';
@@ -37,10 +38,20 @@ const TokenSchema = z
   .min(1, 'Le jeton est obligatoire.')
   .max(4096, 'Jeton trop long.');
 
-export const UsernameSchema = textSchema(3, 60).regex(
-  /^[^\s]+$/u,
-  'Le nom d’utilisateur ne peut contenir d’espace.',
-);
+/**
+ * Latin letters (accents included: basic Latin to Latin Extended-B, and Latin Extended Additional), digits,
+ * `.`, `-`, `_` and `@`: one script only, so that no username can pass for another with a Cyrillic « а »
+ * or a Greek « ο » in place of a Latin one (or a full-width « ａ », Latin but not in these blocks).
+ */
+const USERNAME_PATTERN = /^(?:[0-9._@-]|(?=[A-Za-z\u00aa-\u024f\u1e00-\u1eff])\p{Script=Latin})+$/u;
+
+export const UsernameSchema = textSchema(3, 60)
+  .normalize('NFC')
+  .regex(/^[^\s]+$/u, 'Le nom d’utilisateur ne peut contenir d’espace.')
+  .regex(
+    USERNAME_PATTERN,
+    'Le nom d’utilisateur ne peut contenir que des lettres latines (accents compris), des chiffres et « . », « - », « _ » ou « @ » : pas de lettres d’un autre alphabet, qui peuvent ressembler aux latines.',
+  );
 
 // Accounts
 
@@ -186,12 +197,21 @@ export const CreateAdminBodySchema = z.strictObject({
 });
 export type CreateAdminBody = z.output<typeof CreateAdminBodySchema>;
 
-export const PatchAdminBodySchema = CreateAdminBodySchema.partial();
+/**
+ * The account's current password: required by the server when one changes one's own password or e-mail
+ * address (API.md, "Account safety"), ignored otherwise. Only bounded, like a sign-in's.
+ */
+const CurrentPasswordSchema = SignInPasswordSchema;
+
+/** Any subset; `currentPassword` with a change of one's own `password` or `email`. */
+export const PatchAdminBodySchema = CreateAdminBodySchema.partial().extend({
+  currentPassword: CurrentPasswordSchema.optional(),
+});
 export type PatchAdminBody = z.output<typeof PatchAdminBodySchema>;
 
 // Restaurant owners
 
-const NameSchema = textSchema(1, 100);
+const NameSchema = nameSchema(1, 100);
 
 export const SignUpBodySchema = z.strictObject({
   email: EmailSchema,
@@ -255,11 +275,15 @@ export const ForgottenPasswordConfirmBodySchema = z.strictObject({
 });
 export type ForgottenPasswordConfirmBody = z.output<typeof ForgottenPasswordConfirmBodySchema>;
 
-/** Any subset. `establishment` (an id, or `null` to detach) or `establishmentCode` relinks the owner. */
+/**
+ * Any subset. `establishment` (an id, or `null` to detach) or `establishmentCode` relinks the owner;
+ * `currentPassword` comes with the owner's own change of `password` or `email`.
+ */
 export const PatchOwnerBodySchema = z
   .strictObject({
     email: EmailSchema,
     password: PasswordSchema,
+    currentPassword: CurrentPasswordSchema,
     firstName: NameSchema,
     lastName: NameSchema,
     phone: clearable(PhoneSchema),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contractRegistry } from '../registry';
+import { CONTROL_CHARACTER, hasVisibleCharacter } from '../characters';
 
 /*
  * Building blocks shared by every resource. Messages set here are French because they reach people through
@@ -23,10 +24,15 @@ export type Locale = (typeof LOCALES)[number];
 /** ISO 8601 date and time as the server writes it (`Date#toISOString`), an offset also accepted. */
 export const IsoDateTimeSchema = z.iso.datetime({ offset: true, error: 'Date et heure ISO 8601 attendues.' });
 
-/** A calendar date `YYYY-MM-DD` that exists (no 31 April, 29 February only in leap years). */
-export const IsoDateSchema = z.iso.date({
-  error: 'Date invalide : une date existante au format AAAA-MM-JJ est attendue.',
-});
+const DATE_MESSAGE = 'Date invalide : une date existante au format AAAA-MM-JJ est attendue.';
+
+/**
+ * A calendar date `YYYY-MM-DD` that exists (no 31 April, 29 February only in leap years), from 0001-01-01 to
+ * 9999-12-31: there is no year 0 (PostgreSQL refuses it). Each use may narrow the range (boards, closures).
+ */
+export const IsoDateSchema = z.iso
+  .date({ error: DATE_MESSAGE })
+  .refine((date) => !date.startsWith('0000-'), { message: DATE_MESSAGE });
 
 export const LatitudeSchema = z
   .number({ error: 'La latitude doit être un nombre.' })
@@ -123,6 +129,21 @@ export function textSchema(min: number, max: number) {
       .min(min, min <= 1 ? 'Ce champ est obligatoire.' : `Au moins ${min} caractères.`)
       .max(max, `Au plus ${max} caractères.`)
   );
+}
+
+const CONTROL_MESSAGE =
+  'Ce champ ne peut contenir de caractère de contrôle (tabulation, retour à la ligne, bip…).';
+const INVISIBLE_MESSAGE = 'Ce champ doit contenir au moins une lettre, un chiffre ou un signe visible.';
+
+/**
+ * A name or a title (of an establishment, a board, a dish, a group, a person): `textSchema`, on one line
+ * and without control characters, and with at least one character that shows (a name of zero-width spaces
+ * or Hangul fillers is no name). The empty case is `textSchema`'s message alone.
+ */
+export function nameSchema(min: number, max: number) {
+  return textSchema(min, max)
+    .refine((v) => !CONTROL_CHARACTER.test(v), { message: CONTROL_MESSAGE })
+    .refine((v) => v === '' || hasVisibleCharacter(v), { message: INVISIBLE_MESSAGE });
 }
 
 /** Trimmed and lower-cased, so that `Jean@Exemple.FR` and `jean@exemple.fr` are one account. */

@@ -7,8 +7,13 @@ import { z } from 'zod';
 import { contractRegistry } from '../registry';
 import { KINDS, PRICE_RANGES, VENUE_TYPES } from '../labels';
 import { findOverlappingHours, type OpeningHoursEntry } from '../opening-hours';
-import { URI_FORBIDDEN } from '../slug';
-import { MAX_CLOSURE_REASON_LENGTH, MAX_CLOSURES } from '../closures';
+import { uriProblem } from '../slug';
+import {
+  closurePeriodText,
+  findOverlappingClosures,
+  MAX_CLOSURE_REASON_LENGTH,
+  MAX_CLOSURES,
+} from '../closures';
 import {
   EmailSchema,
   HttpUrlSchema,
@@ -23,8 +28,10 @@ import {
   UuidSchema,
   clearable,
   intQuery,
+  nameSchema,
   textSchema,
 } from './common';
+import { isInFrance, isValidPoint } from '../geo';
 
 export { KINDS, KIND_LABELS, PRICE_RANGES, VENUE_TYPES, VENUE_TYPE_LABELS } from '../labels';
 export type { Kind, PriceRange, VenueType } from '../labels';
@@ -86,7 +93,29 @@ export type Address = z.infer<typeof AddressSchema>;
 export const AddressBodySchema = z.strictObject({
   street: clearable(textSchema(1, 200)).optional(),
   postcode: clearable(PostcodeSchema).optional(),
-  town: textSchema(1, 100),
+  town: nameSchema(1, 100),
+});
+
+/**
+ * Where the establishment is: in France, metropolitan or overseas (`isInFrance`). (0, 0), what a form
+ * left empty or a failed geocoding gives, is said as such.
+ */
+export const LocationBodySchema = LatLngBodySchema.superRefine((p, ctx) => {
+  // Out of range or not numbers: the fields already say so.
+  if (!isValidPoint(p)) return;
+  if (p.latitude === 0 && p.longitude === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'Position (0, 0) : placez l’établissement sur la carte ou indiquez sa latitude et sa longitude.',
+    });
+  } else if (!isInFrance(p)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'Cette position n’est pas en France (métropole, Corse ou outre-mer) : vérifiez la latitude et la longitude, qui sont peut-être inversées.',
+    });
+  }
 });
 
 /** In a PATCH the address is merged key by key: a key left out keeps its value. */
@@ -176,11 +205,24 @@ const ClosureBodySchema = z
     path: ['to'],
   });
 
-/** What a `PATCH` gives: the whole list, which replaces the stored one; in order of their first day. */
+/**
+ * What a `PATCH` gives: the whole list, which replaces the stored one. Two closures may not share a day
+ * (the later one is refused, at its place in the body). The list stays in the body's order, so that the
+ * server's messages about dates (`closureDateIssues`) name the form's rows; it is stored in order of the
+ * first days (`sortClosures`).
+ */
 export const ClosuresBodySchema = z
   .array(ClosureBodySchema, { error: 'Une liste de fermetures est attendue.' })
   .max(MAX_CLOSURES, `Au plus ${MAX_CLOSURES} fermetures.`)
-  .transform((list) => [...list].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0)));
+  .superRefine((list, ctx) => {
+    for (const { index, other } of findOverlappingClosures(list)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, 'from'],
+        message: `Cette fermeture chevauche celle ${closurePeriodText(other)} : réunissez-les ou changez leurs dates.`,
+      });
+    }
+  });
 
 export const PhotoSchema = z
   .object({ url: z.string(), isFacebookShared: z.boolean() })
@@ -201,16 +243,20 @@ export const PhotoUrlSchema = z
 
 export const PhotoBodySchema = z.strictObject({ url: PhotoUrlSchema }).nullable();
 
-/** A uri chosen by an admin: what `slugify` could produce, in NFC. */
+/**
+ * A uri chosen by an admin: what `slugify` could produce, in NFC, and a page a browser can open
+ * (`uriProblem`: no `.data` suffix, no dot segment, nothing invisible, no `<` or `>`). Its case is kept;
+ * the server refuses one that differs only by case from an address any establishment has or had.
+ */
 export const UriSchema = z
   .string({ error: 'Une adresse de page est attendue.' })
   .trim()
   .normalize('NFC')
   .min(1, 'L’adresse de la page est obligatoire.')
   .max(300, 'L’adresse de la page ne peut dépasser 300 caractères.')
-  .refine((v) => !URI_FORBIDDEN.test(v), {
-    message:
-      'L’adresse de la page ne peut contenir ni espace, ni « / », « # », « % », ni caractère de contrôle.',
+  .superRefine((uri, ctx) => {
+    const problem = uri === '' ? null : uriProblem(uri);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
   });
 
 const CategoryIdsSchema = z
@@ -320,10 +366,10 @@ export const MAX_DISABLED_REASON_LENGTH = 500;
 
 const createFields = {
   kind: KindSchema,
-  name: textSchema(1, 120),
+  name: nameSchema(1, 120),
   venueType: VenueTypeSchema,
   address: AddressBodySchema,
-  location: LatLngBodySchema,
+  location: LocationBodySchema,
   uri: UriSchema.optional(),
   description: clearable(textSchema(1, 5000)).optional(),
   phone: clearable(PhoneSchema).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contractRegistry } from '../registry';
-import { LatitudeSchema, LongitudeSchema, UuidSchema, textSchema } from './common';
+import { LatitudeSchema, LongitudeSchema, UuidSchema, nameSchema } from './common';
 
 export const MAX_GROUP_RADIUS_KM = 200;
 
@@ -22,7 +22,7 @@ const RadiusSchema = z
   .max(MAX_GROUP_RADIUS_KM, `Le rayon ne peut dépasser ${MAX_GROUP_RADIUS_KM} km.`);
 
 const groupBodyFields = {
-  name: textSchema(1, 120),
+  name: nameSchema(1, 120),
   latitude: LatitudeSchema,
   longitude: LongitudeSchema,
   radius: RadiusSchema,

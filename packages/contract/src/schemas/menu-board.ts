@@ -10,8 +10,10 @@ import {
   LatLngSchema,
   PageQuerySchema,
   UuidSchema,
+  nameSchema,
   textSchema,
 } from './common';
+import { addDays } from '../closures';
 import { KindSchema } from './establishment';
 import {
   ALLERGENS,
@@ -77,21 +79,32 @@ const dietsSchema = () =>
  * A dish as sent. Only `name`, `price` and `category` are required: a client that knows nothing of the other
  * fields keeps working (not stated, no diet, not fait maison). Lists come back each code once, in order.
  */
-export const MenuBoardItemBodySchema = z.strictObject({
-  name: textSchema(1, MAX_DISH_NAME_LENGTH),
-  price: PriceSchema,
-  category: UuidSchema,
-  description: clearable(textSchema(1, MAX_DISH_DESCRIPTION_LENGTH)).default(null),
-  allergens: z
-    .array(AllergenSchema, { error: 'Une liste d’allergènes (ou null : non renseignés) est attendue.' })
-    .max(ALLERGENS.length * 2, 'Trop d’allergènes.')
-    .transform(normalizeAllergens)
-    .nullable()
-    .default(null),
-  diets: dietsSchema(),
-  homemade: z.boolean({ error: 'Un booléen est attendu.' }).default(false),
-  meatOrigin: clearable(textSchema(1, MAX_MEAT_ORIGIN_LENGTH)).default(null),
-});
+export const MenuBoardItemBodySchema = z
+  .strictObject({
+    name: nameSchema(1, MAX_DISH_NAME_LENGTH),
+    price: PriceSchema,
+    category: UuidSchema,
+    description: clearable(textSchema(1, MAX_DISH_DESCRIPTION_LENGTH)).default(null),
+    allergens: z
+      .array(AllergenSchema, { error: 'Une liste d’allergènes (ou null : non renseignés) est attendue.' })
+      .max(ALLERGENS.length * 2, 'Trop d’allergènes.')
+      .transform(normalizeAllergens)
+      .nullable()
+      .default(null),
+    diets: dietsSchema(),
+    homemade: z.boolean({ error: 'Un booléen est attendu.' }).default(false),
+    meatOrigin: clearable(textSchema(1, MAX_MEAT_ORIGIN_LENGTH)).default(null),
+  })
+  .superRefine((item, ctx) => {
+    // A vegan dish is vegetarian too (`normalizeDiets`): neither holds meat whose origin could be told.
+    if (item.meatOrigin !== null && item.diets.includes('vegetarian')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['meatOrigin'],
+        message: `Un plat ${item.diets.includes('vegan') ? 'végan' : 'végétarien'} ne contient pas de viande : retirez l’origine de la viande ou ce régime.`,
+      });
+    }
+  });
 export type MenuBoardItemBody = z.output<typeof MenuBoardItemBodySchema>;
 export type MenuBoardItemInput = z.input<typeof MenuBoardItemBodySchema>;
 
@@ -144,9 +157,24 @@ const ItemsSchema = z
   .min(1, 'Ajoutez au moins un plat.')
   .max(MAX_MENU_BOARD_ITEMS, `Au plus ${MAX_MENU_BOARD_ITEMS} plats.`);
 
+/** A board may be prepared this many days ahead at most (the owner's space offers tomorrow's). */
+export const MAX_BOARD_DAYS_AHEAD = 28;
+
+/**
+ * What is wrong with a board's day, given `today` (Paris, from the server's clock), in French; `null` when
+ * it may be published: from today to `MAX_BOARD_DAYS_AHEAD` days ahead (a board dated 9999-12-31 is a slip).
+ */
+export function menuBoardDateProblem(date: string, today: string): string | null {
+  if (date < today) return 'Une ardoise ne peut être publiée pour un jour passé.';
+  if (date > addDays(today, MAX_BOARD_DAYS_AHEAD)) {
+    return `Une ardoise se prépare au plus ${MAX_BOARD_DAYS_AHEAD} jours à l’avance.`;
+  }
+  return null;
+}
+
 export const CreateMenuBoardBodySchema = z.strictObject({
   establishment: UuidSchema,
-  title: textSchema(1, 120),
+  title: nameSchema(1, 120),
   date: IsoDateSchema,
   items: ItemsSchema,
 });
@@ -155,7 +183,7 @@ export type CreateMenuBoardBody = z.output<typeof CreateMenuBoardBodySchema>;
 /** A menu board stays with its establishment: only title, date and items change. */
 export const PatchMenuBoardBodySchema = z
   .strictObject({
-    title: textSchema(1, 120),
+    title: nameSchema(1, 120),
     date: IsoDateSchema,
     items: ItemsSchema,
   })

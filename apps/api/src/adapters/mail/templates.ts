@@ -130,6 +130,78 @@ export function passwordResetMail(
   });
 }
 
+/** What changed in an account, for the mail its previous address receives. */
+export interface AccountChange {
+  password: boolean;
+  email: boolean;
+  /** Made by an admin (the team), not by the account itself. */
+  byTeam: boolean;
+  at: Date;
+}
+
+const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Europe/Paris',
+});
+
+/**
+ * Sent to an account's address as it was before its password or address changed: what changed and when,
+ * and what to do if it was not its holder. An owner whose password alone changed can take the account back
+ * with a reset link (it still goes to this address); when the address changed, only the team can.
+ */
+export function accountChangeMail(
+  site: MailSite,
+  account: { email: string; name: string; kind: 'owner' | 'admin' },
+  change: AccountChange,
+): MailMessage {
+  const when = `le ${parisDateTime.format(change.at)} (heure de Paris)`;
+  const by = change.byTeam ? ` par un administrateur de ${site.name}` : '';
+  const subject =
+    change.password && change.email
+      ? `Le mot de passe et l’adresse e-mail de votre compte ${site.name} ont changé`
+      : change.password
+        ? `Le mot de passe de votre compte ${site.name} a changé`
+        : `L’adresse e-mail de votre compte ${site.name} a changé`;
+  const what =
+    change.password && change.email
+      ? `Le mot de passe de votre compte ${site.name} a été changé et son adresse e-mail remplacée par une autre ${when}${by} : les messages du compte n’arriveront plus ici.`
+      : change.password
+        ? `Le mot de passe de votre compte ${site.name} a été changé ${when}${by}.`
+        : `L’adresse e-mail de votre compte ${site.name} a été remplacée par une autre ${when}${by} : les messages du compte n’arriveront plus ici.`;
+  const paragraphs = [
+    `Bonjour ${account.name},`,
+    what,
+    'Toutes les connexions ouvertes avant ce changement ont été fermées. Si c’est bien vous, vous n’avez rien à faire.',
+  ];
+  if (account.kind === 'admin') {
+    return layout(site, account.email, subject, {
+      paragraphs: [
+        ...paragraphs,
+        'Si ce n’est pas vous, prévenez sans attendre un autre administrateur : il peut rétablir votre adresse et donner un nouveau mot de passe à votre compte depuis l’administration.',
+      ],
+    });
+  }
+  if (!change.email) {
+    return layout(site, account.email, subject, {
+      paragraphs: [
+        ...paragraphs,
+        'Si ce n’est pas vous, quelqu’un connaît votre mot de passe : choisissez-en un nouveau sans attendre, le lien sera envoyé à cette adresse.',
+      ],
+      highlight: {
+        link: `${site.publicUrl}/espace-restaurateur/mot-de-passe-oublie`,
+        label: 'Choisir un nouveau mot de passe',
+      },
+    });
+  }
+  return layout(site, account.email, subject, {
+    paragraphs: [
+      ...paragraphs,
+      `Si ce n’est pas vous, quelqu’un a pris la main sur votre compte : prévenez sans attendre l’équipe ${site.name} en lui transférant ce message. Elle peut rendre le compte à cette adresse.`,
+    ],
+  });
+}
+
 /** What the team did to an owner's page, for the e-mail that tells the owner (owner-notifications.ts). */
 export type TeamChange =
   | { kind: 'linked' }

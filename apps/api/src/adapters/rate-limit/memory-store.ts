@@ -17,6 +17,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { count: window.count, resetInMs: window.resetAt - now };
   }
 
+  async forgive(key: string): Promise<void> {
+    const window = this.#windows.get(key);
+    if (window !== undefined && window.resetAt > Date.now() && window.count > 0) window.count -= 1;
+  }
+
   /** Drops finished windows now and then, so the map does not grow with every address ever seen. */
   #sweep(now: number): void {
     if (now - this.#lastSweep < 60_000) return;

@@ -10,6 +10,13 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) ttl = tonumber(ARGV[1]) 
 return { count, ttl }
 `;
 
+// One hit back out, only while its window lasts (DECR keeps the key's expiry; a missing key stays missing).
+const FORGIVE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`;
+
 /** Shared by every replica. */
 export class RedisRateLimitStore implements RateLimitStore {
   readonly #redis: Redis;
@@ -37,6 +44,11 @@ export class RedisRateLimitStore implements RateLimitStore {
       number,
     ];
     return { count, resetInMs: ttl };
+  }
+
+  async forgive(key: string): Promise<void> {
+    if (this.#redis.status !== 'ready') await waitReady(this.#redis);
+    await this.#redis.eval(FORGIVE_SCRIPT, 1, this.prefix + key);
   }
 
   async close(): Promise<void> {

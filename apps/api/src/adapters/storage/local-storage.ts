@@ -46,8 +46,12 @@ export class LocalPhotoStorage implements PhotoStorage {
       .digest('base64url');
   }
 
-  async prepareUpload(input: { contentType: ImageType; size: number }): Promise<PreparedUpload> {
-    const key = createPhotoKey(input.contentType);
+  async prepareUpload(input: {
+    contentType: ImageType;
+    size: number;
+    key?: string;
+  }): Promise<PreparedUpload> {
+    const key = input.key ?? createPhotoKey(input.contentType);
     const expires = Math.floor(Date.now() / 1000) + UPLOAD_TTL_SECONDS;
     const claims = { key, contentType: input.contentType, size: input.size, expires };
     const query = new URLSearchParams({

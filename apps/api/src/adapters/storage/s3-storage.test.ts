@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminAccount, type TestAccount } from '../../../test/accounts';
+import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createEstablishment } from '../../../test/factories';
 import { photoJpeg } from '../../../test/images';
@@ -20,11 +20,16 @@ afterAll(async () => {
   await s3?.close();
 });
 
-async function upload(contentType: string, bytes: Buffer, declaredSize = bytes.length) {
+async function upload(
+  contentType: string,
+  bytes: Buffer,
+  declaredSize = bytes.length,
+  account: TestAccount = admin,
+) {
   const prepared = await t.app.inject({
     method: 'POST',
     url: '/api/establishment/prepare-upload',
-    headers: admin.headers,
+    headers: account.headers,
     payload: { contentType, size: declaredSize },
   });
   expect(prepared.statusCode).toBe(200);
@@ -38,11 +43,11 @@ async function upload(contentType: string, bytes: Buffer, declaredSize = bytes.l
   return url;
 }
 
-const attach = (id: string, url: string) =>
+const attach = (id: string, url: string, account: TestAccount = admin) =>
   t.app.inject({
     method: 'PATCH',
     url: `/api/establishment/${id}`,
-    headers: admin.headers,
+    headers: account.headers,
     payload: { photo: { url } },
   });
 
@@ -79,6 +84,21 @@ describe('S3-compatible storage', () => {
     const response = await attach(place.id, url);
     expect(response.statusCode).toBe(413);
     expect((await fetch(url)).status).toBe(404);
+  });
+
+  it('lets only the owner who prepared an upload attach it, before reading it from the bucket', async () => {
+    const placeA = await createEstablishment(t.db);
+    const placeB = await createEstablishment(t.db);
+    const alice = await createOwnerAccount(t, { establishmentId: placeA.id });
+    const bruno = await createOwnerAccount(t, { establishmentId: placeB.id });
+    const brunos = await upload('image/jpeg', await photoJpeg(900, 600), undefined, bruno);
+    const taken = await attach(placeA.id, brunos, alice);
+    expect(taken.statusCode).toBe(403);
+    expect(taken.json().code).toBe('Forbidden');
+    // Refused before the server checked the photo: it has no copies yet.
+    expect((await fetch(brunos.replace(/\.jpg$/, '-card.webp'))).status).toBe(404);
+    expect((await attach(placeB.id, brunos, bruno)).statusCode).toBe(200);
+    expect((await attach(placeA.id, brunos, alice)).statusCode).toBe(403);
   });
 
   it('refuses a photo address of the bucket that was never uploaded', async () => {

@@ -55,8 +55,12 @@ export class S3PhotoStorage implements PhotoStorage {
     this.#publicBase = base.replace(/\/+$/, '');
   }
 
-  async prepareUpload(input: { contentType: ImageType; size: number }): Promise<PreparedUpload> {
-    const key = createPhotoKey(input.contentType);
+  async prepareUpload(input: {
+    contentType: ImageType;
+    size: number;
+    key?: string;
+  }): Promise<PreparedUpload> {
+    const key = input.key ?? createPhotoKey(input.contentType);
     const command = new PutObjectCommand({
       Bucket: this.#bucket,
       Key: PREFIX + key,

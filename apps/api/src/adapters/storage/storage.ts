@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config';
 import { LocalPhotoStorage } from './local-storage';
 
@@ -26,6 +26,48 @@ export const PHOTO_KEY_RE =
 /** A new photo's key: a random id with the extension of its type. */
 export function createPhotoKey(contentType: ImageType): string {
   return `${randomUUID()}.${EXTENSION_OF[contentType]}`;
+}
+
+/** The account that prepares an upload, the only one but admins that may attach it. */
+export interface PhotoAccount {
+  role: 'admin' | 'restaurant-owner';
+  id: string;
+}
+
+const hexOfKey = (key: string) => key.slice(0, 36).replaceAll('-', '');
+
+/** 16 hex digits of an HMAC, with the server's secret, of the account and the key's random half. */
+function accountMark(secret: string, account: PhotoAccount, random: string): string {
+  return createHmac('sha256', secret)
+    .update(`photo-key\n${account.role}\n${account.id}\n${random}`)
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/**
+ * A new photo's key that says which account prepared it, with no table to keep: of its 32 hex digits, 16
+ * are random and 16 an HMAC of the account and those (`accountMark`). It keeps the shape of a UUID, so every
+ * reader of photo names (`PHOTO_KEY_RE`, the media route, the copies, the web's variants, backups) reads it
+ * as before. 64 bits of HMAC: another account's mark cannot be guessed, and the secret never leaves the
+ * server (the same secret signs the access tokens).
+ */
+export function createAccountPhotoKey(secret: string, account: PhotoAccount, contentType: ImageType): string {
+  const random = randomBytes(8).toString('hex');
+  const hex = random + accountMark(secret, account, random);
+  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return `${id}.${EXTENSION_OF[contentType]}`;
+}
+
+/**
+ * Whether `key` was made by `createAccountPhotoKey` for this account. A key of another account, or one made
+ * before keys said their account (a random UUID), is not.
+ */
+export function isPhotoKeyOf(secret: string, key: string, account: PhotoAccount): boolean {
+  if (!PHOTO_KEY_RE.test(key)) return false;
+  const hex = hexOfKey(key);
+  const expected = Buffer.from(accountMark(secret, account, hex.slice(0, 16)));
+  const given = Buffer.from(hex.slice(16));
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 /** The photo key that follows `prefix` in `url`, `null` when `url` is not such an address. */
@@ -60,8 +102,11 @@ export interface PreparedUpload {
  */
 export interface PhotoStorage {
   readonly kind: 'local' | 's3';
-  /** A new key and the address to PUT its bytes to. */
-  prepareUpload(input: { contentType: ImageType; size: number }): Promise<PreparedUpload>;
+  /**
+   * The address to PUT the bytes of `key` to (`createAccountPhotoKey`); a new random key when none is
+   * given.
+   */
+  prepareUpload(input: { contentType: ImageType; size: number; key?: string }): Promise<PreparedUpload>;
   /** The key of an address this storage gave, `null` for any other address. */
   keyOf(url: string): string | null;
   /** The public address of a key (relative to the site for local files). */

@@ -51,14 +51,23 @@ export async function insertAdmin(db: DbOrTx, values: AdminInsert): Promise<Admi
   return rows[0] ?? null;
 }
 
+/**
+ * `endSessions` raises the admin's token version in the same statement: every access token signed before
+ * is refused from then on (plugins/auth.ts), on every replica.
+ */
 export async function updateAdmin(
   db: DbOrTx,
   id: string,
   values: Partial<Omit<AdminInsert, 'id'>>,
+  options: { endSessions?: boolean } = {},
 ): Promise<AdminRow | null> {
   const rows = await db
     .update(admins)
-    .set({ ...values, updatedAt: new Date() })
+    .set({
+      ...values,
+      ...(options.endSessions === true ? { tokenVersion: sql`${admins.tokenVersion} + 1` } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(admins.id, id))
     .returning();
   return rows[0] ?? null;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
-import { rateLimit, signInIdentifier } from '../../plugins/rate-limit';
+import { currentPasswordIdentifier, rateLimit, signInIdentifier } from '../../plugins/rate-limit';
 import { authOf } from '../auth/auth-of';
 import { actorOf } from '../history/history';
 import { refreshAccessToken } from '../auth/auth.service';
@@ -26,7 +26,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     routes.adminSignIn.path,
     {
       schema: schemaOf(routes.adminSignIn),
-      preHandler: rateLimit('admin-sign-in', signInIdentifier('username')),
+      ...rateLimit('admin-sign-in', signInIdentifier('username')),
     },
     async (request) => signInAdmin(ctx, request.body),
   );
@@ -49,18 +49,21 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(201).send(sendAdmin(reply, row));
   });
 
-  app.patch(routes.patchAdmin.path, { schema: schemaOf(routes.patchAdmin) }, async (request, reply) =>
-    sendAdmin(
-      reply,
-      await patchAdmin(
-        ctx,
-        authOf(request).ability,
-        request.params.id,
-        request.body,
-        actorOf(authOf(request)),
-        conditionsOf(request),
+  app.patch(
+    routes.patchAdmin.path,
+    { schema: schemaOf(routes.patchAdmin), ...rateLimit('current-password', currentPasswordIdentifier) },
+    async (request, reply) =>
+      sendAdmin(
+        reply,
+        await patchAdmin(
+          ctx,
+          authOf(request).ability,
+          request.params.id,
+          request.body,
+          actorOf(authOf(request)),
+          conditionsOf(request),
+        ),
       ),
-    ),
   );
 
   app.delete(routes.deleteAdmin.path, { schema: schemaOf(routes.deleteAdmin) }, async (request, reply) => {

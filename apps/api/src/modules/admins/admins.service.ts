@@ -8,12 +8,14 @@ import type {
   PatchAdminBody,
 } from '@tables-voisines/contract/schemas/account';
 import type { Permission } from '@tables-voisines/contract/schemas/permission';
+import { accountChangeMail } from '../../adapters/mail/templates';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { write, type WriteConditions, type WriteDeps } from '../../writes/write';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords';
 import { issueAuthentication, signInWithLongLifeToken } from '../auth/auth.service';
 import { deleteLongLifeTokens, retireAllLongLifeTokens } from '../auth/long-life-tokens.queries';
+import { assertCurrentPassword } from '../auth/current-password';
 import { allFields, diffFields, SYSTEM_ACTOR, type Actor } from '../history/history';
 import { toAdmin } from './admins.presenter';
 import {
@@ -37,10 +39,10 @@ const notFound = () => new AppError('NotFound', 'Cet administrateur n’existe p
 
 export async function signInAdmin(ctx: AppContext, body: AdminSignInBody): Promise<AdminSignInResult> {
   if ('token' in body) {
-    const { accountId, authentication } = await signInWithLongLifeToken(ctx, 'admin', body.token);
-    const row = await findAdminById(ctx.db, accountId);
-    if (row === null) throw new AppError('InvalidCredentials');
-    return { admin: toAdmin(row), authentication };
+    const { account, authentication } = await signInWithLongLifeToken(ctx, 'admin', body.token, (tx, id) =>
+      findAdminById(tx, id, { forUpdate: true }),
+    );
+    return { admin: toAdmin(account), authentication };
   }
   const row = await findAdminByUsername(ctx.db, body.username);
   // Same work and same answer whether the username exists or not.
@@ -48,7 +50,7 @@ export async function signInAdmin(ctx: AppContext, body: AdminSignInBody): Promi
   if (row === null || !ok) {
     throw new AppError('InvalidCredentials', 'Nom d’utilisateur ou mot de passe incorrect.');
   }
-  return { admin: toAdmin(row), authentication: await issueAuthentication(ctx, 'admin', row.id) };
+  return { admin: toAdmin(row), authentication: await issueAuthentication(ctx, 'admin', row) };
 }
 
 /** One entry per (action, subject) pair, in the order given. */
@@ -129,6 +131,12 @@ export async function createAdmin(
   });
 }
 
+/**
+ * A new password or address: an admin changing its own must give its current password (`actor` tells who
+ * asks; an admin changing another's needs none, `update admin` and every permission of the other being
+ * enough); every token of the account signed before stops working, its long-life tokens are retired, and
+ * its previous address is told.
+ */
 export async function patchAdmin(
   ctx: AppContext,
   ability: AppAbility,
@@ -139,6 +147,10 @@ export async function patchAdmin(
 ): Promise<AdminRow> {
   const existing = await getAdmin(ctx, id);
   assertHoldsAllOf(ability, existing, 'modifier');
+  const emailChanged = body.email !== undefined && body.email.toLowerCase() !== existing.email.toLowerCase();
+  const credentialsChange = emailChanged || body.password !== undefined;
+  const self = actor.role === 'admin' && actor.id === id;
+  if (credentialsChange && self) await assertCurrentPassword(existing.passwordHash, body.currentPassword);
   const permissions = body.permissions === undefined ? undefined : uniquePermissions(body.permissions);
   if (permissions !== undefined) assertGrantable(ability, permissions);
   if (body.username !== undefined && body.username.toLowerCase() !== existing.username.toLowerCase()) {
@@ -163,8 +175,20 @@ export async function patchAdmin(
       const before = w.checkExisting(await findAdminById(w.tx, id, { forUpdate: true }), notFound);
       // Checked again on the locked row: its permissions may have changed since the read above.
       assertHoldsAllOf(ability, before, 'modifier');
-      const row = (await updateAdmin(w.tx, id, values))!;
-      if (passwordHash !== undefined) await retireAllLongLifeTokens(w.tx, 'admin', id);
+      const row = (await updateAdmin(w.tx, id, values, { endSessions: credentialsChange }))!;
+      if (credentialsChange) {
+        await retireAllLongLifeTokens(w.tx, 'admin', id);
+        // The bootstrap admin has no address.
+        if (before.email !== '') {
+          await w.mail(
+            accountChangeMail(
+              { name: ctx.config.site.name, publicUrl: ctx.config.publicUrl },
+              { email: before.email, name: before.username, kind: 'admin' },
+              { password: passwordHash !== undefined, email: emailChanged, byTeam: !self, at: new Date() },
+            ),
+          );
+        }
+      }
       const changes = diffFields(historyView(before), historyView(row));
       if (passwordHash !== undefined) changes.push({ field: 'password', from: null, to: null });
       if (changes.length > 0)

@@ -252,6 +252,6 @@ describe('admin management', () => {
     await t.app.inject({ method: 'DELETE', url: `/api/admin/${doomed.id}`, headers: boss.headers });
     const response = await t.app.inject({ method: 'GET', url: '/api/admins/', headers: doomed.headers });
     expect(response.statusCode).toBe(401);
-    expect(response.json().code).toBe('Unauthorized');
+    expect(response.json().code).toBe('InvalidCredentials');
   });
 });

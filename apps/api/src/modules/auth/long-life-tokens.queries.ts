@@ -22,6 +22,26 @@ export async function createLongLifeToken(
   return secret;
 }
 
+/** The account of a live long-life token of the given kind of account, `null` when there is none. */
+export async function findLongLifeTokenAccount(
+  db: DbOrTx,
+  role: AccountRole,
+  secret: string,
+): Promise<string | null> {
+  const rows = await db
+    .select({ accountId: longLifeTokens.accountId })
+    .from(longLifeTokens)
+    .where(
+      and(
+        eq(longLifeTokens.tokenHash, hashSecret(secret)),
+        eq(longLifeTokens.accountType, role),
+        isNull(longLifeTokens.retiredAt),
+        gt(longLifeTokens.expiresAt, new Date()),
+      ),
+    );
+  return rows[0]?.accountId ?? null;
+}
+
 /**
  * Retires a live long-life token of the given kind of account and answers its account, or `null` when the
  * token is unknown, expired or already retired. The conditional update lets only one of two concurrent uses
@@ -48,7 +68,7 @@ export async function retireLongLifeToken(
   return rows[0]?.accountId ?? null;
 }
 
-/** After a password change or a deletion: every long-life token of the account stops working. */
+/** After a password or address change: every long-life token of the account stops working. */
 export async function retireAllLongLifeTokens(
   db: DbOrTx,
   role: AccountRole,

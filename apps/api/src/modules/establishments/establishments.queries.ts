@@ -108,8 +108,11 @@ function whereOf(filter: EstablishmentFilter): SQL | undefined {
   else if (filter.owner === 'any') conditions.push(isNotNull(establishments.ownerId));
   else if (filter.owner !== undefined) conditions.push(eq(establishments.ownerId, filter.owner));
   if (filter.notVerifiedSince !== undefined) {
+    // In seconds since 1970, not ISO text: the first day of year 1 starts in 1 BC in UTC, which PostgreSQL
+    // reads as `0001 BC` from a number but refuses as the ISO year `0000`.
+    const since = parisMidnight(filter.notVerifiedSince).getTime() / 1000;
     conditions.push(
-      sql`(${establishments.verifiedAt} is null or ${establishments.verifiedAt} < ${parisMidnight(filter.notVerifiedSince).toISOString()}::timestamptz)`,
+      sql`(${establishments.verifiedAt} is null or ${establishments.verifiedAt} < to_timestamp(${since}::float8))`,
     );
   }
   return conditions.length === 0 ? undefined : and(...conditions);
@@ -268,29 +271,10 @@ export async function findEstablishmentById(
   return row === undefined ? null : toRow(row);
 }
 
-/** Uris equal to `base` or of the form `base-N`, current or earlier ones: what `nextFreeUri` must avoid. */
-export async function findTakenUris(db: DbOrTx, base: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ uri: establishmentUris.uri })
-    .from(establishmentUris)
-    .where(
-      sql`${establishmentUris.uri} = ${base} or ${establishmentUris.uri} like ${`${escapeLike(base)}-%`}`,
-    );
-  return new Set(rows.map((r) => r.uri));
-}
-
-/** Whether another establishment has or had this uri: an address once given is never given again. */
-export async function isUriTaken(db: DbOrTx, uri: string, exceptId?: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: establishmentUris.establishmentId })
-    .from(establishmentUris)
-    .where(eq(establishmentUris.uri, uri));
-  return rows.some((r) => r.id !== exceptId);
-}
-
 /**
  * Serialises the writers of one uri base until the transaction ends (a PostgreSQL advisory lock; PGlite
- * runs one transaction at a time anyway), so two simultaneous creates cannot pick the same free uri.
+ * runs one transaction at a time anyway), so two simultaneous creates cannot pick the same free uri. The
+ * key is `establishment-uris.queries.ts`'s for that lower-case base: a uri an admin gives locks it too.
  */
 export async function lockUriBase(tx: DbOrTx, base: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`establishment-uri:${base}`}))`);

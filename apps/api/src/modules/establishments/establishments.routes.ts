@@ -4,7 +4,7 @@ import { AppError } from '@tables-voisines/contract/errors';
 import { canOnEvery } from '@tables-voisines/contract/permissions';
 import { buildPath, routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
-import { JSON_TYPE, publicCacheControl } from '../../lib/http-negotiation';
+import { JSON_TYPE, publicCacheControl, queryOf } from '../../lib/http-negotiation';
 import { jsonArrayPieces } from '../../lib/json-pieces';
 import { sendResponse } from '../../lib/send-response';
 import {
@@ -163,7 +163,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: schemaOf(routes.createEstablishment) },
     async (request, reply) => {
       const auth = authOf(request);
-      const row = await createEstablishment(app.ctx, actorOf(auth), request.body);
+      const row = await createEstablishment(app.ctx, actorOf(auth), request.body, auth.ability);
       return reply.code(201).send(sendEstablishment(reply, auth, row));
     },
   );
@@ -179,6 +179,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
         conditionsOf(request),
+        auth.ability,
       );
       return sendEstablishment(reply, auth, row);
     },
@@ -233,9 +234,12 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (answer === null) {
         const row = await findEstablishmentByIdOrUri(db, asked);
         if (row !== null && !row.disabled && isEarlierUri(row)) {
+          // The query string goes along: the address moved, not what was asked of it.
+          const location =
+            buildPath(routes.getPublicEstablishment.path, { id: row.uri }) + queryOf(request.url);
           return reply
             .code(301)
-            .header('location', buildPath(routes.getPublicEstablishment.path, { id: row.uri }))
+            .header('location', location)
             .header('cache-control', 'no-cache')
             .send(undefined);
         }

@@ -1,7 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { AppError, type ValidationIssue } from '@tables-voisines/contract/errors';
+import { subject, type AppAbility } from '@tables-voisines/contract/permissions';
 import { nextFreeUri, slugify } from '@tables-voisines/contract/slug';
+import { sortClosures } from '@tables-voisines/contract/closures';
 import {
   CLAIM_CODE_ALPHABET,
   CLAIM_CODE_LENGTH,
@@ -18,12 +20,12 @@ import { toEstablishment } from './establishments.presenter';
 import {
   detachOwnerElsewhere,
   findEstablishmentById,
-  findTakenUris,
-  isUriTaken,
   lockUriBase,
   replaceEstablishmentCategories,
   type EstablishmentRow,
 } from './establishments.queries';
+import { findTakenUris, isUriTaken } from './establishment-uris.queries';
+import { assertClosureDates } from './closure-dates';
 import { searchTextOf } from './search-text';
 import { recordEstablishmentChange } from './record-establishment-change';
 
@@ -104,6 +106,24 @@ async function assertCategoriesExist(db: DbOrTx, ids: readonly string[] | undefi
   }
 }
 
+/**
+ * Changing an establishment's owner changes two owners' accounts too (the one linked leaves its previous
+ * page, the one detached loses this one): it needs `update restaurant-owner` on each, beyond `update
+ * establishment`, which the auth hook checked. Refused (403) before anything is written or mailed.
+ * `ability` undefined: a write with no caller to check (none today but the tests of the service).
+ */
+function assertMayChangeOwner(ability: AppAbility | undefined, owners: readonly (string | null)[]): void {
+  if (ability === undefined) return;
+  for (const id of owners) {
+    if (id !== null && !ability.can('update', subject('restaurant-owner', { id }), 'establishment')) {
+      throw new AppError(
+        'Forbidden',
+        'Changer le restaurateur d’un établissement demande aussi le droit de modifier les comptes restaurateurs.',
+      );
+    }
+  }
+}
+
 async function assertOwnerExists(db: DbOrTx, ownerId: string | null | undefined): Promise<void> {
   if (ownerId === undefined || ownerId === null) return;
   const rows = await db.select({ id: owners.id }).from(owners).where(eq(owners.id, ownerId));
@@ -171,8 +191,11 @@ export async function createEstablishment(
   ctx: AppContext,
   actor: Actor,
   body: CreateEstablishmentBody,
+  ability?: AppAbility,
 ): Promise<EstablishmentRow> {
   const ownerId = body.restaurantOwner ?? null;
+  assertMayChangeOwner(ability, [ownerId]);
+  assertClosureDates(ctx, body.closures);
   const id = randomUUID();
   const base = slugify(body.name, body.address.town);
   if (body.uri === undefined && base === '') {
@@ -187,7 +210,7 @@ export async function createEstablishment(
         const { tx } = w;
         await assertCategoriesExist(tx, body.categories);
         await assertOwnerExists(tx, ownerId);
-        if (body.photo) await assertStoredPhoto(ctx, body.photo.url);
+        if (body.photo) await assertStoredPhoto(ctx, body.photo.url, actor);
         let uri: string;
         if (body.uri !== undefined) {
           if (await isUriTaken(tx, body.uri)) throw uriTaken();
@@ -212,7 +235,7 @@ export async function createEstablishment(
           email: body.email ?? null,
           website: body.website ?? null,
           openingHours: body.openingHours ?? [],
-          closures: body.closures ?? [],
+          closures: sortClosures(body.closures ?? []),
           priceRange: body.priceRange ?? null,
           photoUrl: body.photo?.url ?? null,
           claimCode: newClaimCode(),
@@ -248,14 +271,23 @@ export async function patchEstablishment(
   id: string,
   body: PatchEstablishmentBody,
   conditions?: WriteConditions,
+  ability?: AppAbility,
 ): Promise<EstablishmentRow> {
   try {
     await write(ctx, { actor, conditions }, async (w) => {
       const { tx } = w;
       const before = w.checkExisting(await findEstablishmentById(tx, id, { forUpdate: true }), notFound);
+      // The same owner sent back (a whole record saved as read) changes nothing: not refused.
+      if (body.restaurantOwner !== undefined && body.restaurantOwner !== before.ownerId) {
+        assertMayChangeOwner(ability, [before.ownerId, body.restaurantOwner]);
+      }
+      assertClosureDates(ctx, body.closures, before.closures);
       await assertCategoriesExist(tx, body.categories);
       await assertOwnerExists(tx, body.restaurantOwner);
-      if (body.photo && body.photo.url !== before.photoUrl) await assertStoredPhoto(ctx, body.photo.url);
+      // Its current photo is always accepted (kept as it is); a new one must be the caller's upload.
+      if (body.photo && body.photo.url !== before.photoUrl) {
+        await assertStoredPhoto(ctx, body.photo.url, actor);
+      }
       if (body.uri !== undefined && body.uri !== before.uri && (await isUriTaken(tx, body.uri, id))) {
         throw uriTaken();
       }
@@ -279,8 +311,8 @@ export async function patchEstablishment(
         ...(body.email === undefined ? {} : { email: body.email }),
         ...(body.website === undefined ? {} : { website: body.website }),
         ...(body.openingHours === undefined ? {} : { openingHours: body.openingHours }),
-        // The whole list, sorted by the body's schema: it replaces the stored one.
-        ...(body.closures === undefined ? {} : { closures: body.closures }),
+        // The whole list, in order of first days: it replaces the stored one.
+        ...(body.closures === undefined ? {} : { closures: sortClosures(body.closures) }),
         ...(body.priceRange === undefined ? {} : { priceRange: body.priceRange }),
         ...visibilityValues(body, before),
         // A new photo has not been shared yet.

@@ -5,6 +5,8 @@ import { routes } from '@tables-voisines/contract/routes';
 import { parisDay } from '../../lib/today';
 import { schemaOf } from '../../plugins/contract-route';
 import { conditionsOf, etagOf } from '../../writes/preconditions';
+import { JSON_TYPE } from '../../lib/http-negotiation';
+import { sendCompressed } from '../../lib/send-response';
 import { authOf } from '../auth/auth-of';
 import { actorOf } from '../history/history';
 import { findMenuBoardsPage, surroundingMenuBoardsJson, type MenuBoardAnswer } from './menu-boards.queries';
@@ -42,8 +44,8 @@ export const menuBoardsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { northEast, southWest, ...filters } = request.body;
       const body = await surroundingMenuBoardsJson(db, { northEast, southWest }, filters, parisDay());
-      // Already JSON, made by the database: bytes, not an object to serialise again.
-      return reply.type('application/json; charset=utf-8').send(Buffer.from(body) as never);
+      // Already JSON, made by the database: bytes, not an object to serialise again; compressed per request.
+      return sendCompressed(request, reply, Buffer.from(body), JSON_TYPE);
     },
   );
 

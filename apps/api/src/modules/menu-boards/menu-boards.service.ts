@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { AppError, type ValidationIssue } from '@tables-voisines/contract/errors';
 import { subject, type AppAbility } from '@tables-voisines/contract/permissions';
-import type {
-  CreateMenuBoardBody,
-  MenuBoardItemBody,
-  PatchMenuBoardBody,
+import {
+  menuBoardDateProblem,
+  type CreateMenuBoardBody,
+  type MenuBoardItemBody,
+  type PatchMenuBoardBody,
 } from '@tables-voisines/contract/schemas/menu-board';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -49,11 +50,10 @@ async function assertItemCategories(db: DbOrTx, items: readonly MenuBoardItemBod
     throw new AppError('ValidationError', 'Certains plats ont une catégorie inconnue.', issues);
 }
 
-function assertNotPast(date: string): void {
-  if (date < parisDay()) {
-    const message = 'Une ardoise ne peut être publiée pour un jour passé.';
-    throw new AppError('ValidationError', message, [{ path: 'date', message }]);
-  }
+/** A board's day from today to a few weeks ahead (`menuBoardDateProblem`), today by the server's clock. */
+function assertBoardDate(ctx: AppContext, date: string): void {
+  const message = menuBoardDateProblem(date, parisDay(ctx.clock()));
+  if (message !== null) throw new AppError('ValidationError', message, [{ path: 'date', message }]);
 }
 
 async function replaceItems(tx: DbOrTx, menuBoardId: string, items: readonly MenuBoardItemBody[]) {
@@ -92,7 +92,7 @@ export async function publishMenuBoard(
   conditions?: WriteConditions,
 ): Promise<{ board: MenuBoardAnswer; created: boolean }> {
   const establishmentId = body.establishment;
-  assertNotPast(body.date);
+  assertBoardDate(ctx, body.date);
   for (let attempt = 1; ; attempt++) {
     try {
       return await write(ctx, { actor, conditions }, async (w) => {
@@ -154,7 +154,7 @@ export async function patchMenuBoard(
     return await write(ctx, { actor, conditions }, async (w) => {
       const { tx } = w;
       const before = w.checkExisting(await findMenuBoardById(tx, id, { forUpdate: true }), notFound);
-      if (body.date !== undefined && body.date !== before.date) assertNotPast(body.date);
+      if (body.date !== undefined && body.date !== before.date) assertBoardDate(ctx, body.date);
       if (body.items !== undefined) await assertItemCategories(tx, body.items);
       await tx
         .update(menuBoards)

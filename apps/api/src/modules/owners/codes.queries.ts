@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { codes } from '../../db/schema';
+import { codes, passwordResetMails } from '../../db/schema';
 
 export type CodePurpose = 'confirm-email' | 'reset-password';
 export type CodeRow = typeof codes.$inferSelect;
@@ -94,4 +94,35 @@ export async function retireOtherCodes(
     .where(
       and(eq(codes.ownerId, ownerId), eq(codes.purpose, purpose), isNull(codes.usedAt), ne(codes.id, keepId)),
     );
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Counts a reset link mailed to the owner, unless one went less than `intervalMs` ago or `perDay` went in
+ * the last 24 hours: `false` then, and nothing is counted. Call it with the owner's row locked (`for
+ * update`), so that concurrent requests are counted one after the other. Mails older than a day are
+ * forgotten here: the table holds a handful of rows per owner.
+ */
+export async function takePasswordResetMail(
+  db: DbOrTx,
+  ownerId: string,
+  intervalMs: number,
+  perDay: number,
+): Promise<boolean> {
+  const now = Date.now();
+  const dayAgo = new Date(now - DAY_MS);
+  await db
+    .delete(passwordResetMails)
+    .where(and(eq(passwordResetMails.ownerId, ownerId), lte(passwordResetMails.sentAt, dayAgo)));
+  const sent = await db
+    .select({ sentAt: passwordResetMails.sentAt })
+    .from(passwordResetMails)
+    .where(eq(passwordResetMails.ownerId, ownerId))
+    .orderBy(desc(passwordResetMails.sentAt));
+  const last = sent[0]?.sentAt.getTime();
+  if (last !== undefined && now - last < intervalMs) return false;
+  if (sent.length >= perDay) return false;
+  await db.insert(passwordResetMails).values({ id: randomUUID(), ownerId, sentAt: new Date(now) });
+  return true;
 }

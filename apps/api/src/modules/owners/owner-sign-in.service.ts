@@ -10,7 +10,7 @@ import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../li
 import { hashSecret, newSecret, secretsEqual } from '../../lib/tokens';
 import { issueAuthentication, signInWithLongLifeToken } from '../auth/auth.service';
 import { retireAllLongLifeTokens } from '../auth/long-life-tokens.queries';
-import { findCodeById, replaceCode, retireOtherCodes, useCode } from './codes.queries';
+import { findCodeById, replaceCode, retireOtherCodes, takePasswordResetMail, useCode } from './codes.queries';
 import { recordOwnerChange, requireOwner, selfActor, siteOf } from './owner-accounts';
 import { findOwnerByEmail, findOwnerById, type OwnerRow, updateOwnerRow } from './owners.queries';
 
@@ -25,10 +25,13 @@ export async function signInOwner(
   body: OwnerSignInBody,
 ): Promise<{ owner: OwnerRow; authentication: Authentication }> {
   if ('token' in body) {
-    const { accountId, authentication } = await signInWithLongLifeToken(ctx, 'restaurant-owner', body.token);
-    const owner = await findOwnerById(ctx.db, accountId);
-    if (owner === null) throw new AppError('InvalidCredentials');
-    return { owner, authentication };
+    const { account, authentication } = await signInWithLongLifeToken(
+      ctx,
+      'restaurant-owner',
+      body.token,
+      (tx, id) => findOwnerById(tx, id, { forUpdate: true }),
+    );
+    return { owner: account, authentication };
   }
   const owner = await findOwnerByEmail(ctx.db, body.email);
   // Same work and same answer whether the address exists or not.
@@ -36,26 +39,49 @@ export async function signInOwner(
   if (owner === null || !ok) {
     throw new AppError('InvalidCredentials', 'Adresse e-mail ou mot de passe incorrect.');
   }
-  return { owner, authentication: await issueAuthentication(ctx, 'restaurant-owner', owner.id) };
+  return { owner, authentication: await issueAuthentication(ctx, 'restaurant-owner', owner) };
 }
+
+/** A reset link may be mailed to an account once a minute, and five times in 24 hours. */
+export const PASSWORD_RESET_MAIL_INTERVAL_MS = 60 * 1000;
+export const PASSWORD_RESET_MAILS_PER_DAY = 5;
 
 /**
  * Answers at once, whatever the address: the look-up and the mail happen after the answer, so neither the
- * answer nor its timing tells whether an account exists.
+ * answer nor its timing tells whether an account exists. At most one link a minute and five a day per
+ * account, whoever asks and from wherever (a mailbox cannot be flooded): past that nothing is sent, and the
+ * answer is the same. Counted in the database (`password_reset_mails`) with the owner's row locked, so
+ * concurrent requests and replicas share the count.
  */
 export function requestPasswordReset(ctx: AppContext, email: string, log: FastifyBaseLogger): void {
   ctx.background.run(log, async () => {
-    const owner = await findOwnerByEmail(ctx.db, email);
-    if (owner === null) return;
+    const found = await findOwnerByEmail(ctx.db, email);
+    if (found === null) return;
     const secret = newSecret();
-    const id = await replaceCode(ctx.db, {
-      ownerId: owner.id,
-      purpose: 'reset-password',
-      codeHash: hashSecret(secret),
-      ttlMs: RESET_LINK_TTL_MS,
+    const taken = await ctx.db.transaction(async (tx) => {
+      const owner = await findOwnerById(tx, found.id, { forUpdate: true });
+      if (owner === null) return null;
+      if (
+        !(await takePasswordResetMail(
+          tx,
+          owner.id,
+          PASSWORD_RESET_MAIL_INTERVAL_MS,
+          PASSWORD_RESET_MAILS_PER_DAY,
+        ))
+      )
+        return null;
+      const id = await replaceCode(tx, {
+        ownerId: owner.id,
+        purpose: 'reset-password',
+        codeHash: hashSecret(secret),
+        ttlMs: RESET_LINK_TTL_MS,
+      });
+      return { owner, id };
     });
-    const link = `${ctx.config.publicUrl}${RESET_PAGE_PATH}?token=${encodeURIComponent(`${id}.${secret}`)}`;
-    await sendLoggingFailures(ctx.mailer, passwordResetMail(siteOf(ctx), owner, link), log);
+    if (taken === null) return;
+    // Sent here rather than as a write's side effect: the link's secret is never stored.
+    const link = `${ctx.config.publicUrl}${RESET_PAGE_PATH}?token=${encodeURIComponent(`${taken.id}.${secret}`)}`;
+    await sendLoggingFailures(ctx.mailer, passwordResetMail(siteOf(ctx), taken.owner, link), log);
   });
 }
 
@@ -79,8 +105,8 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   const passwordHash = await hashPassword(password);
   const done = await write(ctx, { actor: selfActor(owner) }, async (w) => {
     if (!(await useCode(w.tx, code.id))) return false;
-    // The link reached the mailbox: the address is confirmed too.
-    await updateOwnerRow(w.tx, owner.id, { passwordHash, confirmed: true });
+    // The link reached the mailbox: the address is confirmed too. Every session opened before ends.
+    await updateOwnerRow(w.tx, owner.id, { passwordHash, confirmed: true }, { endSessions: true });
     await recordOwnerChange(w, 'update', owner, { ...owner, confirmed: true }, [
       { field: 'password', from: null, to: null },
     ]);

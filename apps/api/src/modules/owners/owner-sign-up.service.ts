@@ -91,7 +91,7 @@ export async function signUpOwner(
   }
   const owner = await requireOwner(ctx, id);
   await sendConfirmationCode(ctx, owner, code, log);
-  return { owner, authentication: await issueAuthentication(ctx, 'restaurant-owner', id) };
+  return { owner, authentication: await issueAuthentication(ctx, 'restaurant-owner', owner) };
 }
 
 export async function confirmOwner(ctx: AppContext, ownerId: string, code: string): Promise<OwnerRow> {

@@ -16,6 +16,7 @@ const columns = {
   lastName: owners.lastName,
   phone: owners.phone,
   confirmed: owners.confirmed,
+  tokenVersion: owners.tokenVersion,
   version: owners.version,
   createdAt: owners.createdAt,
   updatedAt: owners.updatedAt,
@@ -126,14 +127,23 @@ export async function insertOwner(db: DbOrTx, values: OwnerInsert): Promise<bool
   return rows.length > 0;
 }
 
+/**
+ * `endSessions` raises the owner's token version in the same statement: every access token signed before
+ * is refused from then on (plugins/auth.ts), on every replica.
+ */
 export async function updateOwnerRow(
   db: DbOrTx,
   id: string,
-  values: Partial<Omit<OwnerInsert, 'id'>>,
+  values: Partial<Omit<OwnerInsert, 'id' | 'tokenVersion'>>,
+  options: { endSessions?: boolean } = {},
 ): Promise<boolean> {
   const rows = await db
     .update(owners)
-    .set({ ...values, updatedAt: new Date() })
+    .set({
+      ...values,
+      ...(options.endSessions === true ? { tokenVersion: sql`${owners.tokenVersion} + 1` } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(owners.id, id))
     .returning({ id: owners.id });
   return rows.length > 0;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RestaurantOwner, Authentication } from '@tables-voisines/contract/schemas/account';
 import { routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
-import { rateLimit, signInIdentifier } from '../../plugins/rate-limit';
+import { currentPasswordIdentifier, rateLimit, signInIdentifier } from '../../plugins/rate-limit';
 import { authOf } from '../auth/auth-of';
 import { actorOf } from '../history/history';
 import { refreshAccessToken } from '../auth/auth.service';
@@ -83,7 +83,7 @@ export const ownersRoutes: FastifyPluginAsyncZod = async (app) => {
       r.signUp.path,
       {
         schema: schemaOf(r.signUp),
-        preHandler: rateLimit('sign-up', (request) => (request.body as { email: string }).email),
+        ...rateLimit('sign-up', (request) => (request.body as { email: string }).email),
       },
       async (request, reply) => {
         const { owner, authentication } = await signUpOwner(ctx, request.body, request.log);
@@ -95,7 +95,7 @@ export const ownersRoutes: FastifyPluginAsyncZod = async (app) => {
       r.confirm.path,
       {
         schema: schemaOf(r.confirm),
-        preHandler: rateLimit('confirm', (request) => authOf(request).account.id),
+        ...rateLimit('confirm', (request) => authOf(request).account.id),
       },
       async (request) => toOwner(await confirmOwner(ctx, authOf(request).account.id, request.body.code)),
     );
@@ -104,7 +104,7 @@ export const ownersRoutes: FastifyPluginAsyncZod = async (app) => {
       r.resend.path,
       {
         schema: schemaOf(r.resend),
-        preHandler: rateLimit('resend', (request) => authOf(request).account.id),
+        ...rateLimit('resend', (request) => authOf(request).account.id),
       },
       async (request, reply) => {
         await resendConfirmation(ctx, authOf(request).account.id, request.log);
@@ -116,7 +116,7 @@ export const ownersRoutes: FastifyPluginAsyncZod = async (app) => {
       r.check.path,
       {
         schema: schemaOf(r.check),
-        preHandler: rateLimit('check', (request) => {
+        ...rateLimit('check', (request) => {
           const body = request.body as { email?: string; establishmentCode?: string };
           return `${body.email ?? ''} ${body.establishmentCode ?? ''}`;
         }),
@@ -128,7 +128,7 @@ export const ownersRoutes: FastifyPluginAsyncZod = async (app) => {
       r.resendEstablishmentCode.path,
       {
         schema: schemaOf(r.resendEstablishmentCode),
-        preHandler: rateLimit(
+        ...rateLimit(
           'resend-establishment-code',
           (request) => (request.body as { establishmentId: string }).establishmentId,
         ),
@@ -143,7 +143,7 @@ export const ownersRoutes: FastifyPluginAsyncZod = async (app) => {
       r.signIn.path,
       {
         schema: schemaOf(r.signIn),
-        preHandler: rateLimit('owner-sign-in', signInIdentifier('email')),
+        ...rateLimit('owner-sign-in', signInIdentifier('email')),
       },
       async (request) => {
         const { owner, authentication } = await signInOwner(ctx, request.body);
@@ -159,7 +159,7 @@ export const ownersRoutes: FastifyPluginAsyncZod = async (app) => {
       r.forgottenPassword.path,
       {
         schema: schemaOf(r.forgottenPassword),
-        preHandler: rateLimit('forgotten-password', (request) => (request.body as { email: string }).email),
+        ...rateLimit('forgotten-password', (request) => (request.body as { email: string }).email),
       },
       async (request, reply) => {
         requestPasswordReset(ctx, request.body.email, request.log);
@@ -171,7 +171,7 @@ export const ownersRoutes: FastifyPluginAsyncZod = async (app) => {
       r.forgottenPasswordConfirm.path,
       {
         schema: schemaOf(r.forgottenPasswordConfirm),
-        preHandler: rateLimit('forgotten-password-confirm', (request) =>
+        ...rateLimit('forgotten-password-confirm', (request) =>
           (request.body as { token: string }).token.slice(0, 36),
         ),
       },
@@ -191,19 +191,22 @@ export const ownersRoutes: FastifyPluginAsyncZod = async (app) => {
       sendOwner(reply, await getOwner(ctx, request.params.id)),
     );
 
-    app.patch(r.patch.path, { schema: schemaOf(r.patch) }, async (request, reply) =>
-      sendOwner(
-        reply,
-        await patchOwner(
-          ctx,
-          authOf(request).ability,
-          request.params.id,
-          request.body,
-          request.log,
-          actorOf(authOf(request)),
-          conditionsOf(request),
+    app.patch(
+      r.patch.path,
+      { schema: schemaOf(r.patch), ...rateLimit('current-password', currentPasswordIdentifier) },
+      async (request, reply) =>
+        sendOwner(
+          reply,
+          await patchOwner(
+            ctx,
+            authOf(request).ability,
+            request.params.id,
+            request.body,
+            request.log,
+            actorOf(authOf(request)),
+            conditionsOf(request),
+          ),
         ),
-      ),
     );
 
     app.delete(r.delete.path, { schema: schemaOf(r.delete) }, async (request, reply) => {

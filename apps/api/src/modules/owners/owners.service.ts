@@ -1,8 +1,9 @@
 /* The owners' accounts as the team manages them: read, listed, changed (relinked), removed. */
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '@tables-voisines/contract/errors';
-import { canOnEvery, type AppAbility } from '@tables-voisines/contract/permissions';
+import { canOnEvery, subject, type AppAbility } from '@tables-voisines/contract/permissions';
 import type { PatchOwnerBody } from '@tables-voisines/contract/schemas/account';
+import { accountChangeMail } from '../../adapters/mail/templates';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { write, type WriteConditions } from '../../writes/write';
@@ -10,6 +11,7 @@ import { relinkEstablishment } from '../establishments/establishments.service';
 import { assertAcceptablePassword, hashPassword } from '../../lib/passwords';
 import { hashCode } from '../../lib/tokens';
 import { retireAllLongLifeTokens, deleteLongLifeTokens } from '../auth/long-life-tokens.queries';
+import { assertCurrentPassword } from '../auth/current-password';
 import { SYSTEM_ACTOR, type Actor } from '../history/history';
 import { replaceCode } from './codes.queries';
 import {
@@ -21,6 +23,7 @@ import {
   recordOwnerChange,
   requireOwner,
   sendConfirmationCode,
+  siteOf,
   unknownClaimCode,
 } from './owner-accounts';
 import {
@@ -65,6 +68,11 @@ export async function listOwners(
  * owner from its previous establishment and attaches it to the new one in one transaction. An
  * establishment that has another owner is `EstablishmentAlreadyClaimed`, unless the caller may update every
  * owner (an admin): then the establishment moves to this owner.
+ *
+ * A new password or address: the owner itself must give its current password (`actor` tells who asks);
+ * every token of the account signed before stops working, its long-life tokens are retired, and its
+ * previous address, if it was confirmed, is told (a mistyped address being corrected is not: it may be a
+ * stranger's).
  */
 export async function patchOwner(
   ctx: AppContext,
@@ -79,6 +87,10 @@ export async function patchOwner(
   const takeOver = canOnEvery(ability, 'update', 'restaurant-owner');
 
   const emailChanged = body.email !== undefined && body.email !== existing.email.toLowerCase();
+  const credentialsChange = emailChanged || body.password !== undefined;
+  const self = actor.role === 'restaurant-owner' && actor.id === id;
+  // First: without it, a token alone tells nothing more (not even whether an address is taken).
+  if (credentialsChange && self) await assertCurrentPassword(existing.passwordHash, body.currentPassword);
   if (emailChanged && (await findOwnerByEmail(ctx.db, body.email!)) !== null) throw emailTaken();
   // An admin correcting an address is not held to the owner's delay.
   if (emailChanged && !takeOver) await assertResendDelayOver(ctx, id);
@@ -117,8 +129,32 @@ export async function patchOwner(
       if (target && target.ownerId !== null && target.ownerId !== id && !takeOver) {
         throw new AppError('EstablishmentAlreadyClaimed');
       }
-      await updateOwnerRow(tx, id, values);
-      if (passwordHash !== undefined) await retireAllLongLifeTokens(tx, 'restaurant-owner', id);
+      // An admin moving an owner changes who owns the pages it leaves and joins: that is an update of each
+      // page's owner, which needs the permission on establishments too, as the establishment's own PATCH does.
+      if (body.establishment !== undefined) {
+        const pages = [before.establishmentId, target?.id ?? null].filter((page) => page !== null);
+        for (const page of new Set(pages)) {
+          if (!ability.can('update', subject('establishment', { id: page }), 'restaurantOwner')) {
+            throw new AppError(
+              'Forbidden',
+              'Rattacher ou détacher un restaurateur demande aussi le droit de modifier les établissements.',
+            );
+          }
+        }
+      }
+      await updateOwnerRow(tx, id, values, { endSessions: credentialsChange });
+      if (credentialsChange) {
+        await retireAllLongLifeTokens(tx, 'restaurant-owner', id);
+        if (before.confirmed) {
+          await w.mail(
+            accountChangeMail(
+              siteOf(ctx),
+              { email: before.email, name: before.firstName, kind: 'owner' },
+              { password: passwordHash !== undefined, email: emailChanged, byTeam: !self, at: new Date() },
+            ),
+          );
+        }
+      }
       if (target === null && before.establishmentId !== null) {
         await relinkEstablishment(w, before.establishmentId, id, null);
       } else if (target && target.id !== before.establishmentId) {

@@ -557,11 +557,17 @@ describe('reading, changing and deleting owners', () => {
       method: 'PATCH',
       url: `/api/restaurant-owner/${owner.id}`,
       headers: owner.headers,
-      payload: { email },
+      payload: { email, currentPassword: TEST_PASSWORD },
     });
     expect(response.json()).toMatchObject({ email, confirmed: false });
     const mail = await smtp.waitFor(email);
-    const ok = await post('/api/restaurant-owner/confirm', { code: codeOf(mail) }, owner.headers);
+    // The token signed before the change is refused: the owner signs in again at its new address.
+    const signedIn = await post('/api/restaurant-owner/sign-in', { email, password: TEST_PASSWORD });
+    const ok = await post(
+      '/api/restaurant-owner/confirm',
+      { code: codeOf(mail) },
+      bearer(signedIn.json().authentication.token),
+    );
     expect(ok.json().confirmed).toBe(true);
   });
 
@@ -575,7 +581,7 @@ describe('reading, changing and deleting owners', () => {
         method: 'PATCH',
         url: `/api/restaurant-owner/${owner.id}`,
         headers: as,
-        payload: { email: to },
+        payload: { email: to, currentPassword: 'Blanquette-de-Veau-1905' },
       });
     // At once, by the owner: refused with the wait, the address kept and nothing sent.
     const flood = uniqueEmail();

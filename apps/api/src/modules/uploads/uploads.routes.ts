@@ -4,8 +4,14 @@ import { AppError } from '@tables-voisines/contract/errors';
 import { routes } from '@tables-voisines/contract/routes';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '@tables-voisines/contract/schemas/establishment';
 import { LocalPhotoStorage } from '../../adapters/storage/local-storage';
-import { PHOTO_KEY_RE, TYPE_OF_EXTENSION, type ImageType } from '../../adapters/storage/storage';
+import {
+  createAccountPhotoKey,
+  PHOTO_KEY_RE,
+  TYPE_OF_EXTENSION,
+  type ImageType,
+} from '../../adapters/storage/storage';
 import { schemaOf } from '../../plugins/contract-route';
+import { authOf } from '../auth/auth-of';
 import { inspectImage, writeVariants } from './inspect-image';
 
 const isAccepted = (type: string): type is ImageType =>
@@ -60,7 +66,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { contentType, size } = request.body;
       if (!isAccepted(contentType)) throw unsupported();
       if (size > MAX_UPLOAD_BYTES) throw tooLarge();
-      const prepared = await ctx.storage.prepareUpload({ contentType, size });
+      // The key says who prepared it: only that account (or an admin) may attach it (photo-check.ts).
+      const { role, id } = authOf(request).account;
+      const key = createAccountPhotoKey(ctx.config.jwtSecret!, { role, id }, contentType);
+      const prepared = await ctx.storage.prepareUpload({ contentType, size, key });
       return { ...prepared, expiresAt: prepared.expiresAt.toISOString() };
     },
   );

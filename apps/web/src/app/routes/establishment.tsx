@@ -12,7 +12,7 @@ import type { Route } from './+types/establishment';
 // Registered twice (routes.ts): `/restaurant/:uri` and `/remplisvert/:uri`; the address says which kind.
 export function loader({ params, request, context }: Route.LoaderArgs) {
   const kind: Kind = new URL(request.url).pathname.startsWith('/remplisvert/') ? 'remplisvert' : 'restaurant';
-  return loadEstablishmentPage(context.get(publicDataContext), kind, params.uri);
+  return loadEstablishmentPage(context.get(publicDataContext), request, kind, params.uri);
 }
 
 export function meta({ loaderData, error, matches }: Route.MetaArgs) {

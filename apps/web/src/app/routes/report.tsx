@@ -22,7 +22,7 @@ const kindOf = (request: Request): Kind =>
   new URL(request.url).pathname.startsWith('/remplisvert/') ? 'remplisvert' : 'restaurant';
 
 export function loader({ params, request, context }: Route.LoaderArgs) {
-  return loadReportPage(context.get(publicDataContext), kindOf(request), params.uri);
+  return loadReportPage(context.get(publicDataContext), request, kindOf(request), params.uri);
 }
 
 /**
@@ -31,7 +31,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const publicData = context.get(publicDataContext);
-  const { establishment } = await loadReportPage(publicData, kindOf(request), params.uri);
+  const { establishment } = await loadReportPage(publicData, request, kindOf(request), params.uri);
   const values = readReportForm(await request.formData());
   const address = context.get(clientAddressContext);
   const failure = (

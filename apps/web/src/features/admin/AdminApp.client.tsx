@@ -151,6 +151,10 @@ export function AdminApp() {
       createDataProvider(
         () => store?.getSnapshot().token ?? null,
         (resource) => canAccessResource(adminAbility(store?.getSnapshot().admin ?? null), resource, 'list'),
+        undefined,
+        store === null
+          ? undefined
+          : { id: () => store.getSnapshot().admin?.id ?? null, signIn: (body) => store.signInAdmin(body) },
       ),
     [store],
   );

@@ -1,5 +1,6 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import {
   Confirm,
   Create,
@@ -11,6 +12,8 @@ import {
   SimpleShowLayout,
   TextField,
   TextInput,
+  useGetIdentity,
+  useRecordContext,
   useSaveContext,
   type RaRecord,
   type ResourceProps,
@@ -20,14 +23,34 @@ import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { zodValidator } from './form-errors';
 import { ACTION_LABELS, PermissionsInput, SUBJECT_LABELS } from './permissions-input';
 import type { PermissionPair } from './permission-matrix';
-import { ADMIN_FIELDS } from './providers/admins.provider';
+import { ADMIN_FIELDS, changesCredentials } from './providers/admins.provider';
 import { pick } from './providers/provider-kit';
 import { WholeList } from './whole-list';
 
 /** What the form checks: the fields the provider sends, an empty password left out (unchanged). */
 const writable = (values: Record<string, unknown>) => pick(values, ADMIN_FIELDS);
 const validateCreate = zodValidator(CreateAdminBodySchema, writable);
-const validateEdit = zodValidator(PatchAdminBodySchema, writable);
+
+export const CURRENT_PASSWORD_MISSING = 'Saisissez votre mot de passe actuel.';
+
+/**
+ * The edit form's check: with the current password when the admin changes its own password or address
+ * (`ownChange`), which the server asks for.
+ */
+function editValidator(ownChange: (values: Record<string, unknown>) => boolean) {
+  const checkFields = zodValidator(PatchAdminBodySchema, writable);
+  const checkCurrent = zodValidator(PatchAdminBodySchema, (values) => ({
+    currentPassword: values.currentPassword,
+  }));
+  return (values: Record<string, unknown>) => {
+    const errors = checkFields(values);
+    if (!ownChange(values)) return errors;
+    const current = values.currentPassword;
+    if (typeof current !== 'string' || current === '')
+      return { ...errors, currentPassword: CURRENT_PASSWORD_MISSING };
+    return { ...errors, ...checkCurrent(values) };
+  };
+}
 
 function permissionsText(record: RaRecord): string {
   return ((record.permissions ?? []) as PermissionPair[])
@@ -107,21 +130,60 @@ function AdminTitle() {
   return <span>Administrateur</span>;
 }
 
+/** Whether the record is the signed-in admin's own account (react-admin's identity is the admin's id). */
+function useIsOwnAccount(record: RaRecord | undefined): boolean {
+  const { identity } = useGetIdentity();
+  return record !== undefined && identity !== undefined && String(record.id) === String(identity.id);
+}
+
+/**
+ * « Mot de passe actuel », shown while the admin changes its own password or address: the server asks for
+ * it then, and says under it when it is wrong.
+ */
+function CurrentPasswordInput() {
+  const record = useRecordContext();
+  const own = useIsOwnAccount(record);
+  const [password, email] = useWatch({ name: ['password', 'email'] }) as [unknown, unknown];
+  if (!own || !changesCredentials({ password, email }, record)) return null;
+  return (
+    <TextInput
+      source="currentPassword"
+      type="password"
+      autoComplete="current-password"
+      label="Mot de passe actuel"
+      helperText="Demandé pour changer votre propre mot de passe ou votre adresse e-mail."
+    />
+  );
+}
+
+function AdminEditForm() {
+  const record = useRecordContext();
+  const own = useIsOwnAccount(record);
+  const validate = useMemo(
+    () => editValidator((values) => own && changesCredentials(values, record)),
+    [own, record],
+  );
+  return (
+    <SimpleForm validate={validate} warnWhenUnsavedChanges toolbar={<EditToolbar />}>
+      <TextInput source="username" autoComplete="off" />
+      <TextInput source="email" />
+      <TextInput
+        source="password"
+        type="password"
+        autoComplete="new-password"
+        label="Nouveau mot de passe"
+        helperText="Laissez vide pour ne pas le changer."
+      />
+      <CurrentPasswordInput />
+      <PermissionsInput />
+    </SimpleForm>
+  );
+}
+
 export function AdminEdit() {
   return (
     <ConcurrentEdit title={<AdminTitle />}>
-      <SimpleForm validate={validateEdit} warnWhenUnsavedChanges toolbar={<EditToolbar />}>
-        <TextInput source="username" autoComplete="off" />
-        <TextInput source="email" />
-        <TextInput
-          source="password"
-          type="password"
-          autoComplete="new-password"
-          label="Nouveau mot de passe"
-          helperText="Laissez vide pour ne pas le changer."
-        />
-        <PermissionsInput />
-      </SimpleForm>
+      <AdminEditForm />
     </ConcurrentEdit>
   );
 }

@@ -1,6 +1,6 @@
 import { HttpError, combineDataProviders, type DataProvider } from 'react-admin';
 import { apiRequest } from '../../lib/api-client';
-import { adminsProvider } from './providers/admins.provider';
+import { adminsProvider, type AdminSelf } from './providers/admins.provider';
 import { categoriesProvider } from './providers/categories.provider';
 import { establishmentsProvider, type EstablishmentActions } from './providers/establishments.provider';
 import { groupsProvider } from './providers/groups.provider';
@@ -29,18 +29,20 @@ export function forbiddenError(): HttpError {
 /**
  * `getToken`: the signed-in admin's access token. `mayRead(resource)`: whether that admin may read a
  * resource; reads it may not make fail with the server's 403 answer, without a request (a page it may not
- * open still mounts its list). `request`: the typed client, another origin's in the tests.
+ * open still mounts its list). `request`: the typed client, another origin's in the tests. `self`: the
+ * signed-in admin, signed in again after it changes its own password or address.
  */
 export function createDataProvider(
   getToken: () => string | null,
   mayRead: (resource: string) => boolean = () => true,
   request: ApiRequestFn = apiRequest,
+  self?: AdminSelf,
 ): AdminDataProvider {
   const deps = { request, token: () => getToken() ?? undefined };
   const providers: Readonly<Record<string, DataProvider>> = {
     establishments: establishmentsProvider(deps),
     'restaurant-owners': ownersProvider(deps),
-    admins: adminsProvider(deps),
+    admins: adminsProvider(deps, self),
     groups: groupsProvider(deps),
     categories: categoriesProvider(deps),
     'menu-boards': menuBoardsProvider(deps),

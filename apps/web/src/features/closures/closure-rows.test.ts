@@ -87,7 +87,7 @@ describe('the closures of a form', () => {
     const sent = closuresBody([row({ from: '2026-09-10', to: '2026-09-12' }), row({ to: '2026-08-01' })]);
     const result = ClosuresBodySchema.safeParse(sent);
     expect(result.success).toBe(false);
-    // The second row of the form, although the schema sorts the list by its first day.
+    // The second row of the form, although it starts first.
     expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['1.to', 'La fin de la fermeture ne peut précéder son début.'],
     ]);

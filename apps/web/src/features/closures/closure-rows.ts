@@ -6,7 +6,7 @@ import { MAX_CLOSURES, type Closure } from '@tables-voisines/contract/closures';
  * (react-admin) draw the same rows with `ClosuresFieldset` and check them with the same rules before the
  * contract's `ClosuresBodySchema` (end before start, at most 20) runs on the body.
  *
- * Rows are sent in the form's order: the schema sorts them by their first day after checking each one, so a
+ * Rows are sent in the form's order, which the schema keeps (the server stores them by their first day), so a
  * message about `closures.2.to`, the client's or the server's, is about the form's third row.
  */
 

@@ -1,7 +1,8 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import type { PublicData } from '@tables-voisines/contract/public-data';
 import type { Kind } from '@tables-voisines/contract/labels';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { redirectToMovedPage } from '../site/moved-page';
 
 /** Places nearby a page links to (« À proximité »). */
 export const NEARBY_LINKS = 5;
@@ -13,15 +14,16 @@ export const NEARBY_LINKS = 5;
  * before, or under the other kind (printed before an admin changed it): a permanent redirect to the page's
  * own address, so that no poster or shared link ever breaks.
  */
-export async function loadEstablishmentPage(publicData: PublicData, kind: Kind, uriOrId: string) {
+export async function loadEstablishmentPage(
+  publicData: PublicData,
+  request: Request,
+  kind: Kind,
+  uriOrId: string,
+) {
   const establishment = await publicData.getPublicEstablishment(uriOrId.normalize('NFC'));
   if (establishment === null) throw data(null, { status: 404 });
   if (establishment.uri !== uriOrId.normalize('NFC') || establishment.kind !== kind) {
-    // The address may become the page's own again one day: browsers ask before following it again.
-    throw redirect(establishmentPath(establishment.kind, establishment.uri), {
-      status: 301,
-      headers: { 'Cache-Control': 'no-cache' },
-    });
+    throw redirectToMovedPage(request, establishmentPath(establishment.kind, establishment.uri));
   }
   const [menuBoard, groups, nearby] = await Promise.all([
     publicData.getTodayMenuBoard(establishment.id),

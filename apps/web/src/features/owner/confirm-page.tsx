@@ -18,6 +18,7 @@ import { codeSentAtKey, recordCodeSentAt, rememberedCodeSentAt } from './code-se
 import { contractResolver } from './contract-resolver';
 import { checkForm, formFailure } from './form-errors';
 import { FormTextField } from './form-parts';
+import { FormPasswordField } from './password-field';
 import { OWNER_PATHS } from './owner-paths';
 import { useOwnerSession } from './owner-session';
 import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
@@ -25,10 +26,28 @@ import { useOwnerForm } from './use-owner-form';
 
 const codeResolver = zodResolver(ConfirmBodySchema);
 
-/** The new address alone, checked as the account's change will be. */
-const emailResolver = contractResolver((values: { email: string }) =>
-  checkForm(PatchOwnerBodySchema, { email: values.email.trim() }),
-);
+interface EmailFixValues {
+  email: string;
+  currentPassword: string;
+}
+
+export const CURRENT_PASSWORD_MISSING = 'Saisissez votre mot de passe actuel.';
+
+/**
+ * The new address, checked as the account's change will be, with the current password the server asks
+ * for it (a signed-in page left open must not be enough to move the account elsewhere).
+ */
+const emailResolver = contractResolver((values: EmailFixValues) => {
+  const check = checkForm(PatchOwnerBodySchema, {
+    email: values.email.trim(),
+    currentPassword: values.currentPassword,
+  });
+  if (values.currentPassword !== '') return check;
+  return {
+    ok: false,
+    errors: { ...(check.ok ? {} : check.errors), currentPassword: CURRENT_PASSWORD_MISSING },
+  };
+});
 
 /**
  * Digits kept first, then cut: a code pasted as the mail shows it ("935 022") stays whole. The field has no
@@ -53,8 +72,8 @@ export function ConfirmPage() {
   });
   const { notice, setNotice } = codeForm;
   // A mistyped address is corrected here: the code goes to the new one (the account stays unconfirmed).
-  const emailForm = useOwnerForm<{ email: string }, PatchOwnerBody>({
-    defaultValues: { email: '' },
+  const emailForm = useOwnerForm<EmailFixValues, PatchOwnerBody>({
+    defaultValues: { email: '', currentPassword: '' },
     resolver: emailResolver,
     // Typing clears the message; the address is checked again when sent.
     reValidateMode: 'onSubmit',
@@ -153,7 +172,13 @@ export function ConfirmPage() {
         waitForServer(error);
         throw error;
       });
-      store?.updateAccount({ restaurantOwner: updated });
+      // The change ends every session of the account, this one too: signed in again at the new address.
+      try {
+        await store?.signInOwner({ email: updated.email, password: body.currentPassword ?? '' });
+      } catch {
+        // The address is changed all the same; the next call that is refused sends the owner to sign in.
+        store?.updateAccount({ restaurantOwner: updated });
+      }
       closeEmailForm();
       codeSent(updated.email);
     },
@@ -162,7 +187,7 @@ export function ConfirmPage() {
 
   function closeEmailForm() {
     setChangingEmail(false);
-    emailForm.form.reset({ email: '' });
+    emailForm.form.reset({ email: '', currentPassword: '' });
     emailForm.setNotice(null);
   }
 
@@ -216,6 +241,14 @@ export function ConfirmPage() {
               helperText="Le code sera envoyé à cette adresse ; l’ancien ne vaudra plus."
               autoComplete="email"
               autoFocus
+              required
+            />
+            <FormPasswordField
+              control={emailForm.form.control}
+              name="currentPassword"
+              label="Mot de passe actuel"
+              helperText="Demandé pour changer l’adresse de votre compte."
+              autoComplete="current-password"
               required
             />
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

@@ -196,10 +196,11 @@ describe('the establishment form', () => {
     };
     const check = checkEstablishment(added);
     expect(check.ok).toBe(true);
-    // The contract sorts them by their first day.
+    // In the form's order, which the contract keeps so that its messages name the rows; the server stores
+    // them by their first day.
     expect(check.ok && check.data.closures).toEqual([
-      { from: '2026-07-20', to: '2026-07-31', reason: 'Congés annuels' },
       { from: '2026-08-03', to: null, reason: 'Travaux' },
+      { from: '2026-07-20', to: '2026-07-31', reason: 'Congés annuels' },
     ]);
     expect(establishmentSnapshot(added)).not.toBe(establishmentSnapshot(form));
   });

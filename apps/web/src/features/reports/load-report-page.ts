@@ -1,7 +1,8 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import type { Kind } from '@tables-voisines/contract/labels';
 import type { PublicData } from '@tables-voisines/contract/public-data';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { redirectToMovedPage } from '../site/moved-page';
 
 /** The address of an establishment's « Signaler une erreur » page. */
 export function reportPath(kind: Kind, uri: string): string {
@@ -12,15 +13,12 @@ export function reportPath(kind: Kind, uri: string): string {
  * The report page's data: the establishment it is about, as its own page finds it. Unknown or disabled:
  * the real 404; an old address or the other kind: a permanent redirect to the current report page.
  */
-export async function loadReportPage(publicData: PublicData, kind: Kind, uriOrId: string) {
+export async function loadReportPage(publicData: PublicData, request: Request, kind: Kind, uriOrId: string) {
   const uri = uriOrId.normalize('NFC');
   const establishment = await publicData.getPublicEstablishment(uri);
   if (establishment === null) throw data(null, { status: 404 });
   if (establishment.uri !== uri || establishment.kind !== kind) {
-    throw redirect(reportPath(establishment.kind, establishment.uri), {
-      status: 301,
-      headers: { 'Cache-Control': 'no-cache' },
-    });
+    throw redirectToMovedPage(request, reportPath(establishment.kind, establishment.uri));
   }
   return {
     establishment: {
