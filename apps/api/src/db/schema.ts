@@ -102,6 +102,11 @@ export const establishments = pgTable(
     photoIsFacebookShared: boolean('photo_is_facebook_shared').notNull().default(false),
     ownerId: uuid('owner_id').references(() => owners.id, { onDelete: 'set null' }),
     claimCode: text('claim_code').notNull(),
+    // The page's e-mail as the team knows it (set on creation or by an admin, never by an owner's edit): the
+    // only address a claim code may be sent to. Null: the team sends the code itself.
+    claimEmail: text('claim_email'),
+    // Set when the team marks the place closed for good: its page answers 410 with places nearby.
+    closedForGoodAt: timestamp('closed_for_good_at', { withTimezone: true, mode: 'date' }),
     disabled: boolean('disabled').notNull().default(false),
     // When and why the team hid the page, shown to its owner; both null while it is visible.
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
@@ -168,6 +173,12 @@ export const reports = pgTable(
     // The admin who resolved or dismissed it; the name is kept when the account is deleted.
     resolvedById: uuid('resolved_by_id'),
     resolvedByName: text('resolved_by_name'),
+    // The owner's answer: « C'est corrigé » (fixed) or « C'est juste » (disputed, with a line saying why).
+    ownerAnswer: text('owner_answer', { enum: ['fixed', 'disputed'] }),
+    ownerNote: text('owner_note'),
+    ownerAnsweredAt: timestamp('owner_answered_at', { withTimezone: true, mode: 'date' }),
+    // When the visitor who left an address was told the report was handled: once, whatever happens after.
+    reporterToldAt: timestamp('reporter_told_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('reports_status_created_idx').on(t.status, t.createdAt),
@@ -175,7 +186,78 @@ export const reports = pgTable(
     check('reports_reason_check', sql`${t.reason} in ('closed', 'hours', 'contact', 'menu', 'other')`),
     check('reports_status_check', sql`${t.status} in ('open', 'resolved', 'dismissed')`),
     check('reports_message_check', sql`${t.reason} <> 'other' or ${t.message} is not null`),
+    check(
+      'reports_owner_answer_check',
+      sql`${t.ownerAnswer} is null or ${t.ownerAnswer} in ('fixed', 'disputed')`,
+    ),
   ],
+);
+
+/**
+ * The addresses of a deleted establishment: each answers 410 with places nearby for ever (posters printed
+ * with them), and is never given to another establishment. No foreign key: the establishment is gone.
+ */
+export const establishmentTombstones = pgTable(
+  'establishment_tombstones',
+  {
+    uri: text('uri').primaryKey(),
+    establishmentId: uuid('establishment_id').notNull(),
+    kind: text('kind', { enum: ['restaurant', 'remplisvert'] }).notNull(),
+    name: text('name').notNull(),
+    town: text('town').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('establishment_tombstones_establishment_idx').on(t.establishmentId)],
+);
+
+/**
+ * « Demander l'accès »: an owner of a page with no e-mail asks the team to link it, saying who it is; the
+ * team links it in one click or refuses with a reason.
+ */
+export const accessRequests = pgTable(
+  'access_requests',
+  {
+    id: id(),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => owners.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    proof: text('proof').notNull(),
+    status: text('status', { enum: ['open', 'accepted', 'refused'] })
+      .notNull()
+      .default('open'),
+    refusalReason: text('refusal_reason'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    // The admin who decided; the name is kept when the account is deleted.
+    decidedById: uuid('decided_by_id'),
+    decidedByName: text('decided_by_name'),
+  },
+  (t) => [
+    index('access_requests_status_created_idx').on(t.status, t.createdAt),
+    index('access_requests_establishment_idx').on(t.establishmentId),
+    index('access_requests_owner_idx').on(t.ownerId),
+    check('access_requests_status_check', sql`${t.status} in ('open', 'accepted', 'refused')`),
+  ],
+);
+
+/** « Nous contacter »: a visitor's or an owner's message to the team, listed in the back office. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
 );
 
 /**
@@ -416,6 +498,8 @@ export const codes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    // Set when a newer code of the same purpose replaced it: typed after that, it is said to be replaced.
+    replacedAt: timestamp('replaced_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [index('codes_owner_purpose_idx').on(t.ownerId, t.purpose)],
