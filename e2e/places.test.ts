@@ -103,7 +103,7 @@ describe('towns in the map’s search field', () => {
 
   it('takes the first town with Enter, even typed before the suggestions came, and moves with the arrows', async () => {
     const marseille1 = await firstPlace('13001');
-    expect(marseille1.name).toBe('Marseille 1er Arrondissement');
+    expect(marseille1.name).toBe('Marseille 1er arrondissement');
     const context = await newVisitorContext(browser, {
       viewport: MAP_DESKTOP,
       reducedMotion: 'reduce',

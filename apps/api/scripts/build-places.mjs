@@ -23,6 +23,34 @@ const COUNTRIES = new Set(['FR', 'GP', 'MQ', 'GF', 'RE', 'YT']);
 const ZONES = new Set(['metro', 'drom']);
 /** Cities with municipal arrondissements: GeoNames names them `Lyon 03`, INSEE `69383`. */
 const ARRONDISSEMENT_BASE = { 75056: 75100, 69123: 69380, 13055: 13200 };
+/**
+ * Paris's arrondissements, which GeoNames' cities500 leaves out: the point of each one's town hall (mairie
+ * d'arrondissement; the 1st to 4th kept their former ones), enough to fly the map there. INSEE code -> [lat, lon].
+ */
+const PARIS_TOWN_HALLS = {
+  75101: [48.8598, 2.3411],
+  75102: [48.8675, 2.3408],
+  75103: [48.8644, 2.36],
+  75104: [48.8558, 2.3548],
+  75105: [48.8466, 2.3449],
+  75106: [48.851, 2.3327],
+  75107: [48.8567, 2.3197],
+  75108: [48.8784, 2.3166],
+  75109: [48.8727, 2.34],
+  75110: [48.8718, 2.3578],
+  75111: [48.8574, 2.3796],
+  75112: [48.8405, 2.3879],
+  75113: [48.8313, 2.3561],
+  75114: [48.8332, 2.3266],
+  75115: [48.8414, 2.3006],
+  75116: [48.8637, 2.2752],
+  75117: [48.8838, 2.3218],
+  75118: [48.8923, 2.3446],
+  75119: [48.8818, 2.3823],
+  75120: [48.8652, 2.3988],
+};
+/** INSEE writes « Lyon 3e Arrondissement »; French writes the common noun in lower case. */
+const arrondissementName = (name) => name.replace(/ Arrondissement$/, ' arrondissement');
 
 const fold = (s) =>
   s
@@ -140,11 +168,18 @@ export async function buildPlaces() {
     ]);
   }
 
-  // Municipal arrondissements with a point of their own (GeoNames has Lyon's and Marseille's, not Paris's).
+  // Municipal arrondissements with a point of their own (GeoNames has Lyon's and Marseille's, not Paris's:
+  // theirs are their town halls'.
   const arrondissements = new Map(
     communes.filter((c) => c.type === 'arrondissement-municipal').map((c) => [c.code, c]),
   );
-  for (const r of rows) {
+  const arrondissementRows = Object.entries(PARIS_TOWN_HALLS).map(([code, [latitude, longitude]]) => ({
+    code: '75056',
+    name: `Paris ${Number(code) - 75100}`,
+    latitude,
+    longitude,
+  }));
+  for (const r of [...rows, ...arrondissementRows]) {
     const base = ARRONDISSEMENT_BASE[r.code];
     const number = /^(?:Paris|Lyon|Marseille) 0?(\d{1,2})$/.exec(r.name)?.[1];
     if (base === undefined || number === undefined) continue;
@@ -152,7 +187,7 @@ export async function buildPlaces() {
     if (a === undefined) continue;
     places.push([
       a.code,
-      a.nom,
+      arrondissementName(a.nom),
       a.departement,
       a.codesPostaux ?? [],
       round(r.latitude),

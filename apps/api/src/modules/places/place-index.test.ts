@@ -96,9 +96,9 @@ describe('createPlaceIndex', () => {
   it('reads « st » as « Saint », and still as the start of a word', () => {
     expect(names('st martin')).toEqual(['Saint-Martin', 'Saint-Martin-du-Mont']);
     expect(names('st')).toEqual([
+      'Sainte-Foy-lès-Lyon',
       'Saint-Martin-du-Mont',
       'Saint-Martin',
-      'Sainte-Foy-lès-Lyon',
       'Strasbourg-sur-Ain',
     ]);
   });
@@ -117,6 +117,55 @@ describe('createPlaceIndex', () => {
     expect(names('20 000')).toEqual(['Ajaccio']);
     expect(names('2')).toEqual(['Ajaccio', 'Lyons-la-Forêt']);
     expect(names('99999')).toEqual([]);
+  });
+
+  it('puts the name itself first unless a name starting with the query has 10 times its population', () => {
+    const towns = createPlaceIndex({
+      departments: { '13': 'Bouches-du-Rhône', '63': 'Puy-de-Dôme', '60': 'Oise' },
+      places: [
+        ['13055', 'Marseille', '13', ['13001'], 43.3, 5.37, 870_000],
+        ['60001', 'Mars', '60', ['60000'], 49, 2, 555],
+        ['60002', 'Marsan', '60', ['60000'], 49, 2, 5_550],
+        ['60157', 'Clermont', '60', ['60600'], 49.38, 2.41, 10_564],
+        ['63113', 'Clermont-Ferrand', '63', ['63000'], 45.78, 3.08, 146_351],
+        ['60003', 'Clermontais', '60', ['60600'], 49.38, 2.41, 100_000],
+      ],
+    });
+    const found = (q: string) => towns.search(q, 8).map((p) => p.name);
+    // Marseille has 1,568 times Mars's population, Marsan exactly 10 times: both before it.
+    expect(found('mars')).toEqual(['Marseille', 'Marsan', 'Mars']);
+    // Clermontais has 9.5 times Clermont's population: after it.
+    expect(found('clermont')).toEqual(['Clermont-Ferrand', 'Clermont', 'Clermontais']);
+  });
+
+  it('finds a name within one typo when no name starts with the query, after the later words', () => {
+    expect(names('marseile')).toEqual(['Marseille', 'Marseillan']);
+    expect(names('masreille')).toEqual(['Marseille']);
+    expect(names('lyno')).toEqual([
+      'Lyon',
+      'Lyons-la-Forêt',
+      'Lyon 3e Arrondissement',
+      'Lyon 1er Arrondissement',
+    ]);
+    expect(names('ajacio')).toEqual(['Ajaccio']);
+    // Not the first letter, not under 4 letters, not two typos.
+    expect(names('barseille')).toEqual([]);
+    expect(names('lyn')).toEqual([]);
+    expect(names('marsiele')).toEqual([]);
+    // A name starts with the query: no typo looked for (« marseille » is not also « Marseillan »).
+    expect(names('marseille')).toEqual(['Marseille']);
+    expect(names('sainte foy les lyo')).toEqual(['Sainte-Foy-lès-Lyon']);
+  });
+
+  it('reads a first word typed without its apostrophe', () => {
+    const towns = createPlaceIndex({
+      departments: { '94': 'Val-de-Marne' },
+      places: [['94038', 'L’Haÿ-les-Roses', '94', ['94240'], 48.78, 2.34, 31_188]],
+    });
+    expect(towns.search('lhay', 8).map((p) => p.name)).toEqual(['L’Haÿ-les-Roses']);
+    expect(towns.search('l hay', 8).map((p) => p.name)).toEqual(['L’Haÿ-les-Roses']);
+    expect(queryForms('lhay')).toEqual(['lhay', 'l hay']);
+    expect(queryForms('lyon')).toEqual(['lyon', 'l yon']);
   });
 
   it('answers the place with its department and every postcode, at most limit of them', () => {
@@ -157,11 +206,51 @@ describe('the shipped index', () => {
   it('answers the largest towns first for their names and postcodes', () => {
     const first = (q: string) => placeIndex().search(q, 1)[0]?.name;
     expect(first('Paris')).toBe('Paris');
-    expect(first('75011')).toBe('Paris');
+    expect(first('75011')).toBe('Paris 11e arrondissement');
     expect(first('Bordeaux')).toBe('Bordeaux');
     expect(first('Toulouse')).toBe('Toulouse');
     expect(first('nice')).toBe('Nice');
     expect(first('Pointe-à-Pitre')).toBe('Pointe-à-Pitre');
+  });
+
+  it('answers what a visitor means by the names they type (issue 49)', () => {
+    const first = (q: string) =>
+      placeIndex()
+        .search(q, 8)
+        .map((p) => p.name);
+    expect(first('mars').slice(0, 1)).toEqual(['Marseille']);
+    expect(first('mars')).toContain('Mars');
+    expect(first('st')[0]).toBe('Strasbourg');
+    expect(first('Clermont')[0]).toBe('Clermont-Ferrand');
+    expect(first('Saint-Ouen')[0]).toBe('Saint-Ouen-sur-Seine');
+    expect(first('lhay')[0]).toBe('L’Haÿ-les-Roses'.replace('’', "'"));
+    expect(first('Marseile')[0]).toBe('Marseille');
+    expect(first('Bordaux')[0]).toBe('Bordeaux');
+    expect(first('marseille 1')[0]).toBe('Marseille 1er arrondissement');
+    for (const q of ['paris 11', 'paris 11e', 'Paris 11ème', '75011']) {
+      expect(first(q)[0]).toBe('Paris 11e arrondissement');
+    }
+    expect(first('75116')[0]).toBe('Paris 16e arrondissement');
+    // Paris itself before its arrondissements, which are places of their own.
+    expect(first('paris')[0]).toBe('Paris');
+    expect(
+      placeIndex()
+        .search('paris 1', 20)
+        .filter((p) => p.code.startsWith('751')),
+    ).toHaveLength(11);
+  });
+
+  it('gives a point to Paris’s arrondissements, inside Paris', () => {
+    const paris = placeIndex().search('Paris', 1)[0]!;
+    const arrondissements = placeIndex()
+      .search('75', 20)
+      .concat(placeIndex().search('751', 20))
+      .filter((p) => /^Paris \d+(?:er|e) arrondissement$/.test(p.name));
+    expect(new Set(arrondissements.map((p) => p.code)).size).toBe(20);
+    for (const a of arrondissements) {
+      expect(Math.abs(a.latitude - paris.latitude)).toBeLessThan(0.06);
+      expect(Math.abs(a.longitude - paris.longitude)).toBeLessThan(0.09);
+    }
   });
 
   it('gives a point to communes GeoNames files elsewhere: under another code, a former commune, Mayotte', () => {

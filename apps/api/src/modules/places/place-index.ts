@@ -29,7 +29,7 @@ const SAINTS: Readonly<Record<string, string>> = {
   sts: 'saints',
   stes: 'saintes',
 };
-/** « 3e », « 3ème », « 1er », « 2nd »: the number alone, so « Lyon 3ème » finds « Lyon 3e Arrondissement ». */
+/** « 3e », « 3ème », « 1er », « 2nd »: the number alone, so « Lyon 3ème » finds « Lyon 3e arrondissement ». */
 const ORDINAL = /^(\d+)(?:e|eme|er|ere|nd|nde)$/;
 
 /** A word that `normalizeToken` changes. */
@@ -69,28 +69,92 @@ export function normalizePlaceName(s: string): string {
 
 /**
  * The forms of a query to look for: its last word « st » may be « Saint » or the start of « Strasbourg »
- * still being typed (the first form ranks above, being a whole word).
+ * still being typed; a first word typed without its apostrophe (« lhay », « lisle ») may be « L’Haÿ »,
+ * « L’Isle ».
  */
 export function queryForms(q: string): string[] {
   const normalized = normalizePlaceName(q);
   if (normalized === '') return [];
+  const forms = [normalized];
   const last =
     normalizeForSearch(q)
       .replace(/[^a-z0-9]+/g, ' ')
       .trim()
       .split(' ')
       .at(-1) ?? '';
-  if (SAINTS[last] === undefined) return [normalized];
-  return [normalized, [...normalized.split(' ').slice(0, -1), last].join(' ')];
+  if (SAINTS[last] !== undefined) forms.push([...normalized.split(' ').slice(0, -1), last].join(' '));
+  if (ELIDED.test(normalized)) forms.push(`${normalized[0]} ${normalized.slice(1)}`);
+  return forms;
 }
 
-/** Ranks, best first: the name itself, a whole-word start, any start, then a later word of the name. */
+/** A first word that may be « l’ » or « d’ » written without its apostrophe, before a vowel or an h. */
+const ELIDED = /^[ld][aeiouyh][a-z]/;
+
+/**
+ * How a name matches, best first: the name itself, its start (at a word's end or not), a later word of the
+ * name, then the name or its start within one typo. The first two are ranked together by population, the name
+ * itself weighing `EXACT_WEIGHT` times its own (« mars » → Marseille, then Mars).
+ */
 const enum Tier {
   Exact = 0,
   WordStart = 1,
   Start = 2,
   InnerExact = 3,
   InnerStart = 4,
+  Typo = 5,
+}
+
+/** A name matched whole comes first unless a name that starts with the query has 10 times its population. */
+const EXACT_WEIGHT = 10;
+/** Shorter queries would find a typo in too many names. */
+const TYPO_MIN_LENGTH = 4;
+
+/**
+ * The group a tier is ranked in (lower first), population deciding within it. A query ending with a number
+ * means that number (« marseille 1 » is the 1st arrondissement, not the 13th, larger).
+ */
+function group(tier: number, endsWithNumber: boolean): number {
+  if (tier <= Tier.WordStart) return 0;
+  if (tier === Tier.Start) return endsWithNumber ? 0.5 : 0;
+  return tier <= Tier.InnerStart ? 1 : 2;
+}
+
+/**
+ * Whether `key` (from `start`) begins with something within one edit of `form` (a letter left out, added,
+ * changed, or two swapped): « marseile » and « bordaux » start « marseille » and « bordeaux ». Bounded
+ * Damerau–Levenshtein on the prefix, two rows kept.
+ */
+function startsWithinOneEdit(key: string, start: number, form: string, rows: Int32Array[]): boolean {
+  const n = form.length;
+  const m = Math.min(key.length - start, n + 1);
+  if (m < n - 1) return false;
+  const [twoBack, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let i = 0; i <= n; i++) previous[i] = i;
+  let best = n;
+  let previousRowMin = 0;
+  let a = twoBack;
+  let b = previous;
+  let c = current;
+  for (let j = 1; j <= m; j++) {
+    c[0] = j;
+    const kj = key.charCodeAt(start + j - 1);
+    let rowMin = j;
+    for (let i = 1; i <= n; i++) {
+      const fi = form.charCodeAt(i - 1);
+      let d = Math.min(b[i]! + 1, c[i - 1]! + 1, b[i - 1]! + (fi === kj ? 0 : 1));
+      if (i > 1 && j > 1 && fi === key.charCodeAt(start + j - 2) && form.charCodeAt(i - 2) === kj) {
+        d = Math.min(d, a[i - 2]! + 1);
+      }
+      c[i] = d;
+      if (d < rowMin) rowMin = d;
+    }
+    if (c[n]! < best) best = c[n]!;
+    // A swap reads two rows back: only two rows past one edit end the search.
+    if (rowMin > 1 && previousRowMin > 1) break;
+    previousRowMin = rowMin;
+    [a, b, c] = [b, c, a];
+  }
+  return best <= 1;
 }
 
 /** Paris, Lyon and Marseille's municipal arrondissements (their INSEE codes). */
@@ -237,6 +301,27 @@ export function createPlaceIndex(data: PlacesData): PlaceIndex {
     }
   }
 
+  const typoRows = [0, 1, 2].map(() => new Int32Array(64));
+
+  /**
+   * Names (or their start after an article) within one typo of the query, for queries no name starts with. Only
+   * the names starting with the query's first or second letter are read (a typo is rarely the first letter;
+   * the second covers the first two swapped or the first one doubled): a few hundred, not 20,000.
+   */
+  function byTypo(form: string, found: Map<number, number>): void {
+    if (form.length < TYPO_MIN_LENGTH || form.length > 60 || /\d/.test(form)) return;
+    for (const letter of new Set([form[0]!, form[1]!])) {
+      const end = firstKey(String.fromCharCode(letter.charCodeAt(0) + 1));
+      for (let k = firstKey(letter); k < end; k++) {
+        if (keyStarts[k]! >= 256) continue;
+        const place = keyPlaces[k]!;
+        if (found.has(place)) continue;
+        if (startsWithinOneEdit(normalized[place]!, keyStarts[k]!, form, typoRows))
+          found.set(place, Tier.Typo);
+      }
+    }
+  }
+
   function byPostcode(digits: string, found: Map<number, number>): void {
     const scale = 10 ** (5 - digits.length);
     const first = Number(digits) * scale;
@@ -273,22 +358,34 @@ export function createPlaceIndex(data: PlacesData): PlaceIndex {
       const digits = q.replace(/\s+/g, '');
       // Arrondissements come after the towns unless the query names one (« lyon 3 », a postcode).
       let deferArrondissements = true;
+      let endsWithNumber = false;
       if (/^\d{1,5}$/.test(digits)) {
         byPostcode(digits, found);
         deferArrondissements = false;
       } else {
         const forms = queryForms(q);
         byName(forms, found);
+        // Typos only when no name starts with the query: « nice » is not also « Nîmes ».
+        const named = [...found.values()].some((tier) => tier <= Tier.Start);
+        if (!named && forms[0] !== undefined) byTypo(forms[0], found);
         deferArrondissements = !/\d/.test(forms[0] ?? '');
+        endsWithNumber = /\d$/.test(forms[0] ?? '');
       }
       // The best `limit` of what was found: a short list kept sorted (a one-letter query finds thousands).
       const rank = (place: number, tier: number) =>
-        tier + (deferArrondissements && arrondissement[place] === 1 ? 10 : 0);
+        group(tier, endsWithNumber) + (deferArrondissements && arrondissement[place] === 1 ? 10 : 0);
+      const weight = (place: number, tier: number) =>
+        populations[place]! * (tier === Tier.Exact ? EXACT_WEIGHT : 1);
       const better = (a: number, tierA: number, b: number, tierB: number) => {
         const ra = rank(a, tierA);
         const rb = rank(b, tierB);
         if (ra !== rb) return ra < rb;
-        if (populations[a] !== populations[b]) return populations[a]! > populations[b]!;
+        const wa = weight(a, tierA);
+        const wb = weight(b, tierB);
+        if (wa !== wb) return wa > wb;
+        // « At least 10 times »: a tie goes to the name that starts with the query.
+        if ((tierA === Tier.Exact) !== (tierB === Tier.Exact)) return tierB === Tier.Exact;
+        if (tierA !== tierB) return tierA < tierB;
         return codes[a]! < codes[b]!;
       };
       const best: [number, number][] = [];

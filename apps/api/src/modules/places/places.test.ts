@@ -61,9 +61,9 @@ describe('GET /api/places/search', () => {
   );
 
   it('finds an arrondissement by its postcode, and by « Lyon 3 »', async () => {
-    expect(await names('q=69003')).toEqual(['Lyon 3e Arrondissement']);
-    expect((await names(`q=${encodeURIComponent('lyon 3')}`))[0]).toBe('Lyon 3e Arrondissement');
-    expect((await names('q=13001'))[0]).toBe('Marseille 1er Arrondissement');
+    expect(await names('q=69003')).toEqual(['Lyon 3e arrondissement']);
+    expect((await names(`q=${encodeURIComponent('lyon 3')}`))[0]).toBe('Lyon 3e arrondissement');
+    expect((await names('q=13001'))[0]).toBe('Marseille 1er arrondissement');
   });
 
   it('finds a town by its postcode, and by the start of one, the largest first', async () => {

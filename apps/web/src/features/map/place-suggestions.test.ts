@@ -5,7 +5,7 @@ import { placeTerm } from './use-place-search';
 
 const lyon3: Place = {
   code: '69383',
-  name: 'Lyon 3e Arrondissement',
+  name: 'Lyon 3e arrondissement',
   postcodes: ['69003'],
   department: { code: '69', name: 'Rhône' },
   latitude: 45.76,
