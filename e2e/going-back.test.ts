@@ -322,9 +322,19 @@ describe('going back from a place', () => {
 
     await page.getByRole('button', { name: `Retirer ${here.name}` }).click();
     await pick(elsewhere.name);
+    // Places elsewhere in France have it, or none do.
     await expect
-      .poll(() => status(page).textContent(), { timeout: 10_000 })
-      .toMatch(/^Aucun restaurant dans cette zone/u);
+      .poll(
+        () =>
+          page
+            .getByRole('status')
+            .filter({ hasText: /^Aucun établissement/u })
+            .textContent(),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toMatch(/^Aucun établissement (dans cette zone pour cette recherche|ne correspond à ces filtres)$/u);
     await page.getByRole('button', { name: 'Retirer les filtres' }).click();
     await expect.poll(() => page.getByRole('button', { name: `Retirer ${elsewhere.name}` }).count()).toBe(0);
     await expect

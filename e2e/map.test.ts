@@ -743,7 +743,7 @@ describe('the map page', () => {
     await search.fill(`${far.name} ${far.address.town}`);
     await expect
       .poll(() => status.textContent(), { timeout: 20_000 })
-      .toMatch(/^Aucun restaurant dans cette zone/);
+      .toBe('Aucun établissement dans cette zone pour cette recherche');
     const toResults = page.getByRole('button', {
       name: /^Voir (le résultat|les \d+ résultats) ailleurs en France$/,
     });
@@ -759,12 +759,27 @@ describe('the map page', () => {
     expect(Math.abs(latitude! - far.location.latitude)).toBeLessThan(0.5);
     expect(Math.abs(longitude! - far.location.longitude)).toBeLessThan(0.5);
 
-    // Nothing found anywhere: no way to results, and "Voir toute la France" shows France whole, which zoom 6
-    // does not on a phone (Brest and Strasbourg both in view: zoom under 6, centre in France).
+    // Nothing found anywhere: said so, no way to results nor to France (France would show nothing more), and
+    // the map draws nothing either (it kept every place drawn, issue 49).
     await search.fill('zzqxw');
-    await expect.poll(() => status.textContent()).toMatch(/^Aucun restaurant dans cette zone/);
+    const nothing = page.getByRole('status').filter({ hasText: 'Aucun établissement ne correspond' });
+    await expect.poll(() => nothing.textContent()).toBe('Aucun établissement ne correspond à « zzqxw »');
     expect(await toResults.count()).toBe(0);
-    await page.getByRole('button', { name: 'Voir toute la France' }).click();
+    expect(await page.getByRole('button', { name: 'Voir toute la France' }).count()).toBe(0);
+    await expect.poll(async () => (await drawn(page)).places, { timeout: 10_000 }).toBe(0);
+    await page.getByRole('button', { name: 'Retirer les filtres' }).tap();
+    await expect.poll(async () => (await drawn(page)).places, { timeout: 10_000 }).toBeGreaterThan(0);
+
+    // A town with no place around: "Voir toute la France" shows France whole, which zoom 6 does not on a
+    // phone (Brest and Strasbourg both in view: zoom under 6, centre in France).
+    await search.fill('Florac');
+    const florac = page.getByRole('option', { name: /^Florac Trois Rivières — Lozère \(48\)/ });
+    await expect.poll(() => florac.count(), { timeout: 10_000 }).toBe(1);
+    await florac.tap();
+    await expect
+      .poll(() => status.textContent(), { timeout: 20_000 })
+      .toBe('Aucun établissement dans cette zone — dézoomez pour en voir d’autres');
+    await page.getByRole('button', { name: 'Voir toute la France' }).tap();
     await expect
       .poll(async () => Number(await map(page).getAttribute('data-zoom')), { timeout: 10_000 })
       .toBeLessThan(5.5);

@@ -123,12 +123,11 @@ describe('the map page’s panel', () => {
     expect(listedPlaces()).toHaveLength(3);
   });
 
-  it('says when no place of the view passes the filters, and « Retirer les filtres » brings them back', async () => {
+  it('says when no place in France passes the filters, offers no zoom, and « Retirer les filtres » brings them back', async () => {
     const { user } = renderPanel({ establishments: [marmite, parisien] });
     await user.click(screen.getByRole('button', { name: 'Crêperies' }));
-    expect(
-      screen.getByText('Aucun restaurant dans cette zone — dézoomez ou changez de filtres'),
-    ).toBeTruthy();
+    expect(screen.getByText('Aucun établissement ne correspond à ces filtres')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Voir toute la France' })).toBeNull();
     expect(listedPlaces()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Retirer les filtres' }));
     expect(listedPlaces()).toEqual(['La Marmite']);

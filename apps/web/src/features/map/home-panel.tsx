@@ -11,6 +11,7 @@ import {
 import { MAP_LIST_MAX_LIMIT } from '@tables-voisines/contract/map-settings';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { Icon, SEARCH_ICON } from '../site/icons';
+import { emptyResult } from './empty-result';
 import { menuBoardsInView, nothingFilters, pointsInView } from './map-filters';
 import type { MapPoint } from './map-points';
 import { boundsOfPlaces, METROPOLITAN_FRANCE } from './map-rules';
@@ -241,7 +242,7 @@ function EstablishmentCard({ point }: { point: ListedEstablishment }) {
 export function HomePanel() {
   const store = useMapStore();
   const data = useVisibleMapData();
-  const { points, menuBoards, feedThere, refetch } = data;
+  const { points, menuBoards, feedThere, refetch, firstOpening, now } = data;
   const bounds = useMapState((s) => s.bounds);
   const zoom = useMapState((s) => s.zoom);
   const center = useMapState((s) => s.center);
@@ -276,12 +277,25 @@ export function HomePanel() {
   const isLoading = serverList === undefined && fromFeed === null && !data.isError;
   const isError = fromFeed === null && serverList === undefined && data.isError;
 
+  const empty =
+    !isLoading && !isError && inView.length === 0
+      ? emptyResult({
+          filtered,
+          query: filters.query,
+          openNow: filters.openNow,
+          feedThere,
+          matching: points.length,
+          firstOpening,
+          bounds,
+          now,
+        })
+      : null;
   const status = isLoading
     ? 'Chargement des établissements…'
     : isError
       ? 'La liste des établissements n’a pas pu être chargée.'
-      : inView.length === 0
-        ? 'Aucun restaurant dans cette zone — dézoomez ou changez de filtres'
+      : empty !== null
+        ? empty.text
         : `${plural(inView.length, 'établissement', 'établissements')} dans cette zone`;
 
   return (
@@ -300,16 +314,22 @@ export function HomePanel() {
         </h2>
         <p role="status" aria-live="polite" className="tv-small tv-muted" style={{ marginBottom: 8 }}>
           {status}
+          {empty?.detail != null && (
+            <>
+              <br />
+              {empty.detail}
+            </>
+          )}
         </p>
         {isError && (
           <button type="button" className="tv-button" onClick={() => void refetch()}>
             Réessayer
           </button>
         )}
-        {!isLoading && !isError && inView.length === 0 && (
+        {empty !== null && (
           <div className="tv-actions">
             {/* A search or filters that find places, none of them in view: the way to them. */}
-            {filtered && feedThere && points.length > 0 && (
+            {empty.showResultsElsewhere && (
               <button
                 type="button"
                 className="tv-button tv-button--contained"
@@ -323,17 +343,21 @@ export function HomePanel() {
                   : `Voir les ${plural(points.length, 'résultat', 'résultats')} ailleurs en France`}
               </button>
             )}
-            <button
-              type="button"
-              className="tv-button"
-              onClick={() => store.dispatch({ type: 'boundsRequested', bounds: METROPOLITAN_FRANCE })}
-            >
-              Voir toute la France
-            </button>
+            {empty.showFrance && (
+              <button
+                type="button"
+                className="tv-button"
+                onClick={() => store.dispatch({ type: 'boundsRequested', bounds: METROPOLITAN_FRANCE })}
+              >
+                Voir toute la France
+              </button>
+            )}
             {filtered && (
               <button
                 type="button"
-                className="tv-button tv-button--text"
+                className={
+                  empty.showResultsElsewhere ? 'tv-button tv-button--text' : 'tv-button tv-button--contained'
+                }
                 onClick={() => store.dispatch({ type: 'filtersCleared' })}
               >
                 Retirer les filtres

@@ -71,12 +71,16 @@ export function useOverlaySources(
     const map = mapRef.current;
     if (map === null || !mapInitialized || sent.current.points === feedPoints) return;
     const source = map.getSource(ESTABLISHMENTS) as GeoJSONSource | undefined;
-    if (feedPoints.length === 0 && (sent.current.points?.length ?? 0) > 0) {
-      if (previewWanted && sent.current.preview === undefined) return;
+    // Emptied for the server's clusters: once the map has drawn them. Emptied because nothing passes the
+    // filters: at once (waiting for 'idle' there waited for ever: a still map fires no more 'idle', and the
+    // places stayed drawn under « Aucun établissement », issue 49).
+    if (previewWanted && feedPoints.length === 0 && (sent.current.points?.length ?? 0) > 0) {
+      if (sent.current.preview === undefined) return;
       sent.current.points = feedPoints;
       map.once('idle', () => {
         if (sent.current.points === feedPoints) source?.setData(pointsToGeoJson(feedPoints));
       });
+      map.triggerRepaint();
       return;
     }
     sent.current.points = feedPoints;

@@ -3,6 +3,7 @@ import type { PublicSettings } from '@tables-voisines/contract/public-data';
 import { DEFAULT_MAP_SERVER_CLUSTERS_FROM } from '@tables-voisines/contract/map-settings';
 import { useEffect, useMemo, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
+import { firstOpeningOf } from './empty-result';
 import { boardsOfShown, filterPoints, nothingFilters } from './map-filters';
 import { useMapPoints, type MapPoint } from './map-points';
 import { wantsFeed } from './map-preview';
@@ -67,6 +68,21 @@ export function useVisibleMapData() {
       }),
     [pointsQuery.data, filters, clock, categories, boardsForFilter],
   );
+  // « Ouvert maintenant » finding nothing in France: when the places otherwise found open first.
+  const firstOpening = useMemo(
+    () =>
+      openNow && clock !== null && pointsQuery.data !== undefined && points.length === 0
+        ? firstOpeningOf(
+            filterPoints(
+              pointsQuery.data,
+              { ...filters, openNow: false },
+              { now: clock, categories, menuBoards: boardsForFilter },
+            ),
+            clock,
+          )
+        : null,
+    [openNow, clock, pointsQuery.data, points, filters, categories, boardsForFilter],
+  );
   // Without the feed nothing is filtered (a filter wants it): every board's establishment is shown.
   const nothingFiltered = nothingFilters(filters, categories);
   const menuBoards = useMemo(
@@ -79,6 +95,8 @@ export function useVisibleMapData() {
     menuBoards,
     /** The feed has come: `points` are its establishments, filtered. */
     feedThere,
+    firstOpening,
+    now: clock ?? now,
     isLoading: feedWanted && pointsQuery.isPending && !pointsQuery.isError,
     isError: pointsQuery.isError,
     refetch: pointsQuery.refetch,
