@@ -188,6 +188,41 @@ describe('towns in the map’s search field', () => {
     await context.close();
   });
 
+  it('reads « q » in the address: the 404 page’s search flies to a town, a shared link fills the search', async () => {
+    const cavaillon = await firstPlace('Cavaillon');
+    const listed = (await (await fetch(`${server.baseUrl}/api/establishments/?perPage=5`)).json()) as {
+      name: string;
+    }[];
+    const named = listed[0]!;
+    const context = await newVisitorContext(browser, { viewport: MAP_DESKTOP, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    // The 404 page's search goes to `/?q=Cavaillon` (it did nothing there: issue 49). Errors are watched from
+    // there on: the 404 itself is one in the console.
+    const missing = await page.goto(`${server.baseUrl}/restaurant/nexiste-pas-du-tout`);
+    expect(missing?.status()).toBe(404);
+    const errors = watchPageErrors(page);
+    await page.getByRole('searchbox', { name: 'Rechercher' }).fill('Cavaillon');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await expect.poll(() => map(page).getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
+    await arrivedAt(page, cavaillon.latitude, cavaillon.longitude, 12);
+    // Read once: the address no longer says it, the field is free.
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.getByRole('combobox', { name: 'Rechercher' }).inputValue()).toBe('');
+
+    // A place's name: it fills the search, and the list shows the place.
+    await page.goto(`${server.baseUrl}/?q=${encodeURIComponent(named.name)}`);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Rechercher' }).inputValue(), { timeout: 20_000 })
+      .toBe(named.name);
+    await expect
+      .poll(() => page.getByTestId('establishment-list').getByRole('link', { name: named.name }).count(), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
   it('shows no card for a group with no member where the map flies (no « 0 membre »)', async () => {
     // A small town the demonstration data has no place in, and a collective just around it.
     const town = await firstPlace('Florac-Trois-Rivières');

@@ -23,6 +23,8 @@ import { plural, ShowMore } from './panel-parts';
 import { usePlaceSuggestions } from './place-suggestions';
 import { isLoadLocation } from '../navigation/focus-after-navigation';
 import { circleContainsPoint } from '@tables-voisines/contract/geo';
+import type { Place } from '@tables-voisines/contract/schemas/place';
+import { normalizeForSearch } from '@tables-voisines/contract/text';
 
 const KIND_CHIP_LABELS: Record<Kind, string> = { restaurant: 'Restaurants', remplisvert: 'Remplis vert' };
 /**
@@ -68,6 +70,7 @@ function SearchField() {
     setValue('');
     store.dispatch({ type: 'filtersChanged', filters: { query: '' } });
   });
+  useQueryInAddress(setValue, places.choose, places.resolve);
   return (
     <div>
       <label htmlFor="recherche" className="tv-label">
@@ -92,6 +95,50 @@ function SearchField() {
       {places.status}
     </div>
   );
+}
+
+/**
+ * `/?q=` (the 404 page's search, a shared link): a town's name or postcode flies the map there, anything else
+ * fills the search. Read once, then taken out of the address, which no longer says what the field holds.
+ */
+function useQueryInAddress(
+  fill: (value: string) => void,
+  choose: (place: Place) => void,
+  resolve: (term: string) => Promise<Place[]>,
+) {
+  const { search } = useLocation();
+  const read = useRef(false);
+  // The latest of each: the answer may come after renders that made new ones.
+  const latest = useRef({ fill, choose, resolve });
+  latest.current = { fill, choose, resolve };
+  useEffect(() => {
+    if (read.current) return;
+    read.current = true;
+    const q = new URLSearchParams(search).get('q')?.trim().slice(0, 100) ?? '';
+    if (q === '') return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete('q');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    latest.current.resolve(q).then(
+      (found) => {
+        const town = found.find((place) => namesTown(place, q));
+        if (town !== undefined) latest.current.choose(town);
+        else latest.current.fill(q);
+      },
+      () => latest.current.fill(q),
+    );
+  }, [search]);
+}
+
+/** Whether `q` is this town's name (accents, case and hyphens aside) or one of its postcodes. */
+export function namesTown(place: Place, q: string): boolean {
+  const words = (s: string) =>
+    normalizeForSearch(s)
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
+  const digits = q.replace(/\s+/g, '');
+  if (/^\d{5}$/.test(digits)) return place.postcodes.includes(digits);
+  return words(place.name) === words(q);
 }
 
 function FilterChips() {

@@ -128,5 +128,5 @@ export function usePlaceSuggestions(value: string, onChosen: (place: Place) => v
     </p>
   );
 
-  return { inputProps, typed, popup, status };
+  return { inputProps, typed, popup, status, choose, resolve };
 }
