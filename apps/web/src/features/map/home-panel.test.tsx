@@ -7,7 +7,7 @@ import type { Establishment } from '@tables-voisines/contract/schemas/establishm
 import type { SurroundingMenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { aCategory, aMapFeed, anEstablishment, aSurroundingMenuBoard } from '../../test/factories';
 import { renderPage, testQueryClient } from '../../test/render';
-import { HomePanel } from './home-panel';
+import { filteredMembersText, HomePanel } from './home-panel';
 import { decodeMapFeed } from './map-points';
 import { createInitialMapState, type MapViewState } from './map-state';
 import { MapStoreProvider, useMapStore, type MapStore } from './map-store';
@@ -52,10 +52,12 @@ function renderPanel({
   establishments = [marmite, brasserie, creperie, parisien],
   boards = [],
   categories = [crepes],
+  currentGroup = null,
 }: {
   establishments?: Establishment[];
   boards?: SurroundingMenuBoard[];
   categories?: Category[];
+  currentGroup?: MapViewState['currentGroup'];
 } = {}) {
   const queryClient = testQueryClient();
   queryClient.setQueryData(['map', 'points'], decodeMapFeed(aMapFeed(establishments)));
@@ -67,6 +69,7 @@ function renderPanel({
     center: { latitude: 45.76, longitude: 4.83 },
     feedWanted: true,
     surroundingMenuBoards: boards,
+    currentGroup,
   };
   let store: MapStore | undefined;
   function StoreReader() {
@@ -162,5 +165,34 @@ describe('the map page’s panel', () => {
     expect(store().getState().dishFilters.excludeAllergens).toEqual([]);
     // No chip left: the focus goes back to the button that opens the filters.
     expect(document.activeElement).toBe(toggle);
+  });
+
+  it('gives a group its size under a filter, and says what the filter keeps of it apart', async () => {
+    const group = {
+      id: '00000000-0000-4000-8000-000000000001',
+      name: 'Collectif de la Presqu’île',
+      latitude: 45.764,
+      longitude: 4.83,
+      radius: 2,
+    } as MapViewState['currentGroup'];
+    const { user } = renderPanel({ currentGroup: group });
+    const banner = () => screen.getByTestId('current-group');
+    expect(within(banner()).getByText('3 membres dans un rayon de 2 km')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Crêperies' }));
+    expect(within(banner()).getByText('3 membres dans un rayon de 2 km, dont 1 crêperie')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Ouvert maintenant' }));
+    expect(banner().textContent).toMatch(
+      /^Collectif de la Presqu’île3 membres dans un rayon de 2 km, (dont \d pour cette recherche|aucun ne correspond à ces filtres)/,
+    );
+  });
+
+  it('names one venue type or kind alone, and counts anything else as « pour cette recherche »', () => {
+    const none = { query: '', openNow: false, kinds: [], venueTypes: [] };
+    expect(filteredMembersText(2, { ...none, venueTypes: ['creperie'] }, [])).toBe('dont 2 crêperies');
+    expect(filteredMembersText(1, { ...none, kinds: ['remplisvert'] }, [])).toBe('dont 1 Remplis vert');
+    expect(filteredMembersText(1, { ...none, query: 'crêpe' }, [])).toBe('dont 1 pour cette recherche');
+    expect(filteredMembersText(0, { ...none, venueTypes: ['bar'] }, [])).toBe(
+      'aucun ne correspond à ces filtres',
+    );
   });
 });

@@ -176,8 +176,54 @@ const GROUP_MEMBERS_MORE = 50;
  * as the server counts them (`useGroupMembers`). A group with no member to show is not shown (no « 0
  * membre » card); the members beyond the first twelve open below them, fifty at a time.
  */
-function GroupBanner({ points, feedThere }: { points: readonly MapPoint[]; feedThere: boolean }) {
+/**
+ * What the filters keep of a group, said apart from its size (« 23 membres …, dont 1 crêperie »): one venue
+ * type or kind alone is named, anything else is « pour cette recherche ».
+ */
+export function filteredMembersText(
+  count: number,
+  filters: { query: string; openNow: boolean; kinds: readonly Kind[]; venueTypes: readonly VenueType[] },
+  categories: readonly string[],
+): string {
+  const only =
+    filters.query.trim() === '' && categories.length === 0 && !filters.openNow
+      ? filters.venueTypes.length === 1 && filters.kinds.length === 0
+        ? VENUE_TYPE_NOUNS[filters.venueTypes[0]!]
+        : filters.kinds.length === 1 && filters.venueTypes.length === 0
+          ? KIND_NOUNS[filters.kinds[0]!]
+          : null
+      : null;
+  if (count === 0) return 'aucun ne correspond à ces filtres';
+  if (only === null) return `dont ${count.toLocaleString('fr-FR')} pour cette recherche`;
+  return `dont ${plural(count, only[0], only[1])}`;
+}
+
+const VENUE_TYPE_NOUNS: Record<VenueType, [string, string]> = {
+  restaurant: ['restaurant traditionnel', 'restaurants traditionnels'],
+  brasserie: ['brasserie', 'brasseries'],
+  creperie: ['crêperie', 'crêperies'],
+  'food-truck': ['food truck', 'food trucks'],
+  traiteur: ['traiteur', 'traiteurs'],
+  'hotel-restaurant': ['hôtel-restaurant', 'hôtels-restaurants'],
+  bar: ['bar', 'bars'],
+};
+const KIND_NOUNS: Record<Kind, [string, string]> = {
+  restaurant: ['restaurant', 'restaurants'],
+  remplisvert: ['Remplis vert', 'Remplis vert'],
+};
+
+function GroupBanner({
+  points,
+  allPoints,
+  feedThere,
+}: {
+  points: readonly MapPoint[];
+  allPoints: readonly MapPoint[];
+  feedThere: boolean;
+}) {
   const nothingFiltered = useMapState((s) => nothingFilters(s.filters, s.categories));
+  const filters = useMapState((s) => s.filters);
+  const categories = useMapState((s) => s.categories);
   const group = useMapState((s) => s.currentGroup);
   const [shown, setShown] = useState(GROUP_MEMBERS_SHOWN);
   useEffect(() => setShown(GROUP_MEMBERS_SHOWN), [group?.id]);
@@ -187,8 +233,11 @@ function GroupBanner({ points, feedThere }: { points: readonly MapPoint[]; feedT
     const all = points
       .filter((p) => circleContainsPoint(center, group.radius, p.location))
       .sort((a, b) => a.name.localeCompare(b.name, 'fr'));
-    return { count: all.length, establishments: all.slice(0, shown) };
-  }, [group, points, feedThere, shown]);
+    const size = nothingFiltered
+      ? all.length
+      : allPoints.filter((p) => circleContainsPoint(center, group.radius, p.location)).length;
+    return { count: all.length, size, establishments: all.slice(0, shown) };
+  }, [group, points, allPoints, feedThere, shown, nothingFiltered]);
   // Filtered while the feed is on its way: no count yet (the server's would be of every establishment).
   const fromServer = useGroupMembers(
     !feedThere && nothingFiltered,
@@ -197,7 +246,7 @@ function GroupBanner({ points, feedThere }: { points: readonly MapPoint[]; feedT
   );
   if (group === null) return null;
   const members = fromFeed ?? (nothingFiltered ? fromServer.list : undefined);
-  if (members !== undefined && members.count === 0) return null;
+  if (members !== undefined && (fromFeed?.size ?? members.count) === 0) return null;
   const listed = members?.establishments.slice(0, shown) ?? [];
   const others = members === undefined ? 0 : members.count - listed.length;
   const more = Math.min(GROUP_MEMBERS_MORE, others, MAP_LIST_MAX_LIMIT - listed.length);
@@ -207,8 +256,15 @@ function GroupBanner({ points, feedThere }: { points: readonly MapPoint[]; feedT
         {group.name}
       </h2>
       <p className="tv-small tv-muted" style={{ marginBottom: '0.35em' }}>
-        {members === undefined ? 'Membres' : plural(members.count, 'membre', 'membres')} dans un rayon de{' '}
-        {group.radius.toLocaleString('fr-FR')} km
+        {fromFeed !== null
+          ? plural(fromFeed.size, 'membre', 'membres')
+          : members === undefined
+            ? 'Membres'
+            : plural(members.count, 'membre', 'membres')}{' '}
+        dans un rayon de {group.radius.toLocaleString('fr-FR')} km
+        {fromFeed !== null &&
+          !nothingFiltered &&
+          `, ${filteredMembersText(fromFeed.count, filters, categories)}`}
       </p>
       <ul>
         {listed.map((m) => (
@@ -289,7 +345,7 @@ function EstablishmentCard({ point }: { point: ListedEstablishment }) {
 export function HomePanel() {
   const store = useMapStore();
   const data = useVisibleMapData();
-  const { points, menuBoards, feedThere, refetch, firstOpening, now } = data;
+  const { points, allPoints, menuBoards, feedThere, refetch, firstOpening, now } = data;
   const bounds = useMapState((s) => s.bounds);
   const zoom = useMapState((s) => s.zoom);
   const center = useMapState((s) => s.center);
@@ -353,7 +409,7 @@ export function HomePanel() {
       </h1>
       <SearchField />
       <FilterChips />
-      <GroupBanner points={points} feedThere={feedThere} />
+      <GroupBanner points={points} allPoints={allPoints} feedThere={feedThere} />
       <MenuBoards boards={boardsInView} />
       <section aria-labelledby="liste-etablissements">
         <h2 id="liste-etablissements" className="tv-subtitle">

@@ -97,6 +97,8 @@ export function useVisibleMapData() {
     feedThere,
     firstOpening,
     now: clock ?? now,
+    /** Every establishment of the feed, unfiltered (a group's size is its size). */
+    allPoints: pointsQuery.data ?? NO_POINTS,
     isLoading: feedWanted && pointsQuery.isPending && !pointsQuery.isError,
     isError: pointsQuery.isError,
     refetch: pointsQuery.refetch,
