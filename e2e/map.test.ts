@@ -432,6 +432,31 @@ describe('the map page', () => {
     await context.close();
   });
 
+  it('says when « Autour de moi » is refused by the browser and offers the town search', async () => {
+    // No location permission given: the browser refuses it, as when a visitor said no (MapLibre only greyed
+    // its button, issue 49).
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openMap(page);
+    await page.getByRole('button', { name: 'Autour de moi' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'localisation' });
+    await expect
+      .poll(() => alert.textContent(), { timeout: 10_000 })
+      .toMatch(
+        /^La localisation est désactivée pour ce site\. Autorisez-la dans les réglages du navigateur, ou cherchez une ville\./,
+      );
+    await alert.getByRole('button', { name: 'Chercher une ville' }).click();
+    expect(await alert.count()).toBe(0);
+    expect(
+      await page
+        .getByRole('combobox', { name: 'Rechercher' })
+        .evaluate((input) => input === document.activeElement),
+    ).toBe(true);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
   it('makes the group under the centre current from zoom 9, shows and filters its menu boards', async () => {
     const groups = (await (await fetch(`${server.baseUrl}/api/groups/`)).json()) as Group[];
     const lyon = groups.find((g) => g.name.includes('Lyon'))!;

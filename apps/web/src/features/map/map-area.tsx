@@ -10,7 +10,7 @@ import {
   type RefObject,
 } from 'react';
 import { CLOSE_ICON, Icon } from '../site/icons';
-import { useClearMapSelection, useMapState } from './map-store';
+import { useClearMapSelection, useMapState, useMapStore } from './map-store';
 
 // MapLibre touches `window` and weighs about 250 KB gzip: only in the browser, after hydration, with
 // TanStack Query, which the map's data hooks use and the detail page needs nothing else of before the map.
@@ -182,6 +182,41 @@ function Legend() {
 }
 
 /**
+ * « Autour de moi » that failed, said over the map (MapLibre only greys its button), with the town search as
+ * the way on: the field is focused (on a phone the list's sheet opens with it).
+ */
+function LocationProblem() {
+  const store = useMapStore();
+  const problem = useMapState((s) => s.locationProblem);
+  if (problem === null) return null;
+  const close = () => store.dispatch({ type: 'locationFailed', problem: null });
+  return (
+    <div role="alert" className="tv-paper tv-location-problem">
+      <p className="tv-small">
+        {problem === 'refused'
+          ? 'La localisation est désactivée pour ce site. Autorisez-la dans les réglages du navigateur, ou cherchez une ville.'
+          : 'Votre position n’a pas pu être trouvée. Cherchez une ville ou un code postal.'}
+      </p>
+      <div className="tv-actions">
+        <button
+          type="button"
+          className="tv-button tv-button--contained tv-button--small"
+          onClick={() => {
+            close();
+            document.getElementById('recherche')?.focus();
+          }}
+        >
+          Chercher une ville
+        </button>
+        <button type="button" className="tv-button tv-button--text tv-button--small" onClick={close}>
+          Fermer
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
  * The map area: the MapLibre map once loaded in the browser and near the viewport, a placeholder before,
  * and its overlays.
  */
@@ -222,6 +257,7 @@ export function MapArea({
         <MapPlaceholder />
       )}
       <SelectionCard />
+      <LocationProblem />
       {!compact && <Legend />}
     </div>
   );

@@ -59,6 +59,11 @@ export interface MapViewState {
    * answers failing. It is then kept for the visit.
    */
   feedWanted: boolean;
+  /**
+   * « Autour de moi » failed: the browser refused the location (`refused`) or could not find it
+   * (`unavailable`); the map says so and offers the town search. `null` once closed or after a success.
+   */
+  locationProblem: 'refused' | 'unavailable' | null;
   /** Text search, opening, kind and venue type filters, applied to the map and the list alike. */
   filters: MapFilters;
   /** The names of the categories chosen (`categories`), for their chips: shown whenever they filter. */
@@ -112,6 +117,7 @@ export function createInitialMapState(): MapViewState {
     highlighted: null,
     mapTotal: null,
     feedWanted: false,
+    locationProblem: null,
     filters: NO_FILTERS,
     categoryNames: {},
     returnView: null,
@@ -146,6 +152,7 @@ export type MapAction =
   | { type: 'highlighted'; establishment: MapEstablishment | null }
   | { type: 'totalKnown'; total: number }
   | { type: 'feedWanted' }
+  | { type: 'locationFailed'; problem: 'refused' | 'unavailable' | null }
   | { type: 'filtersChanged'; filters: Partial<MapFilters> }
   | { type: 'filtersCleared' }
   | { type: 'listLimitRaised' }
@@ -358,5 +365,7 @@ export function mapReducer(state: MapViewState, action: MapAction): MapViewState
       return state.mapTotal === action.total ? state : { ...state, mapTotal: action.total };
     case 'feedWanted':
       return state.feedWanted ? state : { ...state, feedWanted: true };
+    case 'locationFailed':
+      return state.locationProblem === action.problem ? state : { ...state, locationProblem: action.problem };
   }
 }

@@ -46,17 +46,24 @@ const FRENCH_UI: Record<string, string> = {
  */
 export type MapAttachment = (map: MapLibreMap, container: HTMLDivElement, firstRequest: number) => () => void;
 
-function addControls(map: MapLibreMap) {
+function addControls(map: MapLibreMap, store: MapStore) {
   map.touchZoomRotate.disableRotation();
   map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
-  map.addControl(
-    new maplibregl.GeolocateControl({
-      positionOptions: { enableHighAccuracy: true, timeout: 10_000 },
-      fitBoundsOptions: { maxZoom: 13 },
-      trackUserLocation: false,
+  const geolocate = new maplibregl.GeolocateControl({
+    positionOptions: { enableHighAccuracy: true, timeout: 10_000 },
+    fitBoundsOptions: { maxZoom: 13 },
+    trackUserLocation: false,
+  });
+  // MapLibre only greys its button when the location is refused: the map says it (`LocationProblem`).
+  geolocate.on('error', (event) =>
+    store.dispatch({
+      type: 'locationFailed',
+      // The Geolocation API's PERMISSION_DENIED.
+      problem: event.code === 1 ? 'refused' : 'unavailable',
     }),
-    'top-right',
   );
+  geolocate.on('geolocate', () => store.dispatch({ type: 'locationFailed', problem: null }));
+  map.addControl(geolocate, 'top-right');
   map.addControl(new maplibregl.FullscreenControl(), 'top-right');
 }
 
@@ -141,7 +148,7 @@ export function useMapLibre(
     if (drawsInSoftware(map.getCanvas())) map.setPixelRatio(1);
     mapRef.current = map;
     const stopWatching = fallBackToOfflineStyle(map, container, mapStyleUrl);
-    addControls(map);
+    addControls(map, store);
     // A tile or style that cannot be loaded is not a page failure: say it once in the console.
     map.on('error', (event) => console.warn('Map error:', event.error?.message ?? event));
     const detach = attachRef.current(map, container, start.id);
