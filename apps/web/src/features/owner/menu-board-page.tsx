@@ -213,32 +213,31 @@ function MenuBoardForm({
     },
   );
 
+  /** Publishes the board as checked (and, for its prices, answered). */
   async function send(body: CreateMenuBoardBody) {
-    {
-      const read = { etag: null as string | null };
-      try {
-        const board = await apiRequest('createMenuBoard', {
-          token,
-          body,
-          // The day's board is replaced only as it was loaded; none loaded: none may have appeared since.
-          headers: writeConditions(current?.etag ?? null, current !== null),
-          onResponse: keepEtag(read),
-        });
-        setCurrent({ board, etag: read.etag });
-        setPublished(boardSnapshot(getValues()));
-        setNotice({ text: tomorrow ? PREPARED : PUBLISHED, severity: 'success' });
-        memory.refresh();
-      } catch (error) {
-        // Stale: someone else changed, published or took down today's board meanwhile.
-        const { rowOfItem } = toMenuBoardBody(establishment.id, date, getValues());
-        showPublishFailure(error, {
-          setNotice,
-          setError,
-          fieldOf: (path) => toRowPath(path, rowOfItem),
-          fallback: 'Certains plats sont à corriger.',
-          focusFirstError,
-        });
-      }
+    const read = { etag: null as string | null };
+    try {
+      const board = await apiRequest('createMenuBoard', {
+        token,
+        body,
+        // The day's board is replaced only as it was loaded; none loaded: none may have appeared since.
+        headers: writeConditions(current?.etag ?? null, current !== null),
+        onResponse: keepEtag(read),
+      });
+      setCurrent({ board, etag: read.etag });
+      setPublished(boardSnapshot(getValues()));
+      setNotice({ text: tomorrow ? PREPARED : PUBLISHED, severity: 'success' });
+      memory.refresh();
+    } catch (error) {
+      // Stale: someone else changed, published or took down today's board meanwhile.
+      const { rowOfItem } = toMenuBoardBody(establishment.id, date, getValues());
+      showPublishFailure(error, {
+        setNotice,
+        setError,
+        fieldOf: (path) => toRowPath(path, rowOfItem),
+        fallback: 'Certains plats sont à corriger.',
+        focusFirstError,
+      });
     }
   }
 
@@ -252,7 +251,7 @@ function MenuBoardForm({
     if (row !== undefined) setTimeout(() => form.setFocus(`items.${row}.price`), 0);
   }
 
-  /** The day before's dishes into the form (after the ones typed), to check and publish. */
+  /** The day before's dishes into the form, in place of the ones typed once the owner said so. */
   async function copyDayBefore() {
     setCopying(true);
     setCopied(null);
