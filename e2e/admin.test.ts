@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { photoJpeg } from '../apps/api/test/images';
 import {
@@ -857,6 +858,96 @@ describe('the back office', () => {
       .getByText(/^12,50\s€$/)
       .first()
       .waitFor();
+  });
+
+  it('changes the allergens of an owner’s board and deletes its board of tomorrow, naming the place and saying its owner is told', async () => {
+    const { id: placeId } = await establishment('Le Bouchon des Ardoises');
+    const ownerId = await createOwner(server.baseUrl, {
+      email: 'ardoisiere@example.fr',
+      password: 'Tablier-Vert-8642',
+      firstName: 'Inès',
+      lastName: 'Roux',
+    });
+    await api('PATCH', `/api/restaurant-owner/${ownerId}`, { establishment: placeId });
+    const [category] = await api<{ id: string }[]>('GET', '/api/categories/');
+    const day = (offset: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(
+        new Date(Date.now() + offset * 86_400_000),
+      );
+    const board = (date: string, title: string) =>
+      api<{ id: string }>('POST', '/api/menuboard/', {
+        establishment: placeId,
+        title,
+        date,
+        items: [
+          { name: 'Quenelle', price: 14.5, category: category!.id, allergens: ['gluten', 'eggs', 'milk'] },
+        ],
+      });
+    const today = await board(day(0), 'Ardoise du midi');
+    const tomorrow = await board(day(1), 'Ardoise de demain');
+    const words = (date: string) => {
+      const [, month, dayOfMonth] = date.split('-').map(Number);
+      const months = [
+        'janvier',
+        'février',
+        'mars',
+        'avril',
+        'mai',
+        'juin',
+        'juillet',
+        'août',
+        'septembre',
+        'octobre',
+        'novembre',
+        'décembre',
+      ];
+      return `${dayOfMonth === 1 ? '1er' : dayOfMonth} ${months[month! - 1]}`;
+    };
+    /** The subjects of the mails the owner was sent (the outbox's files, read as a mail client would). */
+    const subjects = async () => {
+      const outbox = path.join(server.dataDir, 'outbox');
+      const names = await readdir(outbox).catch(() => [] as string[]);
+      const mails = await Promise.all(
+        names.map(async (name) => simpleParser(await readFile(path.join(outbox, name)))),
+      );
+      return mails
+        .filter((mail) => JSON.stringify(mail.to ?? '').includes('ardoisiere@example.fr'))
+        .map((mail) => mail.subject ?? '');
+    };
+    const told = async (subject: string) => (await subjects()).filter((s) => s === subject).length;
+
+    // The dish's allergens as stored, then « Aucun des 14 » chosen, asked about before saving.
+    await page.goto(`${server.baseUrl}/admin/menu-boards/${encodeURIComponent(today.id)}`);
+    const contains = page.getByRole('radio', { name: 'Contient :' });
+    await expect.poll(() => contains.isChecked()).toBe(true);
+    await page.getByRole('radio', { name: 'Aucun des 14 allergènes' }).check();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    const asked = page.getByRole('dialog', {
+      name: `Enregistrer l’ardoise du ${words(day(0))} du Bouchon des Ardoises ?`,
+    });
+    await asked.getByText('Son restaurateur en sera prévenu par e-mail.').waitFor();
+    await checkAxe('enregistrer une ardoise');
+    await asked.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.waitForURL(/\/admin\/menu-boards$/);
+    const saved = await api<{ items: { allergens: string[] | null }[] }>('GET', `/api/menuboard/${today.id}`);
+    expect(saved.items[0]!.allergens).toEqual([]);
+    await expect.poll(() => told(`L’équipe a modifié votre ardoise du ${words(day(0))}`)).toBe(1);
+
+    // Tomorrow's board deleted: the dialog says whose it is, and that its owner is told.
+    await page.goto(`${server.baseUrl}/admin/menu-boards/${encodeURIComponent(tomorrow.id)}`);
+    await page.getByRole('button', { name: 'Supprimer' }).click();
+    const deleting = page.getByRole('dialog', {
+      name: `Supprimer l’ardoise du ${words(day(1))} du Bouchon des Ardoises ?`,
+    });
+    await deleting
+      .getByText(
+        'Elle disparaît aussitôt de sa page et de la carte. Son restaurateur en sera prévenu par e-mail.',
+      )
+      .waitFor();
+    await deleting.getByRole('button', { name: 'Confirmer' }).click();
+    await page.waitForURL(/\/admin\/menu-boards$/);
+    await expect(api('GET', `/api/menuboard/${tomorrow.id}`)).rejects.toThrow(/404/);
+    await expect.poll(() => told(`L’équipe a supprimé votre ardoise du ${words(day(1))}`)).toBe(1);
   });
 
   it('edits a group with its circle on the map, and lists owners and categories', async () => {

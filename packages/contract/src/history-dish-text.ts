@@ -133,6 +133,12 @@ function changedDishText(before: HistoryDish, after: HistoryDish): string[] {
  * renseignés → œufs, lait) ». `null` when a value is not a list of dishes.
  */
 export function itemsText(from: unknown, to: unknown): string | null {
+  const parts = itemsParts(from, to);
+  return parts === null ? null : parts.join(' ; ');
+}
+
+/** `itemsText` as its parts, one per dish added, removed or changed (or « ordre modifié »); `null` as it. */
+export function itemsParts(from: unknown, to: unknown): string[] | null {
   const before = dishesOf(from);
   const after = dishesOf(to);
   if (before === null || after === null) return null;
@@ -159,7 +165,13 @@ export function itemsText(from: unknown, to: unknown): string | null {
   }
   if (parts.length === 0) {
     const names = (dishes: HistoryDish[]) => dishes.map((d) => d.name).join('\n');
-    return names(before) !== names(after) ? 'ordre modifié' : null;
+    return names(before) !== names(after) ? ['ordre modifié'] : null;
   }
-  return parts.join(' ; ');
+  return parts;
+}
+
+/** A dish as a list names it: « « Bœuf bourguignon » (14,50 €) ». */
+export function dishNameText(dish: unknown): string | null {
+  if (!isDish(dish)) return null;
+  return typeof dish.price === 'number' ? `« ${dish.name} » (${euros(dish.price)})` : `« ${dish.name} »`;
 }

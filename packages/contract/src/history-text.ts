@@ -3,6 +3,7 @@
  * show it, and the server writes it into the e-mails telling an owner what the team changed on its page:
  * pure functions, no zod, no DOM.
  */
+import { boardChangeText } from './history-board-text';
 import { itemsText } from './history-dish-text';
 import { isEmpty, isRecord, valueText } from './history-values';
 import { dayNumber, MONTHS_FR, parisDayText } from './closures';
@@ -313,6 +314,11 @@ export function changeText(
     const outcome =
       to.status === 'resolved' ? 'marqué corrigé' : to.status === 'dismissed' ? 'écarté' : 'modifié';
     return `Signalement ${reason}${outcome}`;
+  }
+  // A board the team published, changed or deleted, in its establishment's history: a line of its own.
+  if (change.field === 'menuBoard') {
+    const board = boardChangeText(change.from ?? null, change.to ?? null);
+    if (board !== null) return board;
   }
   const label = fieldLabel(change.field);
   // Only ids are kept: the categories cannot be named, and their count says nothing useful.

@@ -80,6 +80,7 @@ import {
   ListMenuBoardsQuerySchema,
   EstablishmentDishesQuerySchema,
   EstablishmentDishesSchema,
+  BackOfficeMenuBoardSchema,
   MenuBoardSchema,
   SurroundingMenuBoardSchema,
   PatchMenuBoardBodySchema,
@@ -576,7 +577,7 @@ export const routes = {
     permission: { action: 'read', subject: 'menu-board' },
     account: 'admin',
     query: ListMenuBoardsQuerySchema,
-    responses: { 200: z.array(MenuBoardSchema), ...errors(400, 401, 403) },
+    responses: { 200: z.array(BackOfficeMenuBoardSchema), ...errors(400, 401, 403) },
   },
   getMenuBoard: {
     ...routeTable.getMenuBoard,
@@ -584,7 +585,7 @@ export const routes = {
     tags: TAGS.menuBoards,
     permission: { action: 'read', subject: 'menu-board' },
     params: IdParamsSchema,
-    responses: { 200: MenuBoardSchema, ...NOT_MODIFIED, ...errors(400, 401, 403, 404) },
+    responses: { 200: BackOfficeMenuBoardSchema, ...NOT_MODIFIED, ...errors(400, 401, 403, 404) },
   },
   patchMenuBoard: {
     ...routeTable.patchMenuBoard,
@@ -593,7 +594,7 @@ export const routes = {
     permission: { action: 'update', subject: 'menu-board' },
     params: IdParamsSchema,
     body: PatchMenuBoardBodySchema,
-    responses: { 200: MenuBoardSchema, ...errors(400, 401, 403, 404, 409, 412) },
+    responses: { 200: BackOfficeMenuBoardSchema, ...errors(400, 401, 403, 404, 409, 412) },
   },
   deleteMenuBoard: {
     ...routeTable.deleteMenuBoard,

@@ -129,8 +129,8 @@ export async function readAheadPublicPages(ctx: AppContext, uris: readonly strin
   for (const [id, groups] of groupsOf) memo.groupsOf.put(id, groups.map(toGroup));
 }
 
-/** A board as pages show it: its version is for the `ETag` of the signed-in calls only. */
-const withoutVersion = ({ version: _version, ...board }: MenuBoardAnswer) => board;
+/** A board as pages show it: its version and owner are for the signed-in calls only. */
+const withoutVersion = ({ version: _version, hasOwner: _hasOwner, ...board }: MenuBoardAnswer) => board;
 
 /** The reads of the public pages, on the live database: what React Router loaders get. */
 export function createPublicData(ctx: AppContext, now: () => Date = () => new Date()): PublicData {

@@ -21,13 +21,16 @@ export interface Tagged {
     kind: string;
     location: { latitude: number; longitude: number };
   };
+  /** Whether a board's establishment has an owner (`MenuBoardAnswer`): the back office says it is told. */
+  hasOwner?: boolean;
 }
 
 /** What the answer shows of other rows, `undefined` when it shows nothing that is not its own. */
 function shownOfOthers(record: Tagged): unknown {
   if (typeof record.establishment === 'object' && record.establishment !== null) {
     const { uri, name, kind, location } = record.establishment;
-    return [uri, name, kind, location.latitude, location.longitude];
+    const shown = [uri, name, kind, location.latitude, location.longitude];
+    return record.hasOwner === undefined ? shown : [...shown, record.hasOwner];
   }
   if (record.establishmentId !== undefined) return record.establishmentId;
   return undefined;

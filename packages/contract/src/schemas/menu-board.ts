@@ -127,6 +127,17 @@ export const MenuBoardSchema = z
 export type MenuBoard = z.infer<typeof MenuBoardSchema>;
 
 /**
+ * A board as those who may change it read it (`GET /api/menuboard/{id}`, the back office's list, a change's
+ * answer): `hasOwner` says its establishment has an owner, who is told by e-mail of every change the team
+ * makes to it (decision 0069).
+ */
+export const BackOfficeMenuBoardSchema = MenuBoardSchema.extend({ hasOwner: z.boolean() }).register(
+  contractRegistry,
+  { id: 'BackOfficeMenuBoard' },
+);
+export type BackOfficeMenuBoard = z.infer<typeof BackOfficeMenuBoardSchema>;
+
+/**
  * `GET /api/establishment/{id}/dishes?q=&limit=`: the dishes this establishment's boards already had, for the
  * owner's form to suggest as it types. `q` keeps those whose name holds it (ignoring case and accents; names
  * starting with it first); without `q`, the most used first.

@@ -1,4 +1,9 @@
 import { REPORT_REASON_LABELS, type ReportReason } from '@tables-voisines/contract/reports';
+import {
+  boardDayText,
+  boardOfPlaceText,
+  type BoardChange,
+} from '@tables-voisines/contract/history-board-text';
 import type { MailMessage } from './mailer';
 
 /** The product's primary colour (specification, section 9). */
@@ -208,7 +213,9 @@ export type TeamChange =
   | { kind: 'detached'; deleted: boolean }
   | { kind: 'hidden'; reason: string | null; lines: string[] }
   | { kind: 'shown'; lines: string[] }
-  | { kind: 'changed'; lines: string[] };
+  | { kind: 'changed'; lines: string[] }
+  /** A menu board of the page published, changed or deleted by the team (history-board-text.ts). */
+  | { kind: 'board'; change: BoardChange };
 
 export function teamChangeMail(
   site: MailSite,
@@ -265,6 +272,8 @@ export function teamChangeMail(
           ? {}
           : { highlight: { link: establishment.pageUrl, label: 'Voir ma page' } }),
       });
+    case 'board':
+      return boardChangeMail(site, owner, establishment, change.change);
     case 'changed':
       return layout(site, owner.email, `L’équipe a modifié votre page ${establishment.name}`, {
         paragraphs: [
@@ -278,6 +287,46 @@ export function teamChangeMail(
           : { highlight: { link: establishment.pageUrl, label: 'Voir ma page' } }),
       });
   }
+}
+
+/** « L’équipe a modifié votre ardoise du 3 décembre » and what changed, one line each, « in words ». */
+function boardChangeMail(
+  site: MailSite,
+  owner: { email: string; firstName: string },
+  establishment: { name: string; town: string; pageUrl: string | null },
+  change: BoardChange,
+): MailMessage {
+  const day = boardDayText(change.date);
+  const board = `${boardOfPlaceText(change.date, establishment.name)} (${establishment.town})`;
+  const history = `${site.publicUrl}/espace-restaurateur/historique`;
+  const [subject, said, details] =
+    change.action === 'delete'
+      ? [
+          `L’équipe a supprimé votre ardoise du ${day}`,
+          `L’équipe ${site.name} a supprimé ${board}. Elle avait :`,
+          'Vous pouvez en publier une autre depuis votre espace restaurateur.',
+        ]
+      : change.action === 'create'
+        ? [
+            `L’équipe a publié une ardoise pour le ${day}`,
+            `L’équipe ${site.name} a publié ${board} :`,
+            'Vous pouvez la corriger ou la retirer depuis votre espace restaurateur.',
+          ]
+        : [
+            `L’équipe a modifié votre ardoise du ${day}`,
+            `L’équipe ${site.name} a modifié ${board} :`,
+            'Vous pouvez la corriger depuis votre espace restaurateur.',
+          ];
+  return layout(site, owner.email, subject, {
+    paragraphs: [
+      `Bonjour ${owner.firstName},`,
+      said,
+      ...change.details.map((l) => `– ${l}`),
+      details,
+      `Ce changement est dans l’historique de votre page : ${history}`,
+    ],
+    highlight: { link: `${site.publicUrl}/espace-restaurateur/ardoise`, label: 'Ouvrir mon ardoise' },
+  });
 }
 
 /**

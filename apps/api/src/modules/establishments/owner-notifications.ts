@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { boardChange } from '@tables-voisines/contract/history-board-text';
 import { changeText } from '@tables-voisines/contract/history-text';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { teamChangeMail, type TeamChange } from '../../adapters/mail/templates';
@@ -66,7 +67,12 @@ export async function notifyOwnersOfTeamChanges(
     }
     const updates = own.filter((e) => e.action === 'update').flatMap((e) => e.changes);
     const ownerId = row?.ownerId ?? null;
-    if (updates.length > 0 && ownerId !== null && !told.has(ownerId)) {
+    // A board the team changed is written of its own (menu-boards.service.ts): one mail per change.
+    const board = updates.find((c) => c.field === 'menuBoard');
+    if (board !== undefined && ownerId !== null && !told.has(ownerId)) {
+      const change = boardChange(board.from, board.to);
+      if (change !== null) told.set(ownerId, { kind: 'board', change });
+    } else if (updates.length > 0 && ownerId !== null && !told.has(ownerId)) {
       const change = pageChange(updates, ownerId, row!.disabledReason);
       if (change !== null) told.set(ownerId, change);
     }

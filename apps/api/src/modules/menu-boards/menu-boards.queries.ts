@@ -27,6 +27,7 @@ export async function findMenuBoards(
       date: menuBoards.date,
       version: menuBoards.version,
       createdAt: menuBoards.createdAt,
+      hasOwner: sql<boolean>`${establishments.ownerId} is not null`,
       establishment: {
         id: establishments.id,
         uri: establishments.uri,
@@ -89,13 +90,18 @@ export async function findMenuBoards(
       meatOrigin: item.meatOrigin,
     })),
     createdAt: board.createdAt.toISOString(),
+    /**
+     * Answered to those who may change the board (`BackOfficeMenuBoard`), in its `ETag`: its establishment
+     * has an owner, who is told of the team's changes.
+     */
+    hasOwner: board.hasOwner,
   }));
 }
 
 export type MenuBoardAnswer = Awaited<ReturnType<typeof findMenuBoards>>[number];
 
 /** A board of `POST /menuboards/surrounding`: each dish says whether it passes the filters. */
-export type SurroundingMenuBoardAnswer = Omit<MenuBoardAnswer, 'version' | 'items'> & {
+export type SurroundingMenuBoardAnswer = Omit<MenuBoardAnswer, 'version' | 'hasOwner' | 'items'> & {
   items: (MenuBoardAnswer['items'][number] & { matches: boolean })[];
 };
 
@@ -120,7 +126,7 @@ export async function findSurroundingMenuBoards(
     ),
     orderBy: [asc(menuBoards.createdAt), asc(menuBoards.id)],
   });
-  return boards.map(({ version: _version, ...board }) => ({
+  return boards.map(({ version: _version, hasOwner: _hasOwner, ...board }) => ({
     ...board,
     items: board.items.map((item) => ({ ...item, matches: dishMatches(item, filters) })),
   }));

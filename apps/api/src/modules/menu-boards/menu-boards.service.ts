@@ -12,9 +12,10 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { categories, establishments, menuBoardItems, menuBoards } from '../../db/schema';
 import { parisDay } from '../../lib/today';
-import { write, type WriteConditions } from '../../writes/write';
+import { write, type Write, type WriteConditions } from '../../writes/write';
 import { allFields, diffFields, type Actor } from '../history/history';
 import { violatedUniqueIndex } from '../establishments/establishments.service';
+import { recordEstablishmentChange } from '../establishments/record-establishment-change';
 import { findEstablishmentDishes } from './dish-suggestions.queries';
 import { findMenuBoardById, findTodayMenuBoard, type MenuBoardAnswer } from './menu-boards.queries';
 
@@ -80,6 +81,26 @@ const historyView = (board: MenuBoardAnswer) => ({
   items: board.items,
 });
 
+type BoardView = ReturnType<typeof historyView>;
+
+/**
+ * A board the team published, changed or deleted is its establishment's change too: in the history its
+ * owner and the team read (`menuBoard`, the board before and after), and told to its owner by e-mail in the
+ * write (establishments/owner-notifications.ts). An owner's own boards are its daily work: not recorded
+ * there, not mailed.
+ */
+async function recordTeamBoardChange(
+  w: Write,
+  establishmentId: string,
+  before: BoardView | null,
+  after: BoardView | null,
+): Promise<void> {
+  if (w.actor.role !== 'admin') return;
+  await recordEstablishmentChange(w, establishmentId, 'update', [
+    { field: 'menuBoard', from: before, to: after },
+  ]);
+}
+
 /**
  * Publishes the establishment's board for a day: one board per establishment and Paris day, so publishing
  * again replaces its title and dishes (`created: false`). `If-Match` names the board the form was loaded
@@ -131,6 +152,12 @@ export async function publishMenuBoard(
             action: existing === null ? 'create' : 'update',
             changes,
           });
+          await recordTeamBoardChange(
+            w,
+            establishmentId,
+            existing === null ? null : historyView(existing),
+            historyView(after),
+          );
         }
         return { board: after, created: existing === null };
       });
@@ -175,6 +202,7 @@ export async function patchMenuBoard(
           action: 'update',
           changes,
         });
+        await recordTeamBoardChange(w, before.establishment.id, historyView(before), historyView(after));
       }
       return after;
     });
@@ -205,6 +233,7 @@ export async function deleteMenuBoard(
       action: 'delete',
       changes: allFields(historyView(before), 'delete'),
     });
+    await recordTeamBoardChange(w, before.establishment.id, historyView(before), null);
   });
 }
 

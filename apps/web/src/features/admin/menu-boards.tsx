@@ -6,10 +6,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Box from '@mui/material/Box';
 import { useState } from 'react';
+import DialogContentText from '@mui/material/DialogContentText';
 import {
   ArrayInput,
   AutocompleteInput,
   BooleanInput,
+  Confirm,
   Create,
   Datagrid,
   DateField,
@@ -22,14 +24,20 @@ import {
   ReferenceInput,
   SearchInput,
   Show,
+  SaveButton,
   SimpleForm,
   SimpleFormIterator,
+  type SimpleFormProps,
   SimpleShowLayout,
   TextField,
   TextInput,
+  Toolbar,
   WrapperField,
+  useDataProvider,
   useInput,
+  useNotify,
   useRecordContext,
+  useSaveContext,
   type RaRecord,
   type ResourceProps,
 } from 'react-admin';
@@ -43,26 +51,74 @@ import {
 import {
   CreateMenuBoardBodySchema,
   PatchMenuBoardBodySchema,
+  type BackOfficeMenuBoard,
   type MenuBoard,
 } from '@tables-voisines/contract/schemas/menu-board';
+import { boardDayText, boardOfPlaceText } from '@tables-voisines/contract/history-board-text';
 import { formatEuros } from '../../lib/format';
 import { AllergensFieldset, DietsFieldset } from '../dishes/dish-fields';
-import { allergenModeOf, allergensToSend, dishDetailsSummary } from '../dishes/dish-words';
+import {
+  NO_ALLERGEN_TICKED_MESSAGE,
+  allergenModeOf,
+  allergensToSend,
+  dishAllergens,
+  dishDetailsSummary,
+  dishesToConfirm,
+  pricesQuestion,
+  type AllergenMode,
+} from '../dishes/dish-words';
 import { useAbility } from './ability-context';
-import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
+import { ConcurrentEdit, useStaleRecord } from './concurrent-edit';
 import { DecimalInput } from './decimal-input';
 import { establishmentOptionText } from './establishment-option';
 import { zodValidator } from './form-errors';
 
-const writable = (keys: string[]) => (values: Record<string, unknown>) =>
+/** A dish of the form: as loaded, with the answer about its allergens kept apart once one is chosen. */
+type FormDish = Record<string, unknown> & { allergens?: Allergen[] | null; allergenMode?: AllergenMode };
+
+/** The dishes as sent: the answer about allergens turned into the stored value, as the owner's form does. */
+function itemsToSend(items: unknown): unknown {
+  if (!Array.isArray(items)) return items;
+  return (items as (FormDish | null)[]).map((item) => {
+    if (item === null || typeof item !== 'object') return item;
+    const { allergenMode, allergens, ...rest } = item;
+    return { ...rest, allergens: dishAllergens(allergenMode, allergens ?? null) ?? null };
+  });
+}
+
+/** The form's values as the API takes them (also the `transform` of the create and edit pages). */
+const toBody = (keys: string[]) => (values: Record<string, unknown>) =>
   Object.fromEntries(
-    Object.entries(values).filter(([key, value]) => keys.includes(key) && value !== undefined),
+    Object.entries(values)
+      .filter(([key, value]) => keys.includes(key) && value !== undefined)
+      .map(([key, value]) => [key, key === 'items' ? itemsToSend(value) : value]),
   );
-const validateCreate = zodValidator(
-  CreateMenuBoardBodySchema,
-  writable(['establishment', 'title', 'date', 'items']),
-);
-const validateEdit = zodValidator(PatchMenuBoardBodySchema, writable(['title', 'date', 'items']));
+const CREATE_KEYS = ['establishment', 'title', 'date', 'items'];
+const EDIT_KEYS = ['title', 'date', 'items'];
+
+/** The contract's schema, then « Contient » with nothing ticked said under the dish, as on the owner's form. */
+function boardValidator(
+  schema: typeof CreateMenuBoardBodySchema | typeof PatchMenuBoardBodySchema,
+  keys: string[],
+) {
+  const bySchema = zodValidator(schema, toBody(keys));
+  return (values: Record<string, unknown>) => {
+    const errors = bySchema(values);
+    const items = Array.isArray(values.items) ? (values.items as (FormDish | null)[]) : [];
+    items.forEach((item, index) => {
+      if (item?.allergenMode === undefined) return;
+      if (dishAllergens(item.allergenMode, item.allergens ?? null) !== undefined) return;
+      // A message about the whole list (no dish) stays the list's.
+      if (errors.items !== undefined && (typeof errors.items !== 'object' || errors.items === null)) return;
+      const list = (errors.items ?? {}) as Record<string, Record<string, unknown> | undefined>;
+      list[String(index)] = { ...list[String(index)], allergens: NO_ALLERGEN_TICKED_MESSAGE };
+      errors.items = list;
+    });
+    return errors;
+  };
+}
+const validateCreate = boardValidator(CreateMenuBoardBodySchema, CREATE_KEYS);
+const validateEdit = boardValidator(PatchMenuBoardBodySchema, EDIT_KEYS);
 
 /** Today in Europe/Paris, "YYYY-MM-DD" (the menu boards' day). */
 export function parisToday(now = new Date()): string {
@@ -104,7 +160,7 @@ export function MenuBoardList() {
         <DateField source="createdAt" locales="fr-FR" showTime />
         {ability.can('delete', 'menu-board') && (
           <WrapperField label="Actions" sortable={false}>
-            <DeleteButton mutationMode="pessimistic" />
+            <MenuBoardDeleteButton />
           </WrapperField>
         )}
       </Datagrid>
@@ -112,27 +168,39 @@ export function MenuBoardList() {
   );
 }
 
+/** A form-level message as react-admin hands it to an input: the text, or `{ message }` to translate. */
+function errorText(error: unknown): string | undefined {
+  if (typeof error === 'string') return error;
+  const inner = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : null;
+  return typeof inner === 'string' ? inner : undefined;
+}
+
+/** Shown and kept as they are: react-admin would show `null` as `''`, which reads as « none of the 14 ». */
+const asIs = (value: unknown) => value;
+
 /**
- * A dish's allergens: not stated (`null`, a new dish's), none of the 14 (`[]`), or the ones ticked. « Contient »
- * with nothing ticked yet stays not stated, and says so: « none » is only ever said on purpose.
+ * A dish's allergens, exactly as stored: not stated (`null`, a new dish's), none of the 14 (`[]`), or the
+ * ones ticked; each of the three can be chosen. The answer is kept apart from the boxes (`allergenMode`), as
+ * on the owner's form: « Contient » with nothing ticked is said, never taken for « none » or « not stated ».
  */
 function AllergensInput() {
-  const { field } = useInput({ source: 'allergens', defaultValue: null });
-  const value = (field.value ?? null) as Allergen[] | null;
-  const [listing, setListing] = useState(false);
-  const mode = value === null && listing ? 'listed' : allergenModeOf(value);
+  const { field, fieldState } = useInput({
+    source: 'allergens',
+    defaultValue: null,
+    format: asIs,
+    parse: asIs,
+  });
+  const { field: modeField } = useInput({ source: 'allergenMode', format: asIs, parse: asIs });
+  const stored = (field.value ?? null) as Allergen[] | null;
+  const chosen = modeField.value as AllergenMode | undefined;
   return (
     <AllergensFieldset
-      value={{ mode, allergens: value ?? [] }}
+      value={{ mode: chosen ?? allergenModeOf(stored), allergens: stored ?? [] }}
       onChange={(next) => {
-        setListing(next.mode === 'listed');
-        field.onChange(allergensToSend(next.mode, next.allergens) ?? null);
+        modeField.onChange(next.mode);
+        field.onChange(next.mode === 'listed' ? next.allergens : (allergensToSend(next.mode, []) ?? null));
       }}
-      hint={
-        mode === 'listed' && value === null
-          ? 'Rien de coché : les allergènes restent non renseignés.'
-          : undefined
-      }
+      error={errorText(fieldState.error?.message)}
     />
   );
 }
@@ -190,55 +258,229 @@ function ItemsInput() {
   );
 }
 
+/** A question asked before a board is saved: whose board, the prices worth a look, its owner told. */
+interface SaveQuestion {
+  title: string;
+  lines: string[];
+  confirm: string;
+}
+
+/** Said when the board's establishment has an owner: the server mails it every change the team makes. */
+export const OWNER_TOLD = 'Son restaurateur en sera prévenu par e-mail.';
+
+/**
+ * What to ask before saving `values`, `null` to save at once: always when the establishment has an owner
+ * (it will be told), and when a price is over 100 € (« 1 300,00 € » for a bourguignon is a slip).
+ */
+export function saveQuestion(
+  values: Record<string, unknown>,
+  board: { date: string; placeName: string | null; hasOwner: boolean },
+  creating: boolean,
+): SaveQuestion | null {
+  const items = Array.isArray(values.items) ? (values.items as FormDish[]) : [];
+  const dishes = dishesToConfirm(
+    items
+      .filter((i) => typeof i.price === 'number' && typeof i.name === 'string')
+      .map((i) => ({ name: i.name as string, price: i.price as number })),
+  );
+  if (!board.hasOwner && dishes.length === 0) return null;
+  const whose =
+    board.placeName === null
+      ? `l’ardoise du ${boardDayText(board.date)}`
+      : boardOfPlaceText(board.date, board.placeName);
+  return {
+    title: `${creating ? 'Publier' : 'Enregistrer'} ${whose}\u00a0?`,
+    lines: [
+      ...(dishes.length === 0 ? [] : [pricesQuestion(dishes)]),
+      ...(board.hasOwner ? [OWNER_TOLD] : []),
+    ],
+    confirm: creating ? 'Publier' : 'Enregistrer',
+  };
+}
+
+/**
+ * The board's form, saved once its question (if any) is answered: the form stays submitting while the dialog
+ * is open, and the server's messages land under the fields as with a plain save.
+ */
+function AskingBoardForm({
+  children,
+  ask,
+  ...props
+}: Omit<SimpleFormProps, 'onSubmit'> & {
+  ask: (values: Record<string, unknown>) => Promise<SaveQuestion | null>;
+}) {
+  const { save } = useSaveContext();
+  const [asked, setAsked] = useState<{ question: SaveQuestion; answer: (go: boolean) => void } | null>(null);
+  const onSubmit = async (values: Record<string, unknown>) => {
+    const question = await ask(values);
+    if (question !== null) {
+      const go = await new Promise<boolean>((answer) => setAsked({ question, answer }));
+      setAsked(null);
+      if (!go) return undefined;
+    }
+    return save?.(values);
+  };
+  return (
+    <>
+      <SimpleForm {...props} onSubmit={onSubmit}>
+        {children}
+      </SimpleForm>
+      <Confirm
+        isOpen={asked !== null}
+        title={asked?.question.title ?? ''}
+        content={
+          <>
+            {asked?.question.lines.map((line) => (
+              <DialogContentText key={line} sx={{ mb: 1 }}>
+                {line}
+              </DialogContentText>
+            ))}
+          </>
+        }
+        confirm={asked?.question.confirm ?? 'Enregistrer'}
+        cancel="Annuler"
+        onConfirm={() => asked?.answer(true)}
+        onClose={() => asked?.answer(false)}
+      />
+    </>
+  );
+}
+
+function CreateForm() {
+  const dataProvider = useDataProvider();
+  // Whose board, and whether it has an owner to tell: read from the establishment chosen.
+  const ask = async (values: Record<string, unknown>) => {
+    let place: { name: string; hasOwner: boolean } | null = null;
+    if (typeof values.establishment === 'string' && values.establishment !== '') {
+      try {
+        const { data } = await dataProvider.getOne('establishments', { id: values.establishment });
+        place = { name: String(data.name), hasOwner: data.restaurantOwner != null };
+      } catch {
+        place = null;
+      }
+    }
+    return saveQuestion(
+      values,
+      {
+        date: typeof values.date === 'string' ? values.date : parisToday(),
+        placeName: place?.name ?? null,
+        hasOwner: place?.hasOwner ?? false,
+      },
+      true,
+    );
+  };
+  return (
+    <AskingBoardForm
+      ask={ask}
+      warnWhenUnsavedChanges
+      validate={validateCreate}
+      defaultValues={() => ({
+        date: parisToday(),
+        items: [
+          {
+            name: '',
+            price: null,
+            category: null,
+            description: null,
+            allergens: null,
+            diets: [],
+            homemade: false,
+            meatOrigin: null,
+          },
+        ],
+      })}
+    >
+      <ReferenceInput source="establishment" reference="establishments">
+        <AutocompleteInput
+          label="Établissement"
+          optionText={establishmentOptionText}
+          filterToQuery={(q: string) => ({ q })}
+          fullWidth
+        />
+      </ReferenceInput>
+      <TextInput source="title" fullWidth />
+      <DateInput source="date" />
+      <ItemsInput />
+    </AskingBoardForm>
+  );
+}
+
 export function MenuBoardCreate() {
   return (
-    <Create redirect="list" title="Nouvelle ardoise">
-      <SimpleForm
-        warnWhenUnsavedChanges
-        validate={validateCreate}
-        defaultValues={() => ({
-          date: parisToday(),
-          items: [
-            {
-              name: '',
-              price: null,
-              category: null,
-              description: null,
-              allergens: null,
-              diets: [],
-              homemade: false,
-              meatOrigin: null,
-            },
-          ],
-        })}
-      >
-        <ReferenceInput source="establishment" reference="establishments">
-          <AutocompleteInput
-            label="Établissement"
-            optionText={establishmentOptionText}
-            filterToQuery={(q: string) => ({ q })}
-            fullWidth
-          />
-        </ReferenceInput>
-        <TextInput source="title" fullWidth />
-        <DateInput source="date" />
-        <ItemsInput />
-      </SimpleForm>
+    <Create redirect="list" title="Nouvelle ardoise" transform={toBody(CREATE_KEYS)}>
+      <CreateForm />
     </Create>
   );
 }
 
-export function MenuBoardEdit() {
+/**
+ * « Supprimer l’ardoise du 3 décembre du Comptoir ? »: whose board, and that its owner will be told (the
+ * server mails it); a deletion refused as stale is said like a save.
+ */
+function MenuBoardDeleteButton() {
+  const record = useRecordContext<BackOfficeMenuBoard>();
+  const stale = useStaleRecord();
+  const notify = useNotify();
+  if (!record) return null;
   return (
-    <ConcurrentEdit title="Ardoise du jour">
-      <SimpleForm validate={validateEdit} warnWhenUnsavedChanges toolbar={<EditToolbar />}>
-        <Labeled label="Établissement">
-          <TextField source="establishment.name" />
-        </Labeled>
-        <TextInput source="title" fullWidth />
-        <DateInput source="date" />
-        <ItemsInput />
-      </SimpleForm>
+    <DeleteButton
+      mutationMode="pessimistic"
+      confirmTitle={<>Supprimer {boardOfPlaceText(record.date, record.establishment.name)}&nbsp;?</>}
+      confirmContent={
+        <>
+          Elle disparaît aussitôt de sa page et de la carte.
+          {record.hasOwner ? ` ${OWNER_TOLD}` : ''}
+        </>
+      }
+      mutationOptions={{
+        onError: (error: unknown) => {
+          if (!stale.report(error))
+            notify(error instanceof Error ? error.message : 'ra.notification.http_error', {
+              type: 'error',
+            });
+        },
+      }}
+    />
+  );
+}
+
+/** « Enregistrer » and, when allowed, « Supprimer » naming the board. */
+function MenuBoardToolbar() {
+  const ability = useAbility();
+  return (
+    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+      <SaveButton />
+      {ability.can('delete', 'menu-board') && <MenuBoardDeleteButton />}
+    </Toolbar>
+  );
+}
+
+function EditForm() {
+  const record = useRecordContext<BackOfficeMenuBoard>();
+  const ask = async (values: Record<string, unknown>) =>
+    record === undefined
+      ? null
+      : saveQuestion(
+          values,
+          { date: record.date, placeName: record.establishment.name, hasOwner: record.hasOwner },
+          false,
+        );
+  return (
+    <AskingBoardForm ask={ask} validate={validateEdit} warnWhenUnsavedChanges toolbar={<MenuBoardToolbar />}>
+      <Labeled label="Établissement">
+        <TextField source="establishment.name" />
+      </Labeled>
+      <TextInput source="title" fullWidth />
+      <DateInput source="date" />
+      <ItemsInput />
+    </AskingBoardForm>
+  );
+}
+
+export function MenuBoardEdit({ id }: { id?: string }) {
+  return (
+    <ConcurrentEdit title="Ardoise du jour" id={id} transform={toBody(EDIT_KEYS)}>
+      <EditForm />
     </ConcurrentEdit>
   );
 }

@@ -1,3 +1,4 @@
+import { formatEuros } from '../../lib/format';
 import {
   ALLERGENS,
   DIETS,
@@ -107,4 +108,39 @@ export function mergeOrigins(...lists: readonly (readonly string[])[]): string[]
     merged.push(text);
   }
   return merged;
+}
+
+/**
+ * A dish's allergens as sent, from a form that keeps the answer apart from the boxes (`mode`, as the owner's
+ * board does): `undefined` when « Contient » has nothing ticked (`NO_ALLERGEN_TICKED_MESSAGE`). Without a
+ * mode (a dish as loaded, nothing chosen yet) the stored value is kept as it is.
+ */
+export function dishAllergens(
+  mode: AllergenMode | undefined,
+  allergens: readonly Allergen[] | null,
+): Allergen[] | null | undefined {
+  if (mode === undefined) return allergens === null ? null : [...allergens];
+  return allergensToSend(mode, allergens ?? []);
+}
+
+/** Above this price a dish is asked about before its board is published: « 1 300,00 € » is a slip. */
+export const PRICE_TO_CONFIRM_EUROS = 100;
+
+/** The dishes whose price is worth a second look, in their board's order. */
+export function dishesToConfirm<D extends { name: string; price: number }>(dishes: readonly D[]): D[] {
+  return dishes.filter((d) => Number.isFinite(d.price) && d.price > PRICE_TO_CONFIRM_EUROS);
+}
+
+/** « « Bœuf bourguignon » à 1 300,00 € »: the dish and the price asked about. */
+export function dishPriceText(dish: { name: string; price: number }): string {
+  return `« ${dish.name.trim()} » à ${formatEuros(dish.price)}`;
+}
+
+/** The question asked before a board with such prices is published (owner's and admin's forms). */
+export function pricesQuestion(dishes: readonly { name: string; price: number }[]): string {
+  const listed = dishes.map(dishPriceText).join(', ');
+  const limit = `${PRICE_TO_CONFIRM_EUROS}\u00a0€`;
+  return dishes.length === 1
+    ? `${listed} : ce prix dépasse ${limit}. Est-ce bien le bon prix\u00a0?`
+    : `Ces prix dépassent ${limit} : ${listed}. Sont-ce bien les bons prix\u00a0?`;
 }

@@ -12,7 +12,7 @@ import {
   rowFromItem,
   toMenuBoardBody,
   toRowPath,
-  withCopiedDishes,
+  typedDishes,
   type MenuBoardRow,
 } from './menu-board-form';
 import { checkForm } from './form-errors';
@@ -320,13 +320,10 @@ describe('the details of a dish', () => {
     expect(rowFromItem({ ...old, allergens: [] }, categories).allergenMode).toBe('none');
   });
 
-  it('puts yesterday’s dishes in place of the empty rows, after the ones typed, each once', () => {
-    const typed = [dish('Quiche', '8,50'), blankDish(), dish('Soupe', '6'), blankDish()];
-    const yesterday = [dish('quiche ', '9,00'), dish('Tarte', '5,00'), dish('Salade', '7,00')];
-    const { items, added } = withCopiedDishes(typed, yesterday);
-    expect(added).toBe(2);
-    expect(items.map((row) => row.name)).toEqual(['Quiche', 'Soupe', 'Tarte', 'Salade', '']);
-    expect(withCopiedDishes([blankDish(), blankDish()], yesterday).items).toHaveLength(4);
+  it('counts as typed the rows with a name or a price, which « Reprendre l’ardoise » would replace', () => {
+    const typed = [dish('Quiche', '8,50'), blankDish(), { ...blankDish(), price: '6' }, blankDish()];
+    expect(typedDishes(typed).map((row) => row.price)).toEqual(['8,50', '6']);
+    expect(typedDishes([blankDish(), blankDish()])).toEqual([]);
   });
 
   it('counts a change of allergens, diets or origin as something to publish', () => {

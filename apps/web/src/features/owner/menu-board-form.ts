@@ -208,19 +208,9 @@ export function rowFromItem(
   };
 }
 
-/**
- * Yesterday's dishes put in the form: they take the place of its empty rows, after the dishes already typed;
- * one already there by name (ignoring case) is not added twice. One empty row stays at the end.
- */
-export function withCopiedDishes(
-  items: readonly MenuBoardRow[],
-  copied: readonly MenuBoardRow[],
-): { items: MenuBoardRow[]; added: number } {
-  const kept = items.filter((row) => !isBlank(row));
-  const key = (row: MenuBoardRow) => row.name.trim().toLocaleLowerCase('fr');
-  const names = new Set(kept.map(key));
-  const added = copied.filter((row) => !names.has(key(row)));
-  return { items: [...kept, ...added, blankDish()], added: added.length };
+/** The rows the owner started filling (a name or a price): what « Reprendre l’ardoise » would replace. */
+export function typedDishes(items: readonly MenuBoardRow[]): MenuBoardRow[] {
+  return items.filter((row) => !isBlank(row));
 }
 
 /**

@@ -122,6 +122,24 @@ describe('the owner’s daily board', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Voir l’ardoise sur ma page' })).toBeTruthy();
   });
 
+  it('asks about a price over 100 €, naming the dish and the price, before publishing it', async () => {
+    const { user } = renderBoard();
+    await fillDish(user, 1, 'Bœuf bourguignon', '1 300,00', 'Plat du jour');
+    await user.click(screen.getByRole('button', { name: 'Publier l’ardoise' }));
+    const asked = await screen.findByRole('alertdialog', { name: 'Un prix à vérifier' });
+    expect(asked.textContent).toContain(
+      '« Bœuf bourguignon » à 1\u202f300,00\u00a0€ : ce prix dépasse 100\u00a0€. Est-ce bien le bon prix\u00a0?',
+    );
+    await user.click(within(asked).getByRole('button', { name: 'Corriger le prix' }));
+    expect(boardRequests()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Publier l’ardoise' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Publier quand même' }),
+    );
+    expect(await screen.findByText('Ardoise publiée : elle est en ligne sur votre page.')).toBeTruthy();
+    expect(boardRequests()[0]?.body).toMatchObject({ items: [{ name: 'Bœuf bourguignon', price: 1300 }] });
+  });
+
   it('refuses a price typed « abc » under the dish, and sends nothing', async () => {
     const { user } = renderBoard();
     await fillDish(user, 1, 'Quiche lorraine', 'abc', 'Plat du jour');

@@ -42,9 +42,11 @@ import {
   rowFromItem,
   toMenuBoardBody,
   toRowPath,
-  withCopiedDishes,
+  typedDishes,
   type MenuBoardFormValues,
+  type MenuBoardRow,
 } from './menu-board-form';
+import { dishesToConfirm, pricesQuestion } from '../dishes/dish-words';
 import { fetchTodayMenuBoard, keepEtag, writeConditions, type TodayMenuBoard } from './owner-data';
 import { TOMORROW_PARAM, type MenuBoardScreenData } from './owner-loaders';
 import { OwnerForm } from './owner-ui';
@@ -100,6 +102,54 @@ function RetireDialog({
   );
 }
 
+/** A question before the form goes on: the safe answer first, with the focus (Enter or Escape keeps). */
+function AskDialog({
+  id,
+  question,
+  title,
+  keep,
+  go,
+  onKeep,
+  onGo,
+}: {
+  id: string;
+  /** `null`: closed. */
+  question: string | null;
+  title: string;
+  keep: string;
+  go: string;
+  onKeep: () => void;
+  onGo: () => void;
+}) {
+  return (
+    <Dialog
+      open={question !== null}
+      onClose={onKeep}
+      role="alertdialog"
+      aria-labelledby={`${id}-titre`}
+      aria-describedby={`${id}-texte`}
+    >
+      <DialogTitle id={`${id}-titre`}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={`${id}-texte`}>{question}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onKeep} variant="contained" autoFocus>
+          {keep}
+        </Button>
+        <Button onClick={onGo}>{go}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** « Remplacer les 2 plats déjà saisis par les 4 d’aujourd’hui ? » */
+export function replaceQuestion(typed: number, copied: number, dayBefore: string): string {
+  const these = typed === 1 ? 'le plat déjà saisi' : `les ${typed} plats déjà saisis`;
+  const those = copied === 1 ? `celui ${dayBefore}` : `les ${copied} ${dayBefore}`;
+  return `Remplacer ${these} par ${those}\u00a0?`;
+}
+
 function MenuBoardForm({
   establishment,
   date,
@@ -136,6 +186,10 @@ function MenuBoardForm({
   // What « Reprendre l’ardoise d’hier » found, said beside it.
   const [copied, setCopied] = useState<{ text: string; severity: 'info' | 'success' | 'error' } | null>(null);
   const [copying, setCopying] = useState(false);
+  // The day before's dishes waiting for the owner to say they replace the ones typed.
+  const [replacing, setReplacing] = useState<{ rows: MenuBoardRow[]; question: string } | null>(null);
+  // A board whose prices look like a slip (over 100 €), waiting for the owner's word.
+  const [pricey, setPricey] = useState<{ body: CreateMenuBoardBody; question: string } | null>(null);
   const values = useWatch({ control }) as MenuBoardFormValues;
   // What is online: leaving with other dishes asks first.
   const [published, setPublished] = useState(() => boardSnapshot(defaultValues));
@@ -149,30 +203,9 @@ function MenuBoardForm({
 
   const publish = handleSubmit(
     async (body) => {
-      const read = { etag: null as string | null };
-      try {
-        const board = await apiRequest('createMenuBoard', {
-          token,
-          body,
-          // The day's board is replaced only as it was loaded; none loaded: none may have appeared since.
-          headers: writeConditions(current?.etag ?? null, current !== null),
-          onResponse: keepEtag(read),
-        });
-        setCurrent({ board, etag: read.etag });
-        setPublished(boardSnapshot(getValues()));
-        setNotice({ text: tomorrow ? PREPARED : PUBLISHED, severity: 'success' });
-        memory.refresh();
-      } catch (error) {
-        // Stale: someone else changed, published or took down today's board meanwhile.
-        const { rowOfItem } = toMenuBoardBody(establishment.id, date, getValues());
-        showPublishFailure(error, {
-          setNotice,
-          setError,
-          fieldOf: (path) => toRowPath(path, rowOfItem),
-          fallback: 'Certains plats sont à corriger.',
-          focusFirstError,
-        });
-      }
+      const dishes = dishesToConfirm(body.items);
+      if (dishes.length > 0) setPricey({ body, question: pricesQuestion(dishes) });
+      else await send(body);
     },
     (errors) => {
       setNotice({ text: messageAt(errors, 'items') ?? TO_COMPLETE, severity: 'error' });
@@ -180,7 +213,45 @@ function MenuBoardForm({
     },
   );
 
-  /** The day before's dishes into the form (after the ones typed), to check and publish. */
+  /** Publishes the board as checked (and, for its prices, answered). */
+  async function send(body: CreateMenuBoardBody) {
+    const read = { etag: null as string | null };
+    try {
+      const board = await apiRequest('createMenuBoard', {
+        token,
+        body,
+        // The day's board is replaced only as it was loaded; none loaded: none may have appeared since.
+        headers: writeConditions(current?.etag ?? null, current !== null),
+        onResponse: keepEtag(read),
+      });
+      setCurrent({ board, etag: read.etag });
+      setPublished(boardSnapshot(getValues()));
+      setNotice({ text: tomorrow ? PREPARED : PUBLISHED, severity: 'success' });
+      memory.refresh();
+    } catch (error) {
+      // Stale: someone else changed, published or took down today's board meanwhile.
+      const { rowOfItem } = toMenuBoardBody(establishment.id, date, getValues());
+      showPublishFailure(error, {
+        setNotice,
+        setError,
+        fieldOf: (path) => toRowPath(path, rowOfItem),
+        fallback: 'Certains plats sont à corriger.',
+        focusFirstError,
+      });
+    }
+  }
+
+  /** « Corriger le prix »: the first price asked about gets the focus. */
+  function correctPrice() {
+    if (pricey === null) return;
+    const { rowOfItem } = toMenuBoardBody(establishment.id, date, getValues());
+    const first = pricey.body.items.findIndex((item) => dishesToConfirm([item]).length > 0);
+    setPricey(null);
+    const row = rowOfItem[first];
+    if (row !== undefined) setTimeout(() => form.setFocus(`items.${row}.price`), 0);
+  }
+
+  /** The day before's dishes into the form, in place of the ones typed once the owner said so. */
   async function copyDayBefore() {
     setCopying(true);
     setCopied(null);
@@ -191,16 +262,10 @@ function MenuBoardForm({
         return;
       }
       const rows = board.value.items.map((item) => rowFromItem(item, board.categories));
-      const { items, added } = withCopiedDishes(getValues('items'), rows);
-      if (added === 0) {
-        setCopied({ text: `Les plats de l’ardoise ${dayBefore} sont déjà ci-dessous.`, severity: 'info' });
-        return;
-      }
-      replace(items);
-      setCopied({
-        text: `${added === 1 ? '1 plat repris' : `${added} plats repris`} de l’ardoise ${dayBefore} : vérifiez-les, puis publiez.`,
-        severity: 'success',
-      });
+      const typed = typedDishes(getValues('items')).length;
+      // Dishes already there are replaced, once the owner said so; none: the day before's are copied.
+      if (typed > 0) setReplacing({ rows, question: replaceQuestion(typed, rows.length, dayBefore) });
+      else putCopied(rows);
     } catch {
       setCopied({
         text: `L’ardoise ${dayBefore} n’a pas pu être lue. Veuillez réessayer.`,
@@ -209,6 +274,15 @@ function MenuBoardForm({
     } finally {
       setCopying(false);
     }
+  }
+
+  /** The day before's dishes in place of the form's, an empty row after them. */
+  function putCopied(rows: MenuBoardRow[]) {
+    replace([...rows, blankDish()]);
+    setCopied({
+      text: `${rows.length === 1 ? '1 plat repris' : `${rows.length} plats repris`} de l’ardoise ${dayBefore} : vérifiez-les, puis publiez.`,
+      severity: 'success',
+    });
   }
 
   async function retire() {
@@ -345,6 +419,31 @@ function MenuBoardForm({
           </Box>
         </Box>
       )}
+      <AskDialog
+        id="reprendre-ardoise"
+        question={replacing?.question ?? null}
+        title={`Reprendre l’ardoise ${dayBefore}\u00a0?`}
+        keep="Garder mes plats"
+        go="Remplacer"
+        onKeep={() => setReplacing(null)}
+        onGo={() => {
+          if (replacing !== null) putCopied(replacing.rows);
+          setReplacing(null);
+        }}
+      />
+      <AskDialog
+        id="verifier-prix"
+        question={pricey?.question ?? null}
+        title="Un prix à vérifier"
+        keep="Corriger le prix"
+        go={tomorrow ? 'Enregistrer quand même' : 'Publier quand même'}
+        onKeep={correctPrice}
+        onGo={() => {
+          const body = pricey?.body;
+          setPricey(null);
+          if (body !== undefined) void send(body);
+        }}
+      />
       <RetireDialog
         day={day}
         open={asking}

@@ -1,0 +1,186 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { AdminContext, ResourceContextProvider, type DataProvider } from 'react-admin';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BackOfficeMenuBoard } from '@tables-voisines/contract/schemas/menu-board';
+import { testUser } from '../../test/render';
+import { AbilityProvider } from './ability-context';
+import { adminAbility } from './admin-ability';
+import { i18nProvider } from './admin-i18n';
+import { MenuBoardEdit } from './menu-boards';
+
+/*
+ * Issue 48, point 2: the back office's board shows each dish's allergens exactly as stored (« non
+ * renseignés », « aucun des 14 », or the list), every answer can be chosen and saved, « Contient » with
+ * nothing ticked is said; and a board with an owner, or a price over 100 €, is asked about before saving.
+ */
+
+afterEach(cleanup);
+
+/** React's words when a component hands the DOM a prop it does not know. */
+const UNKNOWN_PROP = 'React does not recognize the `%s` prop on a DOM element.';
+/** What react-admin 5.15's inputs still pass MUI 9 (admin-inputs.test.tsx): said once, in the first drawing. */
+const KNOWN_PROPS = new Set(['InputProps', 'InputLabelProps', 'inputRef']);
+
+beforeAll(async () => {
+  const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+  renderEdit();
+  await waitFor(() => expect(screen.queryAllByRole('radiogroup')).toHaveLength(3), { timeout: 20_000 });
+  cleanup();
+  const others = error.mock.calls.filter(
+    ([message, prop]) => !(String(message).startsWith(UNKNOWN_PROP) && KNOWN_PROPS.has(String(prop))),
+  );
+  error.mockRestore();
+  expect(others).toEqual([]);
+}, 30_000);
+
+const CATEGORY = '20000000-0000-4000-8000-000000000001';
+const dish = (name: string, price: number, allergens: string[] | null) => ({
+  name,
+  price,
+  category: CATEGORY,
+  description: null,
+  allergens,
+  diets: [],
+  homemade: false,
+  meatOrigin: null,
+});
+
+function renderEdit(board: Partial<BackOfficeMenuBoard> = {}) {
+  const record = {
+    id: '30000000-0000-4000-8000-000000000001',
+    establishment: {
+      id: '40000000-0000-4000-8000-000000000001',
+      uri: 'le-comptoir-a-lyon',
+      name: 'Le Comptoir',
+      kind: 'restaurant',
+      location: { latitude: 45.76, longitude: 4.83 },
+    },
+    title: 'Ardoise du midi',
+    date: '2026-12-03',
+    items: [
+      dish('Soupe', 6, null),
+      dish('Salade', 8, []),
+      dish('Bœuf bourguignon', 14.5, ['gluten', 'eggs', 'milk']),
+    ],
+    createdAt: '2026-12-02T09:00:00.000Z',
+    hasOwner: false,
+    ...board,
+  };
+  const update = vi.fn(async (_resource: string, params: { data: unknown }) => ({
+    data: { ...record, ...(params.data as object) },
+  }));
+  const dataProvider = {
+    getOne: async () => ({ data: record }),
+    getMany: async () => ({ data: [{ id: CATEGORY, name: 'Plats' }] }),
+    getList: async () => ({ data: [{ id: CATEGORY, name: 'Plats' }], total: 1 }),
+    update,
+  } as unknown as DataProvider;
+  const ability = adminAbility({
+    id: '10000000-0000-4000-8000-000000000001',
+    permissions: [{ action: 'manage', subject: 'all' }],
+  });
+  render(
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+      <AbilityProvider value={ability}>
+        <ResourceContextProvider value="menu-boards">
+          <MenuBoardEdit id={record.id} />
+        </ResourceContextProvider>
+      </AbilityProvider>
+    </AdminContext>,
+  );
+  return { user: testUser(), update };
+}
+
+/** The answer about allergens of each dish, as drawn (the radio checked). */
+const answers = () =>
+  screen
+    .getAllByRole('radiogroup')
+    .map((group) =>
+      within(group)
+        .getAllByRole('radio')
+        .find((r) => (r as HTMLInputElement).checked),
+    )
+    .map((radio) => radio?.closest('label')?.textContent ?? null);
+const radios = (name: string) => screen.getAllByRole('radio', { name });
+const saveButton = () => screen.getByRole('button', { name: 'Enregistrer' });
+const sentItems = (update: ReturnType<typeof vi.fn>) =>
+  (update.mock.calls.at(-1)![1] as { data: { items: Record<string, unknown>[] } }).data.items;
+
+describe('the back office’s board form and allergens', () => {
+  it(
+    'shows each dish’s answer as stored, and saves « aucun » chosen on a dish not stated',
+    { timeout: 60_000 },
+    async () => {
+      const { user, update } = renderEdit();
+      await expect.poll(() => screen.queryAllByRole('radiogroup').length).toBe(3);
+      expect(answers()).toEqual(['Allergènes non renseignés', 'Aucun des 14 allergènes', 'Contient :']);
+      expect((screen.getAllByRole('checkbox', { name: 'Lait' })[2] as HTMLInputElement).checked).toBe(true);
+      expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
+
+      await user.click(radios('Aucun des 14 allergènes')[0]!);
+      expect((saveButton() as HTMLButtonElement).disabled).toBe(false);
+      await user.click(saveButton());
+      await expect.poll(() => update.mock.calls.length).toBe(1);
+      const items = sentItems(update);
+      expect(items.map((i) => i.allergens)).toEqual([[], [], ['gluten', 'eggs', 'milk']]);
+      expect(items.every((i) => !('allergenMode' in i))).toBe(true);
+    },
+  );
+
+  it(
+    'lets « non renseignés » be chosen again, and says « Contient » with nothing ticked',
+    { timeout: 60_000 },
+    async () => {
+      const { user, update } = renderEdit();
+      await expect.poll(() => screen.queryAllByRole('radiogroup').length).toBe(3);
+      await user.click(radios('Allergènes non renseignés')[1]!);
+      expect(answers()[1]).toBe('Allergènes non renseignés');
+      await user.click(radios('Contient :')[0]!);
+      await user.click(saveButton());
+      expect(
+        await screen.findByText('Cochez les allergènes du plat, ou choisissez « Aucun des 14 allergènes ».'),
+      ).toBeTruthy();
+      expect(update).not.toHaveBeenCalled();
+      await user.click(screen.getAllByRole('checkbox', { name: 'Céleri' })[0]!);
+      await user.click(saveButton());
+      await expect.poll(() => update.mock.calls.length).toBe(1);
+      expect(sentItems(update).map((i) => i.allergens)).toEqual([
+        ['celery'],
+        null,
+        ['gluten', 'eggs', 'milk'],
+      ]);
+    },
+  );
+
+  it(
+    'asks before saving a board with an owner, naming the place and a price over 100 €',
+    { timeout: 60_000 },
+    async () => {
+      const { user, update } = renderEdit({ hasOwner: true });
+      await expect.poll(() => screen.queryAllByRole('radiogroup').length).toBe(3);
+      const price = screen.getAllByLabelText('Prix (€)')[2] as HTMLInputElement;
+      await user.clear(price);
+      await user.type(price, '1300');
+      await user.tab();
+      await user.click(saveButton());
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByRole('heading').textContent).toBe(
+        'Enregistrer l’ardoise du 3 décembre du Comptoir\u00a0?',
+      );
+      expect(dialog.textContent).toContain(
+        '« Bœuf bourguignon » à 1\u202f300,00\u00a0€ : ce prix dépasse 100\u00a0€.',
+      );
+      expect(dialog.textContent).toContain('Son restaurateur en sera prévenu par e-mail.');
+      await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(update).not.toHaveBeenCalled();
+      await user.click(saveButton());
+      await user.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: 'Enregistrer' }),
+      );
+      await expect.poll(() => update.mock.calls.length).toBe(1);
+      expect(sentItems(update)[2]).toMatchObject({ price: 1300 });
+    },
+  );
+});
