@@ -462,3 +462,47 @@ describe('navigation', () => {
     await context.close();
   });
 });
+
+describe('« Nous contacter »', () => {
+  it('shows the team’s address and takes a message on a phone, which the team then lists', async () => {
+    const context = await newVisitorContext(browser, PHONE);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.baseUrl}/contact`);
+    await waitForRouter(page);
+    // Linked from every page's header (« Contact » on a phone).
+    await expect(page.getByRole('link', { name: 'Nous contacter' }).getAttribute('href')).resolves.toBe(
+      '/contact',
+    );
+    await page.getByRole('heading', { name: 'Nous contacter', level: 1 }).waitFor();
+    // CONTACT_EMAIL, `contact@localhost` unless set.
+    await expect(page.getByRole('link', { name: 'contact@localhost' }).getAttribute('href')).resolves.toBe(
+      'mailto:contact@localhost',
+    );
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Le message n’a pas été envoyé' }).waitFor();
+    await expect(page.getByLabel('Votre nom').getAttribute('aria-invalid')).resolves.toBe('true');
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await page.getByLabel('Votre nom').fill('Jeanne Moreau');
+    await page.getByLabel('Votre adresse e-mail').fill('jeanne.moreau@exemple.fr');
+    await page
+      .getByLabel('Votre message')
+      .fill('Bonjour, mon restaurant n’a pas d’adresse e-mail sur le site.');
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await page.getByText('Merci, votre message a été transmis à l’équipe.').waitFor();
+    const team = await adminToken(server.baseUrl, ADMIN);
+    const messages = await callApi<{ email: string; handledAt: string | null }[]>(
+      server.baseUrl,
+      'GET',
+      '/api/contact-messages/?handled=false',
+      undefined,
+      team,
+    );
+    expect(messages.map((m) => m.email)).toContain('jeanne.moreau@exemple.fr');
+    expect(errors()).toEqual([
+      'console: Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
+    await context.close();
+  });
+});

@@ -36,6 +36,7 @@ import { menuBoardsRoutes } from './modules/menu-boards/menu-boards.routes';
 import { ownersRoutes } from './modules/owners/owners.routes';
 import { placesRoutes } from './modules/places/places.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { accessRoutes } from './modules/access/access.routes';
 import { shareRoutes } from './modules/share/share.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(shareRoutes);
   await app.register(exportsRoutes);
   await app.register(reportsRoutes);
+  await app.register(accessRoutes);
 
   await app.register(siteRoutes);
   await app.register(manifestRoutes);

@@ -96,6 +96,17 @@ const EnvSchema = z.object({
     .transform((v) => (v === '' ? undefined : v)),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'SMTP (smtp://... ou smtps://...)'),
   MAIL_FROM: optionalString,
+  CONTACT_EMAIL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return 'contact@localhost';
+      // An address of a local host too (`contact@localhost`): what the default is.
+      if (/^[^\s@<>]+@[^\s@<>]+$/.test(v)) return v.toLowerCase();
+      ctx.addIssue({ code: 'custom', message: 'doit être une adresse e-mail (contact@exemple.fr)' });
+      return z.NEVER;
+    }),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'http(s)'),
   S3_REGION: optionalString,
@@ -185,6 +196,11 @@ export interface Config {
   facebook: { pageId: string; pageToken: string; graphUrl: string } | undefined;
   redisUrl: string | undefined;
   rateLimitSignIn: number;
+  /**
+   * The team's address (`CONTACT_EMAIL`): shown on « Nous contacter », and where its messages and the owners'
+   * access requests are mailed.
+   */
+  contactEmail: string;
   /** Reports of a wrong page (« Signaler une erreur ») one client address may send in an hour. */
   rateLimitReports: number;
   /**
@@ -300,6 +316,7 @@ export function loadConfig(env: Env = process.env): Config {
           },
     redisUrl: e.REDIS_URL,
     rateLimitSignIn: e.RATE_LIMIT_SIGN_IN,
+    contactEmail: e.CONTACT_EMAIL,
     rateLimitReports: e.RATE_LIMIT_REPORTS,
     confirmationResendDelaySeconds: e.CONFIRMATION_RESEND_DELAY_SECONDS,
     verifyReminderDays: e.VERIFY_REMINDER_DAYS,

@@ -7,7 +7,7 @@ import { createAdminAccount, createOwnerAccount, TEST_PASSWORD, type TestAccount
 import { parisDay } from '../src/lib/today';
 import { createCategory, createEstablishment, createGroup, createMenuBoard } from './factories';
 import { tinyPng } from './images';
-import { reports } from '../src/db/schema';
+import { accessRequests, contactMessages, reports } from '../src/db/schema';
 
 /*
  * Who may call what: every implemented route of the contract, called by five callers, each cell in a fresh
@@ -111,6 +111,16 @@ const EXPECTED: Partial<Record<RouteId, Row>> = {
   createReport: ALL(201),
   listReports: ADMINS_ONLY(200),
   patchReport: FULL_ADMIN_ONLY(200),
+  // « Demander l’accès »: owners only (owner A is linked already: 409; owner B is not, and the page has no
+  // claim e-mail: 201), its list to each owner its own and to admins who read owners; deciding takes
+  // updating owners and establishments. « Nous contacter »: anyone writes, admins who read establishments
+  // list, who update them mark handled.
+  createAccessRequest: [401, 409, 201, 403, 403],
+  listAccessRequests: [401, 200, 200, 403, 200],
+  decideAccessRequest: FULL_ADMIN_ONLY(200),
+  createContactMessage: ALL(201),
+  listContactMessages: ADMINS_ONLY(200),
+  patchContactMessage: FULL_ADMIN_ONLY(200),
 };
 
 interface World {
@@ -217,6 +227,30 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
         .values({ id: randomUUID(), establishmentId: w.establishmentA.id, reason: 'menu' })
         .returning({ id: reports.id });
       return { params: { id: report!.id }, body: { status: 'resolved' } };
+    }
+    case 'createAccessRequest':
+      return { body: { establishmentId: w.unclaimed.id, phone: '06 12 34 56 78', proof: 'La gérante.' } };
+    case 'decideAccessRequest': {
+      const [request] = await t.db
+        .insert(accessRequests)
+        .values({
+          id: randomUUID(),
+          establishmentId: w.unclaimed.id,
+          ownerId: w.ownerA.id,
+          phone: '06 12 34 56 78',
+          proof: 'La gérante.',
+        })
+        .returning({ id: accessRequests.id });
+      return { params: { id: request!.id }, body: { status: 'refused', reason: 'Pas de preuve.' } };
+    }
+    case 'createContactMessage':
+      return { body: { name: 'Jeanne', email: 'jeanne@exemple.fr', message: 'Bonjour.' } };
+    case 'patchContactMessage': {
+      const [message] = await t.db
+        .insert(contactMessages)
+        .values({ id: randomUUID(), name: 'Jeanne', email: 'jeanne@exemple.fr', message: 'Bonjour.' })
+        .returning({ id: contactMessages.id });
+      return { params: { id: message!.id }, body: { handled: true } };
     }
     case 'getPublicEstablishment':
       return { params: { id: w.establishmentA.id } };

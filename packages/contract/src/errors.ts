@@ -5,6 +5,7 @@ import { contractRegistry } from './registry';
 export const ERROR_STATUS = {
   ValidationError: 400,
   InvalidCode: 400,
+  CodeReplaced: 400,
   InvalidToken: 400,
   Unauthorized: 401,
   TokenExpired: 401,
@@ -18,6 +19,10 @@ export const ERROR_STATUS = {
   UsernameAlreadyUsed: 409,
   UriAlreadyUsed: 409,
   EstablishmentAlreadyClaimed: 409,
+  AccessRequestPending: 409,
+  AccessRequestDecided: 409,
+  OwnerAlreadyLinked: 409,
+  ClaimEmailKnown: 409,
   NoPhoto: 409,
   MenuBoardDateTaken: 409,
   PreconditionFailed: 412,
@@ -39,6 +44,7 @@ export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ValidationError: 'Certaines informations envoyées ne sont pas valides.',
   InvalidCode: 'Ce code est incorrect ou a expiré.',
+  CodeReplaced: 'Ce code a été remplacé par un nouveau code : saisissez le dernier code reçu.',
   InvalidToken: 'Ce lien est invalide ou a déjà été utilisé.',
   Unauthorized: 'Vous devez être connecté pour effectuer cette action.',
   TokenExpired: 'Votre session a expiré, veuillez vous reconnecter.',
@@ -52,6 +58,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   UsernameAlreadyUsed: 'Ce nom d’utilisateur est déjà pris.',
   UriAlreadyUsed: 'Cette adresse de page est déjà utilisée par un autre établissement.',
   EstablishmentAlreadyClaimed: 'Cet établissement est déjà rattaché à un autre restaurateur.',
+  AccessRequestPending:
+    'Vous avez déjà une demande d’accès en cours : l’équipe vous répondra par e-mail avant que vous puissiez en envoyer une autre.',
+  AccessRequestDecided: 'Cette demande d’accès a déjà été traitée.',
+  OwnerAlreadyLinked: 'Votre compte est déjà rattaché à un établissement.',
+  ClaimEmailKnown:
+    'Une adresse e-mail est connue pour cet établissement : utilisez « Recevoir le code », il y sera envoyé.',
   NoPhoto: 'Cet établissement n’a pas de photo.',
   MenuBoardDateTaken:
     'Cet établissement a déjà une ardoise pour ce jour : modifiez-la ou retirez-la plutôt que d’en publier une autre.',

@@ -3,6 +3,7 @@ import type { Kind, PublicEstablishment } from './schemas/establishment';
 import type { Group } from './schemas/group';
 import type { MenuBoard } from './schemas/menu-board';
 import type { ReportCreated } from './schemas/report';
+import type { ContactMessageCreated } from './schemas/access';
 
 /** What every page may show of the configuration: no secret, nothing server-only. */
 export interface PublicSettings {
@@ -22,6 +23,8 @@ export interface PublicSettings {
    * the confirmation screen counts them down on its « Renvoyer un code » button.
    */
   confirmationResendDelaySeconds: number;
+  /** The team's address (`CONTACT_EMAIL`), shown on « Nous contacter ». */
+  contactEmail: string;
   iosAppId: string;
   androidPackageId: string;
 }
@@ -66,4 +69,9 @@ export interface PublicData {
    * the contract's `AppError` (`ValidationError` with its field messages, `NotFound`, `RateLimited`).
    */
   submitReport(establishmentId: string, body: unknown, clientAddress: string): Promise<ReportCreated>;
+  /**
+   * « Nous contacter »'s form, which works without JavaScript: the same rules and limit per `clientAddress`
+   * as `POST /api/contact-messages/`; bad input throws `ValidationError`, too many messages `RateLimited`.
+   */
+  submitContactMessage(body: unknown, clientAddress: string): Promise<ContactMessageCreated>;
 }

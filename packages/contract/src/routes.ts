@@ -67,6 +67,17 @@ import {
 import { CreateGroupBodySchema, GroupSchema, PatchGroupBodySchema } from './schemas/group';
 import { PlaceSchema, PlaceSearchQuerySchema } from './schemas/place';
 import {
+  AccessRequestSchema,
+  ContactMessageCreatedSchema,
+  ContactMessageSchema,
+  CreateAccessRequestBodySchema,
+  CreateContactMessageBodySchema,
+  DecideAccessRequestBodySchema,
+  ListAccessRequestsQuerySchema,
+  ListContactMessagesQuerySchema,
+  PatchContactMessageBodySchema,
+} from './schemas/access';
+import {
   CreateReportBodySchema,
   ListReportsQuerySchema,
   PatchReportBodySchema,
@@ -143,6 +154,7 @@ const TAGS = {
   users: ['Restaurateurs (chemins /api/user)'],
   places: ['Villes'],
   reports: ['Signalements'],
+  access: ['Demandes d’accès et messages'],
 } as const;
 
 /**
@@ -366,6 +378,62 @@ export const routes = {
     permission: { action: 'delete', subject: 'establishment' },
     params: IdParamsSchema,
     responses: { 204: NoContentSchema, ...errors(400, 401, 403, 404, 412) },
+  },
+  createAccessRequest: {
+    ...routeTable.createAccessRequest,
+    summary:
+      'Demander à l’équipe l’accès à un établissement sans adresse e-mail (restaurateur confirmé, pas encore rattaché ; une demande en cours à la fois)',
+    tags: TAGS.access,
+    account: 'restaurant-owner',
+    body: CreateAccessRequestBodySchema,
+    responses: { 201: AccessRequestSchema, ...errors(400, 401, 403, 404, 409, 429) },
+  },
+  listAccessRequests: {
+    ...routeTable.listAccessRequests,
+    summary:
+      'Lister les demandes d’accès, les plus récentes d’abord (en-tête X-Total-Count) : toutes pour un administrateur, les siennes pour un restaurateur',
+    tags: TAGS.access,
+    permission: { action: 'read', subject: 'restaurant-owner' },
+    query: ListAccessRequestsQuerySchema,
+    responses: { 200: z.array(AccessRequestSchema), ...errors(400, 401, 403) },
+  },
+  decideAccessRequest: {
+    ...routeTable.decideAccessRequest,
+    summary:
+      'Accepter une demande d’accès (le restaurateur est rattaché et prévenu par e-mail) ou la refuser avec un motif (envoyé au restaurateur)',
+    tags: TAGS.access,
+    account: 'admin',
+    permission: { action: 'update', subject: 'restaurant-owner' },
+    params: IdParamsSchema,
+    body: DecideAccessRequestBodySchema,
+    responses: { 200: AccessRequestSchema, ...errors(400, 401, 403, 404, 409) },
+  },
+  createContactMessage: {
+    ...routeTable.createContactMessage,
+    summary: 'Écrire à l’équipe (« Nous contacter », sans compte ; limité par adresse de connexion)',
+    tags: TAGS.access,
+    body: CreateContactMessageBodySchema,
+    responses: { 201: ContactMessageCreatedSchema, ...errors(400, 429) },
+  },
+  listContactMessages: {
+    ...routeTable.listContactMessages,
+    summary:
+      'Lister les messages reçus par « Nous contacter », les plus récents d’abord (en-tête X-Total-Count)',
+    tags: TAGS.access,
+    account: 'admin',
+    permission: { action: 'read', subject: 'establishment' },
+    query: ListContactMessagesQuerySchema,
+    responses: { 200: z.array(ContactMessageSchema), ...errors(400, 401, 403) },
+  },
+  patchContactMessage: {
+    ...routeTable.patchContactMessage,
+    summary: 'Marquer un message « Nous contacter » traité, ou de nouveau à traiter',
+    tags: TAGS.access,
+    account: 'admin',
+    permission: { action: 'update', subject: 'establishment' },
+    params: IdParamsSchema,
+    body: PatchContactMessageBodySchema,
+    responses: { 200: ContactMessageSchema, ...errors(400, 401, 403, 404) },
   },
   renewClaimCode: {
     ...routeTable.renewClaimCode,

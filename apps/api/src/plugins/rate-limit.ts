@@ -18,7 +18,13 @@ export type RateLimitBucket =
   | 'resend-establishment-code'
   | 'forgotten-password'
   | 'forgotten-password-confirm'
-  | 'report';
+  | 'report'
+  | 'access-request'
+  | 'contact'
+  | 'team-mail';
+
+/** Buckets counted by `checkAddress` alone (a key and a window of their own), not by `attempt`. */
+type AddressBucket = 'report' | 'access-request' | 'contact' | 'team-mail';
 
 const WINDOW_MS = 60_000;
 /** Limits per address alone and per identifier alone are this many times wider (offices behind one NAT). */
@@ -48,7 +54,7 @@ const COUNT_ALL: BucketPolicy = { failuresOnly: false, perIdentifier: 'refuse' }
  */
 const PASSWORD: BucketPolicy = { failuresOnly: true, perIdentifier: 'slow' };
 
-const POLICIES: Record<Exclude<RateLimitBucket, 'report'>, BucketPolicy> = {
+const POLICIES: Record<Exclude<RateLimitBucket, AddressBucket>, BucketPolicy> = {
   'admin-sign-in': PASSWORD,
   'owner-sign-in': PASSWORD,
   'current-password': PASSWORD,
@@ -102,7 +108,7 @@ export class RateLimiter {
   ) {}
 
   async attempt(
-    bucket: Exclude<RateLimitBucket, 'report'>,
+    bucket: Exclude<RateLimitBucket, AddressBucket>,
     address: string,
     identifier: string,
   ): Promise<Attempt> {
@@ -237,7 +243,7 @@ function tooManyAttempts(reply: FastifyReply, seconds: number): AppError {
  * request uncounted (it guesses nothing).
  */
 export function rateLimit(
-  bucket: Exclude<RateLimitBucket, 'report'>,
+  bucket: Exclude<RateLimitBucket, AddressBucket>,
   identify: (request: FastifyRequest) => string | null,
 ) {
   return {

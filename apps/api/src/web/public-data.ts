@@ -21,6 +21,7 @@ import {
   type MenuBoardAnswer,
 } from '../modules/menu-boards/menu-boards.queries';
 import { createReport, parseReportBody } from '../modules/reports/reports.service';
+import { createContactMessage, parseContactMessageBody } from '../modules/access/contact-messages';
 
 export function publicSettingsOf(config: AppContext['config']): PublicSettings {
   return {
@@ -30,6 +31,7 @@ export function publicSettingsOf(config: AppContext['config']): PublicSettings {
     mapStyleUrl: config.mapStyleUrl ?? null,
     mapServerClustersFrom: config.mapServerClustersFrom,
     confirmationResendDelaySeconds: config.confirmationResendDelaySeconds,
+    contactEmail: config.contactEmail,
     iosAppId: config.site.iosAppId,
     androidPackageId: config.site.androidPackageId,
   };
@@ -206,6 +208,9 @@ export function createPublicData(ctx: AppContext, now: () => Date = () => new Da
       const id = UuidSchema.safeParse(establishmentId);
       if (!id.success) throw new AppError('NotFound', 'Cet établissement n’existe pas.');
       return createReport(ctx, id.data, report, clientAddress);
+    },
+    async submitContactMessage(body, clientAddress) {
+      return createContactMessage(ctx, parseContactMessageBody(body), clientAddress);
     },
   };
 }

@@ -10,6 +10,8 @@ export default [
     // « Signaler une erreur »: a form that works without JavaScript (its action takes the browser's POST).
     route('restaurant/:uri/signaler', 'routes/report.tsx', { id: 'restaurant-report' }),
     route('remplisvert/:uri/signaler', 'routes/report.tsx', { id: 'remplisvert-report' }),
+    // « Nous contacter »: the team's address and a form that works without JavaScript.
+    route('contact', 'routes/contact.tsx'),
   ]),
   // The restaurant owners' space: one route module per screen, kept out of the public pages' chunks.
   route('espace-restaurateur', 'routes/owner/owner-layout.tsx', [

@@ -37,6 +37,7 @@ export function aRestaurantOwner(overrides: Partial<RestaurantOwner> = {}): Rest
     phone: null,
     confirmed: true,
     establishment: null,
+    confirmationCodeSentAt: null,
     createdAt: CREATED_AT,
     updatedAt: CREATED_AT,
     ...overrides,

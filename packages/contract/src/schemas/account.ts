@@ -77,6 +77,11 @@ export const RestaurantOwnerSchema = z
     phone: z.string().nullable(),
     confirmed: z.boolean(),
     establishment: UuidSchema.nullable(),
+    /**
+     * When the last confirmation code was sent, while the address is not confirmed (`null` once it is): the
+     * confirmation screen counts its resend delay from it, whatever the tab or device.
+     */
+    confirmationCodeSentAt: IsoDateTimeSchema.nullable(),
     createdAt: IsoDateTimeSchema,
     updatedAt: IsoDateTimeSchema,
   })

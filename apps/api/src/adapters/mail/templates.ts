@@ -31,7 +31,8 @@ interface Block {
   after?: string[];
 }
 
-function layout(site: MailSite, to: string, subject: string, block: Block): MailMessage {
+/** The product's mail around a block of text (other templates files use it too). */
+export function layout(site: MailSite, to: string, subject: string, block: Block): MailMessage {
   const highlightText =
     block.highlight === undefined
       ? []

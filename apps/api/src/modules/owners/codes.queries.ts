@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { codes, passwordResetMails } from '../../db/schema';
 
 export type CodePurpose = 'confirm-email' | 'reset-password';
 export type CodeRow = typeof codes.$inferSelect;
 
-/** Retires the owner's unused codes of this purpose (a new one replaces them), then stores the new hash. */
+/**
+ * Retires the owner's unused codes of this purpose (a new one replaces them: `replaced_at` says so, and a
+ * replaced code typed later is answered `CodeReplaced`), then stores the new hash.
+ */
 export async function replaceCode(
   db: DbOrTx,
   options: { ownerId: string; purpose: CodePurpose; codeHash: string; ttlMs: number },
@@ -14,7 +17,7 @@ export async function replaceCode(
   const now = new Date();
   await db
     .update(codes)
-    .set({ usedAt: now })
+    .set({ usedAt: now, replacedAt: now })
     .where(and(eq(codes.ownerId, options.ownerId), eq(codes.purpose, options.purpose), isNull(codes.usedAt)));
   const id = randomUUID();
   await db.insert(codes).values({
@@ -47,6 +50,28 @@ export async function findLiveCode(
     .orderBy(desc(codes.createdAt))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** The hashes of the owner's codes of this purpose replaced by a newer one and still within their lifetime. */
+export async function findReplacedCodeHashes(
+  db: DbOrTx,
+  ownerId: string,
+  purpose: CodePurpose,
+): Promise<string[]> {
+  const rows = await db
+    .select({ codeHash: codes.codeHash })
+    .from(codes)
+    .where(
+      and(
+        eq(codes.ownerId, ownerId),
+        eq(codes.purpose, purpose),
+        isNotNull(codes.replacedAt),
+        gt(codes.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(codes.createdAt))
+    .limit(20);
+  return rows.map((row) => row.codeHash);
 }
 
 export async function findCodeById(db: DbOrTx, id: string, purpose: CodePurpose): Promise<CodeRow | null> {

@@ -24,7 +24,13 @@ export const emailTaken = () => new AppError('EmailAlreadyUsed');
  * less its id and dates.
  */
 export const historyView = (row: OwnerRow) => {
-  const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...kept } = toOwner(row);
+  const {
+    id: _id,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    confirmationCodeSentAt: _codeSentAt,
+    ...kept
+  } = toOwner(row);
   return kept;
 };
 

@@ -11,6 +11,7 @@ export function toOwner(row: OwnerRow): RestaurantOwner {
     phone: row.phone,
     confirmed: row.confirmed,
     establishment: row.establishmentId,
+    confirmationCodeSentAt: row.confirmed ? null : (row.codeSentAt?.toISOString() ?? null),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -2,11 +2,15 @@ import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-or
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { establishments, owners } from '../../db/schema';
+import { codes, establishments, owners } from '../../db/schema';
 import { escapeLike } from '../../lib/sql';
 
 /** An owner with the id of its linked establishment (the link lives on the establishment). */
-export type OwnerRow = typeof owners.$inferSelect & { establishmentId: string | null };
+export type OwnerRow = typeof owners.$inferSelect & {
+  establishmentId: string | null;
+  /** When the newest confirmation code was made (sent), whether used or not; `null` without one. */
+  codeSentAt?: Date | null;
+};
 
 const columns = {
   id: owners.id,
@@ -21,6 +25,10 @@ const columns = {
   createdAt: owners.createdAt,
   updatedAt: owners.updatedAt,
   establishmentId: establishments.id,
+  codeSentAt:
+    sql<Date | null>`(select max(${codes.createdAt}) from ${codes} where ${codes.ownerId} = ${owners.id} and ${codes.purpose} = 'confirm-email')`.mapWith(
+      (value: unknown) => (value === null || value === undefined ? null : new Date(value as string)),
+    ),
 };
 
 function selectOwners(db: DbOrTx) {

@@ -7,7 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createAdminAccount, createOwnerAccount, TEST_PASSWORD } from '../../../test/accounts';
@@ -121,13 +121,53 @@ describe('sign-up and confirmation', () => {
     const second = await smtp.waitFor(email, (mail) => mail !== first);
     // Two random codes may be equal (one chance in a million): the old one is only tried when they differ.
     if (codeOf(second) !== codeOf(first)) {
+      // Said to be replaced by the new one, not « incorrect, 4 essais », and no try is taken.
       const old = await post('/api/restaurant-owner/confirm', { code: codeOf(first) }, headers);
-      expect(old.json().code).toBe('InvalidCode');
+      expect(old.statusCode).toBe(400);
+      expect(old.json()).toEqual({
+        code: 'CodeReplaced',
+        message: `Ce code a été remplacé par un nouveau code, envoyé à ${email} : saisissez le dernier code reçu.`,
+      });
+      const [live] = await t.db
+        .select()
+        .from(codes)
+        .where(and(eq(codes.ownerId, owner.id), isNull(codes.usedAt)));
+      expect(live!.attempts).toBe(0);
+      const [replaced] = await t.db
+        .select()
+        .from(codes)
+        .where(and(eq(codes.ownerId, owner.id), isNotNull(codes.replacedAt)));
+      expect(replaced).toBeDefined();
     }
     const ok = await post('/api/restaurant-owner/confirm', { code: codeOf(second) }, headers);
     expect(ok.json().confirmed).toBe(true);
     const nothing = await post('/api/restaurant-owner/resend', undefined, headers);
     expect(nothing.statusCode).toBe(204);
+  });
+
+  it('tells when the last code was sent, at sign-up and at every sign-in after, until confirmed', async () => {
+    const { response, email } = await signUp();
+    const owner = response.json().restaurantOwner;
+    const sentAt = Date.parse(owner.confirmationCodeSentAt);
+    expect(Math.abs(sentAt - Date.now())).toBeLessThan(10_000);
+    // Five minutes later, a sign-in (another tab, another device) still says when that code went.
+    await t.db
+      .update(codes)
+      .set({ createdAt: sql`now() - interval '5 minutes'` })
+      .where(eq(codes.ownerId, owner.id));
+    const signIn = await post('/api/restaurant-owner/sign-in', {
+      email,
+      password: 'Blanquette-de-Veau-1905',
+    });
+    const later = Date.parse(signIn.json().restaurantOwner.confirmationCodeSentAt);
+    expect(Math.abs(later - (Date.now() - 5 * 60_000))).toBeLessThan(10_000);
+    const headers = bearer(signIn.json().authentication.token);
+    const confirmed = await post(
+      '/api/restaurant-owner/confirm',
+      { code: codeOf(await smtp.waitFor(email)) },
+      headers,
+    );
+    expect(confirmed.json()).toMatchObject({ confirmed: true, confirmationCodeSentAt: null });
   });
 
   it('waits CONFIRMATION_RESEND_DELAY_SECONDS between codes instead of the minute when it is set', async () => {

@@ -28,6 +28,7 @@ import { GROUPS_RESOURCE } from './groups';
 import { MENU_BOARDS_RESOURCE } from './menu-boards';
 import { OWNERS_RESOURCE } from './owners';
 import { AdminMenu, REPORTS_RESOURCE } from './reports';
+import { ACCESS_REQUESTS_RESOURCE, CONTACT_MESSAGES_RESOURCE } from './access';
 
 /** react-admin's theme with the site's colours and type; the app bar in the primary orange. */
 const adminTheme: RaThemeOptions = {
@@ -127,6 +128,8 @@ function AdminLayout(props: LayoutProps) {
 const RESOURCES = [
   ESTABLISHMENTS_RESOURCE,
   REPORTS_RESOURCE,
+  ACCESS_REQUESTS_RESOURCE,
+  CONTACT_MESSAGES_RESOURCE,
   OWNERS_RESOURCE,
   ADMINS_RESOURCE,
   GROUPS_RESOURCE,

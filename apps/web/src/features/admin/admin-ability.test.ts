@@ -3,9 +3,10 @@ import { adminAbility, canAccessResource, visibleResources } from './admin-abili
 
 const id = '00000000-0000-4000-8000-000000000001';
 // The back office's resources, in menu order (spelled here: the test fails if the code's list changes).
-const EVERY_RESOURCE = 'establishments restaurant-owners admins groups categories menu-boards reports'.split(
-  ' ',
-);
+const EVERY_RESOURCE =
+  'establishments restaurant-owners admins groups categories menu-boards reports access-requests contact-messages'.split(
+    ' ',
+  );
 
 describe('admin permissions → menus and buttons', () => {
   it('shows every resource and button to `manage all`', () => {
@@ -24,8 +25,16 @@ describe('admin permissions → menus and buttons', () => {
         { action: 'manage', subject: 'menu-board' },
       ],
     });
-    expect(visibleResources(ability)).toEqual(['establishments', 'menu-boards', 'reports']);
-    // Reports follow the establishments' permissions: listed, not handled, by a reader.
+    expect(visibleResources(ability)).toEqual([
+      'establishments',
+      'menu-boards',
+      'reports',
+      'contact-messages',
+    ]);
+    // Reports and « Nous contacter »'s messages follow the establishments' permissions: listed, not
+    // handled, by a reader; access requests the owners' (decision 0071).
+    expect(canAccessResource(ability, 'contact-messages', 'edit')).toBe(false);
+    expect(canAccessResource(ability, 'access-requests', 'list')).toBe(false);
     expect(canAccessResource(ability, 'reports', 'list')).toBe(true);
     expect(canAccessResource(ability, 'reports', 'edit')).toBe(false);
     expect(canAccessResource(ability, 'establishments', 'list')).toBe(true);
@@ -46,7 +55,7 @@ describe('admin permissions → menus and buttons', () => {
         { action: 'export', subject: 'all' },
       ],
     });
-    expect(visibleResources(ability)).toEqual(['restaurant-owners']);
+    expect(visibleResources(ability)).toEqual(['restaurant-owners', 'access-requests']);
     expect(canAccessResource(ability, 'groups', 'export')).toBe(true);
   });
 

@@ -20,6 +20,8 @@ export const ADMIN_RESOURCES = [
   'categories',
   'menu-boards',
   'reports',
+  'access-requests',
+  'contact-messages',
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
@@ -32,6 +34,10 @@ export const RESOURCE_SUBJECTS: Readonly<Record<AdminResource, SubjectType>> = {
   'menu-boards': 'menu-board',
   // Visitors' reports are read and handled with the establishments' permissions (API.md, "Reports").
   reports: 'establishment',
+  // « Demander l’accès » links an owner to a page: the owners' permissions (and, to decide, the
+  // establishments' too, checked by the server). « Nous contacter »'s messages go with the reports.
+  'access-requests': 'restaurant-owner',
+  'contact-messages': 'establishment',
 };
 
 /** react-admin's action names (pages and buttons) to the permission model's. */

@@ -7,6 +7,7 @@ import { groupsProvider } from './providers/groups.provider';
 import { menuBoardsProvider } from './providers/menu-boards.provider';
 import { ownersProvider } from './providers/owners.provider';
 import { reportsProvider } from './providers/reports.provider';
+import { accessRequestsProvider, contactMessagesProvider } from './providers/access.provider';
 import type { ApiRequestFn } from './providers/provider-kit';
 
 export { toHttpError } from './providers/provider-kit';
@@ -47,6 +48,8 @@ export function createDataProvider(
     categories: categoriesProvider(deps),
     'menu-boards': menuBoardsProvider(deps),
     reports: reportsProvider(deps),
+    'access-requests': accessRequestsProvider(deps),
+    'contact-messages': contactMessagesProvider(deps),
   };
   const combined = combineDataProviders((resource) => {
     const provider = providers[resource];

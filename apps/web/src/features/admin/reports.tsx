@@ -35,6 +35,7 @@ import {
 import type { Report } from '@tables-voisines/contract/schemas/report';
 import { formatShortFrenchDateTime } from '../../lib/format';
 import { useAbility } from './ability-context';
+import { AccessRequestsMenuItem, ContactMessagesMenuItem } from './access';
 
 /** The open reports' count of the menu's badge: read again every minute, and after each change (refresh). */
 const BADGE_REFRESH_MS = 60_000;
@@ -241,6 +242,10 @@ export function AdminMenu() {
         .map((resource) =>
           resource.name === 'reports' ? (
             <ReportsMenuItem key={resource.name} />
+          ) : resource.name === 'access-requests' ? (
+            <AccessRequestsMenuItem key={resource.name} />
+          ) : resource.name === 'contact-messages' ? (
+            <ContactMessagesMenuItem key={resource.name} />
           ) : (
             <Menu.ResourceItem key={resource.name} name={resource.name} />
           ),

@@ -8,12 +8,14 @@ import { useNavigate } from 'react-router';
 import { PatchOwnerBodySchema, type PatchOwnerBody } from '@tables-voisines/contract/schemas/account';
 import { ClaimCodeSchema, type Establishment } from '@tables-voisines/contract/schemas/establishment';
 import { apiRequest, isApiError, type ApiResponse } from '../../lib/api-client';
+import type { AccessRequest } from '@tables-voisines/contract/schemas/access';
+import { AccessRequestForm, OpenAccessRequestNotice, useOpenAccessRequest } from './access-request';
 import { contractResolver } from './contract-resolver';
 import { checkForm, formFailure } from './form-errors';
 import { FormTextField } from './form-parts';
 import { OWNER_PATHS } from './owner-paths';
 import { useOwnerSession } from './owner-session';
-import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen } from './owner-ui';
+import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen, TextLink } from './owner-ui';
 import { useOwnerForm } from './use-owner-form';
 
 type Found = ApiResponse<'listEstablishments'>[number];
@@ -46,9 +48,23 @@ function useCodeOwner(code: string) {
  * One establishment found, and « Recevoir le code »: what the server answers (sent, already claimed, asked
  * too often and how long to wait) is said under the button that asked.
  */
-function FoundEstablishment({ establishment }: { establishment: Found }) {
+function FoundEstablishment({
+  establishment,
+  token,
+  pending,
+  onRequested,
+}: {
+  establishment: Found;
+  token: string;
+  /** A request of the owner waits already: no other is offered. */
+  pending: boolean;
+  onRequested: (request: AccessRequest) => void;
+}) {
   const [message, setMessage] = useState<Message>(null);
   const [sending, setSending] = useState(false);
+  // The code cannot be mailed (no address is known for the page): the way in is to ask the team.
+  const [canAsk, setCanAsk] = useState(false);
+  const [asking, setAsking] = useState(false);
   const said = useRef<HTMLDivElement>(null);
   // Under a button low on a phone's screen: brought into view.
   useEffect(() => {
@@ -65,10 +81,14 @@ function FoundEstablishment({ establishment }: { establishment: Found }) {
         severity: 'success',
       });
     } catch (error) {
+      const noAddress = isApiError(error, 'NotFound');
+      setCanAsk(noAddress);
       setMessage({
-        text: formFailure(error).message ?? 'L’envoi a échoué.',
+        text: noAddress
+          ? 'Aucune adresse e-mail n’est connue pour cet établissement : demandez l’accès à l’équipe, qui vérifiera que vous le gérez.'
+          : (formFailure(error).message ?? 'L’envoi a échoué.'),
         // Asked again too soon: the code is on its way, nothing went wrong.
-        severity: isApiError(error, 'RateLimited') ? 'info' : 'error',
+        severity: isApiError(error, 'RateLimited') || noAddress ? 'info' : 'error',
       });
     } finally {
       setSending(false);
@@ -98,6 +118,16 @@ function FoundEstablishment({ establishment }: { establishment: Found }) {
       <Box ref={said} aria-live="polite">
         {message !== null && <FormMessage message={message.text} severity={message.severity} />}
       </Box>
+      {canAsk && !pending && !asking && (
+        <Box>
+          <Button size="small" variant="contained" onClick={() => setAsking(true)}>
+            Demander l’accès
+          </Button>
+        </Box>
+      )}
+      {canAsk && !pending && asking && (
+        <AccessRequestForm establishment={establishment} token={token} onSent={onRequested} />
+      )}
     </Box>
   );
 }
@@ -114,6 +144,7 @@ export function ClaimPage({ current }: { current: Establishment | null }) {
   const [results, setResults] = useState<Found[] | null>(null);
   const [searchMessage, setSearchMessage] = useState<Message>(null);
   const codeOwner = useCodeOwner(code);
+  const [openRequest, setOpenRequest] = useOpenAccessRequest(token);
 
   if (owner === null || token === null) return <OwnerLoading />;
 
@@ -157,6 +188,11 @@ export function ClaimPage({ current }: { current: Establishment | null }) {
         )
       }
     >
+      {openRequest !== null && (
+        <Box sx={{ mb: 3 }}>
+          <OpenAccessRequestNotice request={openRequest} />
+        </Box>
+      )}
       <OwnerForm label="Code de l’établissement" onSubmit={claim}>
         <FormMessage message={notice} />
         <FormTextField
@@ -188,6 +224,8 @@ export function ClaimPage({ current }: { current: Establishment | null }) {
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           Trouvez votre établissement : nous enverrons son code à l’adresse e-mail connue de l’établissement.
+          S’il n’en a pas, vous pourrez demander l’accès à l’équipe, ou{' '}
+          <TextLink to="/contact">nous contacter</TextLink>.
         </Typography>
         <OwnerForm label="Rechercher mon établissement" onSubmit={find}>
           <TextField
@@ -213,7 +251,16 @@ export function ClaimPage({ current }: { current: Establishment | null }) {
             sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}
           >
             {results.map((e) => (
-              <FoundEstablishment key={e.id} establishment={e} />
+              <FoundEstablishment
+                key={e.id}
+                establishment={e}
+                token={token}
+                pending={openRequest !== null}
+                onRequested={(request) => {
+                  setOpenRequest(request);
+                  window.scrollTo?.({ top: 0, behavior: 'smooth' });
+                }}
+              />
             ))}
           </Box>
         )}

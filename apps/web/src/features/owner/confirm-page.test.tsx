@@ -74,7 +74,7 @@ describe('correcting the address on the confirmation screen', { timeout: 30_000 
   it('asks for the current password before anything is sent', async () => {
     const { user } = await openEmailFix();
     await user.type(screen.getByLabelText(/^Adresse e-mail correcte/), 'lea@gmail.com');
-    await user.click(screen.getByRole('button', { name: 'Envoyer le code à cette adresse' }));
+    await user.click(screen.getByRole('button', { name: 'Envoyer le code à lea@gmail.com' }));
     expect(await screen.findByText(CURRENT_PASSWORD_MISSING)).toBeTruthy();
     expect(screen.getByLabelText(/^Mot de passe actuel/).getAttribute('aria-invalid')).toBe('true');
     expect(patches()).toEqual([]);
@@ -84,7 +84,7 @@ describe('correcting the address on the confirmation screen', { timeout: 30_000 
     const { user } = await openEmailFix();
     await user.type(screen.getByLabelText(/^Adresse e-mail correcte/), 'lea@gmail.com');
     await user.type(screen.getByLabelText(/^Mot de passe actuel/), 'une autre phrase');
-    await user.click(screen.getByRole('button', { name: 'Envoyer le code à cette adresse' }));
+    await user.click(screen.getByRole('button', { name: 'Envoyer le code à lea@gmail.com' }));
     expect(await screen.findByText('Ce n’est pas votre mot de passe actuel.')).toBeTruthy();
     expect(screen.getByLabelText(/^Mot de passe actuel/).getAttribute('aria-invalid')).toBe('true');
     expect(getBrowserSessionStore().getSnapshot().restaurantOwner?.email).toBe('lea@gmial.com');
@@ -94,7 +94,7 @@ describe('correcting the address on the confirmation screen', { timeout: 30_000 
     const { user } = await openEmailFix();
     await user.type(screen.getByLabelText(/^Adresse e-mail correcte/), 'lea@gmail.com');
     await user.type(screen.getByLabelText(/^Mot de passe actuel/), PASSWORD);
-    await user.click(screen.getByRole('button', { name: 'Envoyer le code à cette adresse' }));
+    await user.click(screen.getByRole('button', { name: 'Envoyer le code à lea@gmail.com' }));
     expect(await screen.findByText('Un nouveau code a été envoyé à lea@gmail.com.')).toBeTruthy();
     expect(patches().map((r) => r.body)).toEqual([{ email: 'lea@gmail.com', currentPassword: PASSWORD }]);
     expect(sent.filter((r) => r.url.endsWith('/sign-in')).map((r) => r.body)).toContainEqual({

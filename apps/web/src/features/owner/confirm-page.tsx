@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useNavigate, useRouteLoaderData } from 'react-router';
 import type { PublicSettings } from '@tables-voisines/contract/public-data';
 import {
@@ -79,6 +80,9 @@ export function ConfirmPage() {
     reValidateMode: 'onSubmit',
   });
   const [changingEmail, setChangingEmail] = useState(false);
+  const typedEmail = useWatch({ control: emailForm.form.control, name: 'email' }).trim();
+  // The code form's notice, at the top of the screen: brought into view when the message is put there.
+  const codeNotice = useRef<HTMLDivElement>(null);
   const settings = useRouteLoaderData<PublicSettings>('root');
   // A new code may be asked this long after the last one was sent: the server's own delay (a minute by default).
   const resendDelayS = settings?.confirmationResendDelaySeconds ?? DEFAULT_CONFIRMATION_RESEND_DELAY_SECONDS;
@@ -92,12 +96,23 @@ export function ConfirmPage() {
   const [now, setNow] = useState(() => Date.now());
   const wait = resendAt === null ? resendDelayS : Math.max(0, Math.ceil((resendAt - now) / 1000));
 
+  // When the server says the last code went (the account's `confirmationCodeSentAt`): a sign-in minutes
+  // later, in another tab or on another device, does not start the delay again.
+  const serverSentAt = owner?.confirmationCodeSentAt ? Date.parse(owner.confirmationCodeSentAt) : Number.NaN;
   useEffect(() => {
     if (sentAtKey === null) return;
     const at = Date.now();
-    setResendAt(rememberedCodeSentAt(tabStorage(), sentAtKey, at) + resendDelayS * 1000);
+    const remembered = rememberedCodeSentAt(tabStorage(), sentAtKey, at);
+    // `remembered` is `at` when this tab never saw a code sent; else the later of the two wins (a code this
+    // tab had sent after the account was read).
+    const sentAt = !Number.isFinite(serverSentAt)
+      ? remembered
+      : remembered < at
+        ? Math.max(remembered, Math.min(serverSentAt, at))
+        : Math.min(serverSentAt, at);
+    setResendAt(sentAt + resendDelayS * 1000);
     setNow(at);
-  }, [sentAtKey, resendDelayS]);
+  }, [sentAtKey, resendDelayS, serverSentAt]);
 
   useEffect(() => {
     if (wait <= 0) return;
@@ -113,7 +128,7 @@ export function ConfirmPage() {
       store?.updateAccount({ restaurantOwner: confirmed });
       void navigate(OWNER_PATHS.claim);
     },
-    { codes: { InvalidCode: 'code' } },
+    { codes: { InvalidCode: 'code', CodeReplaced: 'code' } },
   );
 
   /** A new code went to `email`: the delay starts again, the old code is dead. */
@@ -124,6 +139,11 @@ export function ConfirmPage() {
     setNow(at);
     codeForm.form.reset({ code: '' });
     setNotice({ text: `Un nouveau code a été envoyé à ${email}.`, severity: 'success' });
+    // Where the owner looks next: the message and the field for the new code, not the closed form below.
+    requestAnimationFrame(() => {
+      codeNotice.current?.scrollIntoView?.({ block: 'center' });
+      codeForm.form.setFocus('code');
+    });
   }
 
   /**
@@ -182,7 +202,8 @@ export function ConfirmPage() {
       closeEmailForm();
       codeSent(updated.email);
     },
-    { codes: { EmailAlreadyUsed: 'email', RateLimited: 'email' } },
+    // Too soon for a new code: said beside the button that asked (the form's notice), not under the field.
+    { codes: { EmailAlreadyUsed: 'email' } },
   );
 
   function closeEmailForm() {
@@ -197,7 +218,9 @@ export function ConfirmPage() {
       intro={`Étape 2 sur 3 : saisissez le code à 6 chiffres envoyé à ${owner.email}.`}
     >
       <OwnerForm label="Confirmation de l’adresse e-mail" onSubmit={confirm}>
-        <FormMessage message={notice} />
+        <Box ref={codeNotice} aria-live="polite">
+          <FormMessage message={notice} />
+        </Box>
         <FormTextField
           control={codeForm.form.control}
           name="code"
@@ -230,7 +253,6 @@ export function ConfirmPage() {
         </Typography>
         {changingEmail ? (
           <OwnerForm label="Corriger l’adresse e-mail" onSubmit={changeEmail}>
-            <FormMessage message={emailForm.notice} />
             <FormTextField
               control={emailForm.form.control}
               name="email"
@@ -251,9 +273,18 @@ export function ConfirmPage() {
               autoComplete="current-password"
               required
             />
+            {/* Beside the button that asked, where the owner looks (a phone's keyboard hides the field). */}
+            <Box aria-live="polite">
+              <FormMessage message={emailForm.notice} />
+            </Box>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              <Button type="submit" variant="contained" disabled={emailForm.form.formState.isSubmitting}>
-                Envoyer le code à cette adresse
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={emailForm.form.formState.isSubmitting}
+                sx={{ overflowWrap: 'anywhere', textTransform: 'none' }}
+              >
+                {typedEmail === '' ? 'Envoyer le code à cette adresse' : `Envoyer le code à ${typedEmail}`}
               </Button>
               <Button onClick={closeEmailForm}>Annuler</Button>
             </Box>

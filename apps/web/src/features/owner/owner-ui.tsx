@@ -93,9 +93,9 @@ export function OwnerLoading() {
   );
 }
 
-export function TextLink({ to, children }: { to: string; children: ReactNode }) {
+export function TextLink({ to, state, children }: { to: string; state?: unknown; children: ReactNode }) {
   return (
-    <Link component={RouterLink} to={to} underline="always">
+    <Link component={RouterLink} to={to} state={state} underline="always">
       {children}
     </Link>
   );

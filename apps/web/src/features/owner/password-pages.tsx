@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import {
   ForgottenPasswordBodySchema,
   ForgottenPasswordConfirmBodySchema,
@@ -22,9 +22,16 @@ import { useOwnerForm } from './use-owner-form';
 
 const forgottenResolver = zodResolver(ForgottenPasswordBodySchema);
 
+/** The address typed on the sign-in page, handed over in the navigation's state. */
+function emailFromState(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email.slice(0, 254) : '';
+}
+
 export function ForgottenPasswordPage() {
+  const location = useLocation();
   const { form, notice, submit } = useOwnerForm<{ email: string }, ForgottenPasswordBody>({
-    defaultValues: { email: '' },
+    defaultValues: { email: emailFromState(location.state) },
     resolver: forgottenResolver,
   });
   const [sentTo, setSentTo] = useState<string | null>(null);

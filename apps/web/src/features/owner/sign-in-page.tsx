@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useWatch } from 'react-hook-form';
 import { OwnerSignInBodySchema, type OwnerSignInBody } from '@tables-voisines/contract/schemas/account';
 import { contractResolver } from './contract-resolver';
 import { checkForm, type FormCheck } from './form-errors';
@@ -44,6 +45,8 @@ export function SignInPage() {
     resolver,
   });
   const { control, formState } = form;
+  // Carried to « Mot de passe oublié ? » (in the navigation's state, never in the address): not typed twice.
+  const typedEmail = useWatch({ control, name: 'email' });
 
   const signIn = submit(async (body) => {
     if (store === null) return;
@@ -70,7 +73,12 @@ export function SignInPage() {
           Se connecter
         </Button>
         <Typography>
-          <TextLink to={OWNER_PATHS.forgottenPassword}>Mot de passe oublié ?</TextLink>
+          <TextLink
+            to={OWNER_PATHS.forgottenPassword}
+            state={typedEmail.trim() === '' ? undefined : { email: typedEmail.trim() }}
+          >
+            Mot de passe oublié ?
+          </TextLink>
         </Typography>
         <Typography>
           Pas encore de compte ? <TextLink to={OWNER_PATHS.signUp}>Créer mon compte restaurateur</TextLink>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Logo } from './logo';
 
-/** Logo, product name (back to the map) and the restaurant owners' entry. */
+/** Logo, product name (back to the map), « Nous contacter » and the restaurant owners' entry. */
 export function SiteHeader({ siteName }: { siteName: string }) {
   return (
     <header className="tv-header">
@@ -9,9 +9,16 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         <Logo size={32} />
         {siteName}
       </Link>
-      <Link to="/espace-restaurateur" prefetch="intent" className="tv-link tv-strong">
-        Espace restaurateur
-      </Link>
+      <nav aria-label="Liens du site" className="tv-header__links">
+        {/* « Contact » on a phone, where the product's name and both links share 390 px. */}
+        <Link to="/contact" className="tv-link" aria-label="Nous contacter">
+          <span className="tv-header__long">Nous contacter</span>
+          <span className="tv-header__short">Contact</span>
+        </Link>
+        <Link to="/espace-restaurateur" prefetch="intent" className="tv-link tv-strong">
+          Espace restaurateur
+        </Link>
+      </nav>
     </header>
   );
 }
