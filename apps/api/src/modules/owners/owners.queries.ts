@@ -156,7 +156,7 @@ export async function deleteOwnerRow(db: DbOrTx, id: string): Promise<boolean> {
 
 export type EstablishmentLinkRow = Pick<
   typeof establishments.$inferSelect,
-  'id' | 'name' | 'town' | 'email' | 'claimCode' | 'ownerId' | 'disabled'
+  'id' | 'name' | 'town' | 'email' | 'claimEmail' | 'claimCode' | 'ownerId' | 'disabled'
 >;
 
 const linkColumns = {
@@ -164,6 +164,8 @@ const linkColumns = {
   name: establishments.name,
   town: establishments.town,
   email: establishments.email,
+  // The only address the claim code is mailed to (never one an owner typed in « Ma page »).
+  claimEmail: establishments.claimEmail,
   claimCode: establishments.claimCode,
   ownerId: establishments.ownerId,
   disabled: establishments.disabled,
