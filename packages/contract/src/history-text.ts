@@ -125,7 +125,8 @@ function addressLine(value: Record<string, unknown>): string | null {
 function changeValue(field: string, value: unknown, reader: HistoryReader): string | null {
   if (field === 'restaurantOwner') return ownerText(value, reader);
   if (field === 'disabled' && typeof value === 'boolean') return value ? 'masquée' : 'visible';
-  if (field === 'closedForGood' && typeof value === 'boolean') return value ? 'fermé définitivement' : 'ouvert';
+  if (field === 'closedForGood' && typeof value === 'boolean')
+    return value ? 'fermé définitivement' : 'ouvert';
   // A share's post: its id on Facebook, or none when the site has no Facebook settings (dry run).
   if (field === 'facebookPost' && value === 'dry-run') return 'essai, rien publié';
   const label = typeof value === 'string' ? VALUE_LABELS[field]?.[value] : undefined;

@@ -173,7 +173,11 @@ export function createPublicData(ctx: AppContext, now: () => Date = () => new Da
       if (gone === null) return null;
       const { reason, kind, name, town, latitude, longitude } = gone;
       // No uri of a live place is one of its: nothing to leave out of its neighbours.
-      const nearby = await findNearbyEstablishments(ctx.mapIndex, { uri: '', location: { latitude, longitude } }, limit);
+      const nearby = await findNearbyEstablishments(
+        ctx.mapIndex,
+        { uri: '', location: { latitude, longitude } },
+        limit,
+      );
       return { reason, kind, name, town, nearby };
     },
 

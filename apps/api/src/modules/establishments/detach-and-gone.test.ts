@@ -141,11 +141,17 @@ describe('the claim code’s address', () => {
 
     // An admin's correction of the page's e-mail is the team's word: the code goes there from now on.
     const fixed = await patch(place.id, { email: 'bonjour@athena.example' });
-    expect(fixed.json()).toMatchObject({ email: 'bonjour@athena.example', claimEmail: 'bonjour@athena.example' });
+    expect(fixed.json()).toMatchObject({
+      email: 'bonjour@athena.example',
+      claimEmail: 'bonjour@athena.example',
+    });
   });
 
   it('is nobody when the team knows no address: « no e-mail », even if an owner typed one', async () => {
-    const place = await createEstablishment(t.db, { email: 'tape@par-le-restaurateur.example', claimEmail: null });
+    const place = await createEstablishment(t.db, {
+      email: 'tape@par-le-restaurateur.example',
+      claimEmail: null,
+    });
     const asked = await askCode(place.id);
     expect(asked.statusCode).toBe(404);
     expect(asked.json()).toMatchObject({
@@ -159,7 +165,10 @@ describe('the claim code’s address', () => {
 
 describe('a deleted page', () => {
   it('answers 410 Gone at its current and earlier addresses, never gives them to another place, and says so to its owner', async () => {
-    const created = await postEstablishment(t, admin.headers, { name: 'Le Fournil', address: { town: 'Caen' } });
+    const created = await postEstablishment(t, admin.headers, {
+      name: 'Le Fournil',
+      address: { town: 'Caen' },
+    });
     const place = created.json();
     expect(place.uri).toBe('le-fournil-a-caen');
     expect((await patch(place.id, { uri: 'le-fournil-caen' })).statusCode).toBe(200);
@@ -210,7 +219,10 @@ describe('a place closed for good', () => {
     for (const uri of ['ancienne-forge', place.uri, place.id]) {
       const gone = await publicRead(uri);
       expect(gone.statusCode, uri).toBe(410);
-      expect(gone.json()).toEqual({ code: 'Gone', message: 'L’Ancienne Forge (Tulle) a fermé définitivement.' });
+      expect(gone.json()).toEqual({
+        code: 'Gone',
+        message: 'L’Ancienne Forge (Tulle) a fermé définitivement.',
+      });
     }
     const list = await t.app.inject({ method: 'GET', url: '/api/establishments/?q=forge' });
     expect(list.json()).toEqual([]);
@@ -233,7 +245,11 @@ describe('a place closed for good', () => {
     expect(mail.text).toContain('Votre compte reste rattaché à la page');
 
     const history = (
-      await t.app.inject({ method: 'GET', url: `/api/establishment/${place.id}/history`, headers: admin.headers })
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/establishment/${place.id}/history`,
+        headers: admin.headers,
+      })
     ).json();
     expect(history[0]).toMatchObject({
       action: 'update',
@@ -242,8 +258,12 @@ describe('a place closed for good', () => {
 
     expect((await patch(place.id, { closedForGood: false })).json().closedForGood).toBe(false);
     expect((await publicRead('ancienne-forge')).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/establishments/?q=forge' })).json()).toHaveLength(1);
+    expect((await t.app.inject({ method: 'GET', url: '/api/establishments/?q=forge' })).json()).toHaveLength(
+      1,
+    );
     const reopened = await smtp.waitFor(owner.email, (m) => /n’est plus indiqué comme fermé/.test(m.subject));
-    expect(reopened.text).toContain('a retiré la mention « Fermé définitivement » de la page de L’Ancienne Forge');
+    expect(reopened.text).toContain(
+      'a retiré la mention « Fermé définitivement » de la page de L’Ancienne Forge',
+    );
   });
 });

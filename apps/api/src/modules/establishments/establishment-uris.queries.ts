@@ -37,7 +37,10 @@ function casePrefixes(uri: string): string[] {
   return prefixes;
 }
 
-function startsWithAny(prefixes: readonly string[], column: SQL | typeof establishmentUris.uri = establishmentUris.uri): SQL {
+function startsWithAny(
+  prefixes: readonly string[],
+  column: SQL | typeof establishmentUris.uri = establishmentUris.uri,
+): SQL {
   return sql.join(
     prefixes.map((prefix) => sql`${column} like ${`${escapeLike(prefix)}%`}`),
     sql` or `,
@@ -75,7 +78,9 @@ export async function isUriTaken(tx: DbOrTx, uri: string, exceptId?: string): Pr
   const gone = await tx
     .select({ uri: establishmentTombstones.uri })
     .from(establishmentTombstones)
-    .where(sql`(${startsWithAny(casePrefixes(uri), tombstoneUri)}) and lower(${tombstoneUri}) = lower(${uri})`)
+    .where(
+      sql`(${startsWithAny(casePrefixes(uri), tombstoneUri)}) and lower(${tombstoneUri}) = lower(${uri})`,
+    )
     .limit(1);
   return gone.length > 0;
 }

@@ -142,7 +142,9 @@ async function renewCodeAfterDetach(w: Write, establishmentId: string): Promise<
     .update(establishments)
     .set({ claimCode: newClaimCode(), updatedAt: new Date() })
     .where(eq(establishments.id, establishmentId));
-  await recordEstablishmentChange(w, establishmentId, 'update', [{ field: 'claimCode', from: null, to: null }]);
+  await recordEstablishmentChange(w, establishmentId, 'update', [
+    { field: 'claimCode', from: null, to: null },
+  ]);
 }
 
 /**

@@ -110,7 +110,10 @@ describe('owners told of the team’s changes', () => {
     });
     // Newest first: the link, the code renewed when the first owner was detached, the unlink.
     const [link, renewed, unlink] = history.json();
-    expect(renewed).toMatchObject({ action: 'update', changes: [{ field: 'claimCode', from: null, to: null }] });
+    expect(renewed).toMatchObject({
+      action: 'update',
+      changes: [{ field: 'claimCode', from: null, to: null }],
+    });
     expect(unlink).toMatchObject({
       action: 'unlink',
       actor: { role: 'admin', name: 'chef-de-salle' },

@@ -18,6 +18,8 @@ export async function findEarlierAddresses(db: DbOrTx) {
     .select({ earlierUri: establishmentUris.uri, kind: establishments.kind, uri: establishments.uri })
     .from(establishmentUris)
     .innerJoin(establishments, eq(establishments.id, establishmentUris.establishmentId))
-    .where(and(eq(establishments.disabled, false), openForGood, ne(establishmentUris.uri, establishments.uri)))
+    .where(
+      and(eq(establishments.disabled, false), openForGood, ne(establishmentUris.uri, establishments.uri)),
+    )
     .orderBy(asc(establishmentUris.uri));
 }
