@@ -77,6 +77,14 @@ export const RestaurantOwnerSchema = z
     phone: z.string().nullable(),
     confirmed: z.boolean(),
     establishment: UuidSchema.nullable(),
+    /**
+     * `GET` of an owner without an establishment only: when the team last detached it from a page (that
+     * page's name, `null` when unknown; `pageDeleted` when the page was deleted), `null` when it never did.
+     */
+    detachedByTeam: z
+      .object({ at: IsoDateTimeSchema, name: z.string().nullable(), pageDeleted: z.boolean() })
+      .nullable()
+      .optional(),
     createdAt: IsoDateTimeSchema,
     updatedAt: IsoDateTimeSchema,
   })

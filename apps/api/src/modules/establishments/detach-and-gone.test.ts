@@ -86,6 +86,31 @@ describe('a detach by the team', () => {
       changes: [{ field: 'claimCode', from: null, to: null }],
     });
     expect(history[1]).toMatchObject({ action: 'unlink' });
+
+    // The owner's space reads when and from which page the team detached it.
+    const me = await t.app.inject({
+      method: 'GET',
+      url: `/api/restaurant-owner/${owner.id}`,
+      headers: owner.headers,
+    });
+    expect(me.json().establishment).toBeNull();
+    expect(me.json().detachedByTeam).toEqual({
+      at: expect.any(String),
+      name: 'Le Comptoir',
+      pageDeleted: false,
+    });
+    expect(Date.parse(me.json().detachedByTeam.at)).toBeGreaterThan(Date.now() - 60_000);
+    // An owner never detached reads null.
+    const other = await createOwnerAccount(t);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/restaurant-owner/${other.id}`,
+          headers: other.headers,
+        })
+      ).json().detachedByTeam,
+    ).toBeNull();
   });
 
   it('renews it too when the team detaches from the owner’s form, not when an owner moves itself', async () => {
@@ -201,6 +226,12 @@ describe('a deleted page', () => {
     );
     expect(mail.text).toContain('indiquent désormais que la page n’existe plus');
     expect(mail.text).not.toMatch(/rattacher de nouveau|avec son code|code/);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: `/api/restaurant-owner/${owner.id}`,
+      headers: owner.headers,
+    });
+    expect(me.json().detachedByTeam).toMatchObject({ name: 'Le Fournil', pageDeleted: true });
   });
 });
 

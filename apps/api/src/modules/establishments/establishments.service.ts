@@ -158,7 +158,7 @@ export async function relinkEstablishment(
   establishmentId: string,
   from: string | null,
   to: string | null,
-  options: { deleting?: boolean } = {},
+  options: { deleting?: boolean; ownerRecorded?: boolean } = {},
 ): Promise<void> {
   if (from === to) return;
   if (to !== null) {
@@ -179,6 +179,17 @@ export async function relinkEstablishment(
       { field: 'restaurantOwner', from: await findOwnerRef(w.tx, from), to: null },
     ]);
     if (!options.deleting) await renewCodeAfterDetach(w, establishmentId);
+    // In the detached owner's own history too: its space says when the team detached it (the owner's
+    // form records its own change; a deleted account needs none).
+    if (w.actor.role === 'admin' && options.ownerRecorded !== true) {
+      await w.record({
+        subjectType: 'restaurant-owner',
+        subjectId: from,
+        establishmentId,
+        action: 'unlink',
+        changes: [{ field: 'establishment', from: establishmentId, to: null }],
+      });
+    }
   }
   if (to !== null) {
     await recordEstablishmentChange(w, establishmentId, 'link', [
