@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { createEstablishment } from '../../../test/factories';
+import { createCategory, createEstablishment, createMenuBoard } from '../../../test/factories';
+import { parisDay } from '../../lib/today';
 import { deleteEstablishment, postEstablishment } from '../../../test/requests';
 import { startSmtp, type TestSmtp } from '../../../test/smtp';
 
@@ -296,5 +297,38 @@ describe('a place closed for good', () => {
     expect(reopened.text).toContain(
       'a retiré la mention « Fermé définitivement » de la page de L’Ancienne Forge',
     );
+  });
+});
+
+describe('a place closed for good on the map', () => {
+  it('leaves the map feed and the boards around a view', async () => {
+    const category = await createCategory(t.db, 'Cuisine du terroir');
+    // Through the API, as the team makes places: the public answers' caches follow the data version.
+    const created = await postEstablishment(t, admin.headers, {
+      name: 'La Forge Close',
+      address: { town: 'Brive-la-Gaillarde' },
+      location: { latitude: 45.1589, longitude: 1.5321 },
+    });
+    const place = created.json() as { id: string };
+    const board = await createMenuBoard(t.db, {
+      establishmentId: place.id,
+      date: parisDay(),
+      items: [{ name: 'Mique levée', priceCents: 1400, categoryId: category.id }],
+    });
+    const box = {
+      southWest: { latitude: 45.1, longitude: 1.4 },
+      northEast: { latitude: 45.2, longitude: 1.6 },
+    };
+    const around = () =>
+      t.app.inject({ method: 'POST', url: '/menuboards/surrounding', payload: box }).then((r) => r.json());
+    const feed = () => t.app.inject({ method: 'GET', url: '/api/map/feed' }).then((r) => r.body);
+    expect((await around()).map((b: { id: string }) => b.id)).toContain(board);
+    expect(await feed()).toContain('La Forge Close');
+
+    expect((await patch(place.id, { closedForGood: true })).statusCode).toBe(200);
+    await settle();
+    expect(await around()).toEqual([]);
+    // The feed is answered from its last version while the new one is made (getScopedOrLatest).
+    await expect.poll(feed, { timeout: 10_000 }).not.toContain('La Forge Close');
   });
 });
