@@ -19,9 +19,9 @@ export function GoneContent({ place }: { place: GonePlace }) {
       <h1 className="tv-h1">{goneTitle(place)}</h1>
       <p className="tv-text" style={{ marginBottom: 24 }}>
         {place.reason === 'closed'
-          ? `${place.name} (${place.town}) a fermé définitivement : sa page n’est plus publiée.`
+          ? `${place.name} (${place.town}) a fermé définitivement\u00a0: sa page n’est plus publiée.`
           : `La page de « ${place.name} » (${place.town}) a été retirée du site.`}
-        {place.nearby.length > 0 ? ' Voici des établissements proches :' : ''}
+        {place.nearby.length > 0 ? ' Voici des établissements proches\u00a0:' : ''}
       </p>
       {place.nearby.length > 0 && (
         <ul className="tv-nearby" style={{ marginBottom: 24 }} aria-label="Établissements proches">
