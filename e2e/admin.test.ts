@@ -1130,7 +1130,7 @@ describe('the back office', () => {
     const retake = page.getByRole('dialog', { name: 'Retirer cet établissement à son restaurateur ?' });
     await retake
       .getByText(
-        /est rattaché à repreneur@example\.fr\. .*repreneur@example\.fr n’aura plus accès à sa page\. Un e-mail l’en informera\.$/,
+        /est rattaché à repreneur@example\.fr\. .*repreneur@example\.fr n’aura plus accès à sa page\. Un e-mail l’en informera\. Son code de réclamation sera renouvelé\.$/,
       )
       .waitFor();
     await retake.getByRole('button', { name: 'Retirer et rattacher' }).click();
@@ -1147,6 +1147,62 @@ describe('the back office', () => {
     await detach.getByText(/^En enregistrant, tenanciere@example\.fr n’aura plus accès/).waitFor();
     await detach.getByRole('button', { name: 'Annuler' }).click();
     await expect.poll(() => owner.inputValue()).toBe('tenanciere@example.fr');
+  });
+
+  it('says what a detach and a deletion do before either: the code renewed, the owner, boards, photo and posters named', async () => {
+    const { id: createdId, name } = await establishment('Le Bouchon des Adieux', {
+      email: 'contact@bouchon-adieux.example',
+    });
+    const ownerId = await createOwner(server.baseUrl, {
+      email: 'adieux@example.fr',
+      password: 'Tablier-Gris-9753',
+      firstName: 'Nina',
+      lastName: 'Roux',
+    });
+    await api('PATCH', `/api/restaurant-owner/${ownerId}`, { establishment: createdId });
+    const [category] = await api<{ id: string }[]>('GET', '/api/categories/');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+    await api('POST', '/api/menuboard/', {
+      establishment: createdId,
+      title: 'Ardoise d’adieu',
+      date: today,
+      items: [{ name: 'Tablier de sapeur', price: 14.5, category: category!.id }],
+    });
+
+    // Detaching says the owner loses the page, is told, and the code is renewed (sent only to the team's address).
+    await page.goto(editForm(createdId, '/proprietaire'));
+    const owner = page.getByRole('combobox', { name: 'Propriétaire lié' });
+    await expect.poll(() => owner.inputValue(), { timeout: 10_000 }).toBe('adieux@example.fr');
+    await owner.focus();
+    await page.getByRole('button', { name: 'Vider le champ' }).click();
+    const detach = page.getByRole('dialog', { name: 'Détacher le restaurateur ?' });
+    await detach
+      .getByText(
+        'En enregistrant, adieux@example.fr n’aura plus accès à la page de cet établissement. Un e-mail l’en informera. Son code de réclamation sera renouvelé : l’ancien ne fonctionnera plus, et le nouveau ne pourra être envoyé qu’à contact@bouchon-adieux.example.',
+      )
+      .waitFor();
+    await detach.getByRole('button', { name: 'Annuler' }).click();
+
+    // Deleting names the owner, the boards, the photo and what the posters will show.
+    await page.goto(editForm(createdId));
+    await page.getByRole('button', { name: 'Supprimer' }).click();
+    const ask = page.getByRole('dialog', { name: `Supprimer « ${name} » ?` });
+    await ask
+      .getByText('adieux@example.fr perdra l’accès à cette page et en sera prévenu par e-mail.')
+      .waitFor();
+    await ask.getByText('1 ardoise sera supprimée.').waitFor();
+    await ask.getByText('Elle n’a pas de photo.').waitFor();
+    await ask
+      .getByText(
+        /^Les affiches imprimées avec son adresse \(\/restaurant\/le-bouchon-des-adieux-a-lyon\) afficheront « Cette page n’existe plus »/,
+      )
+      .waitFor();
+    await ask.getByText(/^Si l’établissement a fermé, préférez « Fermé définitivement »/).waitFor();
+    await checkAxe('suppression d’un établissement');
+    await ask.getByRole('button', { name: 'Confirmer' }).click();
+    await page.waitForURL(/\/admin\/establishments$/);
+    const gone = await fetch(`${server.baseUrl}/establishment/le-bouchon-des-adieux-a-lyon/public`);
+    expect(gone.status).toBe(410);
   });
 
   it('hides a page with a reason its owner reads, saying the owner is told by e-mail, and shows it again', async () => {

@@ -417,6 +417,40 @@ describe('the 404 page', () => {
   });
 });
 
+describe('a place that is no more', () => {
+  it('answers a deleted page’s old address with a 410 page saying so, and places nearby', async () => {
+    const token = await adminToken(server.baseUrl, ADMIN);
+    const made = await createEstablishment(server.baseUrl, token, { name: 'Le Bouchon Disparu' });
+    // Its page moved once: the poster printed before has the old address.
+    await callApi(
+      server.baseUrl,
+      'PATCH',
+      `/api/establishment/${made.id}`,
+      { uri: 'bouchon-disparu' },
+      token,
+    );
+    const deleted = await fetch(`${server.baseUrl}/api/establishment/${made.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(deleted.status).toBe(204);
+
+    const { context, page, errors, response } = await visit(establishmentPath('restaurant', made.uri));
+    expect(response?.status()).toBe(410);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Cette page n’existe plus');
+    expect(await page.title()).toMatch(/^Cette page n’existe plus — /);
+    await page
+      .getByText('La page de « Le Bouchon Disparu » (Lyon) a été retirée du site.', { exact: false })
+      .waitFor();
+    const nearby = page.getByRole('list', { name: 'Établissements proches' }).getByRole('link');
+    expect(await nearby.count()).toBeGreaterThan(0);
+    expect(await nearby.first().getAttribute('href')).toMatch(/^\/(restaurant|remplisvert)\//);
+    // Chromium reports the 410 of the document itself as a console error: that one is expected.
+    expect(errors().filter((e) => !e.includes('status of 410'))).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('navigation', () => {
   it('shows a notice when a navigation takes more than a second', async () => {
     const { context, page, errors } = await visit('/nulle/part');

@@ -41,6 +41,8 @@ export async function createEstablishment(
     claimCode: newClaimCode(),
     openingHours: [{ day: 1, opens: '12:00', closes: '14:30' }],
     ...fields,
+    // A page the team made: its e-mail is where its claim code goes (what the create call does).
+    claimEmail: fields.claimEmail !== undefined ? fields.claimEmail : (fields.email ?? null),
     name,
     town,
     uri: fields.uri ?? nextFreeUri(slugify(name, town), taken),

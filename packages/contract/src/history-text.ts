@@ -69,6 +69,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   facebookPost: 'Publication Facebook',
   disabled: 'Visibilité',
   disabledReason: 'Raison du masquage',
+  closedForGood: 'Fermeture définitive',
+  claimCode: 'Code de réclamation',
   restaurantOwner: 'Restaurateur',
   menuBoard: 'Ardoise',
   // A menu board's own history.
@@ -124,6 +126,8 @@ function addressLine(value: Record<string, unknown>): string | null {
 function changeValue(field: string, value: unknown, reader: HistoryReader): string | null {
   if (field === 'restaurantOwner') return ownerText(value, reader);
   if (field === 'disabled' && typeof value === 'boolean') return value ? 'masquée' : 'visible';
+  if (field === 'closedForGood' && typeof value === 'boolean')
+    return value ? 'fermé définitivement' : 'ouvert';
   // A share's post: its id on Facebook, or none when the site has no Facebook settings (dry run).
   if (field === 'facebookPost' && value === 'dry-run') return 'essai, rien publié';
   const label = typeof value === 'string' ? VALUE_LABELS[field]?.[value] : undefined;
@@ -320,6 +324,8 @@ export function changeText(
     const board = boardChangeText(change.from ?? null, change.to ?? null);
     if (board !== null) return board;
   }
+  // A secret: only its renewal is kept, never its value.
+  if (change.field === 'claimCode') return 'Code de réclamation renouvelé (l’ancien ne fonctionne plus)';
   const label = fieldLabel(change.field);
   // Only ids are kept: the categories cannot be named, and their count says nothing useful.
   if (change.field === 'categories') return `${label} modifiées`;

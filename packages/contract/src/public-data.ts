@@ -39,6 +39,18 @@ export interface NearbyEstablishment {
 }
 
 /**
+ * A page address of a place that is no more (410): closed for good (`closed`) or its page deleted
+ * (`deleted`), with the public places nearest to where it was.
+ */
+export interface GonePlace {
+  reason: 'closed' | 'deleted';
+  kind: Kind;
+  name: string;
+  town: string;
+  nearby: NearbyEstablishment[];
+}
+
+/**
  * The live reads the server-rendered pages need, handed to React Router loaders by the API process
  * (no HTTP round trip). Types only: the API implements it, the web app reads it from the load context.
  * Reads answer `null` or an empty list when there is nothing to show.
@@ -47,9 +59,14 @@ export interface PublicData {
   settings: PublicSettings;
   /**
    * An enabled establishment by id, exact uri, or a uri it had before (its `uri` then differs from the one
-   * asked); `null` when unknown or disabled.
+   * asked); `null` when unknown, disabled or closed for good.
    */
   getPublicEstablishment(idOrUri: string): Promise<PublicEstablishment | null>;
+  /**
+   * An address (id, current or earlier uri) of a place closed for good or deleted, with at most `limit`
+   * places nearby; `null` for any other address (unknown, hidden, or a live page).
+   */
+  getGonePlace(idOrUri: string, limit: number): Promise<GonePlace | null>;
   /** Today's menu board (Europe/Paris) of an establishment, the latest when it has several. */
   getTodayMenuBoard(establishmentId: string): Promise<MenuBoard | null>;
   /** Groups whose circle contains the establishment, plus those it was added to, by name. */

@@ -137,7 +137,7 @@ export const HealthSchema = z
   .register(contractRegistry, { id: 'Health' });
 export type Health = z.infer<typeof HealthSchema>;
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 416 | 429 | 502 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 416 | 429 | 502 | 503;
 
 function errors<const S extends ErrorStatus>(...statuses: S[]): Readonly<Record<S, typeof ErrorBodySchema>> {
   return Object.fromEntries(statuses.map((s) => [s, ErrorBodySchema])) as Record<S, typeof ErrorBodySchema>;
@@ -559,7 +559,8 @@ export const routes = {
       200: PublicEstablishmentSchema,
       301: NoContentSchema,
       ...NOT_MODIFIED,
-      ...errors(400, 404),
+      // 410 `Gone`: the place closed for good, or its page was deleted (this address, current or earlier).
+      ...errors(400, 404, 410),
     },
   },
 

@@ -306,8 +306,20 @@ describe('establishment bodies', () => {
 
 describe('establishment answers', () => {
   it('keeps the claim code in an admin answer and the owner under either naming', () => {
-    const ownView = { disabled: false, disabledAt: null, disabledReason: null, previousUris: [] };
-    const admin = { ...storedEstablishment, ...ownView, restaurantOwner: null, claimCode: 'ABCD2345' };
+    const ownView = {
+      disabled: false,
+      disabledAt: null,
+      disabledReason: null,
+      closedForGood: false,
+      previousUris: [],
+    };
+    const admin = {
+      ...storedEstablishment,
+      ...ownView,
+      restaurantOwner: null,
+      claimCode: 'ABCD2345',
+      claimEmail: 'contact@exemple.fr',
+    };
     expect(EstablishmentAnswerSchema.parse(admin)).toEqual(admin);
     const user = { ...storedEstablishment, ...ownView, user: ID };
     expect(EstablishmentAnswerSchema.parse(user)).toEqual(user);

@@ -21,6 +21,7 @@ export type JobContext = Pick<AppContext, 'db' | 'config' | 'clock' | 'dataVersi
 const due = (cutoff: Date) =>
   and(
     eq(establishments.disabled, false),
+    sql`${establishments.closedForGoodAt} is null`,
     sql`coalesce(${establishments.verifiedAt}, ${establishments.createdAt}) < ${cutoff.toISOString()}::timestamptz`,
     sql`(${establishments.verifyRemindedAt} is null or ${establishments.verifyRemindedAt} < ${cutoff.toISOString()}::timestamptz)`,
     sql`exists (select 1 from ${owners} o where o.id = ${establishments.ownerId} and o.confirmed)`,

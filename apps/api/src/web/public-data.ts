@@ -8,6 +8,7 @@ import { toPublicEstablishment } from '../modules/establishments/establishments.
 import {
   findEstablishmentByIdOrUri,
   findEstablishmentsByUris,
+  findGonePlace,
 } from '../modules/establishments/establishments.queries';
 import {
   findGroupsOfEstablishment,
@@ -166,7 +167,20 @@ export function createPublicData(ctx: AppContext, now: () => Date = () => new Da
 
     async getPublicEstablishment(idOrUri) {
       const row = await findRow(idOrUri);
-      return row === null || row.disabled ? null : toPublicEstablishment(row);
+      return row === null || row.disabled || row.closedForGoodAt !== null ? null : toPublicEstablishment(row);
+    },
+
+    async getGonePlace(idOrUri, limit) {
+      const gone = await findGonePlace(db, idOrUri);
+      if (gone === null) return null;
+      const { reason, kind, name, town, latitude, longitude } = gone;
+      // No uri of a live place is one of its: nothing to leave out of its neighbours.
+      const nearby = await findNearbyEstablishments(
+        ctx.mapIndex,
+        { uri: '', location: { latitude, longitude } },
+        limit,
+      );
+      return { reason, kind, name, town, nearby };
     },
 
     async getTodayMenuBoard(establishmentId) {
@@ -190,7 +204,7 @@ export function createPublicData(ctx: AppContext, now: () => Date = () => new Da
 
     async getNearbyEstablishments(establishmentId, limit) {
       const row = await findRowById(establishmentId);
-      if (row === null || row.disabled) return [];
+      if (row === null || row.disabled || row.closedForGoodAt !== null) return [];
       return findNearbyEstablishments(
         ctx.mapIndex,
         { uri: row.uri, location: { latitude: row.latitude, longitude: row.longitude } },

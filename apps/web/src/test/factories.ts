@@ -78,6 +78,7 @@ export function anEstablishment(overrides: Partial<Establishment> = {}): Establi
     disabled: false,
     disabledAt: null,
     disabledReason: null,
+    closedForGood: false,
     previousUris: [],
     createdAt: CREATED_AT,
     updatedAt: CREATED_AT,

@@ -82,6 +82,14 @@ export const RestaurantOwnerSchema = z
      * confirmation screen counts its resend delay from it, whatever the tab or device.
      */
     confirmationCodeSentAt: IsoDateTimeSchema.nullable(),
+    /**
+     * `GET` of an owner without an establishment only: when the team last detached it from a page (that
+     * page's name, `null` when unknown; `pageDeleted` when the page was deleted), `null` when it never did.
+     */
+    detachedByTeam: z
+      .object({ at: IsoDateTimeSchema, name: z.string().nullable(), pageDeleted: z.boolean() })
+      .nullable()
+      .optional(),
     createdAt: IsoDateTimeSchema,
     updatedAt: IsoDateTimeSchema,
   })

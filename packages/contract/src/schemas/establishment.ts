@@ -306,6 +306,8 @@ export const EstablishmentSchema = z
     disabled: z.boolean(),
     disabledAt: IsoDateTimeSchema.nullable(),
     disabledReason: z.string().nullable(),
+    /** Marked closed for good by the team: its page answers 410 with places nearby; out of every list. */
+    closedForGood: z.boolean(),
     previousUris: z.array(z.string()),
   })
   .register(contractRegistry, { id: 'Establishment' });
@@ -313,7 +315,16 @@ export type Establishment = z.infer<typeof EstablishmentSchema>;
 
 /** A record as an admin allowed to change every establishment sees it: with the claim code. */
 function withClaimCode<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape, z.core.$strip>, id: string) {
-  return schema.extend({ claimCode: ClaimCodeValueSchema }).register(contractRegistry, { id });
+  return schema
+    .extend({
+      claimCode: ClaimCodeValueSchema,
+      /**
+       * The only address its claim code is ever mailed to: the page's e-mail as the team knows it (set on
+       * creation or by an admin, never by its owner's edits); `null`: the team hands the code itself.
+       */
+      claimEmail: z.string().nullable(),
+    })
+    .register(contractRegistry, { id });
 }
 
 export const AdminEstablishmentSchema = withClaimCode(EstablishmentSchema, 'AdminEstablishment');
@@ -383,6 +394,8 @@ const createFields = {
   disabled: z.boolean({ error: 'Un booléen est attendu.' }).optional(),
   /** Why the team hides the page, for its owner; kept while it is hidden, cleared when it shows again. */
   disabledReason: clearable(textSchema(1, MAX_DISABLED_REASON_LENGTH)).optional(),
+  /** The team says the place closed for good (true) or reopened (false): admins only. */
+  closedForGood: z.boolean({ error: 'Un booléen est attendu.' }).optional(),
   restaurantOwner: ownerInput.optional(),
   /** The `/api/user...` naming of `restaurantOwner`, folded into it. */
   user: ownerInput.optional(),
@@ -434,6 +447,7 @@ export const PatchEstablishmentBodySchema = z
     photo: createFields.photo,
     disabled: createFields.disabled,
     disabledReason: createFields.disabledReason,
+    closedForGood: createFields.closedForGood,
     restaurantOwner: createFields.restaurantOwner,
     user: createFields.user,
   })

@@ -4,6 +4,7 @@ import {
   boardOfPlaceText,
   type BoardChange,
 } from '@tables-voisines/contract/history-board-text';
+import { ofName, toName } from '@tables-voisines/contract/french-names';
 import type { MailMessage } from './mailer';
 
 /** The product's primary colour (specification, section 9). */
@@ -212,6 +213,8 @@ export function accountChangeMail(
 export type TeamChange =
   | { kind: 'linked' }
   | { kind: 'detached'; deleted: boolean }
+  | { kind: 'closed'; lines: string[] }
+  | { kind: 'reopened'; lines: string[] }
   | { kind: 'hidden'; reason: string | null; lines: string[] }
   | { kind: 'shown'; lines: string[] }
   | { kind: 'changed'; lines: string[] }
@@ -227,6 +230,7 @@ export function teamChangeMail(
   const page = `« ${establishment.name} » (${establishment.town})`;
   const space = `${site.publicUrl}/espace-restaurateur`;
   const history = `${space}/historique`;
+  const contact = `${site.publicUrl}/contact`;
   const hello = `Bonjour ${owner.firstName},`;
   const otherLines = (lines: string[]) =>
     lines.length === 0 ? [] : ['L’équipe a aussi fait ces changements :', ...lines.map((l) => `– ${l}`)];
@@ -239,16 +243,45 @@ export function teamChangeMail(
         ],
         highlight: { link: space, label: 'Ouvrir mon espace' },
       });
+    // Told what happened, never invited to attach the page again: the team decided it (decision 0070).
     case 'detached':
-      return layout(site, owner.email, `Votre compte n’est plus rattaché à ${establishment.name}`, {
+      return change.deleted
+        ? layout(site, owner.email, `La page ${ofName(establishment.name)} a été supprimée`, {
+            paragraphs: [
+              hello,
+              `L’équipe ${site.name} a supprimé la page ${ofName(establishment.name)} (${establishment.town}) : votre compte n’est plus rattaché à aucun établissement, et son ardoise, sa photo et ses informations ne sont plus publiées.`,
+              'Les adresses de cette page, dont celle imprimée sur vos affiches, indiquent désormais que la page n’existe plus, avec des établissements proches.',
+              `Pour toute question, écrivez à l’équipe : ${contact}`,
+            ],
+          })
+        : layout(site, owner.email, `Votre compte n’est plus rattaché ${toName(establishment.name)}`, {
+            paragraphs: [
+              hello,
+              `L’équipe ${site.name} a retiré votre compte de la page ${ofName(establishment.name)} (${establishment.town}) : vous ne pouvez plus la modifier depuis votre espace restaurateur, et son code de réclamation a été remplacé.`,
+              `Pour toute question sur cette décision, écrivez à l’équipe : ${contact}`,
+            ],
+          });
+    case 'closed':
+      return layout(site, owner.email, `${establishment.name} est indiqué comme fermé définitivement`, {
         paragraphs: [
           hello,
-          change.deleted
-            ? `L’équipe ${site.name} a supprimé la page de ${page} : votre compte n’est plus rattaché à aucun établissement.`
-            : `L’équipe ${site.name} a retiré votre compte de la page de ${page} : vous ne pouvez plus la modifier depuis votre espace restaurateur.`,
-          'Si vous gérez bien cet établissement, vous pouvez le rattacher de nouveau à votre compte avec son code depuis votre espace.',
+          `L’équipe ${site.name} a indiqué que ${establishment.name} (${establishment.town}) a fermé définitivement : sa page n’apparaît plus sur la carte, dans les listes ni dans les recherches, et son adresse, dont celle imprimée sur vos affiches, indique « Ce restaurant a fermé » avec des établissements proches.`,
+          'Votre compte reste rattaché à la page : vous la retrouvez dans votre espace restaurateur.',
+          ...otherLines(change.lines),
+          `Si l’établissement n’a pas fermé, écrivez à l’équipe : ${contact}`,
         ],
         highlight: { link: space, label: 'Ouvrir mon espace' },
+      });
+    case 'reopened':
+      return layout(site, owner.email, `${establishment.name} n’est plus indiqué comme fermé`, {
+        paragraphs: [
+          hello,
+          `L’équipe ${site.name} a retiré la mention « Fermé définitivement » de la page ${ofName(establishment.name)} (${establishment.town}) : elle apparaît de nouveau sur la carte et dans les recherches.`,
+          ...otherLines(change.lines),
+        ],
+        ...(establishment.pageUrl === null
+          ? {}
+          : { highlight: { link: establishment.pageUrl, label: 'Voir ma page' } }),
       });
     case 'hidden':
       return layout(site, owner.email, `Votre page ${establishment.name} est masquée`, {

@@ -139,6 +139,11 @@ describe('demonstration data', () => {
     for (const code of codes) expect(code).toMatch(/^[A-Z2-9]{8}$/);
   });
 
+  it('mails each claim code to the page’s own e-mail, the one the team knows (claim_email)', () => {
+    for (const e of data.establishments) expect(e.claimEmail ?? null).toBe(e.email ?? null);
+    expect(data.establishments.filter((e) => e.claimEmail).length).toBeGreaterThan(100);
+  });
+
   it('places every establishment in metropolitan France or Corsica', () => {
     for (const e of data.establishments) {
       expect(e.latitude).toBeGreaterThanOrEqual(FRANCE_BOUNDS.minLatitude);

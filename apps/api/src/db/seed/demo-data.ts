@@ -563,6 +563,9 @@ export function generateDemoData(options: { establishments?: number } = {}): Dem
       disabled: disabled.has(index),
       searchText: searchTextOf(name, town.name),
     });
+    // The page's e-mail is the one the team knows: where its claim code goes (set apart from the draws).
+    const row = establishmentRows[establishmentRows.length - 1]!;
+    row.claimEmail = row.email ?? null;
 
     chooseCategories(random, spec, kind === 'remplisvert').forEach((slug, position) => {
       const categoryId = categoryIdBySlug.get(slug);

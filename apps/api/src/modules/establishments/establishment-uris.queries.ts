@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { establishmentUris } from '../../db/schema';
+import { establishmentTombstones, establishmentUris } from '../../db/schema';
 import { escapeLike } from '../../lib/sql';
 
 /*
@@ -37,12 +37,18 @@ function casePrefixes(uri: string): string[] {
   return prefixes;
 }
 
-function startsWithAny(prefixes: readonly string[]): SQL {
+function startsWithAny(
+  prefixes: readonly string[],
+  column: SQL | typeof establishmentUris.uri = establishmentUris.uri,
+): SQL {
   return sql.join(
-    prefixes.map((prefix) => sql`${establishmentUris.uri} like ${`${escapeLike(prefix)}%`}`),
+    prefixes.map((prefix) => sql`${column} like ${`${escapeLike(prefix)}%`}`),
     sql` or `,
   );
 }
+
+/** The tombstones' column, written as a plain name for the queries that read that table alone. */
+const tombstoneUri = sql`${establishmentTombstones.uri}`;
 
 /** The key a uri is locked by: its lower case (the database compares with its own, this is for locks). */
 const lockKey = (uri: string) => `establishment-uri:${uri.toLowerCase()}`;
@@ -58,8 +64,8 @@ export async function lockUri(tx: DbOrTx, uri: string): Promise<void> {
 }
 
 /**
- * Whether another establishment has or had this uri, whatever its case: an address once given is never
- * given again. Locks the address first (`lockUri`): call it in the transaction that then writes it.
+ * Whether another establishment has or had this uri, or a deleted one had it (its tombstone), whatever its
+ * case: an address once given is never given again. Locks the address first (`lockUri`): call it in the transaction that then writes it.
  */
 export async function isUriTaken(tx: DbOrTx, uri: string, exceptId?: string): Promise<boolean> {
   await lockUri(tx, uri);
@@ -67,7 +73,16 @@ export async function isUriTaken(tx: DbOrTx, uri: string, exceptId?: string): Pr
     .select({ id: establishmentUris.establishmentId })
     .from(establishmentUris)
     .where(sql`(${startsWithAny(casePrefixes(uri))}) and lower(${establishmentUris.uri}) = lower(${uri})`);
-  return rows.some((r) => r.id !== exceptId);
+  if (rows.some((r) => r.id !== exceptId)) return true;
+  // A deleted place's address answers 410 for ever: never given to another place.
+  const gone = await tx
+    .select({ uri: establishmentTombstones.uri })
+    .from(establishmentTombstones)
+    .where(
+      sql`(${startsWithAny(casePrefixes(uri), tombstoneUri)}) and lower(${tombstoneUri}) = lower(${uri})`,
+    )
+    .limit(1);
+  return gone.length > 0;
 }
 
 /**
@@ -82,5 +97,12 @@ export async function findTakenUris(db: DbOrTx, base: string): Promise<Set<strin
       sql`(${startsWithAny(casePrefixes(base))}) and (lower(${establishmentUris.uri}) = lower(${base})
         or lower(${establishmentUris.uri}) like lower(${`${escapeLike(base)}-%`}))`,
     );
-  return new Set(rows.map((r) => r.uri));
+  const gone = await db
+    .select({ uri: sql<string>`lower(${tombstoneUri})` })
+    .from(establishmentTombstones)
+    .where(
+      sql`(${startsWithAny(casePrefixes(base), tombstoneUri)}) and (lower(${tombstoneUri}) = lower(${base})
+        or lower(${tombstoneUri}) like lower(${`${escapeLike(base)}-%`}))`,
+    );
+  return new Set([...rows, ...gone].map((r) => r.uri));
 }

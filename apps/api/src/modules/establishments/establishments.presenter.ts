@@ -34,13 +34,17 @@ export function toEstablishment(row: EstablishmentRow) {
     disabled: row.disabled,
     disabledAt: row.disabledAt?.toISOString() ?? null,
     disabledReason: row.disabledReason,
+    closedForGood: row.closedForGoodAt !== null,
     previousUris: row.previousUris,
   };
 }
 
-/** The view of administrators allowed to change every establishment: everything, claim code included. */
+/**
+ * The view of administrators allowed to change every establishment: everything, claim code and the only
+ * address it is mailed to included.
+ */
 export function toAdminEstablishment(row: EstablishmentRow) {
-  return { ...toEstablishment(row), claimCode: row.claimCode };
+  return { ...toEstablishment(row), claimCode: row.claimCode, claimEmail: row.claimEmail };
 }
 
 /**

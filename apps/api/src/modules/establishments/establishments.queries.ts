@@ -13,7 +13,12 @@ import {
 } from 'drizzle-orm';
 import type { Kind, VenueType } from '@tables-voisines/contract/labels';
 import type { DbOrTx } from '../../db/client';
-import { establishmentCategories, establishmentUris, establishments } from '../../db/schema';
+import {
+  establishmentCategories,
+  establishmentTombstones,
+  establishmentUris,
+  establishments,
+} from '../../db/schema';
 import { escapeLike } from '../../lib/sql';
 import { parisMidnight } from '../../lib/paris-midnight';
 import { URI_FORBIDDEN } from '@tables-voisines/contract/slug';
@@ -94,9 +99,13 @@ export interface EstablishmentFilter {
  */
 const foldedTown = sql`replace(replace(translate(lower(${establishments.town}), 'àáâäãåçèéêëìíîïñòóôöõùúûüýÿ', 'aaaaaaceeeeiiiinooooouuuuyy'), 'œ', 'oe'), 'æ', 'ae')`;
 
+/** Not marked closed for good: the condition of every public list, the map, the search and the sitemap. */
+export const openForGood = isNull(establishments.closedForGoodAt);
+
 function whereOf(filter: EstablishmentFilter): SQL | undefined {
   const conditions: SQL[] = [];
-  if (!filter.includeDisabled) conditions.push(eq(establishments.disabled, false));
+  // The public view: neither hidden nor closed for good (admins list both).
+  if (!filter.includeDisabled) conditions.push(eq(establishments.disabled, false), openForGood);
   else if (filter.disabled !== undefined) conditions.push(eq(establishments.disabled, filter.disabled));
   const term = filter.q === undefined ? '' : normalizeForSearch(filter.q);
   if (term !== '') conditions.push(sql`${establishments.searchText} like ${`%${escapeLike(term)}%`}`);
@@ -198,7 +207,7 @@ export async function establishmentsFingerprint(db: DbOrTx): Promise<string> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int`, at: sql<string | null>`max(${establishments.updatedAt})::text` })
     .from(establishments)
-    .where(eq(establishments.disabled, false));
+    .where(and(eq(establishments.disabled, false), openForGood));
   return `${row?.n ?? 0}|${row?.at ?? ''}`;
 }
 
@@ -303,4 +312,44 @@ export async function detachOwnerElsewhere(tx: DbOrTx, ownerId: string, exceptId
     .where(and(eq(establishments.ownerId, ownerId), ne(establishments.id, exceptId)))
     .returning({ id: establishments.id });
   return rows.map((r) => r.id);
+}
+
+/** A page address that answers 410: a place closed for good, or a deleted one (its tombstone). */
+export interface GonePlaceRow {
+  reason: 'closed' | 'deleted';
+  kind: Kind;
+  name: string;
+  town: string;
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * What an address of a place that is no more leads to: an enabled establishment closed for good (by id,
+ * current or earlier address), else a deleted one's address; `null` for anything else (404, or a live page).
+ */
+export async function findGonePlace(db: DbOrTx, idOrUri: string): Promise<GonePlaceRow | null> {
+  const row = await findEstablishmentByIdOrUri(db, idOrUri);
+  if (row !== null) {
+    if (row.disabled || row.closedForGoodAt === null) return null;
+    const { kind, name, town, latitude, longitude } = row;
+    return { reason: 'closed', kind, name, town, latitude, longitude };
+  }
+  if (URI_FORBIDDEN.test(idOrUri)) return null;
+  const [gone] = await db
+    .select({
+      kind: establishmentTombstones.kind,
+      name: establishmentTombstones.name,
+      town: establishmentTombstones.town,
+      latitude: establishmentTombstones.latitude,
+      longitude: establishmentTombstones.longitude,
+    })
+    .from(establishmentTombstones)
+    .where(
+      UUID_RE.test(idOrUri)
+        ? sql`${establishmentTombstones.uri} = ${idOrUri} or ${establishmentTombstones.establishmentId} = ${idOrUri.toLowerCase()}`
+        : eq(establishmentTombstones.uri, idOrUri),
+    )
+    .limit(1);
+  return gone === undefined ? null : { reason: 'deleted', ...gone };
 }

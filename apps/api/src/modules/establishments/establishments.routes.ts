@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '@tables-voisines/contract/errors';
+import { ofName } from '@tables-voisines/contract/french-names';
 import { canOnEvery } from '@tables-voisines/contract/permissions';
 import { buildPath, routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
@@ -13,6 +14,7 @@ import {
   establishmentsFingerprint,
   findEstablishmentByIdOrUri,
   findEstablishments,
+  findGonePlace,
   type EstablishmentFilter,
 } from './establishments.queries';
 import { presenterFor, toPublicEstablishment } from './establishments.presenter';
@@ -227,13 +229,13 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const isEarlierUri = (row: EstablishmentRow) => row.uri !== asked && row.id !== asked.toLowerCase();
       const answer = await responseCache.getOrNull(`public-establishment|${asked}`, async () => {
         const row = await findEstablishmentByIdOrUri(db, asked);
-        return row === null || row.disabled || isEarlierUri(row)
+        return row === null || row.disabled || row.closedForGoodAt !== null || isEarlierUri(row)
           ? null
           : [JSON.stringify(toPublicEstablishment(row))];
       });
       if (answer === null) {
         const row = await findEstablishmentByIdOrUri(db, asked);
-        if (row !== null && !row.disabled && isEarlierUri(row)) {
+        if (row !== null && !row.disabled && row.closedForGoodAt === null && isEarlierUri(row)) {
           // The query string goes along: the address moved, not what was asked of it.
           const location =
             buildPath(routes.getPublicEstablishment.path, { id: row.uri }) + queryOf(request.url);
@@ -242,6 +244,16 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
             .header('location', location)
             .header('cache-control', 'no-cache')
             .send(undefined);
+        }
+        // Closed for good or deleted: 410 at every address it had, so that a poster says so.
+        const gone = await findGonePlace(db, asked);
+        if (gone !== null) {
+          throw new AppError(
+            'Gone',
+            gone.reason === 'closed'
+              ? `${gone.name} (${gone.town}) a fermé définitivement.`
+              : `La page ${ofName(gone.name)} (${gone.town}) n’existe plus.`,
+          );
         }
         throw new AppError('NotFound', 'Cet établissement n’existe pas ou n’est plus visible.');
       }

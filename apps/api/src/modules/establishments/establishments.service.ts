@@ -12,7 +12,7 @@ import {
 } from '@tables-voisines/contract/schemas/establishment';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { categories, establishments, owners } from '../../db/schema';
+import { categories, establishmentTombstones, establishments, owners } from '../../db/schema';
 import { write, type Write, type WriteConditions } from '../../writes/write';
 import { allFields, diffFields, type Actor } from '../history/history';
 import { assertStoredPhoto } from '../uploads/photo-check';
@@ -131,16 +131,34 @@ async function assertOwnerExists(db: DbOrTx, ownerId: string | null | undefined)
 }
 
 /**
+ * When the team takes a page from its owner, the page's claim code is renewed in the same write: the
+ * detached owner knew the old one and would attach itself again at once (decision 0070). The new code is
+ * only ever mailed to the page's `claim_email`, which no owner's edit changes. An owner's own moves (its
+ * code typed for another page) leave the code as it is.
+ */
+async function renewCodeAfterDetach(w: Write, establishmentId: string): Promise<void> {
+  if (w.actor.role !== 'admin') return;
+  await w.tx
+    .update(establishments)
+    .set({ claimCode: newClaimCode(), updatedAt: new Date() })
+    .where(eq(establishments.id, establishmentId));
+  await recordEstablishmentChange(w, establishmentId, 'update', [
+    { field: 'claimCode', from: null, to: null },
+  ]);
+}
+
+/**
  * Gives the establishment `establishmentId` the owner `to` (or none), in the write's transaction: the owner
  * leaves any other establishment it had (an `unlink` there), the establishment's previous owner is
  * detached (an `unlink` here), and the new one linked (a `link`). Each is told by e-mail when the team does
- * it (owner-notifications.ts).
+ * it (owner-notifications.ts), and a page the team takes from an owner gets a new claim code.
  */
 export async function relinkEstablishment(
   w: Write,
   establishmentId: string,
   from: string | null,
   to: string | null,
+  options: { deleting?: boolean; ownerRecorded?: boolean } = {},
 ): Promise<void> {
   if (from === to) return;
   if (to !== null) {
@@ -149,6 +167,7 @@ export async function relinkEstablishment(
       await recordEstablishmentChange(w, detachedId, 'unlink', [
         { field: 'restaurantOwner', from: toRef, to: null },
       ]);
+      await renewCodeAfterDetach(w, detachedId);
     }
   }
   await w.tx
@@ -159,6 +178,18 @@ export async function relinkEstablishment(
     await recordEstablishmentChange(w, establishmentId, 'unlink', [
       { field: 'restaurantOwner', from: await findOwnerRef(w.tx, from), to: null },
     ]);
+    if (!options.deleting) await renewCodeAfterDetach(w, establishmentId);
+    // In the detached owner's own history too: its space says when the team detached it (the owner's
+    // form records its own change; a deleted account needs none).
+    if (w.actor.role === 'admin' && options.ownerRecorded !== true) {
+      await w.record({
+        subjectType: 'restaurant-owner',
+        subjectId: from,
+        establishmentId,
+        action: 'unlink',
+        changes: [{ field: 'establishment', from: establishmentId, to: null }],
+      });
+    }
   }
   if (to !== null) {
     await recordEstablishmentChange(w, establishmentId, 'link', [
@@ -239,6 +270,9 @@ export async function createEstablishment(
           priceRange: body.priceRange ?? null,
           photoUrl: body.photo?.url ?? null,
           claimCode: newClaimCode(),
+          // The team creates pages: their e-mail is the one the claim code may go to.
+          claimEmail: body.email ?? null,
+          closedForGoodAt: body.closedForGood === true ? new Date() : null,
           ...visibilityValues(body, null),
           searchText: searchTextOf(body.name, body.address.town),
         });
@@ -309,6 +343,11 @@ export async function patchEstablishment(
           : { latitude: body.location.latitude, longitude: body.location.longitude }),
         ...(body.phone === undefined ? {} : { phone: body.phone }),
         ...(body.email === undefined ? {} : { email: body.email }),
+        // The address a claim code may go to follows the team's edits only, never an owner's (decision 0070).
+        ...(body.email === undefined || actor.role !== 'admin' ? {} : { claimEmail: body.email }),
+        ...(body.closedForGood === undefined || body.closedForGood === (before.closedForGoodAt !== null)
+          ? {}
+          : { closedForGoodAt: body.closedForGood ? new Date() : null }),
         ...(body.website === undefined ? {} : { website: body.website }),
         ...(body.openingHours === undefined ? {} : { openingHours: body.openingHours }),
         // The whole list, in order of first days: it replaces the stored one.
@@ -345,7 +384,8 @@ export async function patchEstablishment(
 
 /**
  * Deletes the establishment with its categories, menu boards, group memberships and earlier addresses; its
- * history stays. Its owner, if any, is detached first (and told, when the team deletes it).
+ * history stays, and each of its addresses gets a tombstone (410 with places nearby, never reused). Its
+ * owner, if any, is detached first (and told, when the team deletes it).
  */
 export async function deleteEstablishment(
   ctx: AppContext,
@@ -355,7 +395,22 @@ export async function deleteEstablishment(
 ): Promise<void> {
   await write(ctx, { actor, conditions }, async (w) => {
     const before = w.checkExisting(await findEstablishmentById(w.tx, id, { forUpdate: true }), notFound);
-    await relinkEstablishment(w, id, before.ownerId, null);
+    await relinkEstablishment(w, id, before.ownerId, null, { deleting: true });
+    // Every address it had answers 410 for ever (printed posters) and is never given to another place.
+    await w.tx
+      .insert(establishmentTombstones)
+      .values(
+        [...new Set([before.uri, ...before.previousUris])].map((uri) => ({
+          uri,
+          establishmentId: id,
+          kind: before.kind,
+          name: before.name,
+          town: before.town,
+          latitude: before.latitude,
+          longitude: before.longitude,
+        })),
+      )
+      .onConflictDoNothing();
     await w.tx.delete(establishments).where(eq(establishments.id, id));
     await recordEstablishmentChange(w, id, 'delete', allFields(historyView(before), 'delete'));
   });

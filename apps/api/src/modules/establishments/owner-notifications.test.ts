@@ -99,8 +99,8 @@ describe('owners told of the team’s changes', () => {
     });
     expect(moved.statusCode).toBe(200);
     const dropped = await smtp.waitFor(first.email);
-    expect(dropped.subject).toBe('Votre compte n’est plus rattaché à Le Relais');
-    expect(dropped.text).toContain('a retiré votre compte de la page de « Le Relais » (Tours)');
+    expect(dropped.subject).toBe('Votre compte n’est plus rattaché au Relais');
+    expect(dropped.text).toContain('a retiré votre compte de la page du Relais (Tours)');
     expect((await smtp.waitFor(second.email)).subject).toBe('Votre compte est rattaché à Le Relais');
 
     const history = await t.app.inject({
@@ -108,7 +108,12 @@ describe('owners told of the team’s changes', () => {
       url: `/api/establishment/${place.id}/history`,
       headers: admin.headers,
     });
-    const [link, unlink] = history.json();
+    // Newest first: the link, the code renewed when the first owner was detached, the unlink.
+    const [link, renewed, unlink] = history.json();
+    expect(renewed).toMatchObject({
+      action: 'update',
+      changes: [{ field: 'claimCode', from: null, to: null }],
+    });
     expect(unlink).toMatchObject({
       action: 'unlink',
       actor: { role: 'admin', name: 'chef-de-salle' },
@@ -132,6 +137,6 @@ describe('owners told of the team’s changes', () => {
     const owner = await createOwnerAccount(t, { establishmentId: place.id });
     expect((await deleteEstablishment(t, place.id, admin.headers)).statusCode).toBe(204);
     const mail = await smtp.waitFor(owner.email);
-    expect(mail.text).toContain('a supprimé la page de « La Fin » (Caen)');
+    expect(mail.text).toContain('a supprimé la page de La Fin (Caen)');
   });
 });

@@ -9,7 +9,7 @@ import type { ChangeRecord, FieldChange } from '../history/history';
 import { OWNER_MAIL_COLUMNS } from './establishments.queries';
 
 /** Fields an owner is not told about: secrets, and what another entry already says. */
-const UNTOLD_FIELDS = new Set(['claimCode', 'disabled', 'disabledReason']);
+const UNTOLD_FIELDS = new Set(['claimCode', 'disabled', 'disabledReason', 'closedForGood']);
 
 const ownerIdOf = (value: unknown): string | null =>
   typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string'
@@ -95,6 +95,9 @@ function pageChange(
 ): TeamChange | null {
   const reader = { role: 'restaurant-owner', ownerId } as const;
   const lines = changes.filter((c) => !UNTOLD_FIELDS.has(c.field)).map((c) => changeText(c, reader));
+  const closed = changes.find((c) => c.field === 'closedForGood');
+  if (closed?.to === true) return { kind: 'closed', lines };
+  if (closed?.to === false) return { kind: 'reopened', lines };
   const visibility = changes.find((c) => c.field === 'disabled');
   if (visibility?.to === true) return { kind: 'hidden', reason, lines };
   if (visibility?.to === false) return { kind: 'shown', lines };

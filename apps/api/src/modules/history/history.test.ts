@@ -73,7 +73,12 @@ describe('history of owners', () => {
       url: `/api/establishment/${place.id}/history`,
       headers: admin.headers,
     });
-    expect(establishmentHistory.json().map((e: { action: string }) => e.action)).toEqual(['unlink', 'link']);
+    // Newest first: the page's claim code renewed when the team took the page from the deleted owner.
+    expect(establishmentHistory.json().map((e: { action: string }) => e.action)).toEqual([
+      'update',
+      'unlink',
+      'link',
+    ]);
   });
 
   it('lets an owner read the history of its own establishment only', async () => {

@@ -14,7 +14,11 @@ import {
 } from '@tables-voisines/contract/schemas/map';
 import type { DbOrTx } from '../../db/client';
 import { establishments } from '../../db/schema';
-import { afterByName, establishmentsFingerprint } from '../establishments/establishments.queries';
+import {
+  afterByName,
+  establishmentsFingerprint,
+  openForGood,
+} from '../establishments/establishments.queries';
 import type { DataVersion } from '../../lib/data-version';
 import { OneAtATime } from '../../lib/one-at-a-time';
 import { clusterExpansionZoom, featuresOf, newClusterIndex, type PointProperties } from './cluster-index';
@@ -166,7 +170,7 @@ export class MapIndex {
           longitude: establishments.longitude,
         })
         .from(establishments)
-        .where(and(eq(establishments.disabled, false), afterByName(last)))
+        .where(and(eq(establishments.disabled, false), openForGood, afterByName(last)))
         .orderBy(asc(establishments.searchText), asc(establishments.id))
         .limit(BATCH);
       table.add(rows);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 import { escapeLike } from '../../lib/sql';
 import type { DbOrTx } from '../../db/client';
@@ -121,6 +121,7 @@ export async function findSurroundingMenuBoards(
     where: and(
       eq(menuBoards.date, day),
       eq(establishments.disabled, false),
+      isNull(establishments.closedForGoodAt),
       insideBox(box),
       hasMatchingDish(filters, 'menu_boards'),
     ),
@@ -210,6 +211,7 @@ export function surroundingMenuBoardsSql(box: Bounds, filters: DishFilters, day:
       select mb.id, mb.establishment_id, mb.title, mb.date, mb.created_at, mb.dish_signatures, mb.dish_categories
       from menu_boards mb
       where mb.date = ${day}::date and not mb.establishment_disabled
+        and not exists (select 1 from establishments e where e.id = mb.establishment_id and e.closed_for_good_at is not null)
         and point(mb.establishment_longitude, mb.establishment_latitude) <@ box(point(${box.southWest.longitude}, ${box.southWest.latitude}), point(${box.northEast.longitude}, ${box.northEast.latitude}))
         ${hasDishFilter(filters) ? sql`and ${hasMatchingDish(filters, 'mb')}` : sql``}
       order by mb.created_at, mb.id

@@ -206,7 +206,9 @@ export async function resendEstablishmentCode(ctx: AppContext, establishmentId: 
         'Cet établissement est déjà rattaché au compte de son restaurateur : son code n’est plus envoyé. Si vous le gérez, contactez-nous.',
       );
     }
-    if (establishment.email === null) {
+    // The page's e-mail as the team knows it: an owner's edit of the page's e-mail never changes it, so a
+    // detached owner cannot have the (renewed) code sent to itself (decision 0070).
+    if (establishment.claimEmail === null) {
       throw new AppError(
         'NotFound',
         'Aucune adresse e-mail n’est connue pour cet établissement : contactez-nous pour recevoir son code.',
@@ -242,7 +244,7 @@ export async function resendEstablishmentCode(ctx: AppContext, establishmentId: 
     await w.mail(
       claimCodeMail(
         siteOf(ctx),
-        { email: establishment.email, name: establishment.name, town: establishment.town },
+        { email: establishment.claimEmail, name: establishment.name, town: establishment.town },
         establishment.claimCode,
       ),
     );

@@ -164,7 +164,7 @@ export async function deleteOwnerRow(db: DbOrTx, id: string): Promise<boolean> {
 
 export type EstablishmentLinkRow = Pick<
   typeof establishments.$inferSelect,
-  'id' | 'name' | 'town' | 'email' | 'claimCode' | 'ownerId' | 'disabled'
+  'id' | 'name' | 'town' | 'email' | 'claimEmail' | 'claimCode' | 'ownerId' | 'disabled'
 >;
 
 const linkColumns = {
@@ -172,6 +172,8 @@ const linkColumns = {
   name: establishments.name,
   town: establishments.town,
   email: establishments.email,
+  // The only address the claim code is mailed to (never one an owner typed in « Ma page »).
+  claimEmail: establishments.claimEmail,
   claimCode: establishments.claimCode,
   ownerId: establishments.ownerId,
   disabled: establishments.disabled,
@@ -202,4 +204,30 @@ export async function findEstablishmentForLink(
   if (options.forUpdate === true) query.for('update');
   const rows = await query;
   return rows[0] ?? null;
+}
+
+/**
+ * When the team last took an establishment from this owner (its own history: an admin's change of its
+ * `establishment` to none), with that page's name as it is now or, deleted, as its tombstone keeps it.
+ */
+export async function findLastTeamDetach(
+  db: DbOrTx,
+  ownerId: string,
+): Promise<{ at: Date; name: string | null; pageDeleted: boolean } | null> {
+  const result = await db.execute<{ at: string | Date; name: string | null; exists: boolean }>(sql`
+    select h.at, coalesce(e.name, (select t.name from establishment_tombstones t
+             where t.establishment_id = x.page limit 1)) as name, e.id is not null as exists
+    from change_history h
+    cross join lateral (
+      select (c->>'from')::uuid as page from jsonb_array_elements(h.changes) c
+      where c->>'field' = 'establishment' and jsonb_typeof(c->'to') = 'null' and jsonb_typeof(c->'from') = 'string'
+      limit 1) x
+    left join establishments e on e.id = x.page
+    where h.subject_type = 'restaurant-owner' and h.subject_id = ${ownerId} and h.actor_role = 'admin'
+    order by h.at desc
+    limit 1`);
+  const row = (result as unknown as { rows: { at: string | Date; name: string | null; exists: boolean }[] })
+    .rows[0];
+  if (row === undefined) return null;
+  return { at: new Date(row.at), name: row.name, pageDeleted: !row.exists };
 }

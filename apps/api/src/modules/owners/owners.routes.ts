@@ -7,7 +7,7 @@ import { authOf } from '../auth/auth-of';
 import { actorOf } from '../history/history';
 import { refreshAccessToken } from '../auth/auth.service';
 import { toOwner, toPublicOwner } from './owners.presenter';
-import type { OwnerRow } from './owners.queries';
+import { findLastTeamDetach, type OwnerRow } from './owners.queries';
 import { conditionsOf, etagOf } from '../../writes/preconditions';
 import type { FastifyReply } from 'fastify';
 
@@ -187,9 +187,17 @@ export const ownersRoutes: FastifyPluginAsyncZod = async (app) => {
       return full ? rows.map(toOwner) : rows.map(toPublicOwner);
     });
 
-    app.get(r.get.path, { schema: schemaOf(r.get) }, async (request, reply) =>
-      sendOwner(reply, await getOwner(ctx, request.params.id)),
-    );
+    app.get(r.get.path, { schema: schemaOf(r.get) }, async (request, reply) => {
+      const row = await getOwner(ctx, request.params.id);
+      const owner = sendOwner(reply, row);
+      // An owner without a page reads why in its space: when the team detached it, and from which page.
+      if (row.establishmentId !== null) return owner;
+      const detached = await findLastTeamDetach(ctx.db, row.id);
+      return {
+        ...owner,
+        detachedByTeam: detached === null ? null : { ...detached, at: detached.at.toISOString() },
+      };
+    });
 
     app.patch(
       r.patch.path,

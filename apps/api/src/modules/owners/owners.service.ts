@@ -156,7 +156,7 @@ export async function patchOwner(
         }
       }
       if (target === null && before.establishmentId !== null) {
-        await relinkEstablishment(w, before.establishmentId, id, null);
+        await relinkEstablishment(w, before.establishmentId, id, null, { ownerRecorded: true });
       } else if (target && target.id !== before.establishmentId) {
         // The establishment's owner, if another, is detached (an admin only, checked above).
         await relinkEstablishment(w, target.id, target.ownerId, id);
@@ -197,7 +197,8 @@ export async function deleteOwner(
   await write(ctx, { actor, conditions }, async (w) => {
     const before = w.checkExisting(await findOwnerById(w.tx, id, { forUpdate: true }), ownerNotFound);
     await recordOwnerChange(w, 'delete', before, null);
-    if (before.establishmentId !== null) await relinkEstablishment(w, before.establishmentId, id, null);
+    if (before.establishmentId !== null)
+      await relinkEstablishment(w, before.establishmentId, id, null, { ownerRecorded: true });
     await deleteLongLifeTokens(w.tx, 'restaurant-owner', id);
     await deleteOwnerRow(w.tx, id);
   });

@@ -6,6 +6,8 @@ import { loadEstablishmentPage } from '../../features/establishment/load-establi
 import { useHardNavigationOnLoadFailure } from '../../features/navigation/use-hard-navigation-on-load-failure';
 import { LoadingScreen } from '../../features/site/loading-screen';
 import { NotFoundContent } from '../../features/site/not-found-content';
+import { GoneContent, goneTitle } from '../../features/site/gone-content';
+import type { GonePlace } from '@tables-voisines/contract/public-data';
 import { publicDataContext } from '../public-data-context';
 import type { Route } from './+types/establishment';
 
@@ -18,7 +20,11 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
 export function meta({ loaderData, error, matches }: Route.MetaArgs) {
   if (error != null || loaderData === undefined) {
     const siteName = matches[0]?.loaderData?.siteName ?? 'Tables Voisines';
-    return [{ title: `Page introuvable — ${siteName}` }, { name: 'robots', content: 'noindex' }];
+    const title =
+      isRouteErrorResponse(error) && error.status === 410 && error.data !== null
+        ? goneTitle(error.data as GonePlace)
+        : 'Page introuvable';
+    return [{ title: `${title} — ${siteName}` }, { name: 'robots', content: 'noindex' }];
   }
   return establishmentMeta(loaderData);
 }
@@ -27,10 +33,12 @@ export default function Establishment({ loaderData }: Route.ComponentProps) {
   return <EstablishmentPage key={loaderData.establishment.id} page={loaderData} />;
 }
 
-/** Unknown or disabled establishment: the 404 page, the map still beside it. */
+/** Unknown or disabled establishment: the 404 page; closed for good or deleted: the 410 page; the map beside. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const reloading = useHardNavigationOnLoadFailure(error);
   if (reloading) return <LoadingScreen />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  if (isRouteErrorResponse(error) && error.status === 410)
+    return <GoneContent place={error.data as GonePlace} />;
   throw error;
 }

@@ -190,7 +190,14 @@ export function ConcurrentEdit({ children, mutationOptions, ...props }: EditProp
 }
 
 /** « Enregistrer » and « Supprimer » (when allowed), the deletion refused like a save when stale. */
-export function EditToolbar({ children }: { children?: ReactNode }) {
+export function EditToolbar({
+  children,
+  deleteConfirm,
+}: {
+  children?: ReactNode;
+  /** What the deletion's question says instead of react-admin's generic one. */
+  deleteConfirm?: { title: ReactNode; content: ReactNode };
+}) {
   const stale = useStaleRecord();
   const notify = useNotify();
   return (
@@ -198,6 +205,9 @@ export function EditToolbar({ children }: { children?: ReactNode }) {
       <SaveButton />
       {children}
       <DeleteButton
+        {...(deleteConfirm === undefined
+          ? {}
+          : { confirmTitle: deleteConfirm.title, confirmContent: deleteConfirm.content })}
         mutationMode="pessimistic"
         mutationOptions={{
           onError: (error: unknown) => {

@@ -120,6 +120,33 @@ export function VisibilityInputs() {
   );
 }
 
+/**
+ * « Fermé définitivement »: the place is out of the map, the lists and the search, its addresses answer « Ce
+ * restaurant a fermé » with places nearby; its owner keeps its page and is told by e-mail (decision 0070).
+ */
+export function ClosedForGoodInput() {
+  const record = useRecordContext<Establishment>();
+  const closed = useWatch({ name: 'closedForGood' }) === true;
+  const wasClosed = record?.closedForGood === true;
+  const hasOwner = record?.restaurantOwner != null;
+  return (
+    <Box sx={{ width: '100%', display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <BooleanInput
+        source="closedForGood"
+        label="Fermé définitivement"
+        helperText="La page quitte la carte, les listes et la recherche ; ses adresses, dont celle des affiches, affichent « Ce restaurant a fermé » avec des établissements proches."
+      />
+      {closed !== wasClosed && (
+        <Alert severity="info" data-testid="closed-for-good-told">
+          {closed
+            ? `À l’enregistrement, l’établissement sera indiqué comme fermé définitivement.${hasOwner ? ' Son restaurateur gardera l’accès à sa page et en sera prévenu par e-mail.' : ''}`
+            : `À l’enregistrement, la page sera de nouveau publiée.${hasOwner ? ' Son restaurateur en sera prévenu par e-mail.' : ''}`}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
 /** The week's opening hours, Monday first, read only. */
 export function OpeningHoursView() {
   const record = useRecordContext<Establishment>();

@@ -40,7 +40,7 @@ export function EstablishmentOwnerPanel() {
       await dataProvider.sendClaimCode('establishments', { id: String(record.id) });
       setSent({
         severity: 'success',
-        text: `Code envoyé à ${record.email ?? 'l’adresse de l’établissement'}.`,
+        text: `Code envoyé à ${record.claimEmail ?? 'l’adresse de l’établissement'}.`,
       });
     } catch (error) {
       // 429 says when it may be asked again; 409, that an owner has claimed it meanwhile.
@@ -93,13 +93,20 @@ export function EstablishmentOwnerPanel() {
         <Typography variant="body2" color="text.secondary">
           L’établissement est déjà rattaché à un restaurateur : le code ne lui est plus envoyé.
         </Typography>
-      ) : record.email ? (
-        <Button variant="outlined" disabled={sending} onClick={() => void send()}>
-          Envoyer le code à l’établissement
-        </Button>
+      ) : record.claimEmail ? (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            Le code n’est envoyé qu’à l’adresse de l’établissement connue de l’équipe : {record.claimEmail}
+            {record.email !== record.claimEmail ? ' (pas à celle que montre sa page)' : ''}.
+          </Typography>
+          <Button variant="outlined" disabled={sending} onClick={() => void send()}>
+            Envoyer le code à l’établissement
+          </Button>
+        </>
       ) : (
         <Typography variant="body2" color="text.secondary">
-          L’établissement n’a pas d’adresse e-mail : le code ne peut lui être envoyé.
+          L’équipe ne connaît pas d’adresse e-mail de l’établissement : le code ne peut lui être envoyé.
+          Donnez-le vous-même au restaurateur une fois son identité vérifiée.
         </Typography>
       )}
       {sent !== null && (

@@ -48,7 +48,14 @@ import { closuresOfForm, withClosureRowChecks } from './closure-checks';
 import { ClosuresInput, ClosuresView } from './closures-input';
 import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { DecimalInput } from './decimal-input';
-import { OpeningHoursView, PreviousUris, UriInput, VisibilityInputs } from './establishment-fields';
+import {
+  ClosedForGoodInput,
+  OpeningHoursView,
+  PreviousUris,
+  UriInput,
+  VisibilityInputs,
+} from './establishment-fields';
+import { EstablishmentDeletionContent, EstablishmentDeletionTitle } from './establishment-deletion';
 import { EstablishmentHistory } from './establishment-history';
 import { EstablishmentOwnerPanel } from './establishment-owner';
 import { EstablishmentPhotoPanel, EstablishmentPhotoView } from './establishment-photo';
@@ -191,6 +198,7 @@ function GeneralTab({ edit }: { edit: boolean }) {
       </ReferenceArrayInput>
       {edit && <UriInput />}
       <VisibilityInputs />
+      {edit && <ClosedForGoodInput />}
     </>
   );
 }
@@ -261,7 +269,14 @@ export function EstablishmentEdit() {
         validate={validateEdit}
         warnWhenUnsavedChanges
         formRootPathname={formRootPathname}
-        toolbar={<EditToolbar />}
+        toolbar={
+          <EditToolbar
+            deleteConfirm={{
+              title: <EstablishmentDeletionTitle />,
+              content: <EstablishmentDeletionContent />,
+            }}
+          />
+        }
         // A claim code renewed or a photo shared in this form changes the record: the form follows it and
         // keeps what the admin has typed meanwhile. After a save, the record it answered must not make the
         // form look unsaved again (leaving it for the list would be asked about).
@@ -336,6 +351,7 @@ export function EstablishmentShow() {
           />
           <BooleanField source="disabled" />
           <TextField source="disabledReason" label="Raison du masquage" emptyText="—" />
+          <BooleanField source="closedForGood" label="Fermé définitivement" />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Adresse et carte" path="adresse">
           <TextField source="address.street" emptyText="—" />

@@ -14,15 +14,30 @@ describe('what the establishment form asks before changing its owner', () => {
     });
     expect(question?.title).toBe('Changer de restaurateur ?');
     expect(question?.text).toBe(
-      'Cet établissement est rattaché à gerante@example.fr. En enregistrant, il sera rattaché à repreneur@example.fr, et gerante@example.fr n’aura plus accès à sa page. Un e-mail l’en informera.',
+      'Cet établissement est rattaché à gerante@example.fr. En enregistrant, il sera rattaché à repreneur@example.fr, et gerante@example.fr n’aura plus accès à sa page. Un e-mail l’en informera. Le code de réclamation sera renouvelé.',
     );
   });
 
   it('asks before detaching, and before moving an owner away from its own establishment', () => {
     expect(
-      establishmentOwnerQuestion({ current: 'gerante@example.fr', picked: null, pickedLeaves: null })?.text,
+      establishmentOwnerQuestion({
+        current: 'gerante@example.fr',
+        picked: null,
+        pickedLeaves: null,
+        claimEmail: 'contact@le-zinc.fr',
+      })?.text,
     ).toBe(
-      'En enregistrant, gerante@example.fr n’aura plus accès à la page de cet établissement. Un e-mail l’en informera.',
+      'En enregistrant, gerante@example.fr n’aura plus accès à la page de cet établissement. Un e-mail l’en informera. Son code de réclamation sera renouvelé : l’ancien ne fonctionnera plus, et le nouveau ne pourra être envoyé qu’à contact@le-zinc.fr.',
+    );
+    expect(
+      establishmentOwnerQuestion({
+        current: 'g@example.fr',
+        picked: null,
+        pickedLeaves: null,
+        claimEmail: null,
+      })?.text,
+    ).toMatch(
+      /le nouveau ne sera envoyé à personne \(l’équipe ne connaît aucune adresse de l’établissement\)\.$/,
     );
     expect(
       establishmentOwnerQuestion({
@@ -52,7 +67,7 @@ describe('what the owner form asks before changing its establishment', () => {
         pickedOwner: 'repreneur@example.fr',
       })?.text,
     ).toBe(
-      '« Le Zinc » (Lyon) est rattaché à repreneur@example.fr. En enregistrant, il sera rattaché à gerante@example.fr, et repreneur@example.fr n’aura plus accès à sa page. Un e-mail l’en informera.',
+      '« Le Zinc » (Lyon) est rattaché à repreneur@example.fr. En enregistrant, il sera rattaché à gerante@example.fr, et repreneur@example.fr n’aura plus accès à sa page. Un e-mail l’en informera. Son code de réclamation sera renouvelé.',
     );
   });
 

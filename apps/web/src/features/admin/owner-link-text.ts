@@ -9,6 +9,19 @@ export interface LinkQuestion {
   confirm: string;
 }
 
+/**
+ * What taking a page from its owner does to its claim code (decision 0070): renewed, the old one refused,
+ * the new one mailed only to the page's address as the team knows it (`claimEmail`; `null`: none, the
+ * team hands it; `undefined`: not shown to this admin).
+ */
+export function codeRenewalText(claimEmail: string | null | undefined): string {
+  const renewed = 'Son code de réclamation sera renouvelé : l’ancien ne fonctionnera plus';
+  if (claimEmail === undefined) return `${renewed}.`;
+  if (claimEmail === null)
+    return `${renewed}, et le nouveau ne sera envoyé à personne (l’équipe ne connaît aucune adresse de l’établissement).`;
+  return `${renewed}, et le nouveau ne pourra être envoyé qu’à ${claimEmail}.`;
+}
+
 /** An establishment as the question names it: « Le Zinc » (Lyon). */
 export function establishmentLabel(establishment: object | null | undefined): string {
   const { name, address } = (establishment ?? {}) as { name?: unknown; address?: unknown };
@@ -26,10 +39,13 @@ export function establishmentOwnerQuestion({
   current,
   picked,
   pickedLeaves,
+  claimEmail,
 }: {
   current: string | null;
   picked: string | null;
   pickedLeaves: string | null;
+  /** The page's claim e-mail (`codeRenewalText`), said when its owner is detached. */
+  claimEmail?: string | null | undefined;
 }): LinkQuestion | null {
   const leaves =
     picked !== null && pickedLeaves !== null
@@ -46,13 +62,13 @@ export function establishmentOwnerQuestion({
   if (picked === null) {
     return {
       title: 'Détacher le restaurateur ?',
-      text: `En enregistrant, ${current} n’aura plus accès à la page de cet établissement. Un e-mail l’en informera.`,
+      text: `En enregistrant, ${current} n’aura plus accès à la page de cet établissement. Un e-mail l’en informera. ${codeRenewalText(claimEmail)}`,
       confirm: 'Détacher',
     };
   }
   return {
     title: 'Changer de restaurateur ?',
-    text: `Cet établissement est rattaché à ${current}. En enregistrant, il sera rattaché à ${picked}, et ${current} n’aura plus accès à sa page. Un e-mail l’en informera.${leaves}`,
+    text: `Cet établissement est rattaché à ${current}. En enregistrant, il sera rattaché à ${picked}, et ${current} n’aura plus accès à sa page. Un e-mail l’en informera. Le code de réclamation sera renouvelé.${leaves}`,
     confirm: 'Changer de restaurateur',
   };
 }
@@ -68,24 +84,27 @@ export function ownerEstablishmentQuestion({
   current,
   picked,
   pickedOwner,
+  claimEmail,
 }: {
   owner: string;
   current: string | null;
   picked: string | null;
   pickedOwner: string | null;
+  /** The current establishment's claim e-mail (`codeRenewalText`), said when the owner is detached. */
+  claimEmail?: string | null | undefined;
 }): LinkQuestion | null {
   if (picked === null) {
     if (current === null) return null;
     return {
       title: 'Détacher l’établissement ?',
-      text: `En enregistrant, ${owner} n’aura plus accès à la page de ${current}. Un e-mail l’en informera.`,
+      text: `En enregistrant, ${owner} n’aura plus accès à la page de ${current}. Un e-mail l’en informera. ${codeRenewalText(claimEmail)}`,
       confirm: 'Détacher',
     };
   }
   if (pickedOwner === null || pickedOwner === owner) return null;
   return {
     title: 'Retirer cet établissement à son restaurateur ?',
-    text: `${picked} est rattaché à ${pickedOwner}. En enregistrant, il sera rattaché à ${owner}, et ${pickedOwner} n’aura plus accès à sa page. Un e-mail l’en informera.`,
+    text: `${picked} est rattaché à ${pickedOwner}. En enregistrant, il sera rattaché à ${owner}, et ${pickedOwner} n’aura plus accès à sa page. Un e-mail l’en informera. Son code de réclamation sera renouvelé.`,
     confirm: 'Retirer et rattacher',
   };
 }

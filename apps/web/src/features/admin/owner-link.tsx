@@ -147,6 +147,12 @@ function LinkInput({
   );
 }
 
+/** An establishment's claim e-mail as read (`undefined`: not shown to this admin, or not read yet). */
+const claimEmailOf = (establishment: RaRecord | undefined): string | null | undefined => {
+  const value: unknown = establishment?.claimEmail;
+  return typeof value === 'string' || value === null ? value : undefined;
+};
+
 /** The establishment form's « Propriétaire lié ». */
 export function EstablishmentOwnerInput() {
   return (
@@ -160,6 +166,7 @@ export function EstablishmentOwnerInput() {
         establishmentOwnerQuestion({
           current: change.current === null ? null : String(change.linked?.email ?? 'le restaurateur actuel'),
           picked: change.next === null ? null : String(change.picked?.email ?? 'ce restaurateur'),
+          claimEmail: claimEmailOf(change.record),
           pickedLeaves: await describeLinkedElsewhere(
             change,
             'establishments',
@@ -187,6 +194,7 @@ export function OwnerEstablishmentInput() {
           owner: String(change.record?.email ?? 'ce restaurateur'),
           current: change.current === null ? null : establishmentLabel(change.linked),
           picked: change.next === null ? null : establishmentLabel(change.picked),
+          claimEmail: claimEmailOf(change.linked),
           pickedOwner: await describeLinkedElsewhere(
             change,
             'restaurant-owners',

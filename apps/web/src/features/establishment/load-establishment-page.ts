@@ -10,7 +10,7 @@ export const NEARBY_LINKS = 5;
 /**
  * The detail page's data, from the live reads the API hands to loaders. The uri in the address matches
  * exactly whatever its percent-encoding (React Router decodes it; uris are stored in NFC). Unknown or
- * disabled: a real 404. Reached by id (the specification's generic pattern), by an address the page had
+ * disabled: a real 404; closed for good or deleted: a 410 whose data is the place gone and its neighbours. Reached by id (the specification's generic pattern), by an address the page had
  * before, or under the other kind (printed before an admin changed it): a permanent redirect to the page's
  * own address, so that no poster or shared link ever breaks.
  */
@@ -21,7 +21,11 @@ export async function loadEstablishmentPage(
   uriOrId: string,
 ) {
   const establishment = await publicData.getPublicEstablishment(uriOrId.normalize('NFC'));
-  if (establishment === null) throw data(null, { status: 404 });
+  if (establishment === null) {
+    // Closed for good, or deleted: 410 at every address it had (printed posters), with places nearby.
+    const gone = await publicData.getGonePlace(uriOrId.normalize('NFC'), NEARBY_LINKS);
+    throw data(gone, { status: gone === null ? 404 : 410 });
+  }
   if (establishment.uri !== uriOrId.normalize('NFC') || establishment.kind !== kind) {
     throw redirectToMovedPage(request, establishmentPath(establishment.kind, establishment.uri));
   }

@@ -4,15 +4,19 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import Link from '@mui/material/Link';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { ofName } from '@tables-voisines/contract/french-names';
 import { PatchOwnerBodySchema, type PatchOwnerBody } from '@tables-voisines/contract/schemas/account';
 import { ClaimCodeSchema, type Establishment } from '@tables-voisines/contract/schemas/establishment';
 import { apiRequest, isApiError, type ApiResponse } from '../../lib/api-client';
 import type { AccessRequest } from '@tables-voisines/contract/schemas/access';
 import { AccessRequestForm, OpenAccessRequestNotice, useOpenAccessRequest } from './access-request';
+import { formatFrenchDateTime } from '../../lib/format';
 import { contractResolver } from './contract-resolver';
 import { checkForm, formFailure } from './form-errors';
 import { FormTextField } from './form-parts';
+import type { TeamDetach } from './owner-loaders';
 import { OWNER_PATHS } from './owner-paths';
 import { useOwnerSession } from './owner-session';
 import { FormMessage, OwnerForm, OwnerLoading, OwnerScreen, TextLink } from './owner-ui';
@@ -132,7 +136,14 @@ function FoundEstablishment({
   );
 }
 
-export function ClaimPage({ current }: { current: Establishment | null }) {
+export function ClaimPage({
+  current,
+  detached = null,
+}: {
+  current: Establishment | null;
+  /** When the team last detached this owner from a page, if it did (it has none now). */
+  detached?: TeamDetach | null;
+}) {
   const { store, owner, token } = useOwnerSession();
   const navigate = useNavigate();
   const { form, notice, submit } = useOwnerForm<{ establishmentCode: string }, PatchOwnerBody>({
@@ -177,7 +188,9 @@ export function ClaimPage({ current }: { current: Establishment | null }) {
     <OwnerScreen
       title={owner.establishment === null ? 'Rattacher mon établissement' : 'Changer d’établissement'}
       intro={
-        owner.establishment === null ? (
+        owner.establishment === null && detached !== null ? (
+          <TeamDetachNotice detached={detached} />
+        ) : owner.establishment === null ? (
           'Étape 3 sur 3 : saisissez le code de votre établissement (8 caractères) pour tenir sa page à jour.'
         ) : (
           <>
@@ -266,5 +279,33 @@ export function ClaimPage({ current }: { current: Establishment | null }) {
         )}
       </Box>
     </OwnerScreen>
+  );
+}
+
+/** What happened to an owner the team detached: when, from which page, and what it can do. */
+export function teamDetachText(detached: TeamDetach): { what: string; next: string } {
+  const page = detached.name === null ? 'de votre établissement' : ofName(detached.name);
+  const when = formatFrenchDateTime(detached.at);
+  return detached.pageDeleted
+    ? {
+        what: `L’équipe a supprimé la page ${page} le ${when} : votre compte n’est plus rattaché à aucun établissement.`,
+        next: 'Pour toute question, écrivez à l’équipe. Vous pouvez aussi rattacher un autre établissement avec son code ci-dessous.',
+      }
+    : {
+        what: `L’équipe a détaché votre compte de la page ${page} le ${when} : vous ne pouvez plus la modifier.`,
+        next: 'Si vous pensez qu’il s’agit d’une erreur, écrivez à l’équipe. Vous pouvez aussi rattacher un autre établissement avec son code ci-dessous.',
+      };
+}
+
+function TeamDetachNotice({ detached }: { detached: TeamDetach }) {
+  const { what, next } = teamDetachText(detached);
+  // The screen's intro is a paragraph: what happened, what to do, and where to write.
+  return (
+    <span data-testid="team-detach">
+      <strong>{what}</strong> {next}{' '}
+      <Link component={RouterLink} to="/contact" reloadDocument underline="always">
+        Nous contacter
+      </Link>
+    </span>
   );
 }

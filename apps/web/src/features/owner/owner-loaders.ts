@@ -1,4 +1,6 @@
+import type { RestaurantOwner } from '@tables-voisines/contract/schemas/account';
 import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
+import { apiRequest } from '../../lib/api-client';
 import {
   LOAD_FAILED,
   fetchOwnerEstablishment,
@@ -87,4 +89,24 @@ export async function loadCurrentEstablishment(session: ScreenSession): Promise<
     (read) => read.value,
     () => null,
   );
+}
+
+/** When and from which page the team detached an owner that has none now (`GET` of its account). */
+export type TeamDetach = NonNullable<RestaurantOwner['detachedByTeam']>;
+
+/**
+ * The claim screen: the establishment the owner has (`loadCurrentEstablishment`), or, without one, when the
+ * team last detached it, said above the form instead of a bare « Étape 3 sur 3 ». Unreadable: nothing said.
+ */
+export async function loadClaimScreen(
+  session: ScreenSession,
+): Promise<{ current: Establishment | null; detached: TeamDetach | null }> {
+  const ownerId = session.owner?.id ?? null;
+  if (session.owner?.establishment != null || ownerId === null || session.token === null)
+    return { current: await loadCurrentEstablishment(session), detached: null };
+  const owner = await apiRequest('getOwner', { token: session.token, params: { id: ownerId } }).catch(
+    () => null,
+  );
+  const detached = (owner as RestaurantOwner | null)?.detachedByTeam ?? null;
+  return { current: null, detached };
 }

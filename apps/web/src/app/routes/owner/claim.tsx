@@ -1,5 +1,5 @@
 import { ClaimPage } from '../../../features/owner/claim-page';
-import { loadCurrentEstablishment } from '../../../features/owner/owner-loaders';
+import { loadClaimScreen } from '../../../features/owner/owner-loaders';
 import { OwnerLoading, ownerMeta } from '../../../features/owner/owner-ui';
 import type { Route } from './+types/claim';
 import { loadOwnerShell, screenClientLoader } from './owner-shell';
@@ -9,9 +9,9 @@ export function meta() {
 }
 
 export const loader = loadOwnerShell;
-export const clientLoader = screenClientLoader('unlinked', loadCurrentEstablishment);
+export const clientLoader = screenClientLoader('unlinked', loadClaimScreen);
 export const HydrateFallback = OwnerLoading;
 
 export default function Route({ loaderData }: Route.ComponentProps) {
-  return <ClaimPage current={loaderData} />;
+  return <ClaimPage current={loaderData.current} detached={loaderData.detached} />;
 }

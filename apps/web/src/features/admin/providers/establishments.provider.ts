@@ -45,6 +45,7 @@ export const ESTABLISHMENT_FIELDS = [
   'photo',
   'disabled',
   'disabledReason',
+  'closedForGood',
   'restaurantOwner',
 ] as const;
 
