@@ -311,7 +311,13 @@ export function changeText(
         ? `« ${REPORT_REASON_LABELS[to.reason as ReportReason]} » `
         : '';
     const outcome =
-      to.status === 'resolved' ? 'marqué corrigé' : to.status === 'dismissed' ? 'écarté' : 'modifié';
+      to.status === 'resolved'
+        ? 'marqué corrigé'
+        : to.status === 'dismissed'
+          ? 'écarté'
+          : to.status === 'open'
+            ? 'rouvert'
+            : 'modifié';
     return `Signalement ${reason}${outcome}`;
   }
   const label = fieldLabel(change.field);

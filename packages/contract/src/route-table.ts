@@ -31,6 +31,8 @@ export const routeTable = {
   createReport: { method: 'POST', path: '/api/establishment/:id/reports', auth: 'none' },
   listReports: { method: 'GET', path: '/api/reports/', auth: 'required' },
   patchReport: { method: 'PATCH', path: '/api/report/:id', auth: 'required' },
+  listEstablishmentReports: { method: 'GET', path: '/api/establishment/:id/reports', auth: 'required' },
+  answerReport: { method: 'PUT', path: '/api/report/:id/owner-answer', auth: 'required' },
   deleteEstablishment: { method: 'DELETE', path: '/api/establishment/:id', auth: 'required' },
   renewClaimCode: { method: 'POST', path: '/api/establishment/:id/claim-code', auth: 'required' },
   getEstablishmentMenuBoard: { method: 'GET', path: '/api/establishment/:id/menuboard', auth: 'optional' },

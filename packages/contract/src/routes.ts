@@ -69,6 +69,8 @@ import { PlaceSchema, PlaceSearchQuerySchema } from './schemas/place';
 import {
   CreateReportBodySchema,
   ListReportsQuerySchema,
+  OwnerAnswerBodySchema,
+  OwnerReportSchema,
   PatchReportBodySchema,
   ReportCreatedSchema,
   ReportSchema,
@@ -350,13 +352,35 @@ export const routes = {
   },
   patchReport: {
     ...routeTable.patchReport,
-    summary: 'Marquer un signalement corrigé ou écarté (inscrit à l’historique de l’établissement)',
+    summary:
+      'Marquer un signalement corrigé ou écarté, ou le rouvrir (inscrit à l’historique de l’établissement ; le visiteur qui a laissé son adresse est prévenu une fois)',
     tags: TAGS.reports,
     account: 'admin',
     permission: { action: 'update', subject: 'establishment' },
     params: IdParamsSchema,
     body: PatchReportBodySchema,
     responses: { 200: ReportSchema, ...errors(400, 401, 403, 404) },
+  },
+  listEstablishmentReports: {
+    ...routeTable.listEstablishmentReports,
+    summary:
+      'Lister les signalements de son établissement, les plus récents d’abord (restaurateur ; sans l’adresse du visiteur)',
+    tags: TAGS.reports,
+    account: 'restaurant-owner',
+    permission: { action: 'read', subject: 'establishment' },
+    params: IdParamsSchema,
+    responses: { 200: z.array(OwnerReportSchema), ...errors(400, 401, 403, 404) },
+  },
+  answerReport: {
+    ...routeTable.answerReport,
+    summary:
+      'Répondre à un signalement de son établissement : « C’est corrigé » ou « C’est juste » avec une ligne (restaurateur ; une nouvelle réponse remplace la précédente)',
+    tags: TAGS.reports,
+    account: 'restaurant-owner',
+    permission: { action: 'update', subject: 'establishment' },
+    params: IdParamsSchema,
+    body: OwnerAnswerBodySchema,
+    responses: { 200: OwnerReportSchema, ...errors(400, 401, 403, 404) },
   },
   deleteEstablishment: {
     ...routeTable.deleteEstablishment,

@@ -1,3 +1,4 @@
+import { ofName, toName } from '@tables-voisines/contract/french-names';
 import { REPORT_REASON_LABELS, type ReportReason } from '@tables-voisines/contract/reports';
 import type { MailMessage } from './mailer';
 
@@ -332,5 +333,31 @@ export function reportMail(
     ],
     highlight: { link: space, label: 'Ouvrir mon espace' },
     after: ['L’équipe a reçu ce signalement elle aussi. Si votre page est juste, vous n’avez rien à faire.'],
+  });
+}
+
+/**
+ * The visitor who left an address with a report is told, once, that the team handled it: corrected, or
+ * looked at and found right (reports.service.ts keeps `reporter_told_at`). Never who handled it, nor the
+ * owner's words.
+ */
+export function reportHandledMail(
+  site: MailSite,
+  to: string,
+  establishment: { name: string; town: string; pageUrl: string | null },
+  report: { reason: ReportReason; outcome: 'resolved' | 'dismissed' },
+): MailMessage {
+  const about = `la page ${ofName(establishment.name)} (${establishment.town}), motif « ${REPORT_REASON_LABELS[report.reason]} »`;
+  return layout(site, to, `Votre signalement sur ${site.name} a été traité`, {
+    paragraphs: [
+      'Bonjour,',
+      report.outcome === 'resolved'
+        ? `Merci d’avoir signalé une erreur sur ${about}. L’équipe ${site.name} l’a examinée : la page a été corrigée.`
+        : `Merci d’avoir signalé une erreur sur ${about}. L’équipe ${site.name} a vérifié les informations de la page et les a jugées justes : elle n’a pas été modifiée.`,
+    ],
+    ...(establishment.pageUrl === null
+      ? {}
+      : { highlight: { link: establishment.pageUrl, label: 'Voir la page' } }),
+    after: ['Vous ne recevrez pas d’autre message à propos de ce signalement.'],
   });
 }
