@@ -26,6 +26,7 @@ import {
   type ResourceProps,
 } from 'react-admin';
 import {
+  OWNER_ANSWER_LABELS,
   REPORT_REASON_LABELS,
   REPORT_STATUSES,
   REPORT_STATUS_LABELS,
@@ -39,7 +40,15 @@ import { useAbility } from './ability-context';
 /** The open reports' count of the menu's badge: read again every minute, and after each change (refresh). */
 const BADGE_REFRESH_MS = 60_000;
 
-const STATUS_CHOICES = REPORT_STATUSES.map((status) => ({ id: status, name: REPORT_STATUS_LABELS[status] }));
+/**
+ * « Tous » is a choice of its own (`all`), not the select's empty value: an empty filter is dropped by
+ * react-admin, which then showed a blank select, and the list's default (« À traiter ») came back.
+ */
+export const ALL_STATUSES = 'all';
+const STATUS_CHOICES = [
+  { id: ALL_STATUSES, name: 'Tous' },
+  ...REPORT_STATUSES.map((status) => ({ id: status, name: REPORT_STATUS_LABELS[status] })),
+];
 
 const filters = [
   <SelectInput
@@ -47,6 +56,7 @@ const filters = [
     source="status"
     label="État"
     choices={STATUS_CHOICES}
+    emptyValue={ALL_STATUSES}
     emptyText="Tous"
     alwaysOn
   />,
@@ -78,24 +88,52 @@ function StatusText() {
           {report.resolvedBy?.name ? ` par ${report.resolvedBy.name}` : ''}
         </Typography>
       )}
+      {report.reporterToldAt !== null && (
+        <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+          Visiteur prévenu le {formatShortFrenchDateTime(report.reporterToldAt)}
+        </Typography>
+      )}
     </>
   );
 }
 
-const DONE_MESSAGES: Record<'resolved' | 'dismissed', string> = {
+/** What the establishment's owner answered: « C’est corrigé », or « C’est juste » and its line. */
+export function OwnerAnswerText({ report }: { report: Pick<Report, 'ownerAnswer'> }) {
+  const answer = report.ownerAnswer;
+  if (answer === null) return <>—</>;
+  return (
+    <>
+      {OWNER_ANSWER_LABELS[answer.answer]}
+      {answer.note !== null && (
+        <Box component="span" sx={{ display: 'block', whiteSpace: 'pre-line' }}>
+          « {answer.note} »
+        </Box>
+      )}
+      <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+        le {formatShortFrenchDateTime(answer.at)}
+      </Typography>
+    </>
+  );
+}
+
+const DONE_MESSAGES: Record<ReportStatus, string> = {
   resolved: 'Signalement marqué corrigé.',
   dismissed: 'Signalement écarté.',
+  open: 'Signalement rouvert : il est de nouveau à traiter.',
 };
 
-/** « Marquer corrigé » and « Écarter » of an open report, for admins who may change establishments. */
+/**
+ * « Marquer corrigé » and « Écarter » of an open report, « Rouvrir » of a handled one (a click made by
+ * mistake), for admins who may change establishments.
+ */
 function ReportActions() {
   const report = useRecordContext<Report>();
   const notify = useNotify();
   const refresh = useRefresh();
   const [update, { isPending }] = useUpdate();
   const mayUpdate = useAbility().can('update', 'establishment');
-  if (report === undefined || !mayUpdate || report.status !== 'open') return null;
-  const mark = (status: 'resolved' | 'dismissed') =>
+  if (report === undefined || !mayUpdate) return null;
+  const mark = (status: ReportStatus) =>
     update(
       'reports',
       { id: report.id, data: { status }, previousData: report },
@@ -116,6 +154,20 @@ function ReportActions() {
       },
     );
   const about = `${REPORT_REASON_LABELS[report.reason]} — ${report.establishment.name}`;
+  if (report.status !== 'open') {
+    return (
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={isPending}
+        onClick={() => void mark('open')}
+        aria-label={`Rouvrir : ${about}`}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        Rouvrir
+      </Button>
+    );
+  }
   return (
     <Stack
       direction="row"
@@ -179,6 +231,11 @@ export function ReportList() {
           }
         />
         <DateField source="createdAt" label="Reçu le" locales="fr-FR" showTime sortable={false} />
+        <FunctionField
+          label="Réponse du restaurateur"
+          sortable={false}
+          render={(report: Report) => <OwnerAnswerText report={report} />}
+        />
         <FunctionField label="État" sortable={false} render={() => <StatusText />} />
         <FunctionField label="Actions" sortable={false} render={() => <ReportActions />} />
       </Datagrid>
