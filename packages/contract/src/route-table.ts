@@ -55,6 +55,7 @@ export const routeTable = {
   createGroup: { method: 'POST', path: '/api/group/', auth: 'required' },
   patchGroup: { method: 'PATCH', path: '/api/group/:id', auth: 'required' },
   deleteGroup: { method: 'DELETE', path: '/api/group/:id', auth: 'required' },
+  exportGroups: { method: 'POST', path: '/api/groups/export', auth: 'required' },
 
   // Categories
   searchCategories: site.searchCategories,

@@ -94,7 +94,8 @@ export interface EstablishmentFilter {
  */
 const foldedTown = sql`replace(replace(translate(lower(${establishments.town}), 'àáâäãåçèéêëìíîïñòóôöõùúûüýÿ', 'aaaaaaceeeeiiiinooooouuuuyy'), 'œ', 'oe'), 'æ', 'ae')`;
 
-function whereOf(filter: EstablishmentFilter): SQL | undefined {
+/** The conditions of a filter, shared by the list, its count and its export. */
+export function whereOf(filter: EstablishmentFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (!filter.includeDisabled) conditions.push(eq(establishments.disabled, false));
   else if (filter.disabled !== undefined) conditions.push(eq(establishments.disabled, filter.disabled));
