@@ -225,7 +225,7 @@ export function teamChangeMail(
     lines.length === 0 ? [] : ['L’équipe a aussi fait ces changements :', ...lines.map((l) => `– ${l}`)];
   switch (change.kind) {
     case 'linked':
-      return layout(site, owner.email, `Votre compte est rattaché à ${establishment.name}`, {
+      return layout(site, owner.email, `Votre compte est rattaché ${toName(establishment.name)}`, {
         paragraphs: [
           hello,
           `L’équipe ${site.name} a rattaché votre compte à la page de ${page}. Vous pouvez désormais la modifier et publier son ardoise du jour depuis votre espace restaurateur :`,
@@ -233,7 +233,7 @@ export function teamChangeMail(
         highlight: { link: space, label: 'Ouvrir mon espace' },
       });
     case 'detached':
-      return layout(site, owner.email, `Votre compte n’est plus rattaché à ${establishment.name}`, {
+      return layout(site, owner.email, `Votre compte n’est plus rattaché ${toName(establishment.name)}`, {
         paragraphs: [
           hello,
           change.deleted
@@ -324,7 +324,7 @@ export function reportMail(
   return layout(site, owner.email, `Signalement sur votre page « ${establishment.name} »`, {
     paragraphs: [
       `Bonjour ${owner.firstName},`,
-      `Un visiteur a signalé une erreur sur la page de « ${establishment.name} » (${establishment.town}) sur ${site.name}.`,
+      `Un visiteur a signalé une erreur sur la page ${ofName(establishment.name)} (${establishment.town}) sur ${site.name}.`,
       `Motif : ${REPORT_REASON_LABELS[report.reason]}`,
       report.message === null
         ? 'Le visiteur n’a pas laissé de précisions.'
