@@ -15,6 +15,7 @@ import {
   Menu,
   SelectInput,
   TextField,
+  required,
   useCanAccess,
   useCreatePath,
   useGetList,
@@ -41,8 +42,8 @@ import { useAbility } from './ability-context';
 const BADGE_REFRESH_MS = 60_000;
 
 /**
- * « Tous » is a choice of its own (`all`), not the select's empty value: an empty filter is dropped by
- * react-admin, which then showed a blank select, and the list's default (« À traiter ») came back.
+ * « Tous » is a choice of its own (`all`), not the select's empty item: react-admin drops an empty filter,
+ * and the select then showed nothing at all under « Tous ».
  */
 export const ALL_STATUSES = 'all';
 const STATUS_CHOICES = [
@@ -56,8 +57,9 @@ const filters = [
     source="status"
     label="État"
     choices={STATUS_CHOICES}
-    emptyValue={ALL_STATUSES}
-    emptyText="Tous"
+    // Required only so that react-admin adds no empty item beside « Tous » (its mark is not shown).
+    validate={required()}
+    sx={{ '& .MuiFormLabel-asterisk': { display: 'none' } }}
     alwaysOn
   />,
 ];
