@@ -192,8 +192,8 @@ export const GROUP_COLUMNS: readonly ExportColumn[] = [
   { header: 'Identifiant', width: 38 },
   { header: 'Nom', width: 32 },
   { header: 'Rayon (km)', width: 10 },
-  { header: 'Latitude', width: 11 },
-  { header: 'Longitude', width: 11 },
+  { header: 'Latitude du centre', width: 11 },
+  { header: 'Longitude du centre', width: 11 },
   { header: 'Créé le (heure de Paris)', width: 20 },
   { header: 'Modifié le (heure de Paris)', width: 20 },
 ];

@@ -252,8 +252,8 @@ describe('an export holds what the list shows', () => {
       'Identifiant',
       'Nom',
       'Rayon (km)',
-      'Latitude',
-      'Longitude',
+      'Latitude du centre',
+      'Longitude du centre',
       'Créé le (heure de Paris)',
       'Modifié le (heure de Paris)',
     ]);
