@@ -189,6 +189,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The export button of a list, which says how many rows it exports: « Exporter les 14 établissements affichés ». */
+const EXPORT_BUTTON = /^Exporter (les .+ affichés|l’.+ affiché|le .+ affiché)$/;
+
 describe('the back office', () => {
   it('serves a French loading shell that search engines leave out, and no admin code on public pages', async () => {
     const html = await (await fetch(`${server.baseUrl}/admin`)).text();
@@ -283,7 +286,7 @@ describe('the back office', () => {
     opened.push(await openTab(context), await openTab(context));
     await Promise.all(opened.map((tab) => tab.goto(`${server.baseUrl}/admin/establishments`)));
     for (const tab of opened) {
-      await tab.getByRole('button', { name: 'Exporter en CSV' }).waitFor();
+      await tab.getByRole('button', { name: EXPORT_BUTTON }).waitFor();
       await expect(tab.getByRole('button', { name: 'Connexion' }).count()).resolves.toBe(0);
     }
     // One after the other: a token is never presented while another presentation of it is unanswered. A tab
@@ -303,7 +306,7 @@ describe('the back office', () => {
   it('lists establishments with search and filters', async () => {
     await page.goto(`${server.baseUrl}/admin`);
     await page.getByRole('menuitem', { name: 'Établissements' }).click();
-    await page.getByRole('button', { name: 'Exporter en CSV' }).waitFor();
+    await page.getByRole('button', { name: EXPORT_BUTTON }).waitFor();
     await page.locator('tbody tr').first().waitFor();
     await checkAxe('liste des établissements');
     await shot('etablissements');
@@ -717,16 +720,30 @@ describe('the back office', () => {
 
   it('exports the establishments as CSV', async () => {
     await establishment('Le Bouchon des Tableurs');
+    await establishment('Le Bouchon des Tableurs bis');
     await page.goto(`${server.baseUrl}/admin/establishments`);
-    const downloaded = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Exporter en CSV' }).click();
-    const download = await downloaded;
-    expect(download.suggestedFilename()).toMatch(/\.csv$/);
-    const text = await readFile((await download.path())!, 'utf8');
+    const exportAll = async () => {
+      const downloaded = page.waitForEvent('download');
+      await page.getByRole('button', { name: EXPORT_BUTTON }).click();
+      await page.getByRole('menuitem', { name: /^En CSV/ }).click();
+      const download = await downloaded;
+      expect(download.suggestedFilename()).toMatch(/\.csv$/);
+      return readFile((await download.path())!, 'utf8');
+    };
+    const text = await exportAll();
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(text.split('\n')[0]).toContain(';');
     expect(text).toContain('Le Bouchon des Tableurs');
     expect(text.split('\n').filter((line) => line.trim() !== '').length).toBeGreaterThan(600);
+    // Filtered, the list shows two: the button says so, and the file holds those two alone.
+    await page.getByPlaceholder('Rechercher par nom').fill('Bouchon des Tableurs');
+    await page
+      .getByRole('button', { name: 'Exporter les 2 établissements affichés' })
+      .waitFor({ timeout: 15_000 });
+    const filtered = await exportAll();
+    const lines = filtered.split('\n').filter((line) => line.trim() !== '');
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(1).every((line) => line.includes('Le Bouchon des Tableurs'))).toBe(true);
   });
 
   it("edits a limited admin's permissions as action × subject pairs", async () => {
@@ -812,8 +829,8 @@ describe('the back office', () => {
     await tab.locator('tbody tr').first().waitFor();
     expect(await pageWidth()).toBeLessThanOrEqual(390);
     await expect(overflowOf(tab.locator('tbody tr td').last())).resolves.toBe('auto');
-    for (const name of ['Ajouter un filtre', 'Exporter en CSV', 'Exporter en XLSX'])
-      await onScreen(name, tab.getByRole('button', { name }));
+    await onScreen('Ajouter un filtre', tab.getByRole('button', { name: 'Ajouter un filtre' }));
+    await onScreen('Exporter', tab.getByRole('button', { name: EXPORT_BUTTON }));
   });
 
   it('publishes a dish priced with a decimal comma, 12,50 €, and edits the board', async () => {
@@ -975,7 +992,7 @@ describe('the back office', () => {
     await expect(page.getByRole('cell', { name: '12,5', exact: true }).count()).resolves.toBeGreaterThan(0);
 
     await page.getByRole('menuitem', { name: 'Restaurateurs' }).click();
-    await page.getByRole('button', { name: 'Exporter en XLSX' }).waitFor();
+    await page.getByRole('button', { name: EXPORT_BUTTON }).waitFor();
     await checkAxe('restaurateurs');
     // Link the owner to the establishment made for this test.
     await page.getByRole('cell', { name: 'Garnier' }).click();
@@ -1279,7 +1296,7 @@ describe('the back office', () => {
       'Ardoises du jour',
     ]);
     await page.getByRole('menuitem', { name: 'Établissements' }).click();
-    await page.getByRole('button', { name: 'Exporter en CSV' }).waitFor();
+    await page.getByRole('button', { name: EXPORT_BUTTON }).waitFor();
     await page.locator('tbody tr').first().waitFor();
     await expect(page.getByRole('link', { name: 'Créer' }).count()).resolves.toBe(0);
     await expect(page.getByRole('checkbox').count()).resolves.toBe(0);

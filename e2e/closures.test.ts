@@ -39,6 +39,7 @@ let smtp: TestSmtp;
 let server: RunningServer;
 let browser: Browser;
 let target: ListedEstablishment;
+let ownerToken: string;
 
 beforeAll(async () => {
   smtp = await startSmtp();
@@ -47,13 +48,13 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
   target = await findQuietEstablishment(server.baseUrl);
-  const { ownerToken } = await linkNewOwner({
+  ({ ownerToken } = await linkNewOwner({
     baseUrl: server.baseUrl,
     smtp,
     admin: ADMIN,
     owner: OWNER,
     establishmentId: target.id,
-  });
+  }));
   await callApi(
     server.baseUrl,
     'PATCH',
@@ -182,5 +183,26 @@ describe('closures', () => {
     expect(jsonLd.join('\n')).toContain('specialOpeningHoursSpecification');
     expect(visitorErrors()).toEqual([]);
     await visitorContext.close();
+  });
+
+  it('a closure ending today says so and when the place opens again; today closed in the hours', async () => {
+    const today = parisDate(new Date());
+    const lunches = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, opens: '12:00', closes: '14:30' }));
+    await callApi(
+      server.baseUrl,
+      'PATCH',
+      `/api/establishment/${target.id}`,
+      { openingHours: lunches, closures: [{ from: addDays(today, -1), to: today, reason: 'Inventaire' }] },
+      ownerToken,
+    );
+    const tomorrow = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', weekday: 'long' }).format(
+      new Date(`${addDays(today, 1)}T12:00:00Z`),
+    );
+    // The page as the server renders it for a visitor: the status line and the week's hours.
+    const html = await (await fetch(`${server.baseUrl}${establishmentPath(target.kind, target.uri)}`)).text();
+    expect(html).toContain(`Fermé aujourd’hui, réouverture ${tomorrow} à 12 h`);
+    expect(html).not.toContain('Fermé exceptionnellement jusqu’au');
+    const todayRow = /<tr aria-current="date">[^]*?<\/tr>/.exec(html)?.[0] ?? '';
+    expect(todayRow).toContain('Fermé exceptionnellement');
   });
 });

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ofName } from '@tables-voisines/contract/french-names';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { startSmtp, type TestSmtp } from '../apps/api/test/smtp';
 import { adminToken, createEstablishment, createOwner } from './support/admins';
@@ -463,7 +464,9 @@ describe('a restaurant owner', () => {
     await page.waitForURL(/\/etablissement$/);
     await page.getByRole('heading', { name: 'Changer d’établissement' }).waitFor();
     await page
-      .getByText(`Votre compte tient la page de ${target.name} (${target.address.town}).`, { exact: false })
+      .getByText(`Votre compte tient la page ${ofName(target.name)} (${target.address.town}).`, {
+        exact: false,
+      })
       .waitFor();
     await expect(page.getByText(/Étape 3 sur 3/).count()).resolves.toBe(0);
     // Its own establishment is claimed: its code is not mailed any more, and the screen says so.

@@ -11,7 +11,12 @@ import {
   type Browser,
   type Page,
 } from './support/browser';
-import { findQuietEstablishment, linkNewOwner, type ListedEstablishment } from './support/owners';
+import {
+  findQuietEstablishment,
+  linkNewOwner,
+  newOwnerContext,
+  type ListedEstablishment,
+} from './support/owners';
 import { callApi, startServer, type RunningServer } from './support/server';
 import { MAP_DESKTOP } from './support/map';
 
@@ -153,8 +158,30 @@ describe('reports', () => {
     const other = rows.filter({ hasText: 'Le restaurant a changé de nom.' });
     await other.getByRole('button', { name: 'Écarter' }).click();
     await expect.poll(openReports).toBe(String(openBefore));
+    // « Tous » stays chosen and lists the handled ones; a click made by mistake is undone (issue 48).
+    const state = admin.getByRole('combobox', { name: 'État' });
+    await state.click();
+    await admin.getByRole('option', { name: 'Tous' }).click();
+    await expect.poll(() => state.textContent()).toBe('Tous');
+    await expect.poll(() => rows.count()).toBe(2);
+    await rows
+      .filter({ hasText: 'Horaires erronés' })
+      .getByRole('button', { name: /^Rouvrir/ })
+      .click();
+    await expect.poll(openReports).toBe(String(openBefore + 1));
+    await rows
+      .filter({ hasText: 'Horaires erronés' })
+      .getByRole('button', { name: /^Marquer corrigé/ })
+      .click();
+    await expect.poll(openReports).toBe(String(openBefore));
     expect(adminErrors()).toEqual([]);
     await adminContext.close();
+
+    // The visitor who left an address is told once, in words, though the hours report was resolved twice.
+    const told = await smtp.waitFor(REPORTER, (m) => /page a été corrigée/.test(m.text), 15_000);
+    expect(told.text).toContain('la page a été corrigée');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.messages.filter((m) => m.to === REPORTER && /traité/.test(m.subject))).toHaveLength(2);
 
     // Both are in the establishment's history, told by whom.
     const history = await callApi<{ action: string; actor: { name: string | null } | null }[]>(
@@ -165,7 +192,46 @@ describe('reports', () => {
       adminToken,
     );
     const reportEntries = history.filter((entry) => entry.action === 'report');
-    expect(reportEntries).toHaveLength(2);
+    expect(reportEntries).toHaveLength(4);
     expect(reportEntries.every((entry) => entry.actor?.name === ADMIN.username)).toBe(true);
+  });
+
+  it('the owner answers « C’est juste » with a line on a phone; the team’s queue shows it', async () => {
+    const created = await callApi<{ id: string }>(
+      server.baseUrl,
+      'POST',
+      `/api/establishment/${target.id}/reports`,
+      { reason: 'contact', message: 'Le numéro ne répond plus.' },
+    );
+    const context = await newOwnerContext(browser, server.baseUrl, OWNER, { viewport: PHONE });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.baseUrl}/espace-restaurateur`);
+    await waitForRouter(page);
+    await page.getByRole('link', { name: 'Signalements' }).first().click();
+    await page.getByRole('heading', { name: 'Signalements', level: 1 }).waitFor();
+    const card = page.getByRole('listitem').filter({ hasText: 'Le numéro ne répond plus.' });
+    await card.getByText('État : À traiter').waitFor();
+    await checkAxe(page, 'signalements du restaurateur');
+    await card.getByRole('button', { name: 'C’est juste' }).click();
+    await card.getByRole('button', { name: 'Envoyer ma réponse' }).click();
+    await card.getByText('Dites en une ligne pourquoi la page est juste.').waitFor();
+    await card
+      .getByLabel(/En une ligne, pourquoi la page est juste/)
+      .fill('Le numéro est le bon, nous répondons de 10 h à 18 h.');
+    await card.getByRole('button', { name: 'Envoyer ma réponse' }).click();
+    await card.getByText(/Vous avez répondu « C’est juste »/).waitFor();
+    expect(await card.innerText()).not.toContain(REPORTER);
+    expect(errors()).toEqual([]);
+    await context.close();
+
+    const queue = await callApi<
+      { id: string; ownerAnswer: { answer: string; note: string | null } | null }[]
+    >(server.baseUrl, 'GET', '/api/reports/?status=open&perPage=100', undefined, adminToken);
+    expect(queue.find((r) => r.id === created.id)?.ownerAnswer).toMatchObject({
+      answer: 'disputed',
+      note: 'Le numéro est le bon, nous répondons de 10 h à 18 h.',
+    });
   });
 });

@@ -100,7 +100,7 @@ describe('changing who owns a page', () => {
     const moved = await patchPlace(place.id, manager.headers, { restaurantOwner: owner.id });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().restaurantOwner).toBe(owner.id);
-    expect((await smtp.waitFor(owner.email)).subject).toBe('Votre compte est rattaché à Le Comptoir');
+    expect((await smtp.waitFor(owner.email)).subject).toBe('Votre compte est rattaché au Comptoir');
   });
 
   it('is refused from the owner’s side too, to an admin who may update owners but not establishments', async () => {

@@ -80,13 +80,55 @@ describe('French dates', () => {
   });
 });
 
+describe('a closure ending today (issue 48)', () => {
+  // Wednesday 2 December 2026, 10:00 in Paris; lunch from Tuesday to Saturday.
+  const wednesday = new Date('2026-12-02T09:00:00Z');
+  const lunches = [2, 3, 4, 5, 6].map((day) => ({ day, opens: '12:00', closes: '14:30' }));
+
+  it('says it is closed today and when it opens again, from its hours', () => {
+    const status = openingStatus(lunches, wednesday, [closure('2026-11-30', '2026-12-02')]);
+    expect(status.reopensAt).toEqual({ day: 4, time: '12:00' });
+    expect(describeOpeningStatus(status, wednesday)).toBe('Fermé aujourd’hui, réouverture jeudi à 12 h');
+  });
+
+  it('skips the days it never opens, and a week or more away gives the date', () => {
+    const mondays = [{ day: 1, opens: '19:00', closes: '23:00' }];
+    const status = openingStatus(mondays, wednesday, [closure('2026-12-01', '2026-12-02')]);
+    expect(describeOpeningStatus(status, wednesday)).toBe('Fermé aujourd’hui, réouverture lundi à 19 h');
+    const weekly = [{ day: 3, opens: '12:00', closes: '14:00' }];
+    const again = openingStatus(weekly, wednesday, [closure('2026-12-02', '2026-12-02')]);
+    expect(describeOpeningStatus(again, wednesday)).toBe(
+      'Fermé aujourd’hui, réouverture le mercredi 9 décembre à 12 h',
+    );
+  });
+
+  it('says the next closure when another starts tomorrow, and « Fermé aujourd’hui » without hours', () => {
+    const next = closure('2026-12-03', '2026-12-05');
+    const status = openingStatus(lunches, wednesday, [closure('2026-11-30', '2026-12-02'), next]);
+    expect(describeOpeningStatus(status, wednesday)).toBe(
+      'Fermé exceptionnellement jusqu’au samedi 5 décembre',
+    );
+    const none = openingStatus([], wednesday, [closure('2026-11-30', '2026-12-02')]);
+    expect(describeOpeningStatus(none, wednesday)).toBe('Fermé aujourd’hui');
+  });
+});
+
 describe('open now, with closures', () => {
   it('is closed until the last minute of the last day in Paris, not a minute more (summer time)', () => {
     // Saturday 15 August 23:59 in Paris: the evening would be open, the closure's last day is not over.
     const lastMinute = new Date('2026-08-15T21:59:00Z');
     expect(isClosedOn([summer], lastMinute)).toBe(true);
-    expect(openingStatus(hours, lastMinute, [summer])).toEqual({ open: false, closure: summer });
+    // Its last day: the reopening, the Saturday evening that runs on past midnight (issue 48).
+    expect(openingStatus(hours, lastMinute, [summer])).toEqual({
+      open: false,
+      closure: summer,
+      reopensAt: { day: 7, time: '00:00' },
+    });
     expect(describeOpeningStatus(openingStatus(hours, lastMinute, [summer]), lastMinute)).toBe(
+      'Fermé aujourd’hui, réouverture dimanche à 0 h',
+    );
+    const friday = new Date('2026-08-14T10:00:00Z');
+    expect(describeOpeningStatus(openingStatus(hours, friday, [summer]), friday)).toBe(
       'Fermé exceptionnellement jusqu’au samedi 15 août',
     );
     // Sunday 16 August 00:00: the closure is over, and the Saturday evening is still running.

@@ -14,6 +14,12 @@ describe('a handled report in the history', () => {
     expect(changeText(change('resolved'), admin)).toBe('Signalement « Horaires erronés » marqué corrigé');
     expect(changeText(change('dismissed'), owner)).toBe('Signalement « Horaires erronés » écarté');
     expect(ACTION_LABELS.report).toBe('Signalement traité');
+    const reopened = {
+      field: 'report',
+      from: { status: 'resolved', reason: 'hours' },
+      to: { status: 'open', reason: 'hours' },
+    };
+    expect(changeText(reopened, admin)).toBe('Signalement « Horaires erronés » rouvert');
   });
 
   it('reads an entry that keeps the status alone', () => {

@@ -316,7 +316,13 @@ export function changeText(
         ? `« ${REPORT_REASON_LABELS[to.reason as ReportReason]} » `
         : '';
     const outcome =
-      to.status === 'resolved' ? 'marqué corrigé' : to.status === 'dismissed' ? 'écarté' : 'modifié';
+      to.status === 'resolved'
+        ? 'marqué corrigé'
+        : to.status === 'dismissed'
+          ? 'écarté'
+          : to.status === 'open'
+            ? 'rouvert'
+            : 'modifié';
     return `Signalement ${reason}${outcome}`;
   }
   // A board the team published, changed or deleted, in its establishment's history: a line of its own.

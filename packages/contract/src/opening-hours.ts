@@ -27,6 +27,11 @@ export type OpeningStatus = {
   opensAt?: { day: number; time: string; date?: string };
   /** When closed because today is inside one of its closures: that closure (the one lasting longest). */
   closure?: Closure;
+  /**
+   * When that closure ends today: the first opening after it, from its weekly hours (and past any closure
+   * that follows); absent when it has none. As `opensAt`, `date` only a week or more away.
+   */
+  reopensAt?: { day: number; time: string; date?: string };
 };
 
 export const DAY_NAMES_FR = [
@@ -170,7 +175,24 @@ export function openingStatus(
   const today = closures.length === 0 ? '' : parisDate(now);
   if (closures.length > 0) {
     const closure = activeClosure(closures, today);
-    if (closure !== null) return { open: false, closure };
+    if (closure !== null) {
+      if (closure.to !== today) return { open: false, closure };
+      // Its last day: the first opening from tomorrow, as the weekly hours and the next closures say.
+      const tomorrow = new Date(parisMidnightAfter(now));
+      const next = openingStatus(hours, tomorrow, closures);
+      // Another closure from tomorrow: the page says until when that one lasts.
+      if (next.closure !== undefined) return { open: false, closure: next.closure };
+      const reopensAt: OpeningStatus['reopensAt'] = next.open ? firstMinuteOf(tomorrow) : next.opensAt;
+      if (reopensAt === undefined) return { open: false, closure };
+      // The date a week or more away from today, not from tomorrow.
+      const { date, ...weekly } = reopensAt;
+      const far = date !== undefined || (next.open ? false : daysUntil(now, reopensAt.day) >= 7);
+      return {
+        open: false,
+        closure,
+        reopensAt: far ? { ...weekly, date: date ?? addDays(today, 7) } : weekly,
+      };
+    }
   }
   if (hours.length === 0) return { open: false };
   const closedOn = (daysAhead: number) =>
@@ -220,6 +242,26 @@ export function openingStatus(
   return { open: false };
 }
 
+/** The instant of 00:00 in Paris on the day after `now`'s (Paris) day, found by the minute. */
+function parisMidnightAfter(now: Date): number {
+  const { minutes } = parisWeekTime(now);
+  // From the start of this minute to midnight: what is left of the day in Paris (23 or 25-hour days move
+  // midnight, not the count of minutes since it).
+  const minuteStart = now.getTime() - (now.getTime() % 60_000);
+  return minuteStart + (MINUTES_PER_DAY - minutes) * 60_000;
+}
+
+/** Tomorrow at 00:00: the opening of a place whose hours run over midnight, as `opensAt` says it. */
+function firstMinuteOf(day: Date): { day: number; time: string } {
+  return { day: parisWeekTime(day).day, time: '00:00' };
+}
+
+/** Days from `now`'s weekday to the next `day` (1 to 7; the same weekday is a week away). */
+function daysUntil(now: Date, day: number): number {
+  const today = parisWeekTime(now).day;
+  return (day - today + 7) % 7 || 7;
+}
+
 /** Whole days from `a` to `b`, both `YYYY-MM-DD`. */
 function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
@@ -253,7 +295,19 @@ export function formatFrenchTime(time: string): string {
  * 12 h", « Fermé exceptionnellement jusqu’au samedi 15 août » in a closure.
  */
 export function describeOpeningStatus(status: OpeningStatus, now: Date): string {
-  if (status.closure !== undefined) return closureStatusText(status.closure, parisDate(now));
+  if (status.closure !== undefined) {
+    // Its last day: « jusqu’au mercredi 2 décembre » on 2 December says nothing of tomorrow.
+    if (status.closure.to === parisDate(now)) {
+      const again = status.reopensAt;
+      if (again === undefined) return 'Fermé aujourd’hui';
+      const when =
+        again.date !== undefined
+          ? `le ${formatFrenchDate(again.date, parisDate(now))}`
+          : DAY_NAMES_FR[again.day - 1]!;
+      return `Fermé aujourd’hui, réouverture ${when} à ${formatFrenchTime(again.time)}`;
+    }
+    return closureStatusText(status.closure, parisDate(now));
+  }
   if (status.open) {
     return status.closesAt === undefined
       ? 'Ouvert maintenant'

@@ -20,3 +20,12 @@ export const REPORT_STATUS_LABELS: Readonly<Record<ReportStatus, string>> = {
   resolved: 'Corrigé',
   dismissed: 'Écarté',
 };
+
+/** The owner's answer to a report about its page. */
+export const OWNER_ANSWERS = ['fixed', 'disputed'] as const;
+export type OwnerAnswerKind = (typeof OWNER_ANSWERS)[number];
+
+export const OWNER_ANSWER_LABELS: Readonly<Record<OwnerAnswerKind, string>> = {
+  fixed: 'C’est corrigé',
+  disputed: 'C’est juste',
+};

@@ -31,6 +31,8 @@ export const routeTable = {
   createReport: { method: 'POST', path: '/api/establishment/:id/reports', auth: 'none' },
   listReports: { method: 'GET', path: '/api/reports/', auth: 'required' },
   patchReport: { method: 'PATCH', path: '/api/report/:id', auth: 'required' },
+  listEstablishmentReports: { method: 'GET', path: '/api/establishment/:id/reports', auth: 'required' },
+  answerReport: { method: 'PUT', path: '/api/report/:id/owner-answer', auth: 'required' },
   deleteEstablishment: { method: 'DELETE', path: '/api/establishment/:id', auth: 'required' },
   createAccessRequest: { method: 'POST', path: '/api/access-requests/', auth: 'required' },
   listAccessRequests: { method: 'GET', path: '/api/access-requests/', auth: 'required' },
@@ -59,6 +61,7 @@ export const routeTable = {
   createGroup: { method: 'POST', path: '/api/group/', auth: 'required' },
   patchGroup: { method: 'PATCH', path: '/api/group/:id', auth: 'required' },
   deleteGroup: { method: 'DELETE', path: '/api/group/:id', auth: 'required' },
+  exportGroups: { method: 'POST', path: '/api/groups/export', auth: 'required' },
 
   // Categories
   searchCategories: site.searchCategories,

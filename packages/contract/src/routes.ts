@@ -15,6 +15,7 @@ import {
   CheckResultSchema,
   ConfirmBodySchema,
   CreateAdminBodySchema,
+  ExportOwnersQuerySchema,
   ForgottenPasswordBodySchema,
   ForgottenPasswordConfirmBodySchema,
   ListOwnersQuerySchema,
@@ -37,12 +38,13 @@ import {
   CategorySearchResultSchema,
   ListCategoriesQuerySchema,
 } from './schemas/category';
-import { ExportQuerySchema, FileSchema, IdOrUriParamsSchema, IdParamsSchema } from './schemas/common';
+import { FileSchema, IdOrUriParamsSchema, IdParamsSchema } from './schemas/common';
 import type { Action } from './schemas/permission';
 import type { SubjectType } from './permissions';
 import {
   CreateEstablishmentBodySchema,
   EstablishmentAnswerSchema,
+  ExportEstablishmentsQuerySchema,
   EstablishmentHistoryEntrySchema,
   EstablishmentListItemSchema,
   EstablishmentQuerySchema,
@@ -64,7 +66,12 @@ import {
   MapPointsAnswerSchema,
   MapPointsQuerySchema,
 } from './schemas/map';
-import { CreateGroupBodySchema, GroupSchema, PatchGroupBodySchema } from './schemas/group';
+import {
+  CreateGroupBodySchema,
+  ExportGroupsQuerySchema,
+  GroupSchema,
+  PatchGroupBodySchema,
+} from './schemas/group';
 import { PlaceSchema, PlaceSearchQuerySchema } from './schemas/place';
 import {
   AccessRequestSchema,
@@ -80,6 +87,8 @@ import {
 import {
   CreateReportBodySchema,
   ListReportsQuerySchema,
+  OwnerAnswerBodySchema,
+  OwnerReportSchema,
   PatchReportBodySchema,
   ReportCreatedSchema,
   ReportSchema,
@@ -249,10 +258,11 @@ function ownerCalls<R extends z.ZodType>(signInResult: R, tags: readonly string[
       responses: { 204: NoContentSchema, ...errors(400, 401, 403, 404, 412) },
     },
     export: {
-      summary: 'Exporter les restaurateurs (CSV, ou XLSX avec ?format=xlsx)',
+      summary:
+        'Exporter les restaurateurs que la liste montre, avec ses filtres (CSV, ou XLSX avec ?format=xlsx)',
       tags,
       permission: { action: 'export', subject: 'restaurant-owner' },
-      query: ExportQuerySchema,
+      query: ExportOwnersQuerySchema,
       responses: { 200: FileSchema, ...errors(400, 401, 403) },
     },
   } as const;
@@ -363,13 +373,35 @@ export const routes = {
   },
   patchReport: {
     ...routeTable.patchReport,
-    summary: 'Marquer un signalement corrigé ou écarté (inscrit à l’historique de l’établissement)',
+    summary:
+      'Marquer un signalement corrigé ou écarté, ou le rouvrir (inscrit à l’historique de l’établissement ; le visiteur qui a laissé son adresse est prévenu une fois)',
     tags: TAGS.reports,
     account: 'admin',
     permission: { action: 'update', subject: 'establishment' },
     params: IdParamsSchema,
     body: PatchReportBodySchema,
     responses: { 200: ReportSchema, ...errors(400, 401, 403, 404) },
+  },
+  listEstablishmentReports: {
+    ...routeTable.listEstablishmentReports,
+    summary:
+      'Lister les signalements de son établissement, les plus récents d’abord (restaurateur ; sans l’adresse du visiteur)',
+    tags: TAGS.reports,
+    account: 'restaurant-owner',
+    permission: { action: 'read', subject: 'establishment' },
+    params: IdParamsSchema,
+    responses: { 200: z.array(OwnerReportSchema), ...errors(400, 401, 403, 404) },
+  },
+  answerReport: {
+    ...routeTable.answerReport,
+    summary:
+      'Répondre à un signalement de son établissement : « C’est corrigé » ou « C’est juste » avec une ligne (restaurateur ; une nouvelle réponse remplace la précédente)',
+    tags: TAGS.reports,
+    account: 'restaurant-owner',
+    permission: { action: 'update', subject: 'establishment' },
+    params: IdParamsSchema,
+    body: OwnerAnswerBodySchema,
+    responses: { 200: OwnerReportSchema, ...errors(400, 401, 403, 404) },
   },
   deleteEstablishment: {
     ...routeTable.deleteEstablishment,
@@ -496,10 +528,11 @@ export const routes = {
   },
   exportEstablishments: {
     ...routeTable.exportEstablishments,
-    summary: 'Exporter les établissements (CSV, ou XLSX avec ?format=xlsx)',
+    summary:
+      'Exporter les établissements que la liste montre, avec ses filtres (CSV, ou XLSX avec ?format=xlsx)',
     tags: TAGS.establishments,
     permission: { action: 'export', subject: 'establishment' },
-    query: ExportQuerySchema,
+    query: ExportEstablishmentsQuerySchema,
     responses: { 200: FileSchema, ...errors(400, 401, 403) },
   },
   shareEstablishment: {
@@ -603,6 +636,14 @@ export const routes = {
     permission: { action: 'delete', subject: 'group' },
     params: IdParamsSchema,
     responses: { 204: NoContentSchema, ...errors(400, 401, 403, 404, 412) },
+  },
+  exportGroups: {
+    ...routeTable.exportGroups,
+    summary: 'Exporter les groupes que la liste montre (CSV, ou XLSX avec ?format=xlsx)',
+    tags: TAGS.groups,
+    permission: { action: 'export', subject: 'group' },
+    query: ExportGroupsQuerySchema,
+    responses: { 200: FileSchema, ...errors(400, 401, 403) },
   },
 
   // Categories

@@ -25,6 +25,7 @@ export default [
     route('ma-page', 'routes/owner/edit-page.tsx'),
     route('ardoise', 'routes/owner/menu-board.tsx'),
     route('historique', 'routes/owner/history.tsx'),
+    route('signalements', 'routes/owner/reports.tsx'),
     // The reminder e-mail's link: no session needed; it confirms with a POST, never on the GET.
     route('verifier', 'routes/owner/verify.tsx'),
   ]),

@@ -3,6 +3,7 @@ import { contractRegistry } from '../registry';
 import {
   BooleanQuerySchema,
   EmailSchema,
+  ExportQuerySchema,
   IsoDateTimeSchema,
   PageQuerySchema,
   PhoneSchema,
@@ -127,6 +128,12 @@ export const ListOwnersQuerySchema = PageQuerySchema.extend({
     .optional(),
 });
 export type ListOwnersQuery = z.output<typeof ListOwnersQuerySchema>;
+
+/** `POST /api/restaurant-owners/export`: the format, and the list's filters (the file holds what it shows). */
+export const ExportOwnersQuerySchema = ExportQuerySchema.extend(
+  ListOwnersQuerySchema.pick({ q: true, confirmed: true, establishment: true }).shape,
+);
+export type ExportOwnersQuery = z.output<typeof ExportOwnersQuerySchema>;
 
 // Authentication
 

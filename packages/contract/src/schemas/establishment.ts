@@ -16,6 +16,7 @@ import {
 } from '../closures';
 import {
   EmailSchema,
+  ExportQuerySchema,
   HttpUrlSchema,
   IsoDateSchema,
   IsoDateTimeSchema,
@@ -492,6 +493,23 @@ export const ListEstablishmentsQuerySchema = PageQuerySchema.extend({
   notVerifiedSince: IsoDateSchema.optional(),
 });
 export type ListEstablishmentsQuery = z.output<typeof ListEstablishmentsQuerySchema>;
+
+/**
+ * `POST /api/establishments/export`: the format, and the back office list's filters, so that the file holds
+ * what the list shows (disabled establishments included unless `disabled=false`, as the list).
+ */
+export const ExportEstablishmentsQuerySchema = ExportQuerySchema.extend(
+  ListEstablishmentsQuerySchema.pick({
+    q: true,
+    kind: true,
+    venueType: true,
+    town: true,
+    disabled: true,
+    restaurantOwner: true,
+    notVerifiedSince: true,
+  }).shape,
+);
+export type ExportEstablishmentsQuery = z.output<typeof ExportEstablishmentsQuerySchema>;
 
 export const EstablishmentQuerySchema = z.object({ locale: LocaleSchema });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contractRegistry } from '../registry';
-import { LatitudeSchema, LongitudeSchema, UuidSchema, nameSchema } from './common';
+import { ExportQuerySchema, LatitudeSchema, LongitudeSchema, UuidSchema, nameSchema } from './common';
 
 export const MAX_GROUP_RADIUS_KM = 200;
 
@@ -33,3 +33,9 @@ export type CreateGroupBody = z.output<typeof CreateGroupBodySchema>;
 
 export const PatchGroupBodySchema = z.strictObject(groupBodyFields).partial();
 export type PatchGroupBody = z.output<typeof PatchGroupBodySchema>;
+
+/** `POST /api/groups/export`: the format, and the list's search (`q`, in the name), as the list shows it. */
+export const ExportGroupsQuerySchema = ExportQuerySchema.extend({
+  q: z.string().trim().max(100, 'La recherche ne peut dépasser 100 caractères.').optional(),
+});
+export type ExportGroupsQuery = z.output<typeof ExportGroupsQuerySchema>;

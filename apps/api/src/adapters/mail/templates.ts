@@ -1,10 +1,10 @@
+import { ofName, toName } from '@tables-voisines/contract/french-names';
 import { REPORT_REASON_LABELS, type ReportReason } from '@tables-voisines/contract/reports';
 import {
   boardDayText,
   boardOfPlaceText,
   type BoardChange,
 } from '@tables-voisines/contract/history-board-text';
-import { ofName, toName } from '@tables-voisines/contract/french-names';
 import type { MailMessage } from './mailer';
 
 /** The product's primary colour (specification, section 9). */
@@ -236,7 +236,7 @@ export function teamChangeMail(
     lines.length === 0 ? [] : ['L’équipe a aussi fait ces changements :', ...lines.map((l) => `– ${l}`)];
   switch (change.kind) {
     case 'linked':
-      return layout(site, owner.email, `Votre compte est rattaché à ${establishment.name}`, {
+      return layout(site, owner.email, `Votre compte est rattaché ${toName(establishment.name)}`, {
         paragraphs: [
           hello,
           `L’équipe ${site.name} a rattaché votre compte à la page de ${page}. Vous pouvez désormais la modifier et publier son ardoise du jour depuis votre espace restaurateur :`,
@@ -406,7 +406,7 @@ export function reportMail(
   return layout(site, owner.email, `Signalement sur votre page « ${establishment.name} »`, {
     paragraphs: [
       `Bonjour ${owner.firstName},`,
-      `Un visiteur a signalé une erreur sur la page de « ${establishment.name} » (${establishment.town}) sur ${site.name}.`,
+      `Un visiteur a signalé une erreur sur la page ${ofName(establishment.name)} (${establishment.town}) sur ${site.name}.`,
       `Motif : ${REPORT_REASON_LABELS[report.reason]}`,
       report.message === null
         ? 'Le visiteur n’a pas laissé de précisions.'
@@ -415,5 +415,31 @@ export function reportMail(
     ],
     highlight: { link: space, label: 'Ouvrir mon espace' },
     after: ['L’équipe a reçu ce signalement elle aussi. Si votre page est juste, vous n’avez rien à faire.'],
+  });
+}
+
+/**
+ * The visitor who left an address with a report is told, once, that the team handled it: corrected, or
+ * looked at and found right (reports.service.ts keeps `reporter_told_at`). Never who handled it, nor the
+ * owner's words.
+ */
+export function reportHandledMail(
+  site: MailSite,
+  to: string,
+  establishment: { name: string; town: string; pageUrl: string | null },
+  report: { reason: ReportReason; outcome: 'resolved' | 'dismissed' },
+): MailMessage {
+  const about = `la page ${ofName(establishment.name)} (${establishment.town}), motif « ${REPORT_REASON_LABELS[report.reason]} »`;
+  return layout(site, to, `Votre signalement sur ${site.name} a été traité`, {
+    paragraphs: [
+      'Bonjour,',
+      report.outcome === 'resolved'
+        ? `Merci d’avoir signalé une erreur sur ${about}. L’équipe ${site.name} l’a examinée : la page a été corrigée.`
+        : `Merci d’avoir signalé une erreur sur ${about}. L’équipe ${site.name} a vérifié les informations de la page et les a jugées justes : elle n’a pas été modifiée.`,
+    ],
+    ...(establishment.pageUrl === null
+      ? {}
+      : { highlight: { link: establishment.pageUrl, label: 'Voir la page' } }),
+    after: ['Vous ne recevrez pas d’autre message à propos de ce signalement.'],
   });
 }

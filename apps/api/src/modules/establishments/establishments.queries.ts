@@ -102,7 +102,8 @@ const foldedTown = sql`replace(replace(translate(lower(${establishments.town}), 
 /** Not marked closed for good: the condition of every public list, the map, the search and the sitemap. */
 export const openForGood = isNull(establishments.closedForGoodAt);
 
-function whereOf(filter: EstablishmentFilter): SQL | undefined {
+/** The conditions of a filter, shared by the list, its count and its export. */
+export function whereOf(filter: EstablishmentFilter): SQL | undefined {
   const conditions: SQL[] = [];
   // The public view: neither hidden nor closed for good (admins list both).
   if (!filter.includeDisabled) conditions.push(eq(establishments.disabled, false), openForGood);

@@ -101,7 +101,7 @@ describe('owners told of the team’s changes', () => {
     const dropped = await smtp.waitFor(first.email);
     expect(dropped.subject).toBe('Votre compte n’est plus rattaché au Relais');
     expect(dropped.text).toContain('a retiré votre compte de la page du Relais (Tours)');
-    expect((await smtp.waitFor(second.email)).subject).toBe('Votre compte est rattaché à Le Relais');
+    expect((await smtp.waitFor(second.email)).subject).toBe('Votre compte est rattaché au Relais');
 
     const history = await t.app.inject({
       method: 'GET',

@@ -1,6 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { normalizeForSearch } from '@tables-voisines/contract/text';
 import type { DbOrTx } from '../../db/client';
-import { establishments, owners } from '../../db/schema';
+import { establishments, groups, owners } from '../../db/schema';
+import { whereOf, type EstablishmentFilter } from '../establishments/establishments.queries';
+import { ownersWhere, type OwnerFilter } from '../owners/owners.queries';
 import { KIND_LABELS, VENUE_TYPE_LABELS } from '@tables-voisines/contract/labels';
 import type { Cell, ExportColumn, RowBatches } from './export-writers';
 
@@ -32,10 +35,15 @@ export const ESTABLISHMENT_COLUMNS: readonly ExportColumn[] = [
 ];
 
 /**
- * Every establishment by name, read in batches with a keyset (`(name, id) > last`), never with OFFSET and
- * never in one result: memory stays flat whatever the number of rows. No secret column (claim code).
+ * The establishments the back office's list shows with `filter`, by name, read in batches with a keyset
+ * (`(name, id) > last`), never with OFFSET and never in one result: memory stays flat whatever the number of
+ * rows. No secret column (claim code).
  */
-function establishmentBatch(db: DbOrTx, last: { name: string; id: string } | null) {
+function establishmentBatch(
+  db: DbOrTx,
+  filter: EstablishmentFilter,
+  last: { name: string; id: string } | null,
+) {
   return db
     .select({
       id: establishments.id,
@@ -66,18 +74,21 @@ function establishmentBatch(db: DbOrTx, last: { name: string; id: string } | nul
     .from(establishments)
     .leftJoin(owners, eq(owners.id, establishments.ownerId))
     .where(
-      last === null
-        ? undefined
-        : sql`(${establishments.name}, ${establishments.id}) > (${last.name}, ${last.id})`,
+      and(
+        whereOf(filter),
+        last === null
+          ? undefined
+          : sql`(${establishments.name}, ${establishments.id}) > (${last.name}, ${last.id})`,
+      ),
     )
     .orderBy(asc(establishments.name), asc(establishments.id))
     .limit(EXPORT_BATCH);
 }
 
-export async function* establishmentExportBatches(db: DbOrTx): RowBatches {
+export async function* establishmentExportBatches(db: DbOrTx, filter: EstablishmentFilter): RowBatches {
   let last: { name: string; id: string } | null = null;
   for (;;) {
-    const rows = await establishmentBatch(db, last);
+    const rows = await establishmentBatch(db, filter, last);
     if (rows.length > 0) {
       yield rows.map((r): Cell[] => [
         r.id,
@@ -124,8 +135,8 @@ export const OWNER_COLUMNS: readonly ExportColumn[] = [
   { header: 'Modifié le (heure de Paris)', width: 20 },
 ];
 
-/** Every owner by e-mail address, in batches; no password hash, code or token. */
-function ownerBatch(db: DbOrTx, last: { email: string; id: string } | null) {
+/** The owners the list shows with `filter`, by e-mail address, in batches; no password hash, code or token. */
+function ownerBatch(db: DbOrTx, filter: OwnerFilter, last: { email: string; id: string } | null) {
   return db
     .select({
       id: owners.id,
@@ -142,15 +153,20 @@ function ownerBatch(db: DbOrTx, last: { email: string; id: string } | null) {
     })
     .from(owners)
     .leftJoin(establishments, eq(establishments.ownerId, owners.id))
-    .where(last === null ? undefined : sql`(${owners.email}, ${owners.id}) > (${last.email}, ${last.id})`)
+    .where(
+      and(
+        ownersWhere(filter),
+        last === null ? undefined : sql`(${owners.email}, ${owners.id}) > (${last.email}, ${last.id})`,
+      ),
+    )
     .orderBy(asc(owners.email), asc(owners.id))
     .limit(EXPORT_BATCH);
 }
 
-export async function* ownerExportBatches(db: DbOrTx): RowBatches {
+export async function* ownerExportBatches(db: DbOrTx, filter: OwnerFilter): RowBatches {
   let last: { email: string; id: string } | null = null;
   for (;;) {
-    const rows = await ownerBatch(db, last);
+    const rows = await ownerBatch(db, filter, last);
     if (rows.length > 0) {
       yield rows.map((r): Cell[] => [
         r.id,
@@ -170,4 +186,26 @@ export async function* ownerExportBatches(db: DbOrTx): RowBatches {
     const tail = rows[rows.length - 1]!;
     last = { email: tail.email, id: tail.id };
   }
+}
+
+export const GROUP_COLUMNS: readonly ExportColumn[] = [
+  { header: 'Identifiant', width: 38 },
+  { header: 'Nom', width: 32 },
+  { header: 'Rayon (km)', width: 10 },
+  { header: 'Latitude du centre', width: 11 },
+  { header: 'Longitude du centre', width: 11 },
+  { header: 'Créé le (heure de Paris)', width: 20 },
+  { header: 'Modifié le (heure de Paris)', width: 20 },
+];
+
+/**
+ * The groups the list shows: those whose name holds `q`, ignoring case and accents, as the back office's
+ * search does; by name. A few dozen at most: one batch.
+ */
+export async function* groupExportBatches(db: DbOrTx, q: string | undefined): RowBatches {
+  const term = normalizeForSearch(q ?? '');
+  const rows = await db.select().from(groups).orderBy(asc(groups.name), asc(groups.id));
+  yield rows
+    .filter((r) => term === '' || normalizeForSearch(r.name).includes(term))
+    .map((r): Cell[] => [r.id, r.name, r.radiusKm, r.latitude, r.longitude, r.createdAt, r.updatedAt]);
 }

@@ -7,8 +7,10 @@ import { schemaOf } from '../../plugins/contract-route';
 import { CONTENT_TYPES, csvStream, xlsxStream, type ExportColumn, type RowBatches } from './export-writers';
 import {
   ESTABLISHMENT_COLUMNS,
+  GROUP_COLUMNS,
   OWNER_COLUMNS,
   establishmentExportBatches,
+  groupExportBatches,
   ownerExportBatches,
 } from './exports.queries';
 
@@ -37,7 +39,10 @@ function sendExport(
     .send(stream);
 }
 
-/** The list exports: streamed CSV (default) or XLSX, for admins with the `export` permission. */
+/**
+ * The list exports: streamed CSV (default) or XLSX, for admins with the `export` permission; each holds what
+ * its list shows with the same filters.
+ */
 export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   app.post(
@@ -49,7 +54,17 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
         baseName: 'etablissements',
         sheet: 'Établissements',
         columns: ESTABLISHMENT_COLUMNS,
-        batches: establishmentExportBatches(db),
+        // The list's filters, as the back office's list reads them for an admin (the disabled included).
+        batches: establishmentExportBatches(db, {
+          includeDisabled: true,
+          q: request.query.q,
+          kind: request.query.kind,
+          venueType: request.query.venueType,
+          town: request.query.town,
+          disabled: request.query.disabled,
+          owner: request.query.restaurantOwner,
+          notVerifiedSince: request.query.notVerifiedSince,
+        }),
       }),
   );
   for (const def of [routes.exportOwners, routes.exportUsers]) {
@@ -59,8 +74,21 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
         baseName: 'restaurateurs',
         sheet: 'Restaurateurs',
         columns: OWNER_COLUMNS,
-        batches: ownerExportBatches(db),
+        batches: ownerExportBatches(db, {
+          q: request.query.q,
+          confirmed: request.query.confirmed,
+          establishment: request.query.establishment,
+        }),
       }),
     );
   }
+  app.post(routes.exportGroups.path, { schema: schemaOf(routes.exportGroups) }, async (request, reply) =>
+    sendExport(request, reply, {
+      query: request.query,
+      baseName: 'groupes',
+      sheet: 'Groupes',
+      columns: GROUP_COLUMNS,
+      batches: groupExportBatches(db, request.query.q),
+    }),
+  );
 };

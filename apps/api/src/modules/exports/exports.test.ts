@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { createCategory, createEstablishment } from '../../../test/factories';
+import { createCategory, createEstablishment, createGroup } from '../../../test/factories';
 import { EXPORT_BATCH } from './exports.queries';
 import { neutraliseFormula, parisDateTimeText } from './export-writers';
 
@@ -17,6 +17,7 @@ beforeAll(async () => {
     permissions: [
       { action: 'export', subject: 'establishment' },
       { action: 'export', subject: 'restaurant-owner' },
+      { action: 'export', subject: 'group' },
     ],
   });
   const crepes = await createCategory(t.db, 'Crêpes');
@@ -188,6 +189,87 @@ describe('POST /api/establishments/export', () => {
     expect((await exportOf('/api/establishments/export', reader.headers)).statusCode).toBe(403);
     expect((await exportOf('/api/establishments/export', {})).statusCode).toBe(401);
     expect((await exportOf('/api/establishments/export?format=pdf')).statusCode).toBe(400);
+  });
+});
+
+describe('an export holds what the list shows', () => {
+  it('exports the establishments the list’s filters keep, not every one', async () => {
+    await createEstablishment(t.db, { name: 'Le Bouchon des Filles', town: 'Villeurbanne' });
+    await createEstablishment(t.db, { name: 'Café Comptoir Abel', town: 'Villeurbanne', disabled: true });
+    const lyon = parseCsv((await exportOf('/api/establishments/export?town=villeurbanne')).body.slice(1));
+    expect(lyon.slice(1).map((r) => r[1])).toEqual(['Café Comptoir Abel', 'Le Bouchon des Filles']);
+    // The same filters as the list, together: only the enabled ones of Lyon, a search, an unclaimed page.
+    const enabled = parseCsv(
+      (await exportOf('/api/establishments/export?town=Villeurbanne&disabled=false&q=bouchon')).body.slice(1),
+    );
+    expect(enabled.slice(1).map((r) => r[1])).toEqual(['Le Bouchon des Filles']);
+    const claimed = parseCsv(
+      (await exportOf('/api/establishments/export?restaurantOwner=any')).body.slice(1),
+    );
+    expect(claimed.slice(1).map((r) => r[1])).toEqual(['Crêperie « Ty Breizh »; le vrai goût']);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      (await exportOf('/api/establishments/export?format=xlsx&town=villeurbanne'))
+        .rawPayload as unknown as ArrayBuffer,
+    );
+    expect(workbook.getWorksheet('Établissements')!.rowCount).toBe(3);
+    expect((await exportOf('/api/establishments/export?kind=cantine')).statusCode).toBe(400);
+  });
+
+  it('exports the owners the list’s filters keep', async () => {
+    await createOwnerAccount(t, { firstName: 'Zoé', confirmed: false });
+    const unlinked = parseCsv(
+      (await exportOf('/api/restaurant-owners/export?establishment=none')).body.slice(1),
+    );
+    expect(unlinked.slice(1).map((r) => r[2])).toContain('Zoé');
+    expect(unlinked.slice(1).map((r) => r[1])).not.toContain(ownerEmail);
+    const maël = parseCsv((await exportOf('/api/users/export?q=mael')).body.slice(1));
+    expect(maël.slice(1).map((r) => r[1])).toEqual([ownerEmail]);
+  });
+
+  it('exports the groups as French CSV and XLSX: BOM, semicolons, French headers, decimal commas', async () => {
+    await createGroup(t.db, {
+      name: 'Collectif de la Croix-Rousse',
+      radiusKm: 2.5,
+      latitude: 45.7769,
+      longitude: 4.8276,
+    });
+    await createGroup(t.db, {
+      name: 'Les Tables de Nantes',
+      radiusKm: 12,
+      latitude: 47.2184,
+      longitude: -1.5536,
+    });
+    const response = await exportOf('/api/groups/export?q=croix');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="groupes-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const rows = parseCsv(response.body.slice(1));
+    expect(rows[0]).toEqual([
+      'Identifiant',
+      'Nom',
+      'Rayon (km)',
+      'Latitude du centre',
+      'Longitude du centre',
+      'Créé le (heure de Paris)',
+      'Modifié le (heure de Paris)',
+    ]);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]!.slice(1, 5)).toEqual(['Collectif de la Croix-Rousse', '2,5', '45,7769', '4,8276']);
+    const all = parseCsv((await exportOf('/api/groups/export')).body.slice(1));
+    expect(all.slice(1).map((r) => r[1])).toEqual(['Collectif de la Croix-Rousse', 'Les Tables de Nantes']);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      (await exportOf('/api/groups/export?format=xlsx')).rawPayload as unknown as ArrayBuffer,
+    );
+    const sheet = workbook.getWorksheet('Groupes')!;
+    expect(sheet.getRow(1).getCell(3).value).toBe('Rayon (km)');
+    expect(sheet.getRow(3).getCell(5).value).toBe(-1.5536);
+    const reader = await createAdminAccount(t, { permissions: [{ action: 'read', subject: 'group' }] });
+    expect((await exportOf('/api/groups/export', reader.headers)).statusCode).toBe(403);
   });
 });
 

@@ -69,7 +69,8 @@ export interface OwnerFilter {
 const folded = (column: SQL | AnyPgColumn) =>
   sql`replace(replace(translate(lower(${column}), 'àáâäãåçèéêëìíîïñòóôöõùúûüýÿ', 'aaaaaaceeeeiiiinooooouuuuyy'), 'œ', 'oe'), 'æ', 'ae')`;
 
-function ownersWhere(filter: OwnerFilter): SQL | undefined {
+/** The conditions of a filter, on owners left-joined to their establishment (the list, and its export). */
+export function ownersWhere(filter: OwnerFilter): SQL | undefined {
   const term = filter.q === undefined ? '' : normalizeForSearch(filter.q);
   const like = `%${escapeLike(term)}%`;
   return and(

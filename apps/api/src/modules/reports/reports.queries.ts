@@ -1,5 +1,10 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Report, ReportStatus } from '@tables-voisines/contract/schemas/report';
+import type {
+  OwnerAnswer,
+  OwnerReport,
+  Report,
+  ReportStatus,
+} from '@tables-voisines/contract/schemas/report';
 import type { DbOrTx } from '../../db/client';
 import { establishments, reports } from '../../db/schema';
 
@@ -20,7 +25,39 @@ export function toReport(row: ReportRow, establishment: { name: string; uri: str
       row.resolvedById === null && row.resolvedByName === null
         ? null
         : { id: row.resolvedById, name: row.resolvedByName },
+    ownerAnswer: ownerAnswerOf(row),
+    reporterToldAt: row.reporterToldAt?.toISOString() ?? null,
   };
+}
+
+function ownerAnswerOf(row: ReportRow): OwnerAnswer | null {
+  return row.ownerAnswer === null || row.ownerAnsweredAt === null
+    ? null
+    : { answer: row.ownerAnswer, note: row.ownerNote, at: row.ownerAnsweredAt.toISOString() };
+}
+
+/** A report as its establishment's owner reads it: never the visitor's address nor the admin's name. */
+export function toOwnerReport(row: ReportRow): OwnerReport {
+  return {
+    id: row.id,
+    reason: row.reason,
+    message: row.message,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    ownerAnswer: ownerAnswerOf(row),
+  };
+}
+
+/** Every report about one establishment, newest first (an owner's « Signalements »). */
+export async function findEstablishmentReports(db: DbOrTx, establishmentId: string): Promise<OwnerReport[]> {
+  const rows = await db
+    .select()
+    .from(reports)
+    .where(eq(reports.establishmentId, establishmentId))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(200);
+  return rows.map(toOwnerReport);
 }
 
 const columns = { report: reports, name: establishments.name, uri: establishments.uri };

@@ -4,8 +4,8 @@ import { routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
 import { authOf } from '../auth/auth-of';
 import { actorOf } from '../history/history';
-import { findReportEstablishmentId } from './reports.queries';
-import { createReport, listReports, patchReport } from './reports.service';
+import { findEstablishmentReports, findReportEstablishmentId } from './reports.queries';
+import { answerReport, createReport, listReports, patchReport } from './reports.service';
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -39,5 +39,33 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => patchReport(ctx, actorOf(authOf(request)), request.params.id, request.body),
+  );
+
+  app.get(
+    routes.listEstablishmentReports.path,
+    { schema: schemaOf(routes.listEstablishmentReports) },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return findEstablishmentReports(ctx.db, request.params.id);
+    },
+  );
+
+  app.put(
+    routes.answerReport.path,
+    {
+      schema: schemaOf(routes.answerReport),
+      config: {
+        // Only the owner of the establishment the report is about; another's report is a 403 as any page.
+        permissionSubject: async (request) => {
+          const establishmentId = await findReportEstablishmentId(
+            ctx.db,
+            (request.params as { id: string }).id,
+          );
+          return establishmentId === null ? null : subject('establishment', { id: establishmentId });
+        },
+        permissionFields: [],
+      },
+    },
+    async (request) => answerReport(ctx, request.params.id, request.body),
   );
 };

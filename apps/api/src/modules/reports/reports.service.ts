@@ -5,17 +5,20 @@ import {
   CreateReportBodySchema,
   type CreateReportBody,
   type ListReportsQuery,
+  type OwnerAnswerBody,
+  type OwnerReport,
   type PatchReportBody,
   type Report,
   type ReportCreated,
 } from '@tables-voisines/contract/schemas/report';
-import { reportMail } from '../../adapters/mail/templates';
+import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { reportHandledMail, reportMail } from '../../adapters/mail/templates';
 import type { AppContext } from '../../context';
 import { establishments, owners, reports } from '../../db/schema';
 import { limitReports } from '../../plugins/rate-limit';
 import { write } from '../../writes/write';
 import { SYSTEM_ACTOR, type Actor } from '../history/history';
-import { findReport, findReportsPage } from './reports.queries';
+import { findReport, findReportsPage, toOwnerReport } from './reports.queries';
 import { recordEstablishmentChange } from '../establishments/record-establishment-change';
 
 const establishmentNotFound = () =>
@@ -94,9 +97,11 @@ export function listReports(ctx: AppContext, query: ListReportsQuery) {
 }
 
 /**
- * An admin marks a report corrected or dismissed: who and when are kept on the report, and the
- * establishment's history says it (« Signalement « Horaires erronés » marqué corrigé »). Asking again for
- * the status it already has changes nothing.
+ * An admin marks a report corrected or dismissed, or reopens it: who and when are kept on the report (a
+ * reopened one has neither), and the establishment's history says it (« Signalement « Horaires erronés »
+ * marqué corrigé », « … rouvert »). Asking again for the status it already has changes nothing. The visitor
+ * who left an address is told the first time the report is corrected or dismissed, in the same write (sent
+ * after the commit), and never again: `reporter_told_at` stays set through a reopening.
  */
 export async function patchReport(
   ctx: AppContext,
@@ -108,13 +113,17 @@ export async function patchReport(
     const [before] = await w.tx.select().from(reports).where(eq(reports.id, id)).for('update');
     if (before === undefined) throw reportNotFound();
     if (before.status === body.status) return;
+    const now = ctx.clock();
+    const reopened = body.status === 'open';
+    const tell = !reopened && before.email !== null && before.reporterToldAt === null;
     await w.tx
       .update(reports)
       .set({
         status: body.status,
-        resolvedAt: ctx.clock(),
-        resolvedById: actor.id,
-        resolvedByName: actor.name,
+        resolvedAt: reopened ? null : now,
+        resolvedById: reopened ? null : actor.id,
+        resolvedByName: reopened ? null : actor.name,
+        ...(tell ? { reporterToldAt: now } : {}),
       })
       .where(eq(reports.id, id));
     // One line in the history: the reason travels with the status (history-text.ts reads both).
@@ -125,8 +134,49 @@ export async function patchReport(
         to: { status: body.status, reason: before.reason },
       },
     ]);
+    if (tell && body.status !== 'open') {
+      const [place] = await w.tx
+        .select({
+          name: establishments.name,
+          town: establishments.town,
+          kind: establishments.kind,
+          uri: establishments.uri,
+          disabled: establishments.disabled,
+        })
+        .from(establishments)
+        .where(eq(establishments.id, before.establishmentId));
+      if (place !== undefined) {
+        const site = { name: ctx.config.site.name, publicUrl: ctx.config.publicUrl };
+        const pageUrl = place.disabled
+          ? null
+          : `${ctx.config.publicUrl}${establishmentPath(place.kind, place.uri)}`;
+        await w.mail(
+          reportHandledMail(
+            site,
+            before.email!,
+            { ...place, pageUrl },
+            { reason: before.reason, outcome: body.status },
+          ),
+        );
+      }
+    }
   });
   const report = await findReport(ctx.db, id);
   if (report === null) throw reportNotFound();
   return report;
+}
+
+/**
+ * An owner answers a report about its own page (the route checked it may change that establishment):
+ * « C’est corrigé » or « C’est juste » with a line, kept on the report for the team's queue; a new answer
+ * replaces the last one. The status is the team's to change: an answer does not close the report.
+ */
+export async function answerReport(ctx: AppContext, id: string, body: OwnerAnswerBody): Promise<OwnerReport> {
+  const [row] = await ctx.db
+    .update(reports)
+    .set({ ownerAnswer: body.answer, ownerNote: body.note, ownerAnsweredAt: ctx.clock() })
+    .where(eq(reports.id, id))
+    .returning();
+  if (row === undefined) throw reportNotFound();
+  return toOwnerReport(row);
 }

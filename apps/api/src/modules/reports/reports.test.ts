@@ -272,6 +272,8 @@ describe('the back office’s reports', () => {
       createdAt: expect.any(String),
       resolvedAt: null,
       resolvedBy: null,
+      ownerAnswer: null,
+      reporterToldAt: null,
     });
     const dismissed = await list('status=dismissed');
     expect(dismissed.json().map((r: { id: string }) => r.id)).toContain(ids[0]);
@@ -338,9 +340,9 @@ describe('the back office’s reports', () => {
     expect((await patch('0b0e3a57-61a1-4c55-b8d5-52c02c6a1a00', { status: 'resolved' })).statusCode).toBe(
       404,
     );
-    const reopen = await patch(id, { status: 'open' });
-    expect(reopen.statusCode).toBe(400);
-    expect(reopen.json().code).toBe('ValidationError');
+    const bad = await patch(id, { status: 'closed' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('ValidationError');
     const reader = await createAdminAccount(t, {
       permissions: [{ action: 'read', subject: 'establishment' }],
     });
@@ -348,5 +350,156 @@ describe('the back office’s reports', () => {
     expect((await patch(id, { status: 'resolved' }, reader.headers)).statusCode).toBe(403);
     const [row] = await t.db.select().from(reports).where(eq(reports.id, id));
     expect(row).toMatchObject({ status: 'open', resolvedAt: null, resolvedById: null });
+  });
+});
+
+describe('reopening, and the visitor told once', () => {
+  it('reopens a report marked corrected by mistake, in the history, who and when cleared', async () => {
+    const place = await createEstablishment(t.db, { name: 'Le Comptoir' });
+    const id = (await report(place.id, { reason: 'contact' })).json().id;
+    expect((await patch(id, { status: 'resolved' })).statusCode).toBe(200);
+    const reopened = await patch(id, { status: 'open' });
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.json()).toMatchObject({ status: 'open', resolvedAt: null, resolvedBy: null });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/establishment/${place.id}/history`,
+      headers: admin.headers,
+    });
+    const statuses = history
+      .json()
+      .filter((e: { action: string }) => e.action === 'report')
+      .map((e: { changes: { to: { status: string } }[] }) => e.changes[0]!.to.status);
+    expect(statuses).toEqual(['open', 'resolved']);
+  });
+
+  it('mails the visitor who left an address once, in words, and not again after a reopening', async () => {
+    const place = await createEstablishment(t.db, { name: 'Le Comptoir', town: 'Lyon' });
+    const visitor = 'voisine-comptoir@exemple.fr';
+    const id = (await report(place.id, { reason: 'hours', email: visitor })).json().id;
+    const silent = (await report(place.id, { reason: 'menu' })).json().id;
+
+    const done = await patch(id, { status: 'resolved' });
+    expect(done.json().reporterToldAt).toBe(clock.now().toISOString());
+    const mail = await smtp.waitFor(visitor, (m) => m.subject.includes('signalement'));
+    expect(mail.subject).toBe('Votre signalement sur Tables Voisines a été traité');
+    expect(mail.text).toContain(
+      'Merci d’avoir signalé une erreur sur la page du Comptoir (Lyon), motif « Horaires erronés ». L’équipe Tables Voisines l’a examinée : la page a été corrigée.',
+    );
+    expect(mail.text).toContain('https://tables.example/restaurant/');
+    expect(mail.text).not.toContain('chef-de-salle');
+
+    clock.advance(60_000);
+    expect((await patch(id, { status: 'open' })).statusCode).toBe(200);
+    expect((await patch(id, { status: 'dismissed' })).statusCode).toBe(200);
+    expect((await patch(silent, { status: 'dismissed' })).statusCode).toBe(200);
+    // The second mail would be sent by now (the outbox sends right after the commit): none came.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.filter((m) => m.to === visitor)).toHaveLength(1);
+    const [row] = await t.db.select().from(reports).where(eq(reports.id, id));
+    expect(row!.reporterToldAt?.toISOString()).toBe(done.json().reporterToldAt);
+  });
+
+  it('tells a dismissed report’s visitor that the page was found right', async () => {
+    const place = await createEstablishment(t.db, { name: 'Les Burgers de Fanny', town: 'Metz' });
+    const visitor = 'passant-burgers@exemple.fr';
+    const id = (await report(place.id, { reason: 'closed', email: visitor })).json().id;
+    expect((await patch(id, { status: 'dismissed' })).statusCode).toBe(200);
+    const mail = await smtp.waitFor(visitor, () => true);
+    expect(mail.text).toContain('la page des Burgers de Fanny (Metz), motif « Fermé définitivement »');
+    expect(mail.text).toContain('les a jugées justes : elle n’a pas été modifiée.');
+  });
+});
+
+describe('an owner’s « Signalements »', () => {
+  const ownReports = (establishmentId: string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: `/api/establishment/${establishmentId}/reports`, headers });
+  const answer = (id: string, payload: object, headers: Record<string, string>) =>
+    t.app.inject({ method: 'PUT', url: `/api/report/${id}/owner-answer`, payload, headers });
+
+  it('lists its establishment’s reports without the visitor’s address, and answers one', async () => {
+    const place = await createEstablishment(t.db, { name: 'Le Bistrot d’en face' });
+    const owner = await createOwnerAccount(t, { establishmentId: place.id });
+    const older = (await report(place.id, { reason: 'hours', email: 'temoin@exemple.fr' })).json().id;
+    clock.advance(60_000);
+    const newer = (await report(place.id, { reason: 'other', message: 'Le menu a changé.' })).json().id;
+
+    const listed = await ownReports(place.id, owner.headers);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().map((r: { id: string }) => r.id)).toEqual([newer, older]);
+    expect(listed.json()[1]).toEqual({
+      id: older,
+      reason: 'hours',
+      message: null,
+      status: 'open',
+      createdAt: expect.any(String),
+      resolvedAt: null,
+      ownerAnswer: null,
+    });
+    expect(listed.body).not.toContain('temoin@exemple.fr');
+
+    const disputed = await answer(
+      older,
+      { answer: 'disputed', note: '  Nous sommes bien ouverts le lundi midi.  ' },
+      owner.headers,
+    );
+    expect(disputed.statusCode).toBe(200);
+    expect(disputed.json().ownerAnswer).toEqual({
+      answer: 'disputed',
+      note: 'Nous sommes bien ouverts le lundi midi.',
+      at: clock.now().toISOString(),
+    });
+    // Answering again changes the answer; the status stays the team's.
+    clock.advance(60_000);
+    const fixed = await answer(older, { answer: 'fixed' }, owner.headers);
+    expect(fixed.json()).toMatchObject({ status: 'open', ownerAnswer: { answer: 'fixed', note: null } });
+    // The team sees it in its queue.
+    const queue = await list('status=open&perPage=100');
+    const seen = queue.json().find((r: { id: string }) => r.id === older);
+    expect(seen.ownerAnswer).toEqual({ answer: 'fixed', note: null, at: clock.now().toISOString() });
+  });
+
+  it('refuses another establishment’s reports, a missing line, admins and visitors', async () => {
+    const mine = await createEstablishment(t.db, { name: 'Le Mien' });
+    const theirs = await createEstablishment(t.db, { name: 'Le Leur' });
+    const owner = await createOwnerAccount(t, { establishmentId: mine.id });
+    const other = await createOwnerAccount(t, { establishmentId: theirs.id });
+    const theirReport = (await report(theirs.id, { reason: 'hours' })).json().id;
+    const myReport = (await report(mine.id, { reason: 'hours' })).json().id;
+
+    expect((await ownReports(theirs.id, owner.headers)).statusCode).toBe(403);
+    const stolen = await answer(theirReport, { answer: 'fixed' }, owner.headers);
+    expect(stolen.statusCode).toBe(403);
+    expect(
+      (await answer('0b0e3a57-61a1-4c55-b8d5-52c02c6a1a00', { answer: 'fixed' }, owner.headers)).statusCode,
+    ).toBe(404);
+    const noLine = await answer(myReport, { answer: 'disputed', note: '   ' }, owner.headers);
+    expect(noLine.statusCode).toBe(400);
+    expect(noLine.json().details).toEqual([
+      { path: 'note', message: 'Dites en une ligne pourquoi la page est juste.' },
+    ]);
+    const tooLong = await answer(myReport, { answer: 'disputed', note: 'x'.repeat(501) }, owner.headers);
+    expect(tooLong.json().details).toEqual([{ path: 'note', message: 'Au plus 500 caractères.' }]);
+    const unknown = await answer(myReport, { answer: 'peut-être' }, owner.headers);
+    expect(unknown.statusCode).toBe(400);
+    expect((await answer(myReport, { answer: 'fixed' }, admin.headers)).statusCode).toBe(403);
+    expect((await ownReports(mine.id, admin.headers)).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/report/${myReport}/owner-answer`,
+          payload: { answer: 'fixed' },
+        })
+      ).statusCode,
+    ).toBe(401);
+    // An owner whose address is not confirmed may read, not answer.
+    const unconfirmed = await createOwnerAccount(t, { establishmentId: mine.id, confirmed: false });
+    expect((await answer(myReport, { answer: 'fixed' }, unconfirmed.headers)).json().code).toBe(
+      'AccountNotConfirmed',
+    );
+    const rows = await t.db.select().from(reports).where(eq(reports.establishmentId, theirs.id));
+    expect(rows.map((r) => r.ownerAnswer)).toEqual([null]);
+    expect(other.id).not.toBe(owner.id);
   });
 });

@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import { isValidPoint, type LatLng } from '@tables-voisines/contract/geo';
 import { createOfflineStyle } from '../map/base-style';
 import { circleRing } from '../map/map-rules';
+import { MAPLIBRE_FRENCH } from '../map/map-locale';
 
 maplibregl.setWorkerUrl(workerUrl);
 
@@ -60,6 +61,7 @@ export function PointMap({ value: given, onChange, radiusKm, label }: PointMapPr
       center: [start.longitude, start.latitude],
       zoom: initial.current === null ? 4.5 : 8,
       attributionControl: false,
+      locale: MAPLIBRE_FRENCH,
     });
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     map.on('load', () => {

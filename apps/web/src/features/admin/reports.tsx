@@ -15,6 +15,7 @@ import {
   Menu,
   SelectInput,
   TextField,
+  required,
   useCanAccess,
   useCreatePath,
   useGetList,
@@ -26,6 +27,7 @@ import {
   type ResourceProps,
 } from 'react-admin';
 import {
+  OWNER_ANSWER_LABELS,
   REPORT_REASON_LABELS,
   REPORT_STATUSES,
   REPORT_STATUS_LABELS,
@@ -40,7 +42,15 @@ import { AccessRequestsMenuItem, ContactMessagesMenuItem } from './access';
 /** The open reports' count of the menu's badge: read again every minute, and after each change (refresh). */
 const BADGE_REFRESH_MS = 60_000;
 
-const STATUS_CHOICES = REPORT_STATUSES.map((status) => ({ id: status, name: REPORT_STATUS_LABELS[status] }));
+/**
+ * « Tous » is a choice of its own (`all`), not the select's empty item: react-admin drops an empty filter,
+ * and the select then showed nothing at all under « Tous ».
+ */
+export const ALL_STATUSES = 'all';
+const STATUS_CHOICES = [
+  { id: ALL_STATUSES, name: 'Tous' },
+  ...REPORT_STATUSES.map((status) => ({ id: status, name: REPORT_STATUS_LABELS[status] })),
+];
 
 const filters = [
   <SelectInput
@@ -48,7 +58,9 @@ const filters = [
     source="status"
     label="État"
     choices={STATUS_CHOICES}
-    emptyText="Tous"
+    // Required only so that react-admin adds no empty item beside « Tous » (its mark is not shown).
+    validate={required()}
+    sx={{ '& .MuiFormLabel-asterisk': { display: 'none' } }}
     alwaysOn
   />,
 ];
@@ -79,24 +91,52 @@ function StatusText() {
           {report.resolvedBy?.name ? ` par ${report.resolvedBy.name}` : ''}
         </Typography>
       )}
+      {report.reporterToldAt !== null && (
+        <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+          Visiteur prévenu le {formatShortFrenchDateTime(report.reporterToldAt)}
+        </Typography>
+      )}
     </>
   );
 }
 
-const DONE_MESSAGES: Record<'resolved' | 'dismissed', string> = {
+/** What the establishment's owner answered: « C’est corrigé », or « C’est juste » and its line. */
+export function OwnerAnswerText({ report }: { report: Pick<Report, 'ownerAnswer'> }) {
+  const answer = report.ownerAnswer;
+  if (answer === null) return <>—</>;
+  return (
+    <>
+      {OWNER_ANSWER_LABELS[answer.answer]}
+      {answer.note !== null && (
+        <Box component="span" sx={{ display: 'block', whiteSpace: 'pre-line' }}>
+          « {answer.note} »
+        </Box>
+      )}
+      <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+        le {formatShortFrenchDateTime(answer.at)}
+      </Typography>
+    </>
+  );
+}
+
+const DONE_MESSAGES: Record<ReportStatus, string> = {
   resolved: 'Signalement marqué corrigé.',
   dismissed: 'Signalement écarté.',
+  open: 'Signalement rouvert : il est de nouveau à traiter.',
 };
 
-/** « Marquer corrigé » and « Écarter » of an open report, for admins who may change establishments. */
+/**
+ * « Marquer corrigé » and « Écarter » of an open report, « Rouvrir » of a handled one (a click made by
+ * mistake), for admins who may change establishments.
+ */
 function ReportActions() {
   const report = useRecordContext<Report>();
   const notify = useNotify();
   const refresh = useRefresh();
   const [update, { isPending }] = useUpdate();
   const mayUpdate = useAbility().can('update', 'establishment');
-  if (report === undefined || !mayUpdate || report.status !== 'open') return null;
-  const mark = (status: 'resolved' | 'dismissed') =>
+  if (report === undefined || !mayUpdate) return null;
+  const mark = (status: ReportStatus) =>
     update(
       'reports',
       { id: report.id, data: { status }, previousData: report },
@@ -117,6 +157,20 @@ function ReportActions() {
       },
     );
   const about = `${REPORT_REASON_LABELS[report.reason]} — ${report.establishment.name}`;
+  if (report.status !== 'open') {
+    return (
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={isPending}
+        onClick={() => void mark('open')}
+        aria-label={`Rouvrir : ${about}`}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        Rouvrir
+      </Button>
+    );
+  }
   return (
     <Stack
       direction="row"
@@ -180,6 +234,11 @@ export function ReportList() {
           }
         />
         <DateField source="createdAt" label="Reçu le" locales="fr-FR" showTime sortable={false} />
+        <FunctionField
+          label="Réponse du restaurateur"
+          sortable={false}
+          render={(report: Report) => <OwnerAnswerText report={report} />}
+        />
         <FunctionField label="État" sortable={false} render={() => <StatusText />} />
         <FunctionField label="Actions" sortable={false} render={() => <ReportActions />} />
       </Datagrid>

@@ -129,7 +129,7 @@ export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
         {establishment.openingHours.length === 0 ? (
           <p className="tv-text tv-muted">Horaires non communiqués.</p>
         ) : (
-          <OpeningHoursTable hours={establishment.openingHours} now={now} />
+          <OpeningHoursTable hours={establishment.openingHours} now={now} closures={establishment.closures} />
         )}
       </Section>
 

@@ -1,3 +1,4 @@
+import { activeClosure, addDays, parisDate, type Closure } from '@tables-voisines/contract/closures';
 import {
   DAY_NAMES_FR,
   formatFrenchTime,
@@ -13,9 +14,26 @@ function slotsOf(hours: readonly OpeningHoursEntry[], day: number): string {
   return slots.length === 0 ? 'Fermé' : slots.join(', ');
 }
 
-/** The week, Monday first, today's row highlighted. */
-export function OpeningHoursTable({ hours, now }: { hours: readonly OpeningHoursEntry[]; now: Date }) {
+/** What a day inside a closure says instead of its hours. */
+export const CLOSED_FOR_CLOSURE = 'Fermé exceptionnellement';
+
+/**
+ * The week, Monday first, today's row highlighted. Each row is the coming day of that name (today, then the
+ * six after it): a day inside one of the `closures` says « Fermé exceptionnellement » instead of its hours.
+ */
+export function OpeningHoursTable({
+  hours,
+  now,
+  closures = [],
+}: {
+  hours: readonly OpeningHoursEntry[];
+  now: Date;
+  closures?: readonly Closure[];
+}) {
   const today = parisWeekTime(now).day;
+  const date = closures.length === 0 ? '' : parisDate(now);
+  const closedOn = (day: number) =>
+    closures.length > 0 && activeClosure(closures, addDays(date, (day - today + 7) % 7)) !== null;
   return (
     <table className="tv-hours">
       <caption className="tv-visually-hidden">Horaires d’ouverture de la semaine</caption>
@@ -29,7 +47,7 @@ export function OpeningHoursTable({ hours, now }: { hours: readonly OpeningHours
                 {name}
                 {isToday && <span className="tv-visually-hidden"> (aujourd’hui)</span>}
               </th>
-              <td>{slotsOf(hours, day)}</td>
+              <td>{closedOn(day) ? CLOSED_FOR_CLOSURE : slotsOf(hours, day)}</td>
             </tr>
           );
         })}

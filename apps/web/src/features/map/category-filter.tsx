@@ -87,7 +87,7 @@ export function CategoryFilter() {
           aria-expanded={open}
           aria-controls={open ? listId : undefined}
           aria-activedescendant={open && options[active] ? `${id}-${options[active].id}` : undefined}
-          placeholder="Crêpes, pizza, végétarien..."
+          placeholder="Crêpes, pizza, végétarien…"
           value={input}
           onChange={(event) => {
             setInput(event.target.value);

@@ -9,36 +9,13 @@ import { createOfflineStyle, providerAttribution } from './base-style';
 import { FIT_BOX, toLngLatBox } from './map-camera';
 import { OWN_SOURCES } from './map-overlay';
 import type { MapStore } from './map-store';
+import { MAPLIBRE_FRENCH } from './map-locale';
 
 maplibregl.setWorkerUrl(workerUrl);
 // The worker (its 120 KB script, then its start) asked as this chunk runs, not when the first map is made.
 maplibregl.prewarm();
 // A self-hosted base map (`MAP_TILES_FILE`) is one PMTiles archive read by ranges: `pmtiles://` sources.
 maplibregl.addProtocol('pmtiles', new Protocol().tile);
-
-const FRENCH_UI: Record<string, string> = {
-  'AttributionControl.ToggleAttribution': 'Afficher ou masquer les crédits',
-  'AttributionControl.MapFeedback': 'Signaler une erreur de carte',
-  'FullscreenControl.Enter': 'Plein écran',
-  'FullscreenControl.Exit': 'Quitter le plein écran',
-  'GeolocateControl.FindMyLocation': 'Autour de moi',
-  'GeolocateControl.LocationNotAvailable': 'Position indisponible',
-  'LogoControl.Title': 'Logo MapLibre',
-  'Map.Title': 'Carte des restaurateurs',
-  'Marker.Title': 'Repère',
-  'NavigationControl.ResetBearing': 'Remettre le nord en haut',
-  'NavigationControl.ZoomIn': 'Zoomer',
-  'NavigationControl.ZoomOut': 'Dézoomer',
-  'Popup.Close': 'Fermer',
-  'ScaleControl.Feet': 'ft',
-  'ScaleControl.Meters': 'm',
-  'ScaleControl.Kilometers': 'km',
-  'ScaleControl.Miles': 'mi',
-  'ScaleControl.NauticalMiles': 'nmi',
-  'CooperativeGesturesHandler.WindowsHelpText': 'Utilisez Ctrl + molette pour zoomer',
-  'CooperativeGesturesHandler.MacHelpText': 'Utilisez ⌘ + molette pour zoomer',
-  'CooperativeGesturesHandler.MobileHelpText': 'Utilisez deux doigts pour déplacer la carte',
-};
 
 /**
  * What is attached to the map as soon as it is made, before its style is read (so that no event of the
@@ -138,7 +115,7 @@ export function useMapLibre(
       minZoom: 3,
       maxZoom: 18,
       attributionControl: false,
-      locale: FRENCH_UI,
+      locale: MAPLIBRE_FRENCH,
       dragRotate: false,
       pitchWithRotate: false,
       // Markers shown at once, not faded in over 300 ms: the fade draws frame after frame after every move

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { ofNameParts } from '../../lib/name-after';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -194,7 +195,17 @@ export function ClaimPage({
           'Étape 3 sur 3 : saisissez le code de votre établissement (8 caractères) pour tenir sa page à jour.'
         ) : (
           <>
-            Votre compte tient la page de <strong>{current?.name ?? 'votre établissement'}</strong>
+            Votre compte tient la page{' '}
+            {current === null ? (
+              <>
+                de <strong>votre établissement</strong>
+              </>
+            ) : (
+              <>
+                {ofNameParts(current.name)[0]}
+                <strong>{ofNameParts(current.name)[1]}</strong>
+              </>
+            )}
             {current && ` (${current.address.town})`}. Saisissez le code d’un autre établissement (8
             caractères) : il remplacera celui-ci, dont vous ne pourrez plus modifier la page.
           </>

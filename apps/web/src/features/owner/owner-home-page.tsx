@@ -26,6 +26,11 @@ const ACTIONS = [
     text: 'Description, photo, horaires, fermetures, coordonnées.',
   },
   { to: OWNER_PATHS.history, title: 'Historique', text: 'Les modifications de votre page.' },
+  {
+    to: OWNER_PATHS.reports,
+    title: 'Signalements',
+    text: 'Les erreurs signalées par des visiteurs, et votre réponse.',
+  },
 ] as const;
 
 export function OwnerHomePage({ loaded }: { loaded: EstablishmentScreenData }) {

@@ -12,6 +12,7 @@ export const OWNER_PATHS = {
   editPage: '/espace-restaurateur/ma-page',
   menuBoard: '/espace-restaurateur/ardoise',
   history: '/espace-restaurateur/historique',
+  reports: '/espace-restaurateur/signalements',
   /** The reminder e-mail's link (`?jeton=`), which verifies the page without signing in. */
   verify: '/espace-restaurateur/verifier',
 } as const;

@@ -106,6 +106,7 @@ const NAV = [
   { to: OWNER_PATHS.editPage, label: 'Ma page', end: false },
   { to: OWNER_PATHS.menuBoard, label: 'Ardoise du jour', end: false },
   { to: OWNER_PATHS.history, label: 'Historique', end: false },
+  { to: OWNER_PATHS.reports, label: 'Signalements', end: false },
 ] as const;
 
 /** The owners' space frame: its navigation once the owner has an establishment, and sign-out. */

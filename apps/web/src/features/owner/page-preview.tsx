@@ -2,12 +2,29 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { VENUE_TYPE_LABELS } from '@tables-voisines/contract/labels';
 import { establishmentPhotoAlt } from '../../lib/format';
+import type { Closure } from '@tables-voisines/contract/closures';
 import { OpeningHoursTable } from '../establishment/opening-hours-table';
+import { ClosureAnnouncement, OpeningStatusLine } from '../establishment/opening-status-line';
+import type { ClosureRow } from '../closures/closure-rows';
 import type { EstablishmentFormValues } from './establishment-form';
 
 const TIME = /^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The top of the public page as the form stands, before it is published. */
+/** The closures the form holds that read as one (a first day, and a last day after it or none). */
+export function previewClosures(rows: readonly ClosureRow[]): Closure[] {
+  return rows.flatMap((row): Closure[] => {
+    if (!DATE.test(row.from)) return [];
+    if (row.untilFurtherNotice) return [{ from: row.from, to: null, reason: row.reason.trim() || null }];
+    if (!DATE.test(row.to) || row.to < row.from) return [];
+    return [{ from: row.from, to: row.to, reason: row.reason.trim() || null }];
+  });
+}
+
+/**
+ * The top of the public page as the form stands, before it is published: its closures as the public page
+ * says them (the status line, the one to come, the days of the week they close).
+ */
 export function PagePreview({
   values,
   photo,
@@ -19,6 +36,8 @@ export function PagePreview({
   const hours = values.openingHours.filter(
     (h) => TIME.test(h.opens) && TIME.test(h.closes) && h.opens !== h.closes,
   );
+  const closures = previewClosures(values.closures);
+  const now = new Date();
   return (
     <Box
       component="section"
@@ -71,6 +90,7 @@ export function PagePreview({
           {VENUE_TYPE_LABELS[values.venueType]} · {values.town}
           {values.priceRange !== '' && ` · ${values.priceRange}`}
         </Typography>
+        <OpeningStatusLine hours={hours} closures={closures} now={now} />
         {values.description.trim() !== '' && (
           <Typography sx={{ mb: 1, whiteSpace: 'pre-line' }}>{values.description}</Typography>
         )}
@@ -84,7 +104,8 @@ export function PagePreview({
           <Typography sx={{ wordBreak: 'break-all' }}>{values.website}</Typography>
         )}
         <Box sx={{ mt: 1 }}>
-          <OpeningHoursTable hours={hours} now={new Date()} />
+          <ClosureAnnouncement closures={closures} now={now} />
+          <OpeningHoursTable hours={hours} now={now} closures={closures} />
         </Box>
       </Box>
     </Box>

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import { ofName } from '@tables-voisines/contract/french-names';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -33,7 +34,7 @@ function Outcome({ outcome, retry }: { outcome: VerifyOutcome; retry: (() => voi
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
             {outcome.path !== null && (
               <Button variant="contained" href={outcome.path}>
-                Voir la page de {outcome.name}
+                Voir la page {ofName(outcome.name)}
               </Button>
             )}
             <Button variant="outlined" component={RouterLink} to={OWNER_PATHS.home}>

@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { MAX_REPORT_MESSAGE_LENGTH } from '@tables-voisines/contract/schemas/report';
 import { REPORT_REASONS, REPORT_REASON_LABELS } from '@tables-voisines/contract/reports';
+import { ofName } from '@tables-voisines/contract/french-names';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { ofNameParts } from '../../lib/name-after';
 import type { ReportPageData } from './load-report-page';
 import { EMPTY_REPORT_VALUES, type ReportAnswer, type ReportField } from './report-answer';
 
@@ -40,9 +42,10 @@ export function ReportForm({
     if (answer !== undefined) focusTarget.current?.focus();
   }, [answer]);
 
+  const ofParts = ofNameParts(establishment.name);
   const back = (
     <Link to={pagePath} className="tv-link tv-strong">
-      Retour à la page de {establishment.name}
+      Retour à la page {ofName(establishment.name)}
     </Link>
   );
 
@@ -54,7 +57,7 @@ export function ReportForm({
           Merci, votre signalement a été transmis.
         </p>
         <p className="tv-text">
-          L’équipe va vérifier la page de {establishment.name} et la corriger si besoin.
+          L’équipe va vérifier la page {ofName(establishment.name)} et la corriger si besoin.
         </p>
         {back}
       </div>
@@ -70,8 +73,9 @@ export function ReportForm({
     <div className="tv-report">
       <h1 className="tv-h1">Signaler une erreur</h1>
       <p className="tv-text tv-muted">
-        Sur la page de <span className="tv-strong">{establishment.name}</span> ({establishment.town}).
-        L’équipe reçoit votre signalement, le restaurateur aussi.
+        Sur la page {ofParts[0]}
+        <span className="tv-strong">{ofParts[1]}</span> ({establishment.town}). L’équipe reçoit votre
+        signalement, le restaurateur aussi.
       </p>
 
       {failed !== null && (

@@ -17,7 +17,7 @@ export function NotFoundContent() {
             id="recherche-404"
             name="q"
             type="search"
-            placeholder="Un restaurant, une ville..."
+            placeholder="Un restaurant, une ville…"
             className="tv-input"
           />
           <button type="submit" className="tv-button tv-button--contained">

@@ -78,6 +78,23 @@ export function establishmentBody(
   return body;
 }
 
+/**
+ * The list's filters as the API reads them, for its page and for its export (which holds what it shows).
+ */
+export function establishmentFilterQuery(filter: Record<string, unknown> | undefined) {
+  return {
+    q: filterText(filter, 'q'),
+    kind: filterText(filter, 'kind') as Kind | undefined,
+    venueType: filterText(filter, 'venueType') as VenueType | undefined,
+    town: filterText(filter, 'town'),
+    disabled: typeof filter?.disabled === 'boolean' ? filter.disabled : undefined,
+    // The dashboard's « Pages à vérifier »: the visible pages not verified since that day.
+    notVerifiedSince: filterText(filter, 'notVerifiedSince'),
+    // "Propriétaire précis" (one owner's establishment) before "avec / sans propriétaire".
+    restaurantOwner: filterText(filter, 'ownerId') ?? filterText(filter, 'restaurantOwner'),
+  };
+}
+
 /** What the establishments' provider does beyond react-admin's calls. */
 export interface EstablishmentActions {
   /** A new claim code (the old one stops working): the record answered, with its new ETag. */
@@ -110,15 +127,7 @@ export function establishmentsProvider(deps: ProviderDeps) {
       const { filter, page, perPage, sort } = serverListParams(params, SORTS, { 'address.town': 'town' });
       const query = {
         withDisabled: filter?.withDisabled !== false,
-        q: filterText(filter, 'q'),
-        kind: filterText(filter, 'kind') as Kind | undefined,
-        venueType: filterText(filter, 'venueType') as VenueType | undefined,
-        town: filterText(filter, 'town'),
-        disabled: typeof filter?.disabled === 'boolean' ? filter.disabled : undefined,
-        // The dashboard's « Pages à vérifier »: the visible pages not verified since that day.
-        notVerifiedSince: filterText(filter, 'notVerifiedSince'),
-        // "Propriétaire précis" (one owner's establishment) before "avec / sans propriétaire".
-        restaurantOwner: filterText(filter, 'ownerId') ?? filterText(filter, 'restaurantOwner'),
+        ...establishmentFilterQuery(filter),
         page,
         perPage,
         sort,

@@ -16,6 +16,17 @@ import {
 
 const OWNER_FIELDS = ['email', 'password', 'firstName', 'lastName', 'phone', 'establishment'] as const;
 
+/** The list's filters as the API reads them, for its page and for its export (which holds what it shows). */
+export function ownerFilterQuery(filter: Record<string, unknown> | undefined) {
+  const establishment = filterText(filter, 'establishment');
+  return {
+    q: filterText(filter, 'q'),
+    confirmed: typeof filter?.confirmed === 'boolean' ? filter.confirmed : undefined,
+    establishment:
+      establishment === 'none' || establishment === 'any' ? (establishment as 'none' | 'any') : undefined,
+  };
+}
+
 export function ownersProvider(deps: ProviderDeps) {
   const { request, token } = deps;
   const record = recordCalls(
@@ -28,18 +39,15 @@ export function ownersProvider(deps: ProviderDeps) {
     ...record,
     async getList(params) {
       const { filter, page, perPage, sort } = serverListParams(params, OWNER_SORTS);
-      const establishment = filterText(filter, 'establishment');
       return fetchServerPage((onResponse) =>
         request('listOwners', {
           token: token(),
           query: {
             page,
             perPage,
-            q: filterText(filter, 'q'),
             sort,
             order: params.sort?.order === 'DESC' ? 'desc' : 'asc',
-            confirmed: typeof filter?.confirmed === 'boolean' ? filter.confirmed : undefined,
-            establishment: establishment === 'none' || establishment === 'any' ? establishment : undefined,
+            ...ownerFilterQuery(filter),
           },
           onResponse,
         }),

@@ -19,6 +19,8 @@ const REPORT = {
   createdAt: '2026-08-15T10:00:00.000Z',
   resolvedAt: null,
   resolvedBy: null,
+  ownerAnswer: null,
+  reporterToldAt: null,
 };
 
 beforeAll(async () => {
@@ -72,9 +74,16 @@ describe('the reports’ provider', () => {
       sort: { field: 'createdAt', order: 'DESC' },
     });
     expect(received.at(-1)?.url).toBe('/api/reports/?page=1&perPage=1');
+    // « Tous » is a choice of the select (`all`), which asks every status.
+    await provider().getList('reports', {
+      filter: { status: 'all' },
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'createdAt', order: 'DESC' },
+    });
+    expect(received.at(-1)?.url).toBe('/api/reports/?page=1&perPage=25');
   });
 
-  it('marks a report corrected with its status alone, and refuses anything else', async () => {
+  it('marks a report corrected or reopens it with its status alone, and refuses anything else', async () => {
     const done = await provider().update('reports', {
       id: REPORT.id,
       data: { status: 'resolved' },
@@ -86,9 +95,11 @@ describe('the reports’ provider', () => {
       body: { status: 'resolved' },
     });
     expect(done.data).toMatchObject({ id: REPORT.id, status: 'resolved' });
+    await provider().update('reports', { id: REPORT.id, data: { status: 'open' }, previousData: REPORT });
+    expect(received.at(-1)).toMatchObject({ method: 'PATCH', body: { status: 'open' } });
     const count = received.length;
     await expect(
-      provider().update('reports', { id: REPORT.id, data: { status: 'open' }, previousData: REPORT }),
+      provider().update('reports', { id: REPORT.id, data: { status: 'perdu' }, previousData: REPORT }),
     ).rejects.toMatchObject({ status: 400 });
     expect(received).toHaveLength(count);
   });

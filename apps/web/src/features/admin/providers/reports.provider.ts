@@ -4,7 +4,8 @@ import { fetchServerPage, toDataProvider, type ProviderDeps, type Row } from './
 
 /*
  * Visitors' reports (« Signalements »), a list only: newest first, one status or all, paged by the server
- * (`X-Total-Count`); a report is changed only to be marked corrected or dismissed.
+ * (`X-Total-Count`; `all`, « Tous », is no filter); a report is changed only to be marked corrected or
+ * dismissed, or reopened.
  */
 
 const statusOf = (filter: unknown): ReportStatus | undefined => {
@@ -28,8 +29,10 @@ export function reportsProvider({ request, token }: ProviderDeps) {
     getMany: noSingleRead,
     async update(params) {
       const status = (params.data as { status?: unknown }).status;
-      if (status !== 'resolved' && status !== 'dismissed') {
-        throw new HttpError('Un signalement se marque corrigé ou écarté.', 400, { code: 'ValidationError' });
+      if (status !== 'resolved' && status !== 'dismissed' && status !== 'open') {
+        throw new HttpError('Un signalement se marque corrigé ou écarté, ou se rouvre.', 400, {
+          code: 'ValidationError',
+        });
       }
       const row = await request('patchReport', {
         token: token(),
