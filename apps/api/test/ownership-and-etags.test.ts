@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '@tables-voisines/contract/schemas/permission';
+import { establishments } from '../src/db/schema';
 import { parisDay } from '../src/lib/today';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from './accounts';
 import { createTestApp, type TestApp } from './app';
@@ -226,7 +228,13 @@ describe('an owner’s ETag', () => {
     // Detached by its page, linked again by the owner with the claim code, detached by an admin on its
     // account, linked by an admin on its account, its page deleted.
     await changed(() => patchPlace(second.id, admin.headers, { restaurantOwner: null }), 200);
-    await changed(() => inject('PATCH', url, owner.headers, { establishmentCode: first.claimCode }), 200);
+    // The code of today: the team's move renewed it (decision 0070).
+    const [{ code } = { code: '' }] = await t.db
+      .select({ code: establishments.claimCode })
+      .from(establishments)
+      .where(eq(establishments.id, first.id));
+    expect(code).not.toBe(first.claimCode);
+    await changed(() => inject('PATCH', url, owner.headers, { establishmentCode: code }), 200);
     await changed(() => inject('PATCH', url, admin.headers, { establishment: null }), 200);
     await changed(() => inject('PATCH', url, admin.headers, { establishment: second.id }), 200);
     await changed(() => deleteEstablishment(t, second.id, admin.headers), 204);

@@ -320,9 +320,13 @@ describe('PATCH /api/establishment/{id}', () => {
     const [previous] = await t.db.select().from(establishments).where(eq(establishments.id, before.id));
     expect(previous!.ownerId).toBeNull();
     const ownerValue = { id: owner.id, email: owner.email };
-    expect((await history(before.id)).json()[0]).toMatchObject({
-      action: 'unlink',
+    // The owner taken from its page, and that page's claim code renewed (its value never kept).
+    const previousHistory = (await history(before.id)).json() as { action: string; changes: unknown[] }[];
+    expect(previousHistory.find((h) => h.action === 'unlink')).toMatchObject({
       changes: [{ field: 'restaurantOwner', from: ownerValue, to: null }],
+    });
+    expect(previousHistory.find((h) => h.action === 'update')).toMatchObject({
+      changes: [{ field: 'claimCode', from: null, to: null }],
     });
     expect((await history(after.id)).json()[0]).toMatchObject({
       action: 'link',
@@ -353,8 +357,9 @@ describe('DELETE /api/establishment/{id}', () => {
     expect((await deleteEstablishment(t, place.id, owner.headers)).statusCode).toBe(403);
     const response = await deleteEstablishment(t, place.id, admin.headers);
     expect(response.statusCode).toBe(204);
+    // Gone, not unknown: its addresses and id answer 410 for ever (decision 0070).
     expect((await t.app.inject({ method: 'GET', url: `/establishment/${place.id}/public` })).statusCode).toBe(
-      404,
+      410,
     );
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/establishment/${place.id}`, headers: admin.headers }))

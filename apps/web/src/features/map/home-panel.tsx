@@ -487,6 +487,12 @@ export function HomePanel() {
           onMore={() => store.dispatch({ type: 'listLimitRaised' })}
         />
       </section>
+      <p className="tv-small tv-muted tv-panel__contact">
+        Une question, un établissement à ajouter ?{' '}
+        <Link to="/contact" className="tv-link">
+          Nous contacter
+        </Link>
+      </p>
     </div>
   );
 }

@@ -10,10 +10,10 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         {siteName}
       </Link>
       <nav aria-label="Liens du site" className="tv-header__links">
-        {/* « Contact » on a phone, where the product's name and both links share 390 px. */}
-        <Link to="/contact" className="tv-link" aria-label="Nous contacter">
-          <span className="tv-header__long">Nous contacter</span>
-          <span className="tv-header__short">Contact</span>
+        {/* Not on a phone: the product's name and both links do not fit 390 px (the name went on two lines);
+            there the map's panel and the owners' claim screen link it. */}
+        <Link to="/contact" className="tv-link tv-header__contact">
+          Nous contacter
         </Link>
         <Link to="/espace-restaurateur" prefetch="intent" className="tv-link tv-strong">
           Espace restaurateur
