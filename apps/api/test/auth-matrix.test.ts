@@ -92,6 +92,7 @@ const EXPECTED: Partial<Record<RouteId, Row>> = {
   exportEstablishments: FULL_ADMIN_ONLY(200),
   exportOwners: FULL_ADMIN_ONLY(200),
   exportUsers: FULL_ADMIN_ONLY(200),
+  exportGroups: FULL_ADMIN_ONLY(200),
   shareEstablishment: FULL_ADMIN_ONLY(200),
   createGroup: FULL_ADMIN_ONLY(201),
   getGroup: FULL_ADMIN_ONLY(200),
@@ -111,8 +112,12 @@ const EXPECTED: Partial<Record<RouteId, Row>> = {
   createReport: ALL(201),
   listReports: ADMINS_ONLY(200),
   patchReport: FULL_ADMIN_ONLY(200),
+  // An owner's « Signalements »: the owner of the page only (owner B, who is not, is refused as for any
+  // other's page); admins are not owners, whatever their permissions.
+  listEstablishmentReports: [401, 200, 403, 403, 403],
+  answerReport: [401, 200, 403, 403, 403],
   // « Demander l’accès »: owners only (owner A is linked already: 409; owner B is not, and the page has no
-  // claim e-mail: 201), its list to each owner its own and to admins who read owners; deciding takes
+  // claim e-mail: 201; a page whose e-mail the team knows is 409 ClaimEmailKnown, in access.test.ts), its list to each owner its own and to admins who read owners; deciding takes
   // updating owners and establishments. « Nous contacter »: anyone writes, admins who read establishments
   // list, who update them mark handled.
   createAccessRequest: [401, 409, 201, 403, 403],
@@ -221,6 +226,15 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
       return { params: { id: w.menuBoardId } };
     case 'createReport':
       return { params: { id: w.establishmentA.id }, body: { reason: 'hours' } };
+    case 'listEstablishmentReports':
+      return { params: { id: w.establishmentA.id } };
+    case 'answerReport': {
+      const [report] = await t.db
+        .insert(reports)
+        .values({ id: randomUUID(), establishmentId: w.establishmentA.id, reason: 'hours' })
+        .returning({ id: reports.id });
+      return { params: { id: report!.id }, body: { answer: 'disputed', note: 'Ouvert le lundi midi.' } };
+    }
     case 'patchReport': {
       const [report] = await t.db
         .insert(reports)
@@ -228,8 +242,12 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
         .returning({ id: reports.id });
       return { params: { id: report!.id }, body: { status: 'resolved' } };
     }
-    case 'createAccessRequest':
-      return { body: { establishmentId: w.unclaimed.id, phone: '06 12 34 56 78', proof: 'La gérante.' } };
+    case 'createAccessRequest': {
+      // A page without e-mail, so without claim e-mail: the only kind of page whose access may be asked.
+      const silent = await createEstablishment(t.db);
+      expect(silent.claimEmail).toBeNull();
+      return { body: { establishmentId: silent.id, phone: '06 12 34 56 78', proof: 'La gérante.' } };
+    }
     case 'decideAccessRequest': {
       const [request] = await t.db
         .insert(accessRequests)
