@@ -440,7 +440,7 @@ describe('a place that is no more', () => {
     await expect(page.locator('h1').textContent()).resolves.toBe('Cette page n’existe plus');
     expect(await page.title()).toMatch(/^Cette page n’existe plus — /);
     await page
-      .getByText('La page de « Le Bouchon Disparu » (Lyon) a été retirée du site.', { exact: false })
+      .getByText('La page du Bouchon Disparu (Lyon) a été retirée du site.', { exact: false })
       .waitFor();
     const nearby = page.getByRole('list', { name: 'Établissements proches' }).getByRole('link');
     expect(await nearby.count()).toBeGreaterThan(0);

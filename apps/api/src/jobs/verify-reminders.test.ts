@@ -70,7 +70,7 @@ describe('the verify reminder', () => {
     expect(mail.subject).toBe('Vos informations sont-elles à jour ? — Chez Rappel');
     expect(mail.text).toContain('Bonjour Rose,');
     expect(mail.text).toContain(
-      'Les informations de « Chez Rappel » (Tours) sur Tables Voisines n’ont encore jamais été confirmées.',
+      'Les informations de Chez Rappel (Tours) sur Tables Voisines n’ont encore jamais été confirmées.',
     );
     expect(mail.text).toContain('https://tables.example/restaurant/chez-rappel-a-tours');
     expect(mail.text).toContain('lien valable 14 jours, une seule fois');

@@ -227,7 +227,8 @@ export function teamChangeMail(
   establishment: { name: string; town: string; pageUrl: string | null },
   change: TeamChange,
 ): MailMessage {
-  const page = `« ${establishment.name} » (${establishment.town})`;
+  // « la page du Comptoir (Lyon) »: the name contracted with « de » (issue 48, point 9).
+  const page = `${ofName(establishment.name)} (${establishment.town})`;
   const space = `${site.publicUrl}/espace-restaurateur`;
   const history = `${space}/historique`;
   const contact = `${site.publicUrl}/contact`;
@@ -239,7 +240,7 @@ export function teamChangeMail(
       return layout(site, owner.email, `Votre compte est rattaché ${toName(establishment.name)}`, {
         paragraphs: [
           hello,
-          `L’équipe ${site.name} a rattaché votre compte à la page de ${page}. Vous pouvez désormais la modifier et publier son ardoise du jour depuis votre espace restaurateur :`,
+          `L’équipe ${site.name} a rattaché votre compte à la page ${page}. Vous pouvez désormais la modifier et publier son ardoise du jour depuis votre espace restaurateur :`,
         ],
         highlight: { link: space, label: 'Ouvrir mon espace' },
       });
@@ -287,7 +288,7 @@ export function teamChangeMail(
       return layout(site, owner.email, `Votre page ${establishment.name} est masquée`, {
         paragraphs: [
           hello,
-          `L’équipe ${site.name} a masqué la page de ${page} : elle n’apparaît plus sur la carte ni dans les recherches, et son adresse répond « Page introuvable ».`,
+          `L’équipe ${site.name} a masqué la page ${page} : elle n’apparaît plus sur la carte ni dans les recherches, et son adresse répond « Page introuvable ».`,
           change.reason === null
             ? 'Aucune raison n’a été donnée.'
             : `Raison donnée par l’équipe : ${change.reason}`,
@@ -299,7 +300,7 @@ export function teamChangeMail(
       return layout(site, owner.email, `Votre page ${establishment.name} est de nouveau visible`, {
         paragraphs: [
           hello,
-          `L’équipe ${site.name} a rendu la page de ${page} de nouveau visible sur la carte et dans les recherches.`,
+          `L’équipe ${site.name} a rendu la page ${page} de nouveau visible sur la carte et dans les recherches.`,
           ...otherLines(change.lines),
         ],
         ...(establishment.pageUrl === null
@@ -312,7 +313,7 @@ export function teamChangeMail(
       return layout(site, owner.email, `L’équipe a modifié votre page ${establishment.name}`, {
         paragraphs: [
           hello,
-          `L’équipe ${site.name} a modifié la page de ${page} :`,
+          `L’équipe ${site.name} a modifié la page ${page} :`,
           ...change.lines.map((l) => `– ${l}`),
           `Ces changements sont dans l’historique de votre page : ${history}`,
         ],
@@ -379,8 +380,8 @@ export function verifyReminderMail(
     paragraphs: [
       `Bonjour ${owner.firstName},`,
       establishment.lastVerified === null
-        ? `Les informations de « ${establishment.name} » (${establishment.town}) sur ${site.name} n’ont encore jamais été confirmées.`
-        : `Les informations de « ${establishment.name} » (${establishment.town}) sur ${site.name} ont été confirmées pour la dernière fois le ${establishment.lastVerified}.`,
+        ? `Les informations ${ofName(establishment.name)} (${establishment.town}) sur ${site.name} n’ont encore jamais été confirmées.`
+        : `Les informations ${ofName(establishment.name)} (${establishment.town}) sur ${site.name} ont été confirmées pour la dernière fois le ${establishment.lastVerified}.`,
       `Prenez une minute pour relire votre page (horaires, fermetures exceptionnelles, coordonnées) : ${establishment.pageUrl}`,
       `Si tout est juste, un clic suffit, sans vous connecter (lien valable ${validDays} jours, une seule fois) :`,
     ],

@@ -82,7 +82,7 @@ function SearchField() {
           id="recherche"
           type="search"
           className="tv-input"
-          placeholder="Un restaurant, une ville, un code postal…"
+          placeholder="Restaurant, ville ou code postal"
           value={value}
           onChange={(event) => {
             setValue(event.target.value);

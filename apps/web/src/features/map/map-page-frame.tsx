@@ -102,7 +102,8 @@ function Frame({ children }: { children: ReactNode }) {
   const mapStyleUrl = settings?.mapStyleUrl ?? null;
   const serverClustersFrom = settings?.mapServerClustersFrom;
   const { pathname } = useLocation();
-  const detail = isEstablishmentPath(pathname);
+  // « Nous contacter » is a page to read, as a place's: on a phone, not a sheet over a map still loading.
+  const detail = isEstablishmentPath(pathname) || pathname === '/contact';
   const scroll = usePanelScroll(detail, pathname);
   const [sheet, setSheet] = useState<SheetHeight>('peek');
   // Where a drag of the handle began, and whether the click being dispatched ends a drag (a mouse's

@@ -82,7 +82,7 @@ function FoundEstablishment({
     try {
       await apiRequest('ownerResendEstablishmentCode', { body: { establishmentId: establishment.id } });
       setMessage({
-        text: `Le code de « ${establishment.name} » a été envoyé à l’adresse e-mail de l’établissement. Saisissez-le ci-dessus dès réception.`,
+        text: `Le code ${ofName(establishment.name)} a été envoyé à l’adresse e-mail de l’établissement. Saisissez-le ci-dessus dès réception.`,
         severity: 'success',
       });
     } catch (error) {

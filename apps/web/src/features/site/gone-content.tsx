@@ -1,3 +1,4 @@
+import { ofName } from '@tables-voisines/contract/french-names';
 import { Link } from 'react-router';
 import type { GonePlace } from '@tables-voisines/contract/public-data';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
@@ -20,7 +21,7 @@ export function GoneContent({ place }: { place: GonePlace }) {
       <p className="tv-text" style={{ marginBottom: 24 }}>
         {place.reason === 'closed'
           ? `${place.name} (${place.town}) a fermé définitivement\u00a0: sa page n’est plus publiée.`
-          : `La page de « ${place.name} » (${place.town}) a été retirée du site.`}
+          : `La page ${ofName(place.name)} (${place.town}) a été retirée du site.`}
         {place.nearby.length > 0 ? ' Voici des établissements proches\u00a0:' : ''}
       </p>
       {place.nearby.length > 0 && (
