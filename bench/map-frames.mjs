@@ -188,7 +188,8 @@ function pageProbe() {
         const text = element.textContent ?? '';
         if (
           /établissements? dans cette zone/.test(text) ||
-          /Aucun restaurant|pas pu être chargée/.test(text)
+          // The empty list's words (issue 49: « Aucun établissement … »), or a failure.
+          /Aucun établissement|Aucun restaurant|pas pu être chargée/.test(text)
         ) {
           probe.statusAt = time;
           probe.status = text;
