@@ -1,3 +1,4 @@
+import { MONTHS_FR } from '@tables-voisines/contract/closures';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -913,21 +914,7 @@ describe('the back office', () => {
     const tomorrow = await board(day(1), 'Ardoise de demain');
     const words = (date: string) => {
       const [, month, dayOfMonth] = date.split('-').map(Number);
-      const months = [
-        'janvier',
-        'février',
-        'mars',
-        'avril',
-        'mai',
-        'juin',
-        'juillet',
-        'août',
-        'septembre',
-        'octobre',
-        'novembre',
-        'décembre',
-      ];
-      return `${dayOfMonth === 1 ? '1er' : dayOfMonth} ${months[month! - 1]}`;
+      return `${dayOfMonth === 1 ? '1er' : dayOfMonth} ${MONTHS_FR[month! - 1]}`;
     };
     /** The subjects of the mails the owner was sent (the outbox's files, read as a mail client would). */
     const subjects = async () => {
