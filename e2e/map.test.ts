@@ -862,8 +862,22 @@ describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM est
 
     // A filter: the feed is downloaded once; the server's clusters are of every establishment, the feed's
     // places filtered are drawn.
+    // The feed held back until the map has been looked at while it comes: the server's clusters stay drawn,
+    // not a blank map (they were cleared at once, and a slow machine then saw no place drawn).
+    let releaseFeed = () => {};
+    const feedHeld = new Promise<void>((resolve) => {
+      releaseFeed = resolve;
+    });
+    await page.route('**/api/map/feed', async (route) => {
+      await feedHeld;
+      await route.continue();
+    });
     const chip = page.getByRole('button', { name: 'Remplis vert', exact: true });
     await chip.click();
+    await expect.poll(() => feeds(), { timeout: 10_000 }).toBe(1);
+    await stillView(page);
+    expect(await drawnByServer(page)).toBe(france.places);
+    releaseFeed();
     await expect.poll(() => drawnByServer(page), { timeout: 15_000 }).toBe(0);
     await stillView(page);
     const filtered = await drawn(page);

@@ -43,7 +43,7 @@ export default function MapCanvas({
   const select = useSelectEstablishment();
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
-  const { points, groups, menuBoards, feedThere } = useVisibleMapData();
+  const { points, groups, menuBoards, feedThere, isLoading: feedLoading } = useVisibleMapData();
   // No index of the places by uri: at 200,000 establishments making one took 40-80 ms at every change of
   // the data. A place drawn is found by its index in the points the map was given (`pointsToGeoJson`), a
   // board's establishment and the list's highlighted card by what they carry.
@@ -107,6 +107,7 @@ export default function MapCanvas({
 
   useOverlaySources(mapRef, mapInitialized, sent, {
     points,
+    feedLoading,
     clusters,
     groups,
     currentGroup,

@@ -22,6 +22,8 @@ import type { ServerClusters } from './use-server-clusters';
 export interface OverlayInputs {
   /** The places of the feed shown (filtered), whether or not the map's own source draws them. */
   points: readonly MapPoint[];
+  /** The feed a filter wants is on its way: its places are not known yet. */
+  feedLoading: boolean;
   clusters: ServerClusters;
   groups: readonly Group[];
   currentGroup: Group | null;
@@ -36,14 +38,16 @@ export function useOverlaySources(
   mapRef: RefObject<MapLibreMap | null>,
   mapInitialized: boolean,
   sent: RefObject<OverlayData>,
-  { points, clusters, groups, currentGroup, boards }: OverlayInputs,
+  { points, feedLoading, clusters, groups, currentGroup, boards }: OverlayInputs,
 ): void {
   const { wanted: previewWanted, preview, current: previewCurrent, feedPoints } = clusters;
 
   // The server's clusters while wanted; once the map draws the feed's places instead, cleared when it has
-  // drawn them (its worker clusters them meanwhile), or at once if there are none. While the feed's places
-  // are still drawn (the visitor has just taken the last filter off), only the current view's clusters
-  // replace them, not the last view's kept while they come.
+  // drawn them (its worker clusters them meanwhile), or at once if there are none. Kept while the feed a
+  // filter wants is on its way: the map is not left blank for the seconds it takes on a phone (and its
+  // places are not yet known to be none). While the feed's places are still drawn (the visitor has just
+  // taken the last filter off), only the current view's clusters replace them, not the last view's kept
+  // while they come.
   useEffect(() => {
     const map = mapRef.current;
     if (map === null || !mapInitialized) return;
@@ -55,7 +59,7 @@ export function useOverlaySources(
       source?.setData(previewToGeoJson(preview));
       return;
     }
-    if (sent.current.preview === undefined) return;
+    if (sent.current.preview === undefined || feedLoading) return;
     sent.current.preview = undefined;
     // Unless they are wanted again meanwhile (a filter on, then off).
     const clear = () => {
@@ -63,7 +67,7 @@ export function useOverlaySources(
     };
     if (points.length > 0) map.once('idle', clear);
     else clear();
-  }, [mapRef, sent, mapInitialized, previewWanted, preview, previewCurrent, points]);
+  }, [mapRef, sent, mapInitialized, previewWanted, preview, previewCurrent, points, feedLoading]);
 
   // Establishments: the filtered feed into the clustered source. Emptied once the server's clusters are drawn
   // in its place, when the map has drawn them.
@@ -75,7 +79,7 @@ export function useOverlaySources(
     // filters: at once (waiting for 'idle' there waited for ever: a still map fires no more 'idle', and the
     // places stayed drawn under « Aucun établissement », issue 49).
     if (previewWanted && feedPoints.length === 0 && (sent.current.points?.length ?? 0) > 0) {
-      if (sent.current.preview === undefined) return;
+      if (sent.current.preview === undefined || feedLoading) return;
       sent.current.points = feedPoints;
       map.once('idle', () => {
         if (sent.current.points === feedPoints) source?.setData(pointsToGeoJson(feedPoints));
