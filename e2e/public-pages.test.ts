@@ -137,6 +137,37 @@ describe('an establishment page', () => {
     await context.close();
   });
 
+  it('writes its hours on a small phone with no time cut across two lines, and « minuit »', async () => {
+    const token = await adminToken(server.baseUrl, ADMIN);
+    // Two slots a day, the second ending at midnight: on a 360 px phone the day's row takes two lines.
+    const openingHours = [1, 2, 3, 4, 5, 6, 7].flatMap((day) => [
+      { day, opens: '11:45', closes: '14:30' },
+      { day, opens: '19:30', closes: '00:00' },
+    ]);
+    const late = await createEstablishment(server.baseUrl, token, {
+      name: 'La Table de Minuit',
+      openingHours,
+    });
+    const context = await newVisitorContext(browser, {
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}${establishmentPath('restaurant', late.uri)}`);
+    const monday = page.getByRole('row', { name: /^lundi/ });
+    await expect
+      .poll(() => monday.textContent(), { timeout: 10_000 })
+      .toMatch(/11 h 45 – 14 h 30, 19 h 30 – minuit/);
+    // Each slot is drawn on one line (one box), wherever the row breaks.
+    const slots = monday.locator('.tv-nowrap');
+    expect(await slots.count()).toBe(2);
+    for (const slot of await slots.all()) {
+      expect(await slot.evaluate((el) => el.getClientRects().length)).toBe(1);
+    }
+    await context.close();
+  });
+
   it('has no accessibility violations (axe)', async () => {
     const { context, page, errors, refreshed } = await visit(establishmentPath(plain.kind, plain.uri));
     await refreshed;

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   describeOpeningStatus,
   findOverlappingHours,
+  formatFrenchEndTime,
   formatFrenchTime,
+  formatTimeRange,
   openingStatus,
   parisWeekTime,
 } from './opening-hours';
@@ -108,6 +110,11 @@ describe('French wording', () => {
     expect(formatFrenchTime('09:05')).toBe('9 h 05');
     expect(formatFrenchTime('12:00')).toBe('12 h');
     expect(formatFrenchTime('00:00')).toBe('0 h');
+    expect(formatFrenchTime('00:30')).toBe('0 h 30');
+    expect(formatFrenchEndTime('00:00')).toBe('minuit');
+    expect(formatFrenchEndTime('24:00')).toBe('minuit');
+    expect(formatFrenchEndTime('23:30')).toBe('23 h 30');
+    expect(formatTimeRange({ opens: '19:30', closes: '00:00' })).toBe('19 h 30 – minuit');
   });
 
   it.each([
@@ -118,6 +125,12 @@ describe('French wording', () => {
   ])('describes the status at %s (Paris) in a short sentence: %s', (local, sentence) => {
     const at = paris(local);
     expect(describeOpeningStatus(openingStatus(lunchAndDinner, at), at)).toBe(sentence);
+  });
+
+  it('says « ferme à minuit », not « 0 h »', () => {
+    const evening = [{ day: 5, opens: '19:00', closes: '00:00' }];
+    const at = paris('2025-11-21T22:00');
+    expect(describeOpeningStatus(openingStatus(evening, at), at)).toBe('Ouvert maintenant · ferme à minuit');
   });
 
   it('says just « Fermé » when closed with no next opening', () => {

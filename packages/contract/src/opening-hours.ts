@@ -286,8 +286,22 @@ function nextStart(intervals: readonly Interval[], x: number, covered: boolean):
 /** `'14:30'` → `'14 h 30'`, `'09:00'` → `'9 h'`, `'00:00'` → `'0 h'` (French typography). */
 export function formatFrenchTime(time: string): string {
   const [h = '0', m = '00'] = time.split(':');
-  const hour = String(Number(h));
+  const hour = String(Number(h) % 24);
   return m === '00' ? `${hour} h` : `${hour} h ${m}`;
+}
+
+/**
+ * A time something ends: `'00:00'` (or `'24:00'`) is « minuit » (« 7 h 30 – minuit », « ferme à minuit »), not
+ * « 0 h »; any other time as `formatFrenchTime`. A start at 00:00 stays « 0 h »: « dimanche à minuit » would
+ * read as the end of Sunday.
+ */
+export function formatFrenchEndTime(time: string): string {
+  return time === '00:00' || time === '24:00' ? 'minuit' : formatFrenchTime(time);
+}
+
+/** `{ opens: '19:00', closes: '21:30' }` → `'19 h – 21 h 30'`: one slot of opening hours. */
+export function formatTimeRange(range: { opens: string; closes: string }): string {
+  return `${formatFrenchTime(range.opens)} – ${formatFrenchEndTime(range.closes)}`;
 }
 
 /**
@@ -311,7 +325,7 @@ export function describeOpeningStatus(status: OpeningStatus, now: Date): string 
   if (status.open) {
     return status.closesAt === undefined
       ? 'Ouvert maintenant'
-      : `Ouvert maintenant · ferme à ${formatFrenchTime(status.closesAt)}`;
+      : `Ouvert maintenant · ferme à ${formatFrenchEndTime(status.closesAt)}`;
   }
   if (status.opensAt === undefined) return 'Fermé';
   const today = parisWeekTime(now).day;

@@ -94,7 +94,7 @@ it('writes every public page under a safe file name, with the 404, the SPA fallb
   expect(existsSync(path.join(outDir, 'restaurant/bar-ferm_C3_A9-a-lyon.html'))).toBe(false);
 
   expect(await read('404.html')).toContain('Page introuvable');
-  expect(await read('__spa-fallback.html')).toContain('Chargement en cours...');
+  expect(await read('__spa-fallback.html')).toContain('Chargement en cours…');
   expect(await read('index.html')).toMatch(/^<!DOCTYPE html><html lang="fr">/);
   // Static files: a nonce in them would be every visitor's. The inline scripts are still there.
   for (const file of ['index.html', '404.html', '__spa-fallback.html']) {

@@ -107,7 +107,7 @@ export default function App() {
   );
 }
 
-/** The logo and "Chargement en cours..." while the application boots (the static export's SPA fallback). */
+/** The logo and "Chargement en cours…" while the application boots (the static export's SPA fallback). */
 export function HydrateFallback() {
   return <LoadingScreen />;
 }

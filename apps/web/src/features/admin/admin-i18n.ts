@@ -11,6 +11,8 @@ const ourMessages = {
       sign_in_error: 'Échec de la connexion, veuillez réessayer.',
     },
     page: { dashboard: 'Tableau de bord' },
+    // ra-language-french's ends with three dots, not « … ».
+    saved_queries: { new_label: 'Ajouter à mes requêtes…' },
     message: {
       // ra-language-french's has a straight apostrophe and « sûr(e) ».
       unsaved_changes:

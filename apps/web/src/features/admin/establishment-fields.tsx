@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { BooleanInput, TextInput, useRecordContext } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { DAY_NAMES_FR, formatFrenchTime } from '@tables-voisines/contract/opening-hours';
+import { DAY_NAMES_FR, formatTimeRange } from '@tables-voisines/contract/opening-hours';
 import type { Establishment, Kind } from '@tables-voisines/contract/schemas/establishment';
 import { MAX_DISABLED_REASON_LENGTH } from '@tables-voisines/contract/schemas/establishment';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
@@ -158,7 +158,7 @@ export function OpeningHoursView() {
           const slots = record.openingHours
             .filter((range) => range.day === index + 1)
             .sort((a, b) => a.opens.localeCompare(b.opens))
-            .map((range) => `${formatFrenchTime(range.opens)} – ${formatFrenchTime(range.closes)}`);
+            .map(formatTimeRange);
           return (
             <TableRow key={name}>
               <TableCell component="th" scope="row" sx={{ textTransform: 'capitalize', width: 120 }}>

@@ -57,4 +57,12 @@ describe('a dish on its page', () => {
     ]);
     expect(dishBadges({ diets: [], homemade: true })).toEqual(['Fait maison']);
   });
+
+  it('says « Végétarien » once when it is also the dish’s category', () => {
+    const said = text(dish({ diets: ['vegetarian'], homemade: true }), 'Végétarien');
+    expect(said.match(/Végétarien/g)).toHaveLength(1);
+    expect(said).toContain('Fait maison');
+    // Under another category the diet is a badge.
+    expect(text(dish({ diets: ['vegetarian'] }), 'Plats')).toContain('Végétarien');
+  });
 });

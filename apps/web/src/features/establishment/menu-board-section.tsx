@@ -14,7 +14,10 @@ export function dishBadges(item: Pick<MenuBoardItem, 'diets' | 'homemade'>): str
  * invitation to ask when the owner did not say), and its price.
  */
 export function Dish({ item, category }: { item: MenuBoardItem; category: string | undefined }) {
-  const badges = dishBadges(item);
+  // A dish of the category « Végétarien » that is vegetarian said « Végétarien » twice: its category says it.
+  const badges = dishBadges(item).filter(
+    (badge) => category === undefined || badge.toLocaleLowerCase('fr') !== category.toLocaleLowerCase('fr'),
+  );
   return (
     <li className="tv-dish">
       {/* The category on a line of its own under the name: a name and its category on one line were

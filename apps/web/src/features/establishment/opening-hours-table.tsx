@@ -1,17 +1,27 @@
 import { activeClosure, addDays, parisDate, type Closure } from '@tables-voisines/contract/closures';
 import {
   DAY_NAMES_FR,
-  formatFrenchTime,
+  formatTimeRange,
   parisWeekTime,
   type OpeningHoursEntry,
 } from '@tables-voisines/contract/opening-hours';
 
-function slotsOf(hours: readonly OpeningHoursEntry[], day: number): string {
+/**
+ * A day's slots, each kept on one line: a narrow phone broke « 19 h – 21 h 30 » inside its last time
+ * (« 21 h / 30 »); lines now break only between slots.
+ */
+function SlotsOf({ hours, day }: { hours: readonly OpeningHoursEntry[]; day: number }) {
   const slots = hours
     .filter((h) => h.day === day)
     .sort((a, b) => a.opens.localeCompare(b.opens))
-    .map((h) => `${formatFrenchTime(h.opens)} – ${formatFrenchTime(h.closes)}`);
-  return slots.length === 0 ? 'Fermé' : slots.join(', ');
+    .map(formatTimeRange);
+  if (slots.length === 0) return <>Fermé</>;
+  return slots.map((slot, index) => (
+    <span key={slot}>
+      <span className="tv-nowrap">{slot}</span>
+      {index < slots.length - 1 && ', '}
+    </span>
+  ));
 }
 
 /** What a day inside a closure says instead of its hours. */
@@ -47,7 +57,7 @@ export function OpeningHoursTable({
                 {name}
                 {isToday && <span className="tv-visually-hidden"> (aujourd’hui)</span>}
               </th>
-              <td>{closedOn(day) ? CLOSED_FOR_CLOSURE : slotsOf(hours, day)}</td>
+              <td>{closedOn(day) ? CLOSED_FOR_CLOSURE : <SlotsOf hours={hours} day={day} />}</td>
             </tr>
           );
         })}

@@ -1,7 +1,7 @@
 import { Logo } from './logo';
 
 /** While the application boots (the SPA fallback) or a full page load is under way. */
-export function LoadingScreen({ text = 'Chargement en cours...' }: { text?: string }) {
+export function LoadingScreen({ text = 'Chargement en cours…' }: { text?: string }) {
   return (
     <div role="status" className="tv-loading">
       <Logo size={72} />
