@@ -816,6 +816,36 @@ describe('the map page', () => {
     expect(errors()).toEqual([]);
     await context.close();
   });
+
+  it('moves on with Tab from a search field whose suggestions are open, to something seen (phone)', async () => {
+    const context = await newVisitorContext(browser, PHONE);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openMap(page);
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return el === null || el === document.body ? 'body' : (el.textContent ?? '').trim() || el.tagName;
+      });
+    // Into « Catégories de plats » with the keyboard: its suggestions open on focus.
+    const categories = page.getByRole('combobox', { name: 'Catégories de plats' });
+    await categories.focus();
+    await expect.poll(() => page.getByRole('option').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    // Tab went to the box of suggestions (a scrolled box is a Tab stop in Chromium), which closed, and the
+    // focus fell on the body (issue 49): it goes to the first place of the list.
+    await page.keyboard.press('Tab');
+    const first = await page.getByTestId('establishment-list').locator('a').first().textContent();
+    await expect.poll(focused).toBe(first?.trim());
+    // The same from the town search.
+    const search = page.getByRole('combobox', { name: 'Rechercher' });
+    await search.fill('Lyon');
+    await expect.poll(() => page.getByRole('option').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).not.toBe('body');
+    expect(await page.locator('.tv-combobox__popup').count()).toBe(0);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM establishments)', () => {

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { Category } from '@tables-voisines/contract/schemas/category';
 import { CLOSE_ICON, Icon } from '../site/icons';
-import { ComboboxOption, moveOnArrow, useDebounced } from './combobox-parts';
+import { ComboboxOption, ComboboxPopup, moveOnArrow, useDebounced } from './combobox-parts';
 import { useMapState, useMapStore } from './map-store';
 import { useCategorySearch } from './search-categories';
 
@@ -104,7 +104,7 @@ export function CategoryFilter() {
         />
       </div>
       {open && (
-        <div className="tv-paper tv-combobox__popup">
+        <ComboboxPopup>
           {options.length > 0 ? (
             <ul id={listId} role="listbox" aria-label="Catégories proposées">
               {options.map((c, index) => (
@@ -123,7 +123,7 @@ export function CategoryFilter() {
               {message}
             </p>
           )}
-        </div>
+        </ComboboxPopup>
       )}
     </div>
   );

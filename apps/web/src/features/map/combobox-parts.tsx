@@ -60,3 +60,23 @@ export function ComboboxOption({
     </li>
   );
 }
+
+/**
+ * The suggestions under a combobox's field. Out of the Tab order: Chromium makes a scrolled box with no
+ * focusable child a Tab stop of its own, so Tab from the field went to it, the field's blur closed it, and
+ * the focus fell on the page's body, nowhere to be seen (issue 49). The field keeps the focus and the arrows
+ * move in the suggestions (`aria-activedescendant`).
+ */
+export function ComboboxPopup({ testId, children }: { testId?: string; children: ReactNode }) {
+  return (
+    <div
+      className="tv-paper tv-combobox__popup"
+      data-testid={testId}
+      tabIndex={-1}
+      // A press on its scroll bar keeps the focus in the field too.
+      onMouseDown={(event) => event.preventDefault()}
+    >
+      {children}
+    </div>
+  );
+}

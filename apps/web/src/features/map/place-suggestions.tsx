@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Place } from '@tables-voisines/contract/schemas/place';
-import { ComboboxOption, moveOnArrow, useDebounced } from './combobox-parts';
+import { ComboboxOption, ComboboxPopup, moveOnArrow, useDebounced } from './combobox-parts';
 import { useMapStore } from './map-store';
 import { useShowMap } from './show-map';
 import { PLACE_ZOOM, placeTerm, usePlaceSearch } from './use-place-search';
@@ -98,7 +98,7 @@ export function usePlaceSuggestions(value: string, onChosen: (place: Place) => v
   };
 
   const popup = shown ? (
-    <div className="tv-paper tv-combobox__popup" data-testid="place-suggestions">
+    <ComboboxPopup testId="place-suggestions">
       <ul id={listId} role="listbox" aria-label="Suggestions">
         <li role="presentation" className="tv-combobox__section">
           <ul role="group" aria-labelledby={`${id}-villes`}>
@@ -119,7 +119,7 @@ export function usePlaceSuggestions(value: string, onChosen: (place: Place) => v
           </ul>
         </li>
       </ul>
-    </div>
+    </ComboboxPopup>
   ) : null;
 
   const status = (
