@@ -108,6 +108,7 @@ function board(items: MenuBoardItem[]): MenuBoard {
     establishment: { id: e.id, uri: e.uri, name: e.name, kind: e.kind, location: e.location },
     title: 'Ardoise du jour',
     date: '2026-11-21',
+    closedOnDate: false,
     items,
     createdAt: '2026-11-21T08:00:00.000Z',
   };
