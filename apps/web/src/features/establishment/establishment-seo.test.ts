@@ -160,8 +160,10 @@ describe('the JSON-LD of today’s board', () => {
     expect(item).not.toHaveProperty('suitableForDiet');
   });
 
-  it('has no menu without a board today', () => {
+  it('has no menu without a board today, nor with a board of a day the place is closed', () => {
     expect(establishmentJsonLd(seo(place()))).not.toHaveProperty('hasMenu');
+    const closed = { ...board([dish()]), closedOnDate: true };
+    expect(establishmentJsonLd(seo(place(), closed))).not.toHaveProperty('hasMenu');
   });
 });
 
