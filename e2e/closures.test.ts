@@ -205,4 +205,107 @@ describe('closures', () => {
     const todayRow = /<tr aria-current="date">[^]*?<\/tr>/.exec(html)?.[0] ?? '';
     expect(todayRow).toContain('Fermé exceptionnellement');
   });
+
+  it('a place closed today does not offer today’s board: its page says so, the map’s boards leave it out', async () => {
+    // Open round the clock, with today's board (issue 49: « Fermé exceptionnellement · Travaux », then the
+    // board's tartare as if it were served).
+    const today = parisDate(new Date());
+    await callApi(
+      server.baseUrl,
+      'PATCH',
+      `/api/establishment/${target.id}`,
+      { openingHours: ROUND_THE_CLOCK, closures: [] },
+      ownerToken,
+    );
+    const { categories } = await callApi<{ categories: { id: string }[] }>(
+      server.baseUrl,
+      'GET',
+      '/api/categories/search?searchTerm=crepes&limit=1',
+    );
+    const dish = 'Tartare de bœuf du jour';
+    const board = await callApi<{ id: string }>(
+      server.baseUrl,
+      'POST',
+      '/api/menuboard/',
+      {
+        establishment: target.id,
+        title: 'Ardoise du jour',
+        date: today,
+        items: [{ name: dish, price: 18.5, category: categories[0]!.id }],
+      },
+      ownerToken,
+    );
+
+    /** The map around the target's town as a new visitor opens it: the boards panel, once the search answered ours. */
+    async function boardsAround(closedOnDate: boolean) {
+      const context = await newVisitorContext(browser, { viewport: DESKTOP });
+      const page = await context.newPage();
+      // The map page, its search and its panel on a busy CI machine: more than the 15 s of a form's step.
+      page.setDefaultTimeout(30_000);
+      const errors = watchPageErrors(page);
+      await openMapPage(page, server.baseUrl);
+      await page.getByRole('combobox', { name: 'Rechercher' }).fill(target.address.town);
+      // The search's answer around the town holds the board, marked as the server sees the place that day.
+      const answered = page.waitForResponse(
+        async (response) => {
+          if (new URL(response.url()).pathname !== '/menuboards/surrounding') return false;
+          const boards = (await response.json()) as { id: string; closedOnDate: boolean }[];
+          return boards.some((b) => b.id === board.id && b.closedOnDate === closedOnDate);
+        },
+        { timeout: 45_000 },
+      );
+      // Awaited below; a failure before then is the test's, not an unhandled rejection.
+      answered.catch(() => undefined);
+      await page
+        .getByRole('listbox', { name: 'Suggestions' })
+        .getByRole('group', { name: 'Villes' })
+        .getByRole('option')
+        .first()
+        .click();
+      await answered;
+      const panel = page.getByRole('region', { name: 'Ardoises du jour' });
+      return { context, page, panel, errors };
+    }
+
+    // Open: the map's panel offers the tartare.
+    const open = await boardsAround(false);
+    await expect.poll(() => open.panel.getByText(dish).count(), { timeout: 20_000 }).toBe(1);
+    expect(open.errors()).toEqual([]);
+    await open.context.close();
+
+    // Closed from today for works: the board is still answered, marked, and offered nowhere.
+    await callApi(
+      server.baseUrl,
+      'PATCH',
+      `/api/establishment/${target.id}`,
+      { closures: [{ from: today, to: addDays(today, 3), reason: 'Travaux' }] },
+      ownerToken,
+    );
+    const closed = await boardsAround(true);
+    // The panel has drawn the answer (the list or its empty line) and the tartare is not in it.
+    await expect
+      .poll(
+        async () =>
+          (await closed.page.getByTestId('menu-board-list').count()) +
+          (await closed.panel.getByText('Aucune ardoise du jour dans cette zone.').count()),
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    await expect(closed.panel.getByText(dish).count()).resolves.toBe(0);
+
+    // Its page: closed for works, then under « Ardoise du jour » the notice before the dish.
+    const { page } = closed;
+    await page.goto(`${server.baseUrl}${establishmentPath(target.kind, target.uri)}`);
+    await page.getByText('Travaux').first().waitFor();
+    await expect(page.getByTestId('opening-status').first().textContent()).resolves.toMatch(
+      /^Fermé exceptionnellement jusqu’au /,
+    );
+    const section = page.getByRole('region', { name: 'Ardoise du jour', exact: true });
+    await expect(section.getByRole('note').textContent()).resolves.toBe(
+      'Fermé aujourd’hui : cette ardoise n’est pas servie.',
+    );
+    await expect(section.textContent()).resolves.toMatch(/n’est pas servie\..*Tartare de bœuf du jour/);
+    expect(closed.errors()).toEqual([]);
+    await closed.context.close();
+  });
 });

@@ -23,14 +23,22 @@ export interface Tagged {
   };
   /** Whether a board's establishment has an owner (`MenuBoardAnswer`): the back office says it is told. */
   hasOwner?: boolean;
+  /**
+   * Whether a board's establishment is closed on its day (`MenuBoardAnswer`): a closure or new hours are
+   * written on the establishment's row.
+   */
+  closedOnDate?: boolean;
 }
 
 /** What the answer shows of other rows, `undefined` when it shows nothing that is not its own. */
 function shownOfOthers(record: Tagged): unknown {
   if (typeof record.establishment === 'object' && record.establishment !== null) {
     const { uri, name, kind, location } = record.establishment;
-    const shown = [uri, name, kind, location.latitude, location.longitude];
-    return record.hasOwner === undefined ? shown : [...shown, record.hasOwner];
+    const shown: unknown[] = [uri, name, kind, location.latitude, location.longitude];
+    if (record.hasOwner !== undefined) shown.push(record.hasOwner);
+    // Only when closed: the tags of every board of an open day stay the ones read before the field came.
+    if (record.closedOnDate === true) shown.push('closedOnDate');
+    return shown;
   }
   if (record.establishmentId !== undefined) return record.establishmentId;
   return undefined;

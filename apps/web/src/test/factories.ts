@@ -111,6 +111,7 @@ export function aMenuBoard(
     establishment: { id, uri, name, kind, location },
     title: 'Ardoise du jour',
     date: '2026-11-23',
+    closedOnDate: false,
     items: [aMenuBoardItem()],
     createdAt: CREATED_AT,
     ...overrides,

@@ -113,13 +113,18 @@ export const MenuBoardEstablishmentSchema = z
   .object({ id: UuidSchema, uri: z.string(), name: z.string(), kind: KindSchema, location: LatLngSchema })
   .register(contractRegistry, { id: 'MenuBoardEstablishment' });
 
-/** An establishment's menu of the day; `date` is the day it is for, in Europe/Paris. */
+/**
+ * An establishment's menu of the day; `date` is the day it is for, in Europe/Paris. `closedOnDate`: its
+ * establishment is closed that day (a closure covers it, or it has weekly hours and none that weekday; no
+ * hours at all is not closed), so the board is not that day's lunch: the page says so, the map leaves it out.
+ */
 export const MenuBoardSchema = z
   .object({
     id: UuidSchema,
     establishment: MenuBoardEstablishmentSchema,
     title: z.string(),
     date: IsoDateSchema,
+    closedOnDate: z.boolean(),
     items: z.array(MenuBoardItemSchema),
     createdAt: IsoDateTimeSchema,
   })

@@ -6,6 +6,13 @@ import { establishments, menuBoardAnswers, menuBoardItems, menuBoards } from '..
 import { dishMatchesSql, dishPassesSql, hasDishFilter, hasMatchingDish } from './dish-filters.queries';
 import type { Bounds } from '@tables-voisines/contract/geo';
 import { dishMatches, type DishFilters } from '@tables-voisines/contract/dishes';
+import { closedOnDateSql } from '../establishments/closure-dates';
+
+/** Whether a board's establishment is closed on the board's day (`closedOnDateSql`, the only rule). */
+const boardClosedOnDate = closedOnDateSql(
+  { closures: sql`${establishments.closures}`, openingHours: sql`${establishments.openingHours}` },
+  sql`${menuBoards.date}`,
+);
 
 /** Inside the box, on the expression the GiST index covers. */
 function insideBox(box: Bounds) {
@@ -28,6 +35,7 @@ export async function findMenuBoards(
       version: menuBoards.version,
       createdAt: menuBoards.createdAt,
       hasOwner: sql<boolean>`${establishments.ownerId} is not null`,
+      closedOnDate: sql<boolean>`${boardClosedOnDate}`,
       establishment: {
         id: establishments.id,
         uri: establishments.uri,
@@ -77,6 +85,12 @@ export async function findMenuBoards(
     },
     title: board.title,
     date: board.date,
+    /**
+     * Its establishment is closed that day (a closure, or no hours that weekday): the board is not that
+     * day's lunch. Read from the establishment's row, which the board's version does not follow: in its
+     * `ETag` too.
+     */
+    closedOnDate: board.closedOnDate,
     /** Not answered (the schema leaves it out): the `ETag`. */
     version: board.version,
     items: (itemsByBoard.get(board.id) ?? []).map((item) => ({
@@ -171,6 +185,7 @@ function builtBoardSql(filters: DishFilters): SQL {
         'location', json_build_object('latitude', e.latitude, 'longitude', e.longitude)),
       'title', b.title,
       'date', b.date,
+      'closedOnDate', c.closed_on_date,
       'items', coalesce((
         select json_agg(json_build_object(
           'name', i.name, 'price', i.price_cents::float8 / 100, 'category', i.category_id,
@@ -195,14 +210,19 @@ function keptDishesSql(filters: DishFilters): SQL {
   ), '')`;
 }
 
-/** The board `b` as JSON text from its kept part `a`; null when it has none. */
+/** The board `b` as JSON text from its kept part `a` and `c.closed_on_date`; null when it has none. */
 function keptBoardSql(filters: DishFilters): SQL {
   return sql`'{"id" : ' || to_json(b.id)::text || ', "establishment" : ' || a.establishment
     || ', "title" : ' || to_json(b.title)::text || ', "date" : ' || to_json(b.date)::text
-    || ', "items" : [' || ${keptDishesSql(filters)} || '], "createdAt" : ' || to_json(${createdAtSql})::text || '}'`;
+    || ', "closedOnDate" : ' || to_json(c.closed_on_date)::text || ', "items" : [' || ${keptDishesSql(filters)} || '], "createdAt" : ' || to_json(${createdAtSql})::text || '}'`;
 }
 
-/** The query of `surroundingMenuBoardsJson` (its plan is tested in boards-by-place.test.ts). */
+/**
+ * The query of `surroundingMenuBoardsJson` (its plan is tested in boards-by-place.test.ts). Whether each
+ * board's establishment is closed on its day (`c.closed_on_date`) is read after the cap, on the
+ * establishment's row by its key: at most `limit` look-ups, none for the boards left out. It is not kept
+ * with the board's part (`menu_board_answers`): a closure written today must change today's answer.
+ */
 export function surroundingMenuBoardsSql(box: Bounds, filters: DishFilters, day: string, limit: number): SQL {
   return sql`
     select coalesce('[' || string_agg(coalesce(${keptBoardSql(filters)}, ${builtBoardSql(filters)}), ', '
@@ -217,6 +237,10 @@ export function surroundingMenuBoardsSql(box: Bounds, filters: DishFilters, day:
       order by mb.created_at, mb.id
       limit ${limit}
     ) b
+    cross join lateral (
+      select ${closedOnDateSql({ closures: sql`e.closures`, openingHours: sql`e.opening_hours` }, sql`b.date`)} as closed_on_date
+      from establishments e where e.id = b.establishment_id
+    ) c
     left join menu_board_answers a on a.menu_board_id = b.id`;
 }
 

@@ -243,3 +243,91 @@ describe('the dish filters in SQL say what dishMatches says', () => {
     );
   });
 });
+
+describe('boards of a day their establishment is closed', () => {
+  // A Wednesday, and the Thursday after it (the day rolling over in Paris).
+  const wednesday = '2026-05-06';
+  const thursday = '2026-05-07';
+  const bordeaux = {
+    southWest: { latitude: 44.8, longitude: -0.65 },
+    northEast: { latitude: 44.9, longitude: -0.5 },
+  };
+  const lunches = (days: number[]) => days.map((day) => ({ day, opens: '12:00', closes: '14:30' }));
+  const everyDay = lunches([1, 2, 3, 4, 5, 6, 7]);
+  const places = {
+    inClosure: { openingHours: everyDay, closures: [{ from: wednesday, to: wednesday, reason: 'Travaux' }] },
+    untilFurtherNotice: {
+      openingHours: everyDay,
+      closures: [{ from: '2026-05-01', to: null, reason: null }],
+    },
+    noSlotThatWeekday: { openingHours: lunches([1, 2, 4, 5, 6]), closures: [] },
+    noHoursAtAll: { openingHours: [], closures: [] },
+    open: {
+      openingHours: everyDay,
+      closures: [
+        { from: '2026-05-01', to: '2026-05-05', reason: 'Congés' },
+        { from: '2026-05-08', to: '2026-05-08', reason: null },
+      ],
+    },
+  };
+  const names = Object.keys(places) as (keyof typeof places)[];
+
+  beforeAll(async () => {
+    for (const [index, name] of names.entries()) {
+      const e = await createEstablishment(t.db, {
+        name,
+        latitude: 44.84 + index * 0.002,
+        longitude: -0.58,
+        ...places[name],
+      });
+      for (const date of [wednesday, thursday]) {
+        await createMenuBoard(t.db, {
+          establishmentId: e.id,
+          date,
+          items: [{ name: `Plat de ${name}`, priceCents: 1850, categoryId: pizza }],
+        });
+      }
+    }
+  });
+
+  /** `closedOnDate` of each place's board of `date`, from the database's JSON and from the JavaScript assembly. */
+  async function closedOn(date: string) {
+    const json = JSON.parse(await surroundingMenuBoardsJson(t.db, bordeaux, NO_DISH_FILTERS, date)) as {
+      establishment: { name: string };
+      closedOnDate: boolean;
+    }[];
+    expect(json).toEqual(await findSurroundingMenuBoards(t.db, bordeaux, NO_DISH_FILTERS, date));
+    return Object.fromEntries(json.map((b) => [b.establishment.name, b.closedOnDate]));
+  }
+
+  it('are answered, marked closedOnDate: a closure covering the day, or hours but none that weekday', async () => {
+    expect(await closedOn(wednesday)).toEqual({
+      inClosure: true,
+      untilFurtherNotice: true,
+      noSlotThatWeekday: true,
+      noHoursAtAll: false,
+      open: false,
+    });
+  });
+
+  it('are read on each board’s own day: the next day’s boards are open again', async () => {
+    expect(await closedOn(thursday)).toEqual({
+      inClosure: false,
+      untilFurtherNotice: true,
+      noSlotThatWeekday: false,
+      noHoursAtAll: false,
+      open: false,
+    });
+  });
+
+  it('stay marked under a dish filter', async () => {
+    const json = JSON.parse(
+      await surroundingMenuBoardsJson(t.db, bordeaux, filters({ categories: [pizza] }), wednesday),
+    ) as { establishment: { name: string }; closedOnDate: boolean }[];
+    expect(json.filter((b) => b.closedOnDate).map((b) => b.establishment.name)).toEqual([
+      'inClosure',
+      'untilFurtherNotice',
+      'noSlotThatWeekday',
+    ]);
+  });
+});

@@ -3,6 +3,7 @@ import { plainDish } from '@tables-voisines/contract/test-support/dishes';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createCategory, createEstablishment, disableEstablishment } from '../../../test/factories';
+import { addDays } from '@tables-voisines/contract/closures';
 import { parisDay } from '../../lib/today';
 
 /* One board per establishment and Paris day: publishing again replaces it, and it can be taken down. */
@@ -27,6 +28,8 @@ const board = (establishment: string, name: string, date = parisDay()) => ({
 });
 const publish = (body: object, headers: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: '/api/menuboard/', headers, payload: body });
+const patch = (id: string, payload: object, account: TestAccount) =>
+  t.app.inject({ method: 'PATCH', url: `/api/establishment/${id}`, headers: account.headers, payload });
 const todays = (id: string, query = '', headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/api/establishment/${id}/menuboard${query}`, headers });
 
@@ -157,5 +160,72 @@ describe('the admins’ lists', () => {
     expect(await emails('desc')).toEqual((await emails('asc')).reverse());
     // Without `page`, the whole list as before, without the header.
     expect((await list('')).headers['x-total-count']).toBeUndefined();
+  });
+});
+
+describe('today’s board of a place closed today', () => {
+  const today = parisDay();
+  /** Today's weekday in Paris, Monday = 1 as the hours count. */
+  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay() || 7;
+  const everyDay = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, opens: '12:00', closes: '14:30' }));
+  const around = { northEast: { latitude: 46, longitude: 5 }, southWest: { latitude: 45, longitude: 4 } };
+
+  /** `closedOnDate` of the place's board as each call answers it: by id, the day's board, the map's search. */
+  async function closedOnDate(place: string, boardId: string): Promise<boolean[]> {
+    const byId = await t.app.inject({
+      method: 'GET',
+      url: `/api/menuboard/${boardId}`,
+      headers: admin.headers,
+    });
+    const surrounding = await t.app.inject({
+      method: 'POST',
+      url: '/menuboards/surrounding',
+      payload: around,
+    });
+    const found = surrounding
+      .json()
+      .filter((b: { establishment: { id: string } }) => b.establishment.id === place);
+    expect(found).toHaveLength(1);
+    return [byId.json().closedOnDate, (await todays(place)).json().closedOnDate, found[0].closedOnDate];
+  }
+
+  async function placeWithBoard(fields: Parameters<typeof createEstablishment>[1]) {
+    const place = await createEstablishment(t.db, fields);
+    const owner = await createOwnerAccount(t, { establishmentId: place.id });
+    const published = await publish(board(place.id, 'Tartare de bœuf'), owner.headers);
+    expect(published.statusCode).toBe(201);
+    return { place: place.id, board: published.json() as { id: string; closedOnDate: boolean }, owner };
+  }
+
+  it('is marked closedOnDate everywhere when a closure covers today, and not before', async () => {
+    const { place, board: published, owner } = await placeWithBoard({ openingHours: everyDay });
+    expect(published.closedOnDate).toBe(false);
+    expect(await closedOnDate(place, published.id)).toEqual([false, false, false]);
+    const before = await todays(place);
+
+    const closed = await patch(place, { closures: [{ from: today, to: today, reason: 'Travaux' }] }, owner);
+    expect(closed.statusCode).toBe(200);
+    expect(await closedOnDate(place, published.id)).toEqual([true, true, true]);
+    // The board did not change, its place did: the tag read before is not « not modified » any more.
+    const again = await todays(place, '', { 'if-none-match': before.headers.etag as string });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().closedOnDate).toBe(true);
+  });
+
+  it('is marked closedOnDate when the place has hours but none today', async () => {
+    const hours = everyDay.filter((h) => h.day !== weekday);
+    const { place, board: published } = await placeWithBoard({ openingHours: hours });
+    expect(published.closedOnDate).toBe(true);
+    expect(await closedOnDate(place, published.id)).toEqual([true, true, true]);
+  });
+
+  it('is not marked when the place gave no hours at all, nor on an open day', async () => {
+    const unknown = await placeWithBoard({ openingHours: [] });
+    expect(await closedOnDate(unknown.place, unknown.board.id)).toEqual([false, false, false]);
+    const open = await placeWithBoard({
+      openingHours: [{ day: weekday, opens: '19:00', closes: '23:00' }],
+      closures: [{ from: addDays(today, 1), to: null, reason: null }],
+    });
+    expect(await closedOnDate(open.place, open.board.id)).toEqual([false, false, false]);
   });
 });

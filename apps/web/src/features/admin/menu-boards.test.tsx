@@ -58,6 +58,7 @@ function renderEdit(board: Partial<BackOfficeMenuBoard> = {}) {
     },
     title: 'Ardoise du midi',
     date: '2026-12-03',
+    closedOnDate: false,
     items: [
       dish('Soupe', 6, null),
       dish('Salade', 8, []),

@@ -108,6 +108,7 @@ function board(items: MenuBoardItem[]): MenuBoard {
     establishment: { id: e.id, uri: e.uri, name: e.name, kind: e.kind, location: e.location },
     title: 'Ardoise du jour',
     date: '2026-11-21',
+    closedOnDate: false,
     items,
     createdAt: '2026-11-21T08:00:00.000Z',
   };
@@ -159,8 +160,10 @@ describe('the JSON-LD of today’s board', () => {
     expect(item).not.toHaveProperty('suitableForDiet');
   });
 
-  it('has no menu without a board today', () => {
+  it('has no menu without a board today, nor with a board of a day the place is closed', () => {
     expect(establishmentJsonLd(seo(place()))).not.toHaveProperty('hasMenu');
+    const closed = { ...board([dish()]), closedOnDate: true };
+    expect(establishmentJsonLd(seo(place(), closed))).not.toHaveProperty('hasMenu');
   });
 });
 

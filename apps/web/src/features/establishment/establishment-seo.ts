@@ -142,7 +142,8 @@ export function establishmentJsonLd(input: EstablishmentSeoInput): Record<string
       closes: h.closes,
     })),
     ...(closures.length > 0 ? { specialOpeningHoursSpecification: closures.map(closureJsonLd) } : {}),
-    ...(menuBoard
+    // A board of a day the place is closed is not on its menu that day (decision 0073).
+    ...(menuBoard && !menuBoard.closedOnDate
       ? {
           hasMenu: {
             '@type': 'Menu',

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { MenuBoardItem } from '@tables-voisines/contract/schemas/menu-board';
-import { aMenuBoardItem } from '../../test/factories';
-import { Dish, dishBadges } from './menu-board-section';
+import { aMenuBoard, aMenuBoardItem } from '../../test/factories';
+import { Dish, dishBadges, MenuBoardSection } from './menu-board-section';
 
 /** A blanquette at 14.50 €, with nothing said of its allergens unless `overrides` says. */
 const dish = aMenuBoardItem;
@@ -64,5 +64,31 @@ describe('a dish on its page', () => {
     expect(said).toContain('Fait maison');
     // Under another category the diet is a badge.
     expect(text(dish({ diets: ['vegetarian'] }), 'Plats')).toContain('Végétarien');
+  });
+});
+
+describe('the board of a day its place is closed', () => {
+  /** The section's text, its tags taken out. */
+  const sectionText = (closedOnDate: boolean) =>
+    renderToStaticMarkup(
+      <MenuBoardSection
+        board={aMenuBoard(undefined, { closedOnDate, items: [dish({ name: 'Tartare de bœuf' })] })}
+        categories={[]}
+      />,
+    )
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+
+  it('says under the heading, before any dish, that it is not served today', () => {
+    const text = sectionText(true);
+    expect(text).toMatch(
+      /^Ardoise du jour Fermé aujourd’hui : cette ardoise n’est pas servie\. .*Tartare de bœuf/,
+    );
+  });
+
+  it('says nothing of it on an open day', () => {
+    expect(sectionText(false)).not.toContain('Fermé');
+    expect(sectionText(false)).toContain('Tartare de bœuf');
   });
 });

@@ -43,7 +43,14 @@ export function Dish({ item, category }: { item: MenuBoardItem; category: string
   );
 }
 
-/** Today's board: each dish with what it says of itself, and its price in euros. */
+/** Said above a board of a day its place is closed (`closedOnDate`): it is not that day's lunch. */
+export const CLOSED_BOARD_NOTICE = 'Fermé aujourd’hui : cette ardoise n’est pas servie.';
+
+/**
+ * Today's board: each dish with what it says of itself, and its price in euros. On a day its place is
+ * closed (a closure, or no hours that weekday), the notice comes first, under the heading, and the dishes
+ * stay below it as the owner wrote them (decision 0073).
+ */
 export function MenuBoardSection({ board, categories }: { board: MenuBoard; categories: Category[] }) {
   const categoryName = new Map(categories.map((c) => [c.id, c.name]));
   return (
@@ -51,6 +58,25 @@ export function MenuBoardSection({ board, categories }: { board: MenuBoard; cate
       <h2 id="ardoise" className="tv-h2">
         Ardoise du jour
       </h2>
+      {board.closedOnDate && (
+        <p
+          role="note"
+          data-testid="closed-board-notice"
+          className="tv-text"
+          // The look of the closure announced above the hours (`ClosureAnnouncement`): one voice for closures.
+          style={{
+            margin: '0 0 8px',
+            padding: '8px 12px',
+            borderLeft: '4px solid var(--tv-primary-text)',
+            borderRadius: 4,
+            background: '#fff3e0',
+            color: 'var(--tv-text)',
+            fontWeight: 600,
+          }}
+        >
+          {CLOSED_BOARD_NOTICE}
+        </p>
+      )}
       <p className="tv-small tv-muted" style={{ marginBottom: 8 }}>
         {board.title.trim().toLowerCase() === 'ardoise du jour'
           ? formatFrenchDay(board.date)

@@ -123,6 +123,7 @@ const board: SurroundingMenuBoard = {
   },
   title: 'Ardoise du jour',
   date: '2026-11-21',
+  closedOnDate: false,
   items: [item('Salade de lentilles', true), item('Quiche lorraine', false)],
   createdAt: '2026-11-21T08:00:00.000Z',
 };

@@ -10,6 +10,7 @@ import {
   dishFiltersGiven,
   menuBoardsOnMap,
   NO_DISH_FILTERS,
+  offeredBoards,
   pointsInView,
   sameDishFilters,
   withDishFilter,
@@ -101,6 +102,21 @@ describe('pointsInView', () => {
       ),
       { seed: 20261124, numRuns: 300 },
     );
+  });
+});
+
+describe('offeredBoards', () => {
+  const boardOf = (id: string, closedOnDate: boolean) => ({ id, closedOnDate }) as unknown as MenuBoard;
+
+  it('leaves out the boards of a place closed on their day, in order', () => {
+    const boards = [boardOf('1', false), boardOf('2', true), boardOf('3', false)];
+    expect(offeredBoards(boards).map((b) => b.id)).toEqual(['1', '3']);
+    expect(offeredBoards([boardOf('4', true)])).toEqual([]);
+  });
+
+  it('answers the same array when every board is offered', () => {
+    const boards = [boardOf('1', false), boardOf('2', false)];
+    expect(offeredBoards(boards)).toBe(boards);
   });
 });
 

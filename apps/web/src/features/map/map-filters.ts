@@ -127,6 +127,16 @@ export function filterPoints(
 }
 
 /**
+ * The boards offered as today's lunch: those whose establishment is open on their day (`closedOnDate`
+ * false, the API's rule). The map keeps every board answered, so that a board closed since is replaced
+ * by its marked copy, and leaves the others out of its panel, its markers and its category filter alike.
+ * The same array when none is closed: what was built from it is kept.
+ */
+export function offeredBoards<Board extends MenuBoard>(boards: readonly Board[]): readonly Board[] {
+  return boards.some((b) => b.closedOnDate) ? boards.filter((b) => !b.closedOnDate) : boards;
+}
+
+/**
  * The menu boards of the establishments shown, in their order. A set of the boards' establishments (a
  * thousand at most) looked up for each place, not a set of the places: at 200,000 establishments making
  * that took about 100 ms, in each of the two components that show the boards, at every change of the data.

@@ -74,6 +74,7 @@ describe('decodeMapFeed', () => {
       },
       title: 'Ardoise du jour',
       date: '2025-11-24',
+      closedOnDate: false,
       items: [
         {
           name: 'Complète',

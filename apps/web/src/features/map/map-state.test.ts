@@ -44,6 +44,7 @@ function createMenuBoard(id: string, categories: string[] = []): SurroundingMenu
     establishment: { id: '10000000-0000-4000-8000-000000000001', ...createEstablishment() },
     title: 'Menu du jour',
     date: '2025-11-21',
+    closedOnDate: false,
     items: categories.map((category) => ({ ...plainDish('Plat', 12.5, category), matches: true })),
     createdAt: '2025-11-21T08:00:00.000Z',
   };

@@ -4,7 +4,7 @@ import { DEFAULT_MAP_SERVER_CLUSTERS_FROM } from '@tables-voisines/contract/map-
 import { useEffect, useMemo, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { firstOpeningOf } from './empty-result';
-import { boardsOfShown, filterPoints, nothingFilters } from './map-filters';
+import { boardsOfShown, filterPoints, nothingFilters, offeredBoards } from './map-filters';
 import { useMapPoints, type MapPoint } from './map-points';
 import { wantsFeed } from './map-preview';
 import { useMapState, useMapStore } from './map-store';
@@ -50,7 +50,9 @@ export function useVisibleMapData() {
   const groups = useMapState((s) => s.groups);
   const filters = useMapState((s) => s.filters);
   const categories = useMapState((s) => s.categories);
-  const boards = useMapState((s) => s.surroundingMenuBoards);
+  const answered = useMapState((s) => s.surroundingMenuBoards);
+  // A board of a place closed that day is not today's lunch: left out of everything the map shows.
+  const boards = useMemo(() => offeredBoards(answered), [answered]);
   const now = useNow();
   const openNow = filters.openNow;
   // The clock only matters with "Ouvert maintenant": do not re-filter every minute otherwise.

@@ -186,6 +186,7 @@ describe('the menu board form', () => {
       },
       title: 'Ardoise du lundi',
       date: '2026-11-23',
+      closedOnDate: false,
       items: [
         { name: 'Quiche', price: 8.5, category: plat.id, ...undetailed },
         { name: 'Tarte', price: 5, category: dessert.id, ...undetailed },
