@@ -18,7 +18,7 @@ import {
   type ListedEstablishment,
 } from './support/owners';
 import { callApi, startServer, type RunningServer } from './support/server';
-import { MAP_DESKTOP } from './support/map';
+import { MAP_DESKTOP, readView } from './support/map';
 
 /*
  * « Signaler une erreur » (issue 30): a visitor reports wrong hours from a phone, another one without
@@ -130,6 +130,18 @@ describe('reports', () => {
     await form2.getByText('Merci, votre signalement a été transmis.').waitFor();
     await plain.close();
     await expect.poll(openReports).toBe(String(openBefore + 2));
+
+    // The form opened directly on a desktop: the map beside it shows the place (it showed France, issue 49).
+    const desk = await newVisitorContext(browser, { viewport: DESKTOP });
+    const besideForm = await desk.newPage();
+    await besideForm.goto(`${pageUrl}/signaler`);
+    await expect
+      .poll(async () => (await readView(besideForm)).zoom, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(14);
+    const view = await readView(besideForm);
+    expect(Math.abs(view.latitude - target.location.latitude)).toBeLessThan(0.01);
+    expect(Math.abs(view.longitude - target.location.longitude)).toBeLessThan(0.01);
+    await desk.close();
 
     // The owner is told, without the reporter's address.
     const mail = await smtp.waitFor(OWNER.email, (m) => /Signalement/.test(m.subject), 15_000);

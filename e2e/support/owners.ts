@@ -10,6 +10,7 @@ export interface ListedEstablishment {
   kind: 'restaurant' | 'remplisvert';
   name: string;
   address: { town: string };
+  location: { latitude: number; longitude: number };
 }
 
 /**

@@ -15,6 +15,7 @@ import { LoadingScreen } from '../../features/site/loading-screen';
 import { NotFoundContent } from '../../features/site/not-found-content';
 import { clientAddressContext } from '../client-address-context';
 import { publicDataContext } from '../public-data-context';
+import { useShowEstablishmentOnMap } from '../../features/map/map-store';
 import type { Route } from './+types/report';
 
 // Registered twice (routes.ts): `/restaurant/:uri/signaler` and `/remplisvert/:uri/signaler`.
@@ -76,6 +77,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Report({ loaderData, actionData }: Route.ComponentProps) {
+  // Beside the form the map showed France, with no town named: the place reported, as beside its page.
+  useShowEstablishmentOnMap(loaderData.establishment);
   return (
     <article
       className="tv-establishment"

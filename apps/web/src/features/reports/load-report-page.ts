@@ -27,6 +27,8 @@ export async function loadReportPage(publicData: PublicData, request: Request, k
       uri: establishment.uri,
       name: establishment.name,
       town: establishment.address.town,
+      // The map beside the form shows the place, as beside its page.
+      location: establishment.location,
     },
     siteName: publicData.settings.siteName,
   };
