@@ -420,6 +420,31 @@ describe('the smart app banner', () => {
     await context.close();
   });
 
+  it('leaves the search field of the first screen in sight, above it, on an Android phone', async () => {
+    const context = await newVisitorContext(browser, {
+      serviceWorkers: 'allow',
+      userAgent: ANDROID_UA,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`${localhost}/`);
+    const banner = page.getByRole('complementary', { name: 'Application mobile' });
+    await banner.waitFor();
+    const field = page.getByRole('combobox', { name: 'Rechercher' });
+    await expect
+      .poll(async () => {
+        const [f, b] = await Promise.all([field.boundingBox(), banner.boundingBox()]);
+        return f !== null && b !== null && f.y >= 56 && f.y + f.height <= b.y;
+      })
+      .toBe(true);
+    // And the sheet under the field ends where the banner begins: nothing of it is under the banner.
+    const sheet = await page.locator('.tv-shell__panel').boundingBox();
+    expect(sheet!.y + sheet!.height).toBeLessThanOrEqual((await banner.boundingBox())!.y + 0.5);
+    await context.close();
+  });
+
   it('stays hidden on a desktop browser', async () => {
     const context = await newVisitorContext(browser, { serviceWorkers: 'allow' });
     const page = await context.newPage();
