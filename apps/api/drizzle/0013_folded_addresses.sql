@@ -21,4 +21,7 @@ $$;--> statement-breakpoint
 -- Stored and generated: every address there is (current and earlier, kept by the trigger of migration 0004)
 -- is folded once as the column is added, and on every later insert, whoever writes it.
 ALTER TABLE "establishment_uris" ADD COLUMN "folded_uri" text GENERATED ALWAYS AS (fold_address(uri)) STORED NOT NULL;--> statement-breakpoint
-CREATE INDEX "establishment_uris_folded_idx" ON "establishment_uris" USING btree ("folded_uri");
+-- A folded address is looked up by equality (the redirect), and its neighbours in order and from its end
+-- (the 404's suggestions): a few rows of each index, whatever the number of addresses.
+CREATE INDEX "establishment_uris_folded_idx" ON "establishment_uris" USING btree ("folded_uri");--> statement-breakpoint
+CREATE INDEX "establishment_uris_folded_reverse_idx" ON "establishment_uris" USING btree (reverse("folded_uri"));

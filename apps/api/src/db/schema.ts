@@ -282,7 +282,10 @@ export const establishmentUris = pgTable(
   },
   (t) => [
     index('establishment_uris_establishment_idx').on(t.establishmentId),
+    // The folded addresses in order, and read from their end: the 404's suggestions are an address's
+    // neighbours in both (`suggestPagesForAddress`), a few rows of each index whatever the table's size.
     index('establishment_uris_folded_idx').on(t.foldedUri),
+    index('establishment_uris_folded_reverse_idx').on(sql`reverse(${t.foldedUri})`),
   ],
 );
 
