@@ -446,7 +446,8 @@ describe('an address typed without its accents (issue 49, point 7)', () => {
       .locator(`a[href="${own}"]`);
     await suggestion.click();
     await page.waitForURL((url) => url.pathname === own);
-    await expect(page.locator('h1').textContent()).resolves.toBe('Le Vésuve');
+    await page.locator('h1', { hasText: /^Le Vésuve$/ }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('heading', { name: 'Page introuvable' }).count()).toBe(0);
     expect(errors().filter((e) => !e.includes('status of 404'))).toEqual([]);
     await context.close();
   });
