@@ -82,7 +82,7 @@ export async function suggestPagesForAddress(
       order by ${key} ${sql.raw(before ? 'desc' : 'asc')} limit ${NEIGHBOURS})`;
   const inOrder = [sql`u.folded_uri`, folded] as const;
   const fromEnd = [sql`reverse(u.folded_uri)`, sql`reverse(${folded})`] as const;
-  const rows = await db.execute<PageSuggestion & { similarity: number }>(sql`
+  const result = await db.execute(sql`
     with candidates as (
       ${side(...inOrder, false)} union all ${side(...inOrder, true)}
       union all ${side(...fromEnd, false)} union all ${side(...fromEnd, true)}
@@ -94,5 +94,7 @@ export async function suggestPagesForAddress(
     having max(similarity(c.folded_uri, ${folded})) >= ${SIMILAR_ENOUGH}
     order by similarity desc, e.uri
     limit ${limit}`);
-  return rows.rows.map(({ kind, uri, name, town }) => ({ kind, uri, name, town }));
+  // Both drivers answer `{ rows }`; the union of their clients types it `unknown`.
+  const { rows } = result as unknown as { rows: (PageSuggestion & { similarity: number })[] };
+  return rows.map(({ kind, uri, name, town }) => ({ kind, uri, name, town }));
 }
