@@ -448,6 +448,42 @@ describe('the 404 page', () => {
   });
 });
 
+describe('an address typed without its accents (issue 49, point 7)', () => {
+  it('lands on the accented page, and a near miss shows the 404 with a link to it that works', async () => {
+    const token = await adminToken(server.baseUrl, ADMIN);
+    const made = await createEstablishment(server.baseUrl, token, {
+      name: 'Le Vésuve',
+      address: { postcode: '84300', town: 'Cavaillon' },
+      location: { latitude: 43.8375, longitude: 5.0381 },
+    });
+    expect(made.uri).toMatch(/^le-vésuve-a-cavaillon/);
+    const typed = made.uri.normalize('NFD').replace(/\p{Mn}/gu, '');
+    const own = establishmentPath('restaurant', made.uri);
+
+    const { context, page, errors, response } = await visit(`/restaurant/${typed}`);
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe(own);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Le Vésuve');
+
+    // One letter short, another missing: no page has it, the 404 names the one meant.
+    const missed = await page.goto(
+      `${server.baseUrl}/restaurant/${typed.replace('vesuve', 'vesuv').replace('cavaillon', 'cavailon')}`,
+    );
+    expect(missed?.status()).toBe(404);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Page introuvable');
+    await waitForRouter(page);
+    const suggestion = page
+      .getByRole('list', { name: 'Vous cherchiez peut-être' })
+      .locator(`a[href="${own}"]`);
+    await suggestion.click();
+    await page.waitForURL((url) => url.pathname === own);
+    await page.locator('h1', { hasText: /^Le Vésuve$/ }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('heading', { name: 'Page introuvable' }).count()).toBe(0);
+    expect(errors().filter((e) => !e.includes('status of 404'))).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('a place that is no more', () => {
   it('answers a deleted page’s old address with a 410 page saying so, and places nearby', async () => {
     const token = await adminToken(server.baseUrl, ADMIN);

@@ -50,6 +50,14 @@ export interface GonePlace {
   nearby: NearbyEstablishment[];
 }
 
+/** A public page the 404 suggests for an address nothing holds (« Vous cherchiez peut-être : … »). */
+export interface PageSuggestion {
+  kind: Kind;
+  uri: string;
+  name: string;
+  town: string;
+}
+
 /**
  * The live reads the server-rendered pages need, handed to React Router loaders by the API process
  * (no HTTP round trip). Types only: the API implements it, the web app reads it from the load context.
@@ -67,6 +75,14 @@ export interface PublicData {
    * places nearby; `null` for any other address (unknown, hidden, or a live page).
    */
   getGonePlace(idOrUri: string, limit: number): Promise<GonePlace | null>;
+  /**
+   * For an address no page has, had or lost exactly: the one public page one of whose addresses is the same
+   * once accents, case and punctuation are folded (`le-vesuve-a-cavaillon` for `le-vésuve-a-cavaillon`);
+   * `null` when none is, or several are.
+   */
+  findPageByFoldedAddress(uri: string): Promise<{ kind: Kind; uri: string } | null>;
+  /** At most `limit` public pages whose name and town are nearest to the words of an address, nearest first. */
+  suggestPages(uri: string, limit: number): Promise<PageSuggestion[]>;
   /** Today's menu board (Europe/Paris) of an establishment, the latest when it has several. */
   getTodayMenuBoard(establishmentId: string): Promise<MenuBoard | null>;
   /** Groups whose circle contains the establishment, plus those it was added to, by name. */

@@ -272,9 +272,21 @@ export const establishmentUris = pgTable(
     establishmentId: uuid('establishment_id')
       .notNull()
       .references(() => establishments.id, { onDelete: 'cascade' }),
+    // The address with accents, case and punctuation folded (`fold_address`, migration 0013, decision 0074):
+    // a typed `le-vesuve-a-cavaillon` finds `le-vésuve-a-cavaillon`. PostgreSQL computes it on every write,
+    // the trigger's included, and the lookup folds what was typed with the same function.
+    foldedUri: text('folded_uri')
+      .notNull()
+      .generatedAlwaysAs(sql`fold_address(uri)`),
     createdAt: createdAt(),
   },
-  (t) => [index('establishment_uris_establishment_idx').on(t.establishmentId)],
+  (t) => [
+    index('establishment_uris_establishment_idx').on(t.establishmentId),
+    // The folded addresses in order, and read from their end: the 404's suggestions are an address's
+    // neighbours in both (`suggestPagesForAddress`), a few rows of each index whatever the table's size.
+    index('establishment_uris_folded_idx').on(t.foldedUri),
+    index('establishment_uris_folded_reverse_idx').on(sql`reverse(${t.foldedUri})`),
+  ],
 );
 
 /** Each password-reset link mailed to an owner: at most one a minute and five a day. */

@@ -10,6 +10,7 @@ import {
   findEstablishmentsByUris,
   findGonePlace,
 } from '../modules/establishments/establishments.queries';
+import { findPageByFoldedAddress, suggestPagesForAddress } from '../modules/establishments/folded-addresses';
 import {
   findGroupsOfEstablishment,
   findGroupsOfEstablishments,
@@ -182,6 +183,10 @@ export function createPublicData(ctx: AppContext, now: () => Date = () => new Da
       );
       return { reason, kind, name, town, nearby };
     },
+
+    findPageByFoldedAddress: (uri) => findPageByFoldedAddress(db, uri),
+
+    suggestPages: (uri, limit) => suggestPagesForAddress(db, uri, limit),
 
     async getTodayMenuBoard(establishmentId) {
       const day = parisDay(now());

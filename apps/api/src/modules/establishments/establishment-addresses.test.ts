@@ -96,3 +96,160 @@ describe('earlier page addresses', () => {
     );
   });
 });
+
+/*
+ * An address typed without its accents, in capitals or without its apostrophes (decision 0074): when nothing
+ * holds it exactly, the one public page whose address it is once folded answers with a redirect; otherwise the
+ * 404 suggests the public pages named like its words.
+ */
+describe('addresses typed without accents, case or punctuation', () => {
+  const location = async (url: string) => {
+    const answer = await get(url);
+    return { status: answer.statusCode, location: answer.headers.location, body: answer.body };
+  };
+
+  it('answer 301 to the one page they fold to, from the page, its data and its public record', async () => {
+    await createEstablishment(t.db, { name: 'Le Vésuve', town: 'Cavaillon' });
+    const page = '/restaurant/le-v%C3%A9suve-a-cavaillon';
+    expect(await location('/restaurant/le-vesuve-a-cavaillon')).toMatchObject({
+      status: 301,
+      location: page,
+    });
+    expect(await location('/restaurant/LE-VESUVE-A-CAVAILLON')).toMatchObject({
+      status: 301,
+      location: page,
+    });
+    // Typed with spaces, and under the other kind: the page's own kind.
+    expect(await location('/remplisvert/le%20vesuve%20a%20cavaillon')).toMatchObject({
+      status: 301,
+      location: page,
+    });
+    // The query string goes along, after our own path: never another site's address.
+    expect((await location('/restaurant/le-vesuve-a-cavaillon?from=//evil.example')).location).toBe(
+      `${page}?from=//evil.example`,
+    );
+    expect((await get('/restaurant/le-vesuve-a-cavaillon')).headers['cache-control']).toBe('no-cache');
+    const data = await get('/restaurant/le-vesuve-a-cavaillon.data');
+    expect(data.headers['x-remix-redirect'] ?? data.body).toContain('/restaurant/le-v%C3%A9suve-a-cavaillon');
+    expect(await location('/establishment/LE-VESUVE-A-CAVAILLON/public?x=1')).toMatchObject({
+      status: 301,
+      location: `/establishment/${encodeURIComponent('le-vésuve-a-cavaillon')}/public?x=1`,
+    });
+    // The exact address is the page, as before.
+    expect((await get(page)).statusCode).toBe(200);
+    expect((await get('/restaurant/le-vésuve-a-cavaillon')).statusCode).toBe(200);
+  });
+
+  it('answer 301 with the punctuation dropped or typed otherwise, to earlier addresses’ page too', async () => {
+    const place = await createEstablishment(t.db, { name: 'L’Atelier (Chez Toto)', town: 'Saint-Étienne' });
+    expect(place.uri).toBe('l’atelier-(chez-toto)-a-saint-étienne');
+    const page = `/restaurant/${encodeURIComponent(place.uri)}`;
+    for (const typed of [
+      'l-atelier-chez-toto-a-saint-etienne',
+      "l'atelier-(chez-toto)-a-saint-etienne",
+      'L%E2%80%99ATELIER-CHEZ-TOTO-A-SAINT-ETIENNE',
+    ]) {
+      expect(await location(`/restaurant/${typed}`), typed).toMatchObject({ status: 301, location: page });
+    }
+    // An earlier address, folded: the current page.
+    await patch(place.id, { uri: 'atelier-toto-a-saint-étienne' });
+    expect(await location('/restaurant/l-atelier-chez-toto-a-saint-etienne')).toMatchObject({
+      status: 301,
+      location: `/restaurant/${encodeURIComponent('atelier-toto-a-saint-étienne')}`,
+    });
+  });
+
+  it('answer 404 when several pages fold to them, suggesting those pages', async () => {
+    await createEstablishment(t.db, { name: 'Le Relais', town: 'Sète' });
+    await createEstablishment(t.db, { name: 'Le Relais', town: 'Sete', uri: 'le-relais-a-sete' });
+    // `le-relais-a-sete` is one page's exactly: that page, untouched by the fold.
+    expect((await get('/restaurant/le-relais-a-sete')).statusCode).toBe(200);
+    const ambiguous = await get('/restaurant/LE-RELAIS-A-SETE');
+    expect(ambiguous.statusCode).toBe(404);
+    expect(ambiguous.body).toContain('Vous cherchiez peut-être');
+    expect(ambiguous.body).toContain(`href="/restaurant/${encodeURIComponent('le-relais-a-sète')}"`);
+    expect(ambiguous.body).toContain('href="/restaurant/le-relais-a-sete"');
+  });
+
+  it('answer 404 with the pages named like their words when none folds to them', async () => {
+    await createEstablishment(t.db, { name: 'La Bonne Fourchette', town: 'Albi' });
+    const near = await get('/restaurant/la-bone-fourchete-a-albi');
+    expect(near.statusCode).toBe(404);
+    expect(near.body).toContain('Page introuvable');
+    expect(near.body).toContain('Vous cherchiez peut-être');
+    expect(near.body).toContain('href="/restaurant/la-bonne-fourchette-a-albi"');
+    // Nothing like it: the 404 as it was, its search only.
+    const nothing = await get('/restaurant/zzqx-a-qwyk');
+    expect(nothing.statusCode).toBe(404);
+    expect(nothing.body).not.toContain('Vous cherchiez peut-être');
+    expect(nothing.body).toContain('Cherchez un établissement ou une ville');
+  });
+
+  it('never lead to, nor name, a hidden or closed page, and let another page answer as if it were not there', async () => {
+    const hidden = await createEstablishment(t.db, {
+      name: 'Le Caché Discret',
+      town: 'Mâcon',
+      disabled: true,
+    });
+    const closed = await createEstablishment(t.db, {
+      name: 'Le Fermé Discret',
+      town: 'Mâcon',
+      closedForGoodAt: new Date(),
+    });
+    expect(await location('/restaurant/le-cache-discret-a-macon')).toMatchObject({ status: 404 });
+    expect(await location('/restaurant/le-ferme-discret-a-macon')).toMatchObject({ status: 404 });
+    expect((await get('/establishment/le-cache-discret-a-macon/public')).statusCode).toBe(404);
+    const near = await get('/restaurant/le-cach-discret-a-macon');
+    expect(near.statusCode).toBe(404);
+    expect(near.body).not.toContain(encodeURIComponent(hidden.uri));
+    expect(near.body).not.toContain(encodeURIComponent(closed.uri));
+    expect(near.body).not.toContain('Discret');
+    // Their exact addresses answer as before: 404 hidden, 410 closed.
+    expect((await get(`/restaurant/${encodeURIComponent(hidden.uri)}`)).statusCode).toBe(404);
+    expect((await get(`/restaurant/${encodeURIComponent(closed.uri)}`)).statusCode).toBe(410);
+    // A public page folding like the hidden one is the one answer: nothing tells the hidden one is there.
+    const visible = await createEstablishment(t.db, {
+      name: 'Le Cache Discret',
+      town: 'Macon',
+      uri: 'le-cache-discret-a-macon-bis',
+    });
+    await patch(visible.id, { uri: 'le-cache-discret-a-macon' });
+    expect((await get('/restaurant/le-cache-discret-a-macon')).statusCode).toBe(200);
+    expect(await location(`/restaurant/${encodeURIComponent('LE-CACHÉ-DISCRET-A-MÂCON')}`)).toMatchObject({
+      status: 301,
+      location: '/restaurant/le-cache-discret-a-macon',
+    });
+  });
+
+  it('answer 404 or the usual refusal, never 500, for a very long address, one not UTF-8 or with a NUL', async () => {
+    await createEstablishment(t.db, { name: 'Le Long', town: 'Laval' });
+    const long = 'le-long-a-laval-'.repeat(125);
+    const answers: Record<string, number> = {};
+    for (const url of [
+      `/restaurant/${long}`,
+      `/restaurant/${long.toUpperCase()}`,
+      `/establishment/${long}/public`,
+      '/restaurant/le-long-a-laval%C3%28',
+      '/restaurant/LE-LONG-A-LAVAL%FF',
+      '/restaurant/le-long%00-a-laval',
+      '/establishment/LE-LONG-A-LAVAL%FF/public',
+      '/establishment/le-long%00-a-laval/public',
+    ]) {
+      answers[url.slice(0, 40)] = (await get(url)).statusCode;
+    }
+    // Over the router's 500 characters, the record's path parameter is refused as its other routes' are
+    // (414), and a percent-encoding that is not UTF-8 before any route (400, docs/api.md); a NUL, which
+    // PostgreSQL refuses in text, and a 2,000-character page address are looked up no further than the exact
+    // match: the page's 404.
+    expect(answers).toEqual({
+      '/establishment/LE-LONG-A-LAVAL%FF/public': 400,
+      '/establishment/le-long%00-a-laval/public': 404,
+      '/establishment/le-long-a-laval-le-long-a': 414,
+      '/restaurant/LE-LONG-A-LAVAL%FF': 400,
+      '/restaurant/LE-LONG-A-LAVAL-LE-LONG-A-LA': 404,
+      '/restaurant/le-long%00-a-laval': 404,
+      '/restaurant/le-long-a-laval%C3%28': 400,
+      '/restaurant/le-long-a-laval-le-long-a-la': 404,
+    });
+  });
+});

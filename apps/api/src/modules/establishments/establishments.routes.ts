@@ -37,6 +37,7 @@ import type { EstablishmentRow } from './establishments.queries';
 import { presentHistory } from '../history/history-presenter';
 import { toEstablishment } from './establishments.presenter';
 import { verifyEstablishment, verifyEstablishmentByToken } from './verify.service';
+import { findPageByFoldedAddress } from './folded-addresses';
 
 /** Admins who may change every establishment see the claim code; an owner, or an admin who may only read, not. */
 export function presentEstablishmentFor(auth: Auth, row: EstablishmentRow) {
@@ -254,6 +255,19 @@ export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
               ? `${gone.name} (${gone.town}) a fermé définitivement.`
               : `La page ${ofName(gone.name)} (${gone.town}) n’existe plus.`,
           );
+        }
+        // Typed without its accents, in capitals or without its apostrophes: the one public page whose
+        // address it is once folded (decision 0074). Never the address asked, which matched nothing exactly.
+        const folded = await findPageByFoldedAddress(db, asked);
+        if (folded !== null) {
+          return reply
+            .code(301)
+            .header(
+              'location',
+              buildPath(routes.getPublicEstablishment.path, { id: folded.uri }) + queryOf(request.url),
+            )
+            .header('cache-control', 'no-cache')
+            .send(undefined);
         }
         throw new AppError('NotFound', 'Cet établissement n’existe pas ou n’est plus visible.');
       }

@@ -5,7 +5,7 @@ import { establishmentMeta } from '../../features/establishment/establishment-se
 import { loadEstablishmentPage } from '../../features/establishment/load-establishment-page';
 import { useHardNavigationOnLoadFailure } from '../../features/navigation/use-hard-navigation-on-load-failure';
 import { LoadingScreen } from '../../features/site/loading-screen';
-import { NotFoundContent } from '../../features/site/not-found-content';
+import { NotFoundContent, type NotFoundData } from '../../features/site/not-found-content';
 import { GoneContent, goneTitle } from '../../features/site/gone-content';
 import type { GonePlace } from '@tables-voisines/contract/public-data';
 import { publicDataContext } from '../public-data-context';
@@ -33,11 +33,12 @@ export default function Establishment({ loaderData }: Route.ComponentProps) {
   return <EstablishmentPage key={loaderData.establishment.id} page={loaderData} />;
 }
 
-/** Unknown or disabled establishment: the 404 page; closed for good or deleted: the 410 page; the map beside. */
+/** Unknown or disabled establishment: the 404 page, with pages named like the address; closed for good or deleted: the 410 page; the map beside. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const reloading = useHardNavigationOnLoadFailure(error);
   if (reloading) return <LoadingScreen />;
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <NotFoundContent suggestions={(error.data as NotFoundData | null)?.suggestions} />;
   if (isRouteErrorResponse(error) && error.status === 410)
     return <GoneContent place={error.data as GonePlace} />;
   throw error;

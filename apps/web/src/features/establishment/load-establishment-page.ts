@@ -3,16 +3,22 @@ import type { PublicData } from '@tables-voisines/contract/public-data';
 import type { Kind } from '@tables-voisines/contract/labels';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { redirectToMovedPage } from '../site/moved-page';
+import type { NotFoundData } from '../site/not-found-content';
 
 /** Places nearby a page links to (« À proximité »). */
 export const NEARBY_LINKS = 5;
 
+/** Pages the 404 of an unknown address suggests (« Vous cherchiez peut-être : … »). */
+export const SUGGESTED_LINKS = 4;
+
 /**
  * The detail page's data, from the live reads the API hands to loaders. The uri in the address matches
- * exactly whatever its percent-encoding (React Router decodes it; uris are stored in NFC). Unknown or
- * disabled: a real 404; closed for good or deleted: a 410 whose data is the place gone and its neighbours. Reached by id (the specification's generic pattern), by an address the page had
- * before, or under the other kind (printed before an admin changed it): a permanent redirect to the page's
- * own address, so that no poster or shared link ever breaks.
+ * exactly whatever its percent-encoding (React Router decodes it; uris are stored in NFC). Closed for good
+ * or deleted: a 410 whose data is the place gone and its neighbours. Reached by id (the specification's
+ * generic pattern), by an address the page had before, or under the other kind (printed before an admin
+ * changed it): a permanent redirect to the page's own address, so that no poster or shared link ever
+ * breaks; so too an address that is one public page's once accents, case and punctuation are folded
+ * (decision 0074). Unknown or disabled otherwise: a real 404 suggesting pages named like the address.
  */
 export async function loadEstablishmentPage(
   publicData: PublicData,
@@ -20,11 +26,18 @@ export async function loadEstablishmentPage(
   kind: Kind,
   uriOrId: string,
 ) {
-  const establishment = await publicData.getPublicEstablishment(uriOrId.normalize('NFC'));
+  const asked = uriOrId.normalize('NFC');
+  const establishment = await publicData.getPublicEstablishment(asked);
   if (establishment === null) {
     // Closed for good, or deleted: 410 at every address it had (printed posters), with places nearby.
-    const gone = await publicData.getGonePlace(uriOrId.normalize('NFC'), NEARBY_LINKS);
-    throw data(gone, { status: gone === null ? 404 : 410 });
+    const gone = await publicData.getGonePlace(asked, NEARBY_LINKS);
+    if (gone !== null) throw data(gone, { status: 410 });
+    // Typed without its accents, in capitals or without its apostrophes (`le-vesuve-a-cavaillon`): the one
+    // public page whose address it is once folded. Several such pages: the 404, which suggests them.
+    const folded = await publicData.findPageByFoldedAddress(asked);
+    if (folded !== null) throw redirectToMovedPage(request, establishmentPath(folded.kind, folded.uri));
+    const suggestions = await publicData.suggestPages(asked, SUGGESTED_LINKS);
+    throw data({ suggestions } satisfies NotFoundData, { status: 404 });
   }
   if (establishment.uri !== uriOrId.normalize('NFC') || establishment.kind !== kind) {
     throw redirectToMovedPage(request, establishmentPath(establishment.kind, establishment.uri));

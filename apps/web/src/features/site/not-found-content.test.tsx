@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../test/render';
 import { NotFoundContent } from './not-found-content';
@@ -14,5 +14,32 @@ describe('the « Page introuvable » page', () => {
       ...[...container.querySelectorAll('[placeholder]')].map((e) => e.getAttribute('placeholder')),
     ].join('\n');
     expect(words).not.toMatch(/\.\./);
+  });
+
+  it('links the suggested pages at their own addresses, under « Vous cherchiez peut-être »', async () => {
+    const { container } = renderPage(
+      <NotFoundContent
+        suggestions={[
+          { kind: 'restaurant', uri: 'le-vésuve-a-cavaillon', name: 'Le Vésuve', town: 'Cavaillon' },
+          { kind: 'remplisvert', uri: 'l’atelier-a-albi', name: 'L’Atelier', town: 'Albi' },
+        ]}
+      />,
+      { path: '/restaurant/le-vesuv-a-cavaillon' },
+    );
+    const list = await within(container).findByRole('list', { name: 'Vous cherchiez peut-être' });
+    const links = [...list.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Le Vésuve', '/restaurant/le-v%C3%A9suve-a-cavaillon'],
+      ['L’Atelier', `/remplisvert/${encodeURIComponent('l’atelier-a-albi')}`],
+    ]);
+    expect(container.textContent).toContain('disponible. Vous cherchiez peut-être\u00a0:');
+  });
+
+  it('says nothing of suggestions when there are none', async () => {
+    const { container } = renderPage(<NotFoundContent suggestions={[]} />, { path: '/restaurant/x' });
+    await within(container).findByText('Page introuvable');
+    expect(within(container).queryByRole('list')).toBeNull();
+    expect(container.textContent).not.toContain('Vous cherchiez');
+    expect(container.textContent).toContain('Cherchez un établissement ou une ville\u00a0:');
   });
 });
