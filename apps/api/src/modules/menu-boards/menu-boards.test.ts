@@ -79,6 +79,8 @@ describe('POST /menuboards/surrounding', () => {
       },
       title: 'Ardoise du jour',
       date: today,
+      // The factory's place opens on Mondays only: closed on its board's day unless today is a Monday.
+      closedOnDate: new Date(`${today}T12:00:00Z`).getUTCDay() !== 1,
       // Dishes written without the fields that say what is in them: not stated, and every dish matches.
       items: [
         { ...plainDish('Galette complète', 9.5, ids.crepes!), matches: true },
