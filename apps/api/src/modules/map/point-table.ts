@@ -24,6 +24,11 @@ export class PointTable {
    */
   readonly #townOf: Uint16Array | Uint32Array;
   readonly #towns: readonly string[];
+  /**
+   * The street of the few points whose name and town read the same as another's (`sameNameStreets`), by
+   * point: nothing for the others (15 pairs in the demo data), rather than a column for every point.
+   */
+  readonly #streets: ReadonlyMap<number, string>;
 
   constructor(
     ids: Buffer,
@@ -33,6 +38,7 @@ export class PointTable {
     ends: Uint32Array,
     townOf: Uint16Array | Uint32Array,
     towns: readonly string[],
+    streets: ReadonlyMap<number, string>,
   ) {
     this.#ids = ids;
     this.#kinds = kinds;
@@ -41,6 +47,7 @@ export class PointTable {
     this.#ends = ends;
     this.#townOf = townOf;
     this.#towns = towns;
+    this.#streets = streets;
   }
 
   get length(): number {
@@ -77,6 +84,11 @@ export class PointTable {
   town(i: number): string {
     return this.#towns[this.#townOf[i]!]!;
   }
+
+  /** The street the lists show for point i, only when another point has its name and town. */
+  street(i: number): string | undefined {
+    return this.#streets.get(i);
+  }
 }
 
 /**
@@ -112,12 +124,14 @@ export class PointTableBuilder {
   readonly #townOf: Uint32Array[] = [];
   readonly #towns: string[] = [];
   readonly #townIndex = new Map<string, number>();
+  readonly #streets = new Map<number, string>();
   #textLength = 0;
   /** Coordinates, for the index's load only. */
   readonly longitudes: number[] = [];
   readonly latitudes: number[] = [];
 
-  add(rows: readonly PointRow[]) {
+  /** `streets`: those of the points of the same name and town as another, by id (`sameNameStreets`). */
+  add(rows: readonly PointRow[], streets: ReadonlyMap<string, string>) {
     const ids = Buffer.alloc(16 * rows.length);
     const kinds = new Uint8Array(rows.length);
     const venueTypes = new Uint8Array(rows.length);
@@ -140,6 +154,8 @@ export class PointTableBuilder {
         this.#townIndex.set(r.town, town);
       }
       townOf[i] = town;
+      const street = streets.get(r.id);
+      if (street !== undefined) this.#streets.set(this.longitudes.length, street);
       this.longitudes.push(round6(r.longitude));
       this.latitudes.push(round6(r.latitude));
     }
@@ -175,6 +191,7 @@ export class PointTableBuilder {
       ends,
       townOf,
       this.#towns,
+      this.#streets,
     );
   }
 }
