@@ -128,8 +128,14 @@ export function aSurroundingMenuBoard(
   };
 }
 
-/** The map feed of these establishments, with their categories; no hours, no closure. */
-export function aMapFeed(establishments: readonly Establishment[]): MapFeed {
+/**
+ * The map feed of these establishments, with their categories; no hours, no closure. `withStreet`: the uris
+ * whose street it gives, as the server does for a place of the same name in the same town as another.
+ */
+export function aMapFeed(
+  establishments: readonly Establishment[],
+  withStreet: readonly string[] = [],
+): MapFeed {
   const categorySets: string[][] = [];
   const setOf = (categories: readonly string[]) => {
     const index = categorySets.findIndex((set) => set.join() === categories.join());
@@ -147,6 +153,7 @@ export function aMapFeed(establishments: readonly Establishment[]): MapFeed {
       0,
       setOf(e.categories),
       0,
+      ...(withStreet.includes(e.uri) && e.address.street !== null ? [e.address.street] : []),
     ]),
     openingHours: [[]],
     categorySets,
