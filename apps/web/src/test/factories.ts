@@ -142,19 +142,22 @@ export function aMapFeed(
     return index >= 0 ? index : categorySets.push([...categories]) - 1;
   };
   return {
-    establishments: establishments.map((e): MapFeedEntry => [
-      e.kind,
-      e.name,
-      e.uri,
-      e.location.latitude,
-      e.location.longitude,
-      e.venueType,
-      e.address.town,
-      0,
-      setOf(e.categories),
-      0,
-      ...(withStreet.includes(e.uri) && e.address.street !== null ? [e.address.street] : []),
-    ]),
+    establishments: establishments.map((e) => {
+      const entry: MapFeedEntry = [
+        e.kind,
+        e.name,
+        e.uri,
+        e.location.latitude,
+        e.location.longitude,
+        e.venueType,
+        e.address.town,
+        0,
+        setOf(e.categories),
+        0,
+      ];
+      if (withStreet.includes(e.uri) && e.address.street !== null) entry.push(e.address.street);
+      return entry;
+    }),
     openingHours: [[]],
     categorySets,
     closures: [[]],

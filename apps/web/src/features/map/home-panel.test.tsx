@@ -124,7 +124,11 @@ describe('the map page’s panel', () => {
       withStreet: ['le-truck-gourmand-a-lyon', 'le-truck-gourmand-a-lyon-2'],
     });
     const list = screen.getByRole('list', { name: 'Établissements affichés sur la carte' });
-    expect(within(list).getAllByRole('paragraph').map((p) => p.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('paragraph')
+        .map((p) => p.textContent),
+    ).toEqual([
       'Restaurant · Lyon',
       'Food truck · Lyon, 12 rue du Commerce',
       'Food truck · Lyon, Esplanade du Lac',
