@@ -520,6 +520,7 @@ describe('the map page', () => {
   });
 
   pointerJourneys();
+  sameNameJourney();
 
   it('centres on an establishment at zoom 16 when its page is opened directly', async () => {
     const list = await listed();
@@ -848,6 +849,41 @@ describe('the map page', () => {
   });
 });
 
+/**
+ * Two places of the same name in the same town (issue 49, point 14): the list beside the map gives each
+ * its street after the town, from the feed or from the server's list alike.
+ */
+function sameNameJourney() {
+  it('tells two places of the same name in the same town apart by their street in the list', async () => {
+    interface Public extends Listed {
+      venueType: string;
+      address: { street: string | null; town: string };
+    }
+    const trucks = ((await listed()) as Public[]).filter(
+      (e) => e.name === 'Le Truck Gourmand' && e.address.town === 'Riom',
+    );
+    expect(trucks, 'the demo data’s two « Le Truck Gourmand » in Riom').toHaveLength(2);
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    // A shared link to the town: the map flies to Riom at zoom 12, where both are in view.
+    const response = await page.goto(`${server.baseUrl}/?q=Riom`);
+    expect(response?.status()).toBe(200);
+    const list = page.getByRole('list', { name: 'Établissements affichés sur la carte' });
+    for (const truck of trucks) {
+      expect(truck.address.street, 'a street to tell them apart').not.toBeNull();
+      const card = list.locator(`[data-uri="${truck.uri}"]`);
+      await expect.poll(() => card.count(), { timeout: 30_000 }).toBe(1);
+      expect(await card.getByRole('heading').textContent()).toBe('Le Truck Gourmand');
+      expect(await card.getByRole('paragraph').textContent()).toBe(
+        `Food truck · Riom, ${truck.address.street}`,
+      );
+    }
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+}
+
 describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM establishments)', () => {
   let withFeed: RunningServer;
   let scaled: RunningServer | undefined;
@@ -1003,4 +1039,5 @@ describe('the map page at the scale of France (from MAP_SERVER_CLUSTERS_FROM est
   });
 
   pointerJourneys();
+  sameNameJourney();
 });

@@ -128,26 +128,36 @@ export function aSurroundingMenuBoard(
   };
 }
 
-/** The map feed of these establishments, with their categories; no hours, no closure. */
-export function aMapFeed(establishments: readonly Establishment[]): MapFeed {
+/**
+ * The map feed of these establishments, with their categories; no hours, no closure. `withStreet`: the uris
+ * whose street it gives, as the server does for a place of the same name in the same town as another.
+ */
+export function aMapFeed(
+  establishments: readonly Establishment[],
+  withStreet: readonly string[] = [],
+): MapFeed {
   const categorySets: string[][] = [];
   const setOf = (categories: readonly string[]) => {
     const index = categorySets.findIndex((set) => set.join() === categories.join());
     return index >= 0 ? index : categorySets.push([...categories]) - 1;
   };
   return {
-    establishments: establishments.map((e): MapFeedEntry => [
-      e.kind,
-      e.name,
-      e.uri,
-      e.location.latitude,
-      e.location.longitude,
-      e.venueType,
-      e.address.town,
-      0,
-      setOf(e.categories),
-      0,
-    ]),
+    establishments: establishments.map((e) => {
+      const entry: MapFeedEntry = [
+        e.kind,
+        e.name,
+        e.uri,
+        e.location.latitude,
+        e.location.longitude,
+        e.venueType,
+        e.address.town,
+        0,
+        setOf(e.categories),
+        0,
+      ];
+      if (withStreet.includes(e.uri) && e.address.street !== null) entry.push(e.address.street);
+      return entry;
+    }),
     openingHours: [[]],
     categorySets,
     closures: [[]],

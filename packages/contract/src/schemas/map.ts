@@ -100,6 +100,10 @@ export type MapPointsAnswer = z.infer<typeof MapPointsAnswerSchema>;
  * always `[]` (no closure): only those in progress or to come, the map's « Ouvert maintenant » leaving out a
  * place inside one (`openingStatus` of the contract). It comes last so that a client reading the first nine
  * reads the same as before.
+ *
+ * The 11th (issue 49, point 14) is only there for a place whose name and town read the same as another
+ * public one's (accents and case aside), when its street is known: the street that tells the two apart in
+ * the lists. Every other tuple stops at the 10th, so the feed is no bigger for them.
  */
 export const MapFeedEntrySchema = z
   .tuple([
@@ -113,6 +117,7 @@ export const MapFeedEntrySchema = z
     z.number().int().min(0).describe('index in openingHours'),
     z.number().int().min(0).describe('index in categorySets'),
     z.number().int().min(0).describe('index in closures'),
+    z.string().optional().describe('street, only for a place of the same name and town as another'),
   ])
   .register(contractRegistry, { id: 'MapFeedEntry' });
 export type MapFeedEntry = z.infer<typeof MapFeedEntrySchema>;
@@ -173,6 +178,8 @@ export const MapListEstablishmentSchema = z
     uri: z.string(),
     venueType: VenueTypeSchema,
     town: z.string(),
+    /** Only for a place whose name and town read the same as another's, when known: as in the feed. */
+    street: z.string().optional(),
     latitude: z.number(),
     longitude: z.number(),
   })

@@ -3,6 +3,7 @@ import type { MapFeedEntry } from '@tables-voisines/contract/schemas/map';
 import type { DbOrTx } from '../../db/client';
 import { jsonArrayPieces, PIECE_CHARS } from '../../lib/json-pieces';
 import { establishmentBatches, type EstablishmentRow } from '../establishments/establishments.queries';
+import { sameNameStreets } from './same-name';
 
 /** One batch of the values, for `jsonArrayPieces`. */
 async function* once<T>(values: readonly T[]): AsyncGenerator<readonly T[]> {
@@ -41,6 +42,9 @@ export async function* mapFeedPieces(db: DbOrTx, today: string): AsyncGenerator<
   const closures = new Dictionary<Closure[]>();
   // Index 0 is "no closure", whatever the first row holds: most places have none.
   closures.indexOf([], '[]');
+  // The streets of the few places whose name and town read the same as another's: an 11th element for them
+  // only, nothing for the others.
+  const streets = await sameNameStreets(db);
   let count = 0;
   // Pieces under V8's large-object size, as jsonArrayPieces writes them (see PIECE_CHARS).
   let piece = '{"establishments":[';
@@ -58,6 +62,8 @@ export async function* mapFeedPieces(db: DbOrTx, today: string): AsyncGenerator<
         categorySets.indexOf(row.categoryIds, row.categoryIds.join(',')),
         closureIndex(closures, row.closures, today),
       ];
+      const street = streets.get(row.id);
+      if (street !== undefined) entry.push(street);
       piece += count === 0 ? JSON.stringify(entry) : `,${JSON.stringify(entry)}`;
       count += 1;
       if (piece.length >= PIECE_CHARS) {

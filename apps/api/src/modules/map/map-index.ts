@@ -23,6 +23,7 @@ import type { DataVersion } from '../../lib/data-version';
 import { OneAtATime } from '../../lib/one-at-a-time';
 import { clusterExpansionZoom, featuresOf, newClusterIndex, type PointProperties } from './cluster-index';
 import { PointLocations } from './point-locations';
+import { sameNameStreets } from './same-name';
 import { initialOf, type PointRow, type PointTable, PointTableBuilder } from './point-table';
 
 const BATCH = 2000;
@@ -91,12 +92,14 @@ export function boxAround(
 
 /** What a list of the map gives of point i. */
 function listEntry(points: PointTable, locations: PointLocations, i: number): MapListEstablishment {
+  const street = points.street(i);
   return {
     kind: points.kind(i),
     name: points.name(i),
     uri: points.uri(i),
     venueType: points.venueType(i),
     town: points.town(i),
+    ...(street === undefined ? {} : { street }),
     latitude: locations.latitude(i),
     longitude: locations.longitude(i),
   };
@@ -152,6 +155,7 @@ export class MapIndex {
     const version = this.#dataVersion.value;
     const fingerprint = await this.#fingerprint();
     const table = new PointTableBuilder();
+    const streets = await sameNameStreets(this.#db);
     let last: { searchText: string; id: string } | null = null;
     // Keyset batches: a few megabytes at a time, whatever the number of establishments. In the feed's
     // order and with its coordinates (map-feed.ts): supercluster groups points in the order it is given
@@ -173,7 +177,7 @@ export class MapIndex {
         .where(and(eq(establishments.disabled, false), openForGood, afterByName(last)))
         .orderBy(asc(establishments.searchText), asc(establishments.id))
         .limit(BATCH);
-      table.add(rows);
+      table.add(rows, streets);
       if (rows.length < BATCH) break;
       const end = rows[rows.length - 1]!;
       last = { searchText: end.searchText, id: end.id };

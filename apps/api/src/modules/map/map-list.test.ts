@@ -73,6 +73,23 @@ const PACIFIC: [string, number, number][] = [
   ['Mata-Utu', -13.2825, -176.1736],
 ];
 
+/** Name, town, street, longitude (at latitude 45.89), disabled. */
+const RIOM: [string, string, string | null, number, boolean][] = [
+  // The same name and town, case and accents aside: each with its street.
+  ['Le Truck Gourmand', 'Riom', '12 rue du Commerce', 3.101, false],
+  ['LE TRUCK GOURMAND', 'Riom', 'Esplanade du Lac', 3.102, false],
+  ['Crêperie Éole', 'Châtel-Guyon', '3 avenue Baraduc', 3.103, false],
+  ['Creperie Eole', 'Chatel-Guyon', '8 rue de Riom', 3.104, false],
+  // Its twin has no street: the one with a street shows it, the other nothing.
+  ['Chez Paul', 'Riom', null, 3.105, false],
+  ['Chez Paul', 'Riom', '1 rue Neuve', 3.106, false],
+  // The same name in another town, and its twin disabled: alone of its name there, no street.
+  ['Le Truck Gourmand', 'Mozac', '2 place de l’Abbaye', 3.107, false],
+  ['Le Truck Gourmand', 'Mozac', '5 rue du Stade', 3.108, true],
+  // The same « name town » folded as the two above in Riom, but neither the same name nor the same town.
+  ['Le Truck', 'Gourmand Riom', '9 rue Croisier', 3.109, false],
+];
+
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createAdminAccount(t, { permissions: [{ action: 'manage', subject: 'all' }] });
@@ -101,6 +118,18 @@ beforeAll(async () => {
     latitude: 44.851234567,
     longitude: -0.569876543,
   });
+  // Around Riom, places of the same name (issue 49, point 14): see « the street of places of the same name ».
+  for (const [name, town, street, longitude, disabled] of RIOM) {
+    const place = await createEstablishment(t.db, {
+      name,
+      town,
+      street,
+      venueType: 'food-truck',
+      latitude: 45.89,
+      longitude,
+    });
+    if (disabled) await disableEstablishment(t.db, place.id);
+  }
   for (const [name, latitude, longitude] of PACIFIC) {
     await createEstablishment(t.db, { name, town: name, kind: 'remplisvert', latitude, longitude });
   }
@@ -138,16 +167,19 @@ async function feed(): Promise<Place[]> {
   const answer = await t.app.inject({ method: 'GET', url: '/api/map/feed' });
   expect(answer.statusCode).toBe(200);
   const body = answer.json() as MapFeed;
-  return body.establishments.map(([kind, name, uri, latitude, longitude, venueType, town], index) => ({
-    kind,
-    name,
-    uri,
-    venueType,
-    town,
-    latitude,
-    longitude,
-    index,
-  }));
+  return body.establishments.map(
+    ([kind, name, uri, latitude, longitude, venueType, town, , , , street], index) => ({
+      kind,
+      name,
+      uri,
+      venueType,
+      town,
+      ...(street === undefined ? {} : { street }),
+      latitude,
+      longitude,
+      index,
+    }),
+  );
 }
 
 const card = ({ index: _, ...rest }: Place): MapListEstablishment => rest;
@@ -424,6 +456,44 @@ describe('GET /api/map/around', () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('the street of places of the same name in the same town', () => {
+  const riom: Box = { west: 3.1, south: 45.88, east: 3.11, north: 45.9 };
+  const expected = {
+    'Le Truck Gourmand|Riom': '12 rue du Commerce',
+    'LE TRUCK GOURMAND|Riom': 'Esplanade du Lac',
+    'Crêperie Éole|Châtel-Guyon': '3 avenue Baraduc',
+    'Creperie Eole|Chatel-Guyon': '8 rue de Riom',
+    'Chez Paul|Riom': undefined,
+    'Chez Paul|Riom|1 rue Neuve': '1 rue Neuve',
+    'Le Truck Gourmand|Mozac': undefined,
+    'Le Truck|Gourmand Riom': undefined,
+  };
+  /** Each enabled place of RIOM by name and town (the second Chez Paul by its street too), and its street. */
+  const streetsOf = (places: readonly MapListEstablishment[]) =>
+    Object.fromEntries(
+      places
+        .filter((p) => RIOM.some(([name, town]) => p.name === name && p.town === town))
+        .map((p) => [
+          [p.name, p.town, ...(p.longitude === 3.106 ? ['1 rue Neuve'] : [])].join('|'),
+          p.street,
+        ]),
+    );
+
+  it('is in the feed for these only, and in both lists as in the feed', async () => {
+    const places = await feed();
+    expect(streetsOf(places)).toEqual(expected);
+    // Only these: the generated places have no street, and the others of the file are alone of their name.
+    expect(places.filter((p) => p.street !== undefined)).toHaveLength(5);
+    const center = { latitude: 45.89, longitude: 3.105 };
+    const listed = (await nearest(riom, center, 50)).json() as MapListAnswer;
+    expect(listed).toEqual(expectedNearest(places, riom, center, 50));
+    expect(streetsOf(listed.establishments)).toEqual(expected);
+    const circle = (await around(center, 2, 50)).json() as MapListAnswer;
+    expect(circle).toEqual(expectedAround(places, center, 2, 50));
+    expect(streetsOf(circle.establishments)).toEqual(expected);
   });
 });
 

@@ -50,17 +50,19 @@ const parisien = anEstablishment({
 
 function renderPanel({
   establishments = [marmite, brasserie, creperie, parisien],
+  withStreet = [],
   boards = [],
   categories = [crepes],
   currentGroup = null,
 }: {
   establishments?: Establishment[];
+  withStreet?: string[];
   boards?: SurroundingMenuBoard[];
   categories?: Category[];
   currentGroup?: MapViewState['currentGroup'];
 } = {}) {
   const queryClient = testQueryClient();
-  queryClient.setQueryData(['map', 'points'], decodeMapFeed(aMapFeed(establishments)));
+  queryClient.setQueryData(['map', 'points'], decodeMapFeed(aMapFeed(establishments, withStreet)));
   queryClient.setQueryData(['map', 'categories', ''], categories);
   const initial: MapViewState = {
     ...createInitialMapState(),
@@ -102,6 +104,35 @@ describe('the map page’s panel', () => {
     expect(listedPlaces()).toEqual(['La Marmite', 'Ti Breizh', 'Brasserie des Terreaux']);
     const marmiteCard = screen.getByRole('link', { name: /La Marmite/ });
     expect(marmiteCard.getAttribute('href')).toBe('/restaurant/la-marmite');
+  });
+
+  it('gives the street after the town of two places of the same name in the same town, and of these only', () => {
+    const truck = (uri: string, street: string, longitude: number) =>
+      anEstablishment({
+        name: 'Le Truck Gourmand',
+        uri,
+        venueType: 'food-truck',
+        address: { street, postcode: '69001', town: 'Lyon' },
+        location: { latitude: 45.76, longitude },
+      });
+    renderPanel({
+      establishments: [
+        marmite,
+        truck('le-truck-gourmand-a-lyon', '12 rue du Commerce', 4.831),
+        truck('le-truck-gourmand-a-lyon-2', 'Esplanade du Lac', 4.832),
+      ],
+      withStreet: ['le-truck-gourmand-a-lyon', 'le-truck-gourmand-a-lyon-2'],
+    });
+    const list = screen.getByRole('list', { name: 'Établissements affichés sur la carte' });
+    expect(
+      within(list)
+        .getAllByRole('paragraph')
+        .map((p) => p.textContent),
+    ).toEqual([
+      'Restaurant · Lyon',
+      'Food truck · Lyon, 12 rue du Commerce',
+      'Food truck · Lyon, Esplanade du Lac',
+    ]);
   });
 
   it('shows today’s boards of the view with their dishes and French prices', () => {

@@ -16,7 +16,7 @@ import { menuBoardsInView, nothingFilters, pointsInView } from './map-filters';
 import type { MapPoint } from './map-points';
 import { boundsOfPlaces, METROPOLITAN_FRANCE } from './map-rules';
 import { useMapState, useMapStore } from './map-store';
-import { useGroupMembers, useNearestList, type ListedEstablishment } from './map-list';
+import { placeOf, useGroupMembers, useNearestList, type ListedEstablishment } from './map-list';
 import { useVisibleMapData } from './use-visible-map-data';
 import { MenuBoards } from './menu-board-list';
 import { plural, ShowMore } from './panel-parts';
@@ -330,7 +330,7 @@ function EstablishmentCard({ point }: { point: ListedEstablishment }) {
           <h3 className="tv-nowrap">{point.name}</h3>
           <p className="tv-small tv-muted tv-nowrap">
             {point.kind === 'restaurant' ? VENUE_TYPE_LABELS[point.venueType] : KIND_LABELS[point.kind]} ·{' '}
-            {point.town}
+            {placeOf(point)}
           </p>
         </div>
       </Link>

@@ -20,6 +20,17 @@ import { useMapStore } from './map-store';
 export interface ListedEstablishment extends MapEstablishment {
   venueType: VenueType;
   town: string;
+  /** Only for a place whose name and town read the same as another's: what tells them apart. */
+  street: string | undefined;
+}
+
+/**
+ * Where a card says a place is: its town, and its street after it when another place has the same name in
+ * the same town (the server gives a street for these only), « Riom, 12 rue du Commerce ». The town first,
+ * as on every other card, so the list reads down the same way and a long street is what the line cuts.
+ */
+export function placeOf(e: Pick<ListedEstablishment, 'town' | 'street'>): string {
+  return e.street === undefined ? e.town : `${e.town}, ${e.street}`;
 }
 
 /** The list's answer as the list reads it: how many in all, and the first ones. */
@@ -53,6 +64,7 @@ export function serverListOf(answer: MapListAnswer): ServerList {
       name: e.name,
       venueType: e.venueType,
       town: e.town,
+      street: e.street,
       location: { latitude: e.latitude, longitude: e.longitude },
     })),
   };

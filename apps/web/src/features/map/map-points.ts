@@ -13,6 +13,8 @@ import type { MapEstablishment } from './map-rules';
 export interface MapPoint extends MapEstablishment {
   venueType: VenueType;
   town: string;
+  /** Only for a place whose name and town read the same as another's (the feed's 11th element). */
+  street: string | undefined;
   openingHours: OpeningHours;
   /** Its closures in progress or to come (the feed leaves out past ones); « Ouvert maintenant » reads them. */
   closures: readonly Closure[];
@@ -38,6 +40,7 @@ class FeedPoint implements MapPoint {
     readonly openingHours: OpeningHours,
     readonly categories: readonly string[],
     readonly closures: readonly Closure[],
+    readonly street: string | undefined,
   ) {}
 
   get searchText(): string {
@@ -55,7 +58,7 @@ const NO_CLOSURES: readonly Closure[] = [];
 export function decodeMapFeed(feed: MapFeed): MapPoint[] {
   const closures = (feed as Partial<Pick<MapFeed, 'closures'>>).closures ?? [];
   return feed.establishments.map(
-    ([kind, name, uri, latitude, longitude, venueType, town, hours, categories, closed]) =>
+    ([kind, name, uri, latitude, longitude, venueType, town, hours, categories, closed, street]) =>
       new FeedPoint(
         uri,
         kind,
@@ -66,6 +69,7 @@ export function decodeMapFeed(feed: MapFeed): MapPoint[] {
         feed.openingHours[hours] ?? [],
         feed.categorySets[categories] ?? [],
         (closed === undefined ? undefined : closures[closed]) ?? NO_CLOSURES,
+        street,
       ),
   );
 }
