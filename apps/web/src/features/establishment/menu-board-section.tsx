@@ -62,17 +62,9 @@ export function MenuBoardSection({ board, categories }: { board: MenuBoard; cate
         <p
           role="note"
           data-testid="closed-board-notice"
-          className="tv-text"
           // The look of the closure announced above the hours (`ClosureAnnouncement`): one voice for closures.
-          style={{
-            margin: '0 0 8px',
-            padding: '8px 12px',
-            borderLeft: '4px solid var(--tv-primary-text)',
-            borderRadius: 4,
-            background: '#fff3e0',
-            color: 'var(--tv-text)',
-            fontWeight: 600,
-          }}
+          className="tv-text tv-notice"
+          style={{ margin: '0 0 8px' }}
         >
           {CLOSED_BOARD_NOTICE}
         </p>

@@ -57,17 +57,8 @@ export function ClosureAnnouncement({ closures, now }: { closures: readonly Clos
     <p
       role="note"
       data-testid="closure-announcement"
-      className="tv-text"
-      // Dark text on a pale orange with the brand's dark orange at its edge: well past AA.
-      style={{
-        margin: '0 0 12px',
-        padding: '8px 12px',
-        borderLeft: '4px solid var(--tv-primary-text)',
-        borderRadius: 4,
-        background: '#fff3e0',
-        color: 'var(--tv-text)',
-        fontWeight: 600,
-      }}
+      className="tv-text tv-notice"
+      style={{ margin: '0 0 12px' }}
     >
       {closureAnnouncementText(next, today)}
     </p>
