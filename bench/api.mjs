@@ -247,12 +247,13 @@ function surroundingByPlaceSql(box, body, day) {
   const createdAt = `to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   const kept = `'{"id" : ' || to_json(b.id)::text || ', "establishment" : ' || a.establishment
     || ', "title" : ' || to_json(b.title)::text || ', "date" : ' || to_json(b.date)::text
+    || ', "closedOnDate" : ' || to_json(c.closed_on_date)::text
     || ', "items" : [' || ${keptDishes} || '], "createdAt" : ' || to_json(${createdAt})::text || '}'`;
   const built = `(select json_build_object(
       'id', b.id,
       'establishment', json_build_object('id', e.id, 'uri', e.uri, 'name', e.name, 'kind', e.kind,
         'location', json_build_object('latitude', e.latitude, 'longitude', e.longitude)),
-      'title', b.title, 'date', b.date,
+      'title', b.title, 'date', b.date, 'closedOnDate', c.closed_on_date,
       'items', coalesce((
         select json_agg(json_build_object(
           'name', i.name, 'price', i.price_cents::float8 / 100, 'category', i.category_id,
@@ -268,11 +269,22 @@ function surroundingByPlaceSql(box, body, day) {
       select mb.id, mb.establishment_id, mb.title, mb.date, mb.created_at, mb.dish_signatures, mb.dish_categories
       from menu_boards mb
       where mb.date = $1::date and not mb.establishment_disabled
+        and not exists (select 1 from establishments e where e.id = mb.establishment_id and e.closed_for_good_at is not null)
         and point(mb.establishment_longitude, mb.establishment_latitude) <@ box(point($2, $3), point($4, $5))
         ${condition}
       order by mb.created_at, mb.id
       limit $${params.length}
     ) b
+    -- \`closedOnDateSql\`: a closure covers the day, or weekly hours and none on its weekday.
+    cross join lateral (
+      select ((e.closures <> '[]'::jsonb and exists (
+          select 1 from jsonb_array_elements(e.closures) c
+          where (c->>'from')::date <= b.date and (c->>'to' is null or b.date <= (c->>'to')::date)))
+        or (e.opening_hours <> '[]'::jsonb
+          and not e.opening_hours @> jsonb_build_array(jsonb_build_object('day', extract(isodow from b.date)::int))))
+        as closed_on_date
+      from establishments e where e.id = b.establishment_id
+    ) c
     left join menu_board_answers a on a.menu_board_id = b.id`;
   return { text, values: params };
 }
