@@ -36,6 +36,15 @@ import { errorCodeOf } from './providers/provider-kit';
  * reads the record again and starts the form afresh from it.
  */
 
+/**
+ * What every edit form does when its record changes under it (read again by react-admin after the copy
+ * a create or a list left in its cache, a claim code renewed, a photo shared): it follows the record and keeps
+ * what the admin has typed meanwhile; after a save, the record answered does not make it look unsaved again.
+ * Without it, a title typed in the first moments of a board's page was put back as read, and « Enregistrer »
+ * went grey under the admin's click (seen in CI, 2 December).
+ */
+export const EDIT_RESET_OPTIONS = { keepDirtyValues: true, keepIsSubmitSuccessful: true } as const;
+
 /** The server's words when it says nothing itself. */
 export const STALE_MESSAGE =
   'Quelqu’un d’autre a modifié ces informations pendant que vous les modifiiez : rechargez-les pour voir leur version actuelle, puis refaites vos changements.';

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, ResourceContextProvider, type DataProvider } from 'react-admin';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BackOfficeMenuBoard } from '@tables-voisines/contract/schemas/menu-board';
@@ -46,7 +47,7 @@ const dish = (name: string, price: number, allergens: string[] | null) => ({
   meatOrigin: null,
 });
 
-function renderEdit(board: Partial<BackOfficeMenuBoard> = {}) {
+function renderEdit(board: Partial<BackOfficeMenuBoard> = {}, queryClient = new QueryClient()) {
   const record = {
     id: '30000000-0000-4000-8000-000000000001',
     establishment: {
@@ -82,7 +83,7 @@ function renderEdit(board: Partial<BackOfficeMenuBoard> = {}) {
     permissions: [{ action: 'manage', subject: 'all' }],
   });
   render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient}>
       <AbilityProvider value={ability}>
         <ResourceContextProvider value="menu-boards">
           <MenuBoardEdit id={record.id} />
@@ -90,7 +91,7 @@ function renderEdit(board: Partial<BackOfficeMenuBoard> = {}) {
       </AbilityProvider>
     </AdminContext>,
   );
-  return { user: testUser(), update };
+  return { user: testUser(), update, record };
 }
 
 /** The answer about allergens of each dish, as drawn (the radio checked). */
@@ -182,6 +183,36 @@ describe('the back office’s board form and allergens', () => {
       );
       await expect.poll(() => update.mock.calls.length).toBe(1);
       expect(sentItems(update)[2]).toMatchObject({ price: 1300 });
+    },
+  );
+
+  it(
+    'keeps the title typed when the board is read again under it, and « Enregistrer » stays enabled',
+    { timeout: 60_000 },
+    async () => {
+      const queryClient = new QueryClient();
+      const { user, update, record } = renderEdit({}, queryClient);
+      await expect.poll(() => screen.queryAllByRole('radiogroup').length).toBe(3);
+      const title = screen.getByRole('textbox', { name: 'Titre' }) as HTMLInputElement;
+      await user.clear(title);
+      await user.type(title, 'Ardoise du jour modifiée');
+      expect((saveButton() as HTMLButtonElement).disabled).toBe(false);
+      // The record read again, as react-admin does after the copy a create or the list left in its cache:
+      // it differs from the one the form started from (in CI, « Enregistrer » went grey here).
+      act(() =>
+        queryClient.setQueryData(['menu-boards', 'getOne', { id: record.id }], {
+          ...record,
+          establishment: { ...record.establishment, name: 'Le Comptoir des Canuts' },
+        }),
+      );
+      await screen.findByText('Le Comptoir des Canuts');
+      expect(title.value).toBe('Ardoise du jour modifiée');
+      expect((saveButton() as HTMLButtonElement).disabled).toBe(false);
+      await user.click(saveButton());
+      await expect.poll(() => update.mock.calls.length).toBe(1);
+      expect((update.mock.calls[0]![1] as { data: { title: string } }).data.title).toBe(
+        'Ardoise du jour modifiée',
+      );
     },
   );
 });

@@ -68,7 +68,7 @@ import {
   type AllergenMode,
 } from '../dishes/dish-words';
 import { useAbility } from './ability-context';
-import { ConcurrentEdit, useStaleRecord } from './concurrent-edit';
+import { ConcurrentEdit, EDIT_RESET_OPTIONS, useStaleRecord } from './concurrent-edit';
 import { DecimalInput } from './decimal-input';
 import { establishmentOptionText } from './establishment-option';
 import { zodValidator } from './form-errors';
@@ -466,7 +466,13 @@ function EditForm() {
           false,
         );
   return (
-    <AskingBoardForm ask={ask} validate={validateEdit} warnWhenUnsavedChanges toolbar={<MenuBoardToolbar />}>
+    <AskingBoardForm
+      ask={ask}
+      validate={validateEdit}
+      warnWhenUnsavedChanges
+      toolbar={<MenuBoardToolbar />}
+      resetOptions={EDIT_RESET_OPTIONS}
+    >
       <Labeled label="Établissement">
         <TextField source="establishment.name" />
       </Labeled>
