@@ -678,7 +678,13 @@ export const routes = {
     tags: TAGS.menuBoards,
     permission: { action: 'create', subject: 'menu-board' },
     body: CreateMenuBoardBodySchema,
-    responses: { 200: MenuBoardSchema, 201: MenuBoardSchema, ...errors(400, 401, 403, 404, 412) },
+    // The board as its GET reads it, `hasOwner` included: react-admin keeps this answer as the record its
+    // edit page starts from, and a different one set the form again under the admin's typing.
+    responses: {
+      200: BackOfficeMenuBoardSchema,
+      201: BackOfficeMenuBoardSchema,
+      ...errors(400, 401, 403, 404, 412),
+    },
   },
   listMenuBoards: {
     ...routeTable.listMenuBoards,

@@ -131,4 +131,22 @@ describe('menu boards', () => {
     expect(entries.map((e) => e.action).sort()).toEqual(['create', 'delete', 'update']);
     expect(entries.every((e) => e.establishmentId === fx.placeId && e.actorId === fx.owner.id)).toBe(true);
   });
+
+  it('answers a publication with the board as its GET reads it, hasOwner and ETag included', async () => {
+    // The back office starts its edit page from this answer: a different one set the form again under the
+    // admin's typing once the GET came (hasOwner was missing, and with it the question before saving).
+    for (const headers of [fx.admin.headers, fx.owner.headers]) {
+      const published = await publish(board({ title: 'Ardoise comme relue' }), headers);
+      expect([200, 201]).toContain(published.statusCode);
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/api/menuboard/${published.json<{ id: string }>().id}`,
+        headers,
+      });
+      expect(read.statusCode).toBe(200);
+      expect(published.json()).toMatchObject({ hasOwner: true });
+      expect(published.json()).toEqual(read.json());
+      expect(published.headers.etag).toBe(read.headers.etag);
+    }
+  });
 });

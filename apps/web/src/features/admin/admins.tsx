@@ -19,7 +19,7 @@ import {
   type ResourceProps,
 } from 'react-admin';
 import { CreateAdminBodySchema, PatchAdminBodySchema } from '@tables-voisines/contract/schemas/account';
-import { ConcurrentEdit, EDIT_RESET_OPTIONS, EditToolbar } from './concurrent-edit';
+import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { zodValidator } from './form-errors';
 import { ACTION_LABELS, PermissionsInput, SUBJECT_LABELS } from './permissions-input';
 import type { PermissionPair } from './permission-matrix';
@@ -164,12 +164,7 @@ function AdminEditForm() {
     [own, record],
   );
   return (
-    <SimpleForm
-      validate={validate}
-      warnWhenUnsavedChanges
-      toolbar={<EditToolbar />}
-      resetOptions={EDIT_RESET_OPTIONS}
-    >
+    <SimpleForm validate={validate} warnWhenUnsavedChanges toolbar={<EditToolbar />}>
       <TextInput source="username" autoComplete="off" />
       <TextInput source="email" />
       <TextInput

@@ -2,6 +2,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -27,7 +28,7 @@ import {
   type EditProps,
   type HttpError,
 } from 'react-admin';
-import { errorCodeOf } from './providers/provider-kit';
+import { errorCodeOf, etagOf } from './providers/provider-kit';
 
 /*
  * Edit forms that never undo someone else's change: each write sends the ETag the record was read with
@@ -35,15 +36,6 @@ import { errorCodeOf } from './providers/provider-kit';
  * (`412 PreconditionFailed`), the admin is told so, nothing was written, and « Recharger la dernière version »
  * reads the record again and starts the form afresh from it.
  */
-
-/**
- * What every edit form does when its record changes under it (read again by react-admin after the copy
- * a create or a list left in its cache, a claim code renewed, a photo shared): it follows the record and keeps
- * what the admin has typed meanwhile; after a save, the record answered does not make it look unsaved again.
- * Without it, a title typed in the first moments of a board's page was put back as read, and « Enregistrer »
- * went grey under the admin's click (seen in CI, 2 December).
- */
-export const EDIT_RESET_OPTIONS = { keepDirtyValues: true, keepIsSubmitSuccessful: true } as const;
 
 /** The server's words when it says nothing itself. */
 export const STALE_MESSAGE =
@@ -148,6 +140,19 @@ function StaleRecordNotice({
 }
 
 /**
+ * The form once its record is the one read with its `ETag`. react-admin first hands an edit page the row the
+ * list left in its cache (no `ETag`, sometimes fewer fields), then the record read: the form was drawn from
+ * the row and set again from the record under the admin's typing (a title typed at once was put back, and
+ * « Enregistrer » went grey under the click), and a save in between went without `If-Match`.
+ */
+function ReadRecord({ children }: { children: ReactNode }) {
+  const { record, isFetching } = useEditContext();
+  if (record !== undefined && etagOf(record) === undefined && isFetching)
+    return <LinearProgress aria-label="Lecture de la fiche…" sx={{ m: 2 }} />;
+  return <>{children}</>;
+}
+
+/**
  * react-admin's `<Edit>`, pessimistic (server errors reach the form), with the refusal of a stale write
  * said and the reload offered. Its form is remounted from the record read again.
  */
@@ -192,7 +197,9 @@ export function ConcurrentEdit({ children, mutationOptions, ...props }: EditProp
             setGeneration((value) => value + 1);
           }}
         />
-        <Fragment key={generation}>{children}</Fragment>
+        <Fragment key={generation}>
+          <ReadRecord>{children}</ReadRecord>
+        </Fragment>
       </Edit>
     </StaleRecordContext.Provider>
   );

@@ -46,7 +46,7 @@ import {
 import { Can, useAbility } from './ability-context';
 import { closuresOfForm, withClosureRowChecks } from './closure-checks';
 import { ClosuresInput, ClosuresView } from './closures-input';
-import { ConcurrentEdit, EDIT_RESET_OPTIONS, EditToolbar } from './concurrent-edit';
+import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { DecimalInput } from './decimal-input';
 import {
   ClosedForGoodInput,
@@ -252,6 +252,8 @@ export function EstablishmentCreate() {
   );
 }
 
+const RESET_OPTIONS = { keepDirtyValues: true, keepIsSubmitSuccessful: true };
+
 function EstablishmentTitle() {
   const record = useRecordContext();
   return (
@@ -278,7 +280,7 @@ export function EstablishmentEdit() {
         // A claim code renewed or a photo shared in this form changes the record: the form follows it and
         // keeps what the admin has typed meanwhile. After a save, the record it answered must not make the
         // form look unsaved again (leaving it for the list would be asked about).
-        resetOptions={EDIT_RESET_OPTIONS}
+        resetOptions={RESET_OPTIONS}
       >
         <FormTab label="Général">
           <VerificationPanel />

@@ -14,7 +14,7 @@ import {
 import { useFormContext, useWatch } from 'react-hook-form';
 import { isValidPoint } from '@tables-voisines/contract/geo';
 import { CreateGroupBodySchema, PatchGroupBodySchema } from '@tables-voisines/contract/schemas/group';
-import { ConcurrentEdit, EDIT_RESET_OPTIONS, EditToolbar } from './concurrent-edit';
+import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { DecimalInput } from './decimal-input';
 import { zodValidator } from './form-errors';
 import { useCoordinateChecks } from './location-input';
@@ -95,12 +95,7 @@ export function GroupCreate() {
 export function GroupEdit() {
   return (
     <ConcurrentEdit title="Groupe">
-      <SimpleForm
-        validate={validateEdit}
-        warnWhenUnsavedChanges
-        toolbar={<EditToolbar />}
-        resetOptions={EDIT_RESET_OPTIONS}
-      >
+      <SimpleForm validate={validateEdit} warnWhenUnsavedChanges toolbar={<EditToolbar />}>
         <GroupFields />
       </SimpleForm>
     </ConcurrentEdit>

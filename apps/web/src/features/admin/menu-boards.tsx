@@ -68,7 +68,7 @@ import {
   type AllergenMode,
 } from '../dishes/dish-words';
 import { useAbility } from './ability-context';
-import { ConcurrentEdit, EDIT_RESET_OPTIONS, useStaleRecord } from './concurrent-edit';
+import { ConcurrentEdit, useStaleRecord } from './concurrent-edit';
 import { DecimalInput } from './decimal-input';
 import { establishmentOptionText } from './establishment-option';
 import { zodValidator } from './form-errors';
@@ -466,13 +466,7 @@ function EditForm() {
           false,
         );
   return (
-    <AskingBoardForm
-      ask={ask}
-      validate={validateEdit}
-      warnWhenUnsavedChanges
-      toolbar={<MenuBoardToolbar />}
-      resetOptions={EDIT_RESET_OPTIONS}
-    >
+    <AskingBoardForm ask={ask} validate={validateEdit} warnWhenUnsavedChanges toolbar={<MenuBoardToolbar />}>
       <Labeled label="Établissement">
         <TextField source="establishment.name" />
       </Labeled>

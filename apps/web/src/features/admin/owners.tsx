@@ -20,7 +20,7 @@ import {
 } from 'react-admin';
 import { PatchOwnerBodySchema } from '@tables-voisines/contract/schemas/account';
 import { Can, useAbility } from './ability-context';
-import { ConcurrentEdit, EDIT_RESET_OPTIONS, EditToolbar } from './concurrent-edit';
+import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { ExportButtons } from './export-buttons';
 import { zodValidator } from './form-errors';
 import { OwnerEstablishmentInput } from './owner-link';
@@ -110,12 +110,7 @@ function OwnerTitle() {
 export function OwnerEdit() {
   return (
     <ConcurrentEdit title={<OwnerTitle />}>
-      <SimpleForm
-        validate={validate}
-        toolbar={<EditToolbar />}
-        warnWhenUnsavedChanges
-        resetOptions={EDIT_RESET_OPTIONS}
-      >
+      <SimpleForm validate={validate} toolbar={<EditToolbar />} warnWhenUnsavedChanges>
         <TextInput source="firstName" />
         <TextInput source="lastName" />
         <TextInput source="email" />
