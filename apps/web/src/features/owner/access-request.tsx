@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ofName } from '@tables-voisines/contract/french-names';
+import { ofName, toName } from '@tables-voisines/contract/french-names';
 import { MAX_ACCESS_PROOF_LENGTH, type AccessRequest } from '@tables-voisines/contract/schemas/access';
 import { apiRequest } from '../../lib/api-client';
 import { formFailure } from './form-errors';
@@ -88,7 +88,7 @@ export function AccessRequestForm({
       component="form"
       noValidate
       onSubmit={(event) => void send(event)}
-      aria-label={`Demander l’accès à ${establishment.name}`}
+      aria-label={`Demander l’accès ${toName(establishment.name)}`}
       sx={{ display: 'grid', gap: 2, mt: 1 }}
     >
       <Typography variant="body2">
