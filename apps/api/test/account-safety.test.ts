@@ -16,7 +16,8 @@ import { startSmtp, type TestSmtp } from './smtp';
  * API.md, "Account safety", through the real server: every token of an account signed before its password
  * or address changes is refused (on another replica too, refresh included); one's own password or address
  * changes only with the current password, and the old address is told; a forgotten password's link is mailed
- * once a minute and five times a day at most, whoever asks.
+ * once a minute and five times a day at most, whoever asks. Two replicas sharing Redis share the counts of
+ * wrong current passwords, and the database's count of mails.
  */
 
 let smtp: TestSmtp;
@@ -226,11 +227,15 @@ async function replicaOf(of: TestApp, env: Env): Promise<TestApp> {
   };
 }
 
+/** A client address of its own for each run: the counts kept in Redis outlive a run by a minute. */
+const freshAddress = () => `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+
 describe('two replicas on one database, sharing Redis', () => {
+  const REDIS_URL = 'redis://127.0.0.1:6379';
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const env = { REDIS_URL: 'redis://127.0.0.1:6379', TRUST_PROXY: 'true', RATE_LIMIT_SIGN_IN: '1000' };
+    const env = { REDIS_URL, SMTP_URL: smtp.url, TRUST_PROXY: 'true', RATE_LIMIT_SIGN_IN: '1000' };
     a = await createTestApp({ env });
     b = await replicaOf(a, env);
   });
@@ -270,6 +275,70 @@ describe('two replicas on one database, sharing Redis', () => {
     const fresh = (await signIn(a, 'owner', { email: owner.email, password: NEW_PASSWORD })).json()
       .authentication;
     await expectAlive(b, 'owner', owner, fresh.token);
+  });
+
+  it('count wrong current passwords on both together: past the limit, 429 on either, not from elsewhere', async () => {
+    // A limit of three, as the single-replica test has: two more replicas with that setting.
+    const env = { REDIS_URL, TRUST_PROXY: 'true', RATE_LIMIT_SIGN_IN: '3' };
+    const c = await createTestApp({ env });
+    const d = await replicaOf(c, env);
+    try {
+      const owner = await createOwnerAccount(c);
+      const from = { ...owner.headers, 'x-forwarded-for': freshAddress() };
+      // Spread over both: neither replica sees more than two of the three on its own.
+      for (let i = 0; i < 3; i++) {
+        const wrong = await patch(i % 2 === 0 ? c : d, 'owner', owner.id, from, {
+          password: NEW_PASSWORD,
+          currentPassword: `essai-${i}-mauvais`,
+        });
+        expect(wrong.statusCode).toBe(400);
+      }
+      for (const app of [c, d]) {
+        const blocked = await patch(app, 'owner', owner.id, from, {
+          password: NEW_PASSWORD,
+          currentPassword: TEST_PASSWORD,
+        });
+        expect(blocked.statusCode).toBe(429);
+        expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      // From an address that has not been failing, the right one goes through: the account is never locked.
+      const elsewhere = { ...owner.headers, 'x-forwarded-for': freshAddress() };
+      const changed = await patch(d, 'owner', owner.id, elsewhere, {
+        password: NEW_PASSWORD,
+        currentPassword: TEST_PASSWORD,
+      });
+      expect(changed.statusCode).toBe(200);
+    } finally {
+      await d.close();
+      await c.close();
+    }
+  });
+
+  it('mail a reset link once a minute whichever is asked: 36 requests alternating, 36 times 204, one mail', async () => {
+    const owner = await createOwnerAccount(a);
+    const ask = (app: TestApp, email: string, from: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/restaurant-owner/forgotten-password',
+        payload: { email },
+        headers: { 'x-forwarded-for': from },
+      });
+    const addresses = [freshAddress(), freshAddress(), freshAddress()];
+    // Every (replica, address) pair in turn, all at once: the count lives in the shared database.
+    const answers = await Promise.all(
+      Array.from({ length: 36 }, (_, i) => ask(i % 2 === 0 ? a : b, owner.email, addresses[i % 3]!)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(36).fill(204));
+    // The same answer from either replica as for an address with no account.
+    const nobody = `personne-${randomUUID().slice(0, 8)}@exemple.fr`;
+    const unknown = await Promise.all([a, b].map((app) => ask(app, nobody, freshAddress())));
+    for (const [i, answer] of answers.entries()) {
+      expect(answer.body).toBe(unknown[i % 2]!.body);
+      expect(answer.headers['content-length']).toBe(unknown[i % 2]!.headers['content-length']);
+    }
+    await smtp.waitFor(owner.email);
+    await Promise.all([a.app.ctx.background.drain(), b.app.ctx.background.drain()]);
+    expect(smtp.messages.filter((m) => m.to === owner.email)).toHaveLength(1);
   });
 });
 
