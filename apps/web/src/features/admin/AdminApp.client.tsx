@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import {
   Admin,
   AppBar,
@@ -162,15 +163,18 @@ export function AdminApp() {
     [store],
   );
   const ability = useMemo(() => adminAbility(state.admin), [state.admin]);
-  // Signed out on any page but the sign-in page: a full load of the sign-in page, before react-admin mounts.
-  // react-admin's own redirect is a client navigation inside this `admin/*` splat route, which React Router
-  // treats as a route to discover; react-admin asked for it again at every render while it was pending:
-  // a blank page and about 400 requests a second for the route manifest.
+  // Signed out on any page but the sign-in page: one client navigation to the sign-in page, before
+  // react-admin mounts. react-admin's own redirect is a client navigation inside this `admin/*` splat route,
+  // which React Router treats as a route to discover; react-admin asked for it again at every render while it
+  // was pending: a blank page and about 400 requests a second for the route manifest. This one is asked once
+  // (the effect runs again only when `signedOutElsewhere` changes), and the page is not loaded a second time.
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const signedOutElsewhere =
-    state.started && state.admin === null && window.location.pathname.replace(/\/$/, '') !== LOGIN_PATH;
+    state.started && state.admin === null && pathname.replace(/\/$/, '') !== LOGIN_PATH;
   useEffect(() => {
-    if (signedOutElsewhere) window.location.replace(LOGIN_PATH);
-  }, [signedOutElsewhere]);
+    if (signedOutElsewhere) void navigate(LOGIN_PATH, { replace: true });
+  }, [signedOutElsewhere, navigate]);
   // Not before the session has started (a sign-in by the stored token): react-admin would redirect first.
   if (authProvider === null || !state.started || signedOutElsewhere) return null;
 
