@@ -322,7 +322,7 @@ describe('going back from a place', () => {
 
     await page.getByRole('button', { name: `Retirer ${here.name}` }).click();
     await pick(elsewhere.name);
-    // Places elsewhere in France have it, or none do.
+    // Places elsewhere in France have it, the nearest named (issue 49, point 5), or none do.
     await expect
       .poll(
         () =>
@@ -334,7 +334,9 @@ describe('going back from a place', () => {
           timeout: 10_000,
         },
       )
-      .toMatch(/^Aucun établissement (dans cette zone pour cette recherche|ne correspond à ces filtres)$/u);
+      .toMatch(
+        /^Aucun établissement (dans cette zone pour cette rechercheLe plus proche : .+, à [\d,\u202f]+ k?m\.|ne correspond à ces filtres)$/u,
+      );
     await page.getByRole('button', { name: 'Retirer les filtres' }).click();
     await expect.poll(() => page.getByRole('button', { name: `Retirer ${elsewhere.name}` }).count()).toBe(0);
     await expect

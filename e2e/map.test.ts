@@ -767,9 +767,12 @@ describe('the map page', () => {
     const status = page.getByRole('status').filter({ hasText: 'dans cette zone' });
     const search = page.getByRole('combobox', { name: 'Rechercher' });
     await search.fill(`${far.name} ${far.address.town}`);
+    // The nearest of them named too (issue 49, point 5).
     await expect
       .poll(() => status.textContent(), { timeout: 20_000 })
-      .toBe('Aucun établissement dans cette zone pour cette recherche');
+      .toMatch(
+        /^Aucun établissement dans cette zone pour cette rechercheLe plus proche : .+, à [\d\u202f]+ km\.$/u,
+      );
     const toResults = page.getByRole('button', {
       name: /^Voir (le résultat|les \d+ résultats) ailleurs en France$/,
     });
@@ -802,9 +805,10 @@ describe('the map page', () => {
     const florac = page.getByRole('option', { name: /^Florac Trois Rivières — Lozère \(48\)/ });
     await expect.poll(() => florac.count(), { timeout: 10_000 }).toBe(1);
     await florac.tap();
+    // The nearest place named, rather than « dézoomez » (issue 49, point 5).
     await expect
       .poll(() => status.textContent(), { timeout: 20_000 })
-      .toBe('Aucun établissement dans cette zone — dézoomez pour en voir d’autres');
+      .toMatch(/^Aucun établissement dans cette zoneLe plus proche : .+, à \d+ km\.$/u);
     await page.getByRole('button', { name: 'Voir toute la France' }).tap();
     await expect
       .poll(async () => Number(await map(page).getAttribute('data-zoom')), { timeout: 10_000 })

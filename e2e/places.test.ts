@@ -1,4 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
+import { toName } from '@tables-voisines/contract/french-names';
+import { distanceKm } from '@tables-voisines/contract/geo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
@@ -84,10 +86,12 @@ describe('towns in the map’s search field', () => {
 
     await option.click();
     await arrivedAt(page, lyon.latitude, lyon.longitude, 12);
-    // Chosen: the suggestions closed, the field emptied (its text was a search for the town), said aloud.
+    // Chosen: the suggestions closed, the field says the town (it searches no place by that name), the map
+    // marks where the town is, said aloud.
     expect(await page.getByRole('listbox', { name: 'Suggestions' }).count()).toBe(0);
     expect(await search.getAttribute('aria-expanded')).toBe('false');
-    expect(await search.inputValue()).toBe('');
+    expect(await search.inputValue()).toBe('Lyon');
+    await expect.poll(() => page.getByTestId('chosen-town').textContent()).toBe('Lyon');
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'Carte centrée sur Lyon' }).count())
       .toBe(1);
@@ -118,7 +122,11 @@ describe('towns in the map’s search field', () => {
     await search.pressSequentially('13001');
     await search.press('Enter');
     await arrivedAt(page, marseille1.latitude, marseille1.longitude, 12);
-    expect(await search.inputValue()).toBe('');
+    // The town's name stays in the field, selected: what is typed next replaces it.
+    expect(await search.inputValue()).toBe('Marseille 1er arrondissement');
+    await expect
+      .poll(() => search.evaluate((input: HTMLInputElement) => input.selectionEnd! - input.selectionStart!))
+      .toBe('Marseille 1er arrondissement'.length);
 
     // The arrows: the second suggestion for « st etienne » is Saint-Étienne-du-Rouvray.
     const rouvray = await firstPlace('Saint-Étienne-du-Rouvray');
@@ -138,6 +146,8 @@ describe('towns in the map’s search field', () => {
     await arrivedAt(page, rouvray.latitude, rouvray.longitude, 12);
 
     // Escape closes the suggestions and keeps the text; nothing matching, Enter leaves the map where it is.
+    expect(await search.inputValue()).toBe('Saint-Étienne-du-Rouvray');
+    await search.fill('');
     await search.pressSequentially('Bordeaux');
     await expect.poll(() => options.count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await search.press('Escape');
@@ -207,7 +217,7 @@ describe('towns in the map’s search field', () => {
     await arrivedAt(page, cavaillon.latitude, cavaillon.longitude, 12);
     // Read once: the address no longer says it, the field is free.
     expect(new URL(page.url()).search).toBe('');
-    expect(await page.getByRole('combobox', { name: 'Rechercher' }).inputValue()).toBe('');
+    expect(await page.getByRole('combobox', { name: 'Rechercher' }).inputValue()).toBe('Cavaillon');
 
     // A place's name: it fills the search, and the list shows the place.
     await page.goto(`${server.baseUrl}/?q=${encodeURIComponent(named.name)}`);
@@ -223,7 +233,7 @@ describe('towns in the map’s search field', () => {
     await context.close();
   });
 
-  it('shows no card for a group with no member where the map flies (no « 0 membre »)', async () => {
+  it('shows no card for a group with no member where the map flies (no « 0 membre »), and names the nearest place', async () => {
     // A small town the demonstration data has no place in, and a collective just around it.
     const town = await firstPlace('Florac-Trois-Rivières');
     expect(town.name).toBe('Florac Trois Rivières');
@@ -259,6 +269,33 @@ describe('towns in the map’s search field', () => {
     await expect.poll(() => map(page).getAttribute('data-current-group'), { timeout: 10_000 }).toBe(group.id);
     expect(await page.getByTestId('current-group').count()).toBe(0);
     expect(await page.getByText(/\b0 membre/).count()).toBe(0);
+
+    // No place in view: the list names the nearest one, as the server ranks them from the town, and how far
+    // (issue 49, point 5); the field keeps the town's name and the map marks the town.
+    expect(await search.inputValue()).toBe('Florac Trois Rivières');
+    await expect.poll(() => page.getByTestId('chosen-town').textContent()).toBe('Florac Trois Rivières');
+    const world = 'west=-180&south=-90&east=180&north=90';
+    const { establishments } = (await (
+      await fetch(
+        `${server.baseUrl}/api/map/nearest?${world}&latitude=${town.latitude}&longitude=${town.longitude}&limit=1`,
+      )
+    ).json()) as { establishments: { name: string; town: string; latitude: number; longitude: number }[] };
+    const nearest = establishments[0]!;
+    const km = Math.round(distanceKm(town, nearest));
+    expect(km).toBeGreaterThan(10);
+    const status = page.getByRole('status').filter({ hasText: 'Aucun établissement dans cette zone' });
+    await expect.poll(() => status.count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByTestId('nearest-place').textContent(), { timeout: 10_000 })
+      .toBe(`Le plus proche : ${nearest.name} ${toName(nearest.town)}, à ${km} km.`);
+    expect(await status.textContent()).not.toContain('dézoomez');
+    // « Voir le plus proche »: the town and the place both in view, the place in the list.
+    await page.getByRole('button', { name: 'Voir le plus proche' }).click();
+    await expect
+      .poll(() => page.getByTestId('establishment-list').getByRole('link', { name: nearest.name }).count(), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0);
     expect(errors()).toEqual([]);
     await context.close();
   });

@@ -36,6 +36,16 @@ describe('emptyResult', () => {
     );
   });
 
+  it('names the nearest place rather than asking to zoom out, when it is known', () => {
+    const around = { ...base, filtered: false, bounds: lyon };
+    expect(emptyResult(around).text).toBe(
+      'Aucun établissement dans cette zone — dézoomez pour en voir d’autres',
+    );
+    const named = emptyResult({ ...around, nearestKnown: true });
+    expect(named.text).toBe('Aucun établissement dans cette zone');
+    expect(named.showFrance).toBe(true);
+  });
+
   it('says nothing is open now and when the first places open', () => {
     const firstOpening = firstOpeningOf(
       [

@@ -40,6 +40,8 @@ export interface EmptyResultInput {
   firstOpening: OpeningStatus | null;
   bounds: Bounds | null;
   now: Date;
+  /** The nearest place out of view is known: the list names it, rather than asking to zoom out. */
+  nearestKnown?: boolean;
 }
 
 export function emptyResult(input: EmptyResultInput): EmptyResult {
@@ -48,7 +50,9 @@ export function emptyResult(input: EmptyResultInput): EmptyResult {
     return {
       text: franceInView
         ? 'Aucun établissement sur la carte pour le moment'
-        : 'Aucun établissement dans cette zone — dézoomez pour en voir d’autres',
+        : input.nearestKnown === true
+          ? 'Aucun établissement dans cette zone'
+          : 'Aucun établissement dans cette zone — dézoomez pour en voir d’autres',
       detail: null,
       showFrance: !franceInView,
       showResultsElsewhere: false,

@@ -21,10 +21,12 @@ import { useVisibleMapData } from './use-visible-map-data';
 import { MenuBoards } from './menu-board-list';
 import { plural, ShowMore } from './panel-parts';
 import { usePlaceSuggestions } from './place-suggestions';
+import { boxOfBoth, distanceText, nearestOf, useServerNearest, type NearestPlace } from './nearest-place';
 import { isLoadLocation } from '../navigation/focus-after-navigation';
 import { circleContainsPoint } from '@tables-voisines/contract/geo';
 import type { Place } from '@tables-voisines/contract/schemas/place';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
+import { toName } from '@tables-voisines/contract/french-names';
 
 const KIND_CHIP_LABELS: Record<Kind, string> = { restaurant: 'Restaurants', remplisvert: 'Remplis vert' };
 /**
@@ -48,7 +50,10 @@ function toggle<T>(list: readonly T[], value: T): T[] {
 function SearchField() {
   const store = useMapStore();
   const query = useMapState((s) => s.filters.query);
-  const [value, setValue] = useState(query);
+  // Back on the map page, the field shows what it showed: the words searched, or the town chosen.
+  const [value, setValue] = useState(() =>
+    query !== '' ? query : (store.getState().chosenTown?.name ?? ''),
+  );
   // What this field last gave the state: another query there (« Retirer les filtres ») is shown here.
   const sent = useRef(query);
   useEffect(() => {
@@ -59,16 +64,26 @@ function SearchField() {
   }, [query]);
   useEffect(() => {
     const timer = window.setTimeout(() => {
-      sent.current = value;
-      store.dispatch({ type: 'filtersChanged', filters: { query: value } });
+      // The name of the town chosen is where the map is, not a search of places by name; anything else
+      // typed is, and the town's mark goes.
+      const town = store.getState().chosenTown;
+      const showsTown = town !== null && value === town.name;
+      if (town !== null && !showsTown) store.dispatch({ type: 'townLeft' });
+      sent.current = showsTown ? '' : value;
+      store.dispatch({ type: 'filtersChanged', filters: { query: sent.current } });
     }, 150);
     return () => window.clearTimeout(timer);
   }, [store, value]);
-  // A town chosen flies the map there: the field is emptied, its text was a search for the town.
-  const places = usePlaceSuggestions(value, () => {
+  const input = useRef<HTMLInputElement>(null);
+  // A town chosen flies the map there: the field keeps the town's name (issue 49, point 5), which searches
+  // no place by name; selected while the field has the focus, so that what is typed next replaces it.
+  const places = usePlaceSuggestions(value, (place) => {
     sent.current = '';
-    setValue('');
+    setValue(place.name);
     store.dispatch({ type: 'filtersChanged', filters: { query: '' } });
+    requestAnimationFrame(() => {
+      if (input.current !== null && input.current === document.activeElement) input.current.select();
+    });
   });
   useQueryInAddress(setValue, places.choose, places.resolve);
   return (
@@ -79,6 +94,7 @@ function SearchField() {
       <div className="tv-search">
         <Icon path={SEARCH_ICON} />
         <input
+          ref={input}
           id="recherche"
           type="search"
           className="tv-input"
@@ -339,6 +355,25 @@ function EstablishmentCard({ point }: { point: ListedEstablishment }) {
 }
 
 /**
+ * « Le plus proche : Le Vésuve à Cavaillon, à 15 km. » (« au Havre »), the name a link to its page.
+ */
+function NearestLine({ nearest }: { nearest: NearestPlace }) {
+  const { place, km } = nearest;
+  return (
+    <>
+      <br />
+      <span data-testid="nearest-place">
+        Le plus proche :{' '}
+        <Link to={establishmentPath(place.kind, place.uri)} className="tv-link">
+          {place.name}
+        </Link>{' '}
+        {toName(place.town)}, à {distanceText(km)}.
+      </span>
+    </>
+  );
+}
+
+/**
  * The map page's panel: search, filters, the current group, today's menu boards and the list of what the
  * map shows, its accessible equivalent.
  */
@@ -380,19 +415,27 @@ export function HomePanel() {
   const isLoading = serverList === undefined && fromFeed === null && !data.isError;
   const isError = fromFeed === null && serverList === undefined && data.isError;
 
-  const empty =
-    !isLoading && !isError && inView.length === 0
-      ? emptyResult({
-          filtered,
-          query: filters.query,
-          openNow: filters.openNow,
-          feedThere,
-          matching: points.length,
-          firstOpening,
-          bounds,
-          now,
-        })
-      : null;
+  const nothingInView = !isLoading && !isError && inView.length === 0;
+  // Nothing in view: the nearest place the filters keep, from the feed, or from the server's list.
+  const nearestFromFeed = useMemo(
+    () => (nothingInView && feedThere ? nearestOf(points, center) : null),
+    [nothingInView, feedThere, points, center],
+  );
+  const nearestFromServer = useServerNearest(nothingInView && serverWanted, zoom, center);
+  const nearest = nearestFromFeed ?? nearestFromServer;
+  const empty = nothingInView
+    ? emptyResult({
+        nearestKnown: nearest !== null,
+        filtered,
+        query: filters.query,
+        openNow: filters.openNow,
+        feedThere,
+        matching: points.length,
+        firstOpening,
+        bounds,
+        now,
+      })
+    : null;
   const status = isLoading
     ? 'Chargement des établissements…'
     : isError
@@ -423,6 +466,7 @@ export function HomePanel() {
               {empty.detail}
             </>
           )}
+          {nearest !== null && empty !== null && <NearestLine nearest={nearest} />}
         </p>
         {isError && (
           <button type="button" className="tv-button" onClick={() => void refetch()}>
@@ -431,6 +475,21 @@ export function HomePanel() {
         )}
         {empty !== null && (
           <div className="tv-actions">
+            {/* The nearest place and where the visitor was, both in view. */}
+            {nearest !== null && !empty.showResultsElsewhere && (
+              <button
+                type="button"
+                className="tv-button tv-button--contained"
+                onClick={() =>
+                  store.dispatch({
+                    type: 'boundsRequested',
+                    bounds: boxOfBoth(center, nearest.place.location),
+                  })
+                }
+              >
+                Voir le plus proche
+              </button>
+            )}
             {/* A search or filters that find places, none of them in view: the way to them. */}
             {empty.showResultsElsewhere && (
               <button

@@ -55,6 +55,7 @@ export default function MapCanvas({
   const currentGroup = useMapState((s) => s.currentGroup);
   const current = useMapState((s) => s.currentEstablishment);
   const highlighted = useMapState((s) => s.highlighted);
+  const chosenTown = useMapState((s) => s.chosenTown);
   const zoom = useMapState((s) => s.zoom);
   const center = useMapState((s) => s.center);
   const bounds = useMapState((s) => s.bounds);
@@ -113,7 +114,7 @@ export default function MapCanvas({
     currentGroup,
     boards: boardsOnMap,
   });
-  useMapMarkers(mapRef, mapInitialized, highlighted, current);
+  useMapMarkers(mapRef, mapInitialized, highlighted, current, chosenTown);
 
   // The view in data attributes: what a journey test (or a support agent) reads without a map API.
   return (

@@ -103,6 +103,22 @@ describe('map view state', () => {
     expect(shown.viewRequest?.zoom).toBe(ESTABLISHMENT_ZOOM);
   });
 
+  it('flies to a town chosen and marks it until the search field says something else', () => {
+    const cavaillon = { name: 'Cavaillon', location: { latitude: 43.8375, longitude: 5.0381 } };
+    const chosen = run({ type: 'townChosen', town: cavaillon, zoom: 12 });
+    expect(chosen.chosenTown).toEqual(cavaillon);
+    expect(chosen.viewRequest).toEqual({ id: 2, center: cavaillon.location, zoom: 12 });
+    // The map's moves and the filters leave the mark where it is.
+    const moved = mapReducer(
+      mapReducer(chosen, { type: 'viewChanged', bounds: lyonBox, zoom: 10, center: cavaillon.location }),
+      { type: 'filtersCleared' },
+    );
+    expect(moved.chosenTown).toEqual(cavaillon);
+    const left = mapReducer(moved, { type: 'townLeft' });
+    expect(left.chosenTown).toBeNull();
+    expect(mapReducer(left, { type: 'townLeft' })).toBe(left);
+  });
+
   it('makes the group under the centre current at zoom 9 and drops it below', () => {
     const center = { latitude: 45.76, longitude: 4.84 };
     const zoomedIn = run(

@@ -32,6 +32,11 @@ export interface MapViewState {
   zoom: number;
   /** The map's centre as last reported by the map. */
   center: LatLng;
+  /**
+   * The town last chosen in the search field: the field keeps its name and the map marks where it is, until
+   * the field says something else (issue 49, point 5).
+   */
+  chosenTown: ChosenTown | null;
   defaultPosition: LatLng;
   refreshInProgress: boolean;
   currentEstablishment: MapEstablishment | null;
@@ -85,6 +90,11 @@ export interface MapViewState {
   historyPaths: Readonly<Record<number, string>>;
 }
 
+export interface ChosenTown {
+  name: string;
+  location: LatLng;
+}
+
 export interface SavedView {
   center: LatLng;
   zoom: number;
@@ -102,6 +112,7 @@ export function createInitialMapState(): MapViewState {
     bounds: null,
     zoom: DEFAULT_ZOOM,
     center: DEFAULT_POSITION,
+    chosenTown: null,
     defaultPosition: DEFAULT_POSITION,
     refreshInProgress: false,
     currentEstablishment: null,
@@ -134,6 +145,10 @@ export type MapAction =
   | { type: 'groupsLoaded'; groups: readonly Group[] }
   | { type: 'viewChanged'; bounds: Bounds; zoom: number; center: LatLng }
   | { type: 'viewRequested'; center: LatLng; zoom: number }
+  /** A town chosen in the search field: the map flies there at `zoom` and marks it. */
+  | { type: 'townChosen'; town: ChosenTown; zoom: number }
+  /** The search field no longer shows the town's name: its mark goes. */
+  | { type: 'townLeft' }
   | { type: 'boundsRequested'; bounds: Bounds }
   | { type: 'establishmentShown'; establishment: MapEstablishment }
   | { type: 'selectionCleared' }
@@ -222,6 +237,13 @@ export function mapReducer(state: MapViewState, action: MapAction): MapViewState
         ...state,
         viewRequest: { id: (state.viewRequest?.id ?? 0) + 1, center: action.center, zoom: action.zoom },
       };
+    case 'townChosen':
+      return {
+        ...mapReducer(state, { type: 'viewRequested', center: action.town.location, zoom: action.zoom }),
+        chosenTown: action.town,
+      };
+    case 'townLeft':
+      return state.chosenTown === null ? state : { ...state, chosenTown: null };
     case 'boundsRequested': {
       const { northEast, southWest } = action.bounds;
       return {

@@ -37,3 +37,22 @@ export function createSelectedMarker(kind: Kind, name: string): HTMLDivElement {
   el.append(pin, label);
   return el;
 }
+
+/**
+ * Where the town chosen in the search field is: a ring at its centre and its name above it (the base map
+ * writes a town's name under its point, when it writes it). Small and see-through to clicks, so that it
+ * hides no place; the search field says the same in words.
+ */
+export function createTownMarker(name: string): HTMLDivElement {
+  const el = document.createElement('div');
+  el.className = 'tv-town';
+  el.setAttribute('aria-hidden', 'true');
+  el.dataset.testid = 'chosen-town';
+  const ring = document.createElement('span');
+  ring.className = 'tv-town__ring';
+  const label = document.createElement('span');
+  label.className = 'tv-town__label';
+  label.textContent = name;
+  el.append(label, ring);
+  return el;
+}

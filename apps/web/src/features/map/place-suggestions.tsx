@@ -18,8 +18,8 @@ export function placeDetail(place: Place, term: string): string {
  * The towns of the map's search field (WAI-ARIA 1.2 combobox, as the categories' field): as the visitor
  * types, a « Villes » group of suggestions opens under the field; arrows move in it, Enter or a click
  * chooses a town (Enter alone, the first one), Escape closes it. Choosing flies the map to the town at zoom
- * 12, closes the suggestions and says so to screen readers; `onChosen` then does the field's part. On a
- * phone the list's sheet then goes down, so that the map is seen.
+ * 12, marks the town there, closes the suggestions and says so to screen readers; `onChosen` then does the
+ * field's part. On a phone the list's sheet then goes down, so that the map is seen.
  */
 export function usePlaceSuggestions(value: string, onChosen: (place: Place) => void) {
   const store = useMapStore();
@@ -41,8 +41,8 @@ export function usePlaceSuggestions(value: string, onChosen: (place: Place) => v
     setOpen(false);
     setActive(-1);
     store.dispatch({
-      type: 'viewRequested',
-      center: { latitude: place.latitude, longitude: place.longitude },
+      type: 'townChosen',
+      town: { name: place.name, location: { latitude: place.latitude, longitude: place.longitude } },
       zoom: PLACE_ZOOM,
     });
     setAnnouncement(`Carte centrée sur ${place.name}, ${place.department.name}`);

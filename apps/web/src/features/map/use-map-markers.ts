@@ -1,19 +1,34 @@
 import * as maplibregl from 'maplibre-gl';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, type RefObject } from 'react';
-import { createHighlightMarker, createSelectedMarker } from './marker-elements';
+import { createHighlightMarker, createSelectedMarker, createTownMarker } from './marker-elements';
 import type { MapEstablishment } from './map-rules';
+import type { ChosenTown } from './map-state';
 
 /**
- * The two HTML markers over the map: the list's hovered or focused establishment, wherever it is (alone or
- * inside a cluster), and the selected one with its name.
+ * The HTML markers over the map: the list's hovered or focused establishment, wherever it is (alone or
+ * inside a cluster), the selected one with its name, and the town chosen in the search field.
  */
 export function useMapMarkers(
   mapRef: RefObject<MapLibreMap | null>,
   mapInitialized: boolean,
   highlighted: MapEstablishment | null,
   current: MapEstablishment | null,
+  town: ChosenTown | null,
 ): void {
+  useEffect(() => {
+    const map = mapRef.current;
+    if (map === null || !mapInitialized || town === null) return;
+    // Its ring on the town's centre (half of its 14 px under the point), its name above it.
+    const marker = new maplibregl.Marker({ element: createTownMarker(town.name), anchor: 'bottom' })
+      .setLngLat([town.location.longitude, town.location.latitude])
+      .setOffset([0, 7])
+      .addTo(map);
+    return () => {
+      marker.remove();
+    };
+  }, [mapRef, mapInitialized, town]);
+
   useEffect(() => {
     const map = mapRef.current;
     if (map === null || !mapInitialized || highlighted === null) return;
