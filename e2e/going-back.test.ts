@@ -13,6 +13,7 @@ import { boardsToday, readOnlyDemoServer, type BoardToday, type RunningServer } 
 import {
   MAP_DESKTOP,
   mapElement,
+  mapPageUrl,
   openMapPage,
   project,
   readView,
@@ -138,7 +139,7 @@ describe('going back from a place', () => {
     // The mouse off the list (on the header), as it is on the browser's Back button.
     await page.mouse.move(DESKTOP.width / 2, 10);
     await page.goBack();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(mapPageUrl(server.baseUrl));
     await expectSameMapPage(page, view, count, scrolled, name);
     expect(errors()).toEqual([]);
     await context.close();
@@ -153,7 +154,7 @@ describe('going back from a place', () => {
     const entries = await page.evaluate(() => history.length);
 
     await page.getByRole('button', { name: `Fermer ${name} et revenir à la liste` }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(mapPageUrl(server.baseUrl));
     await expectSameMapPage(page, view, count, scrolled, name);
     expect(await page.evaluate(() => history.length)).toBe(entries);
     // × went back: the entry after this one is the place again.
@@ -191,7 +192,7 @@ describe('going back from a place', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.goBack();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(mapPageUrl(server.baseUrl));
     await expect.poll(() => status(page).textContent(), { timeout: 10_000 }).toBe(count);
     expect(await panel(page).getAttribute('data-sheet')).toBe('full');
     expect(await cards.count()).toBe(60);
@@ -227,7 +228,7 @@ describe('going back from a place', () => {
     await panel(page).evaluate((element) => element.scrollTo(0, element.scrollHeight));
     expect(await panelScroll(page)).toBeGreaterThan(0);
     await page.getByRole('button', { name: `Fermer ${target.name} et revenir à la liste` }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(mapPageUrl(server.baseUrl));
     expect(await page.evaluate(() => history.length)).toBe(entries);
     await expect.poll(() => panelScroll(page)).toBe(0);
     await expect.poll(async () => (await readView(page)).zoom, { timeout: 10_000 }).toBe(13);
@@ -313,7 +314,7 @@ describe('going back from a place', () => {
     const name = (await card.locator('h3').textContent())!;
     await openCard(page, card, name);
     await page.goBack();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(mapPageUrl(server.baseUrl));
     // Still filtered, and said so by its chip.
     await expect
       .poll(() => page.getByRole('button', { name: `Retirer ${here.name}` }).isVisible(), { timeout: 10_000 })
@@ -559,7 +560,7 @@ describe('the map page’s panel and legend', () => {
     await page.goto(`${server.baseUrl}/${member.kind}/${encodeURIComponent(member.uri)}`);
     await waitForRouter(page);
     await page.getByRole('button', { name: `Fermer ${member.name} et revenir à la liste` }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(mapPageUrl(server.baseUrl));
     const card = page.getByTestId('current-group');
     await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1);
     // Where groups overlap, the one whose centre is nearest is current.

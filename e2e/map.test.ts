@@ -18,6 +18,7 @@ import { boardsToday, readOnlyDemoServer, startServer, type RunningServer } from
 import {
   MAP_DESKTOP,
   mapElement,
+  mapPageUrl,
   openMapPage,
   project,
   readView,
@@ -218,7 +219,7 @@ function pointerJourneys() {
 
     // History push: back returns to the map.
     await page.getByRole('button', { name: `Fermer ${establishment.name} et revenir à la liste` }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(mapPageUrl(server.baseUrl));
     await expect.poll(() => page.getByTestId('establishment-list').count()).toBe(1);
     await expect
       .poll(() => page.getByRole('button', { name: /^Fermer .* et revenir à la liste$/u }).count())
@@ -762,7 +763,7 @@ describe('the map page', () => {
     await page.goto(`${server.baseUrl}/${east.kind}/${encodeURIComponent(east.uri)}`);
     await waitForRouter(page);
     await page.getByRole('button', { name: `Fermer ${east.name} et revenir à la liste` }).tap();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(mapPageUrl(server.baseUrl));
     await expect.poll(() => map(page).getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
     const status = page.getByRole('status').filter({ hasText: 'dans cette zone' });
     const search = page.getByRole('combobox', { name: 'Rechercher' });

@@ -233,6 +233,69 @@ describe('towns in the map’s search field', () => {
     await context.close();
   });
 
+  it('keeps the view in the address: a shared link and a reload show it, Back goes back to the town before', async () => {
+    const lyon = await firstPlace('Lyon');
+    const nantes = await firstPlace('Nantes');
+    const context = await newVisitorContext(browser, { viewport: MAP_DESKTOP, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openMap(page);
+    const search = page.getByRole('combobox', { name: 'Rechercher' });
+    const crepes = page.getByRole('group', { name: 'Filtres' }).getByRole('button', { name: 'Crêperies' });
+    const choose = async (target: Page, typed: string, option: string) => {
+      await target.getByRole('combobox', { name: 'Rechercher' }).fill(typed);
+      const found = target.getByRole('option', { name: option, exact: true });
+      await expect.poll(() => found.count(), { timeout: 10_000 }).toBe(1);
+      await found.click();
+    };
+    const hash = () => decodeURIComponent(new URL(page.url()).hash);
+    // The first view of France, untouched, keeps the plain address.
+    expect(hash()).toBe('');
+
+    await choose(page, 'Lyon', 'Lyon — Rhône (69)');
+    await arrivedAt(page, lyon.latitude, lyon.longitude, 12);
+    await expect.poll(hash).toMatch(/^#carte=12\/45\.7\d*\/4\.8\d*&ville=Lyon@45\.7\d*,4\.8\d*$/u);
+    await crepes.click();
+    await expect.poll(hash).toMatch(/&types=creperie$/u);
+    const shared = page.url();
+
+    // A second town is a new entry; Back goes back to Lyon, its name and its chip, then to France: the
+    // visitor is still on the site (on a phone Back after a town search left it).
+    await choose(page, 'Nantes', 'Nantes — Loire-Atlantique (44)');
+    await arrivedAt(page, nantes.latitude, nantes.longitude, 12);
+    await expect.poll(hash).toMatch(/&ville=Nantes@/u);
+    await page.goBack();
+    await arrivedAt(page, lyon.latitude, lyon.longitude, 12);
+    await expect.poll(() => search.inputValue()).toBe('Lyon');
+    await expect.poll(() => page.getByTestId('chosen-town').textContent()).toBe('Lyon');
+    expect(await crepes.getAttribute('aria-pressed')).toBe('true');
+    await page.goBack();
+    await expect.poll(async () => (await readView(page)).zoom, { timeout: 20_000 }).toBeLessThan(7);
+    expect(new URL(page.url()).origin).toBe(server.baseUrl);
+    await expect.poll(() => search.inputValue()).toBe('');
+    expect(await page.getByTestId('chosen-town').count()).toBe(0);
+    expect(await crepes.getAttribute('aria-pressed')).toBe('false');
+    expect(errors()).toEqual([]);
+
+    // The link, opened by someone else: the same view, town and chip; and again after a reload.
+    const friend = await newVisitorContext(browser, { viewport: MAP_DESKTOP, reducedMotion: 'reduce' });
+    const other = await friend.newPage();
+    const otherErrors = watchPageErrors(other);
+    await other.goto(shared);
+    await expect.poll(() => map(other).getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
+    for (const round of ['link', 'reload']) {
+      if (round === 'reload') await other.reload();
+      await arrivedAt(other, lyon.latitude, lyon.longitude, 12);
+      await expect.poll(() => other.getByRole('combobox', { name: 'Rechercher' }).inputValue()).toBe('Lyon');
+      await expect.poll(() => other.getByTestId('chosen-town').textContent()).toBe('Lyon');
+      const chip = other.getByRole('group', { name: 'Filtres' }).getByRole('button', { name: 'Crêperies' });
+      expect(await chip.getAttribute('aria-pressed'), round).toBe('true');
+    }
+    expect(otherErrors()).toEqual([]);
+    await friend.close();
+    await context.close();
+  });
+
   it('shows no card for a group with no member where the map flies (no « 0 membre »), and names the nearest place', async () => {
     // A small town the demonstration data has no place in, and a collective just around it.
     const town = await firstPlace('Florac-Trois-Rivières');

@@ -109,3 +109,11 @@ export async function zoomInto(page: Page, latitude: number, longitude: number, 
   expect(view.zoom).toBeGreaterThanOrEqual(zoom);
   return view;
 }
+
+/**
+ * The map page's address: `/`, with the view in its fragment once the visitor has moved the map or chosen a
+ * town or a chip (`#carte=…`, issue 49, point 4).
+ */
+export function mapPageUrl(baseUrl: string): RegExp {
+  return new RegExp(`^${baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(#carte=.*)?$`, 'u');
+}

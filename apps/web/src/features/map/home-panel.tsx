@@ -56,6 +56,8 @@ function SearchField() {
   );
   // What this field last gave the state: another query there (« Retirer les filtres ») is shown here.
   const sent = useRef(query);
+  /** The visitor has typed since a town was last shown here. */
+  const typedOver = useRef(false);
   useEffect(() => {
     if (query !== sent.current) {
       sent.current = query;
@@ -68,12 +70,27 @@ function SearchField() {
       // typed is, and the town's mark goes.
       const town = store.getState().chosenTown;
       const showsTown = town !== null && value === town.name;
-      if (town !== null && !showsTown) store.dispatch({ type: 'townLeft' });
+      // Only the visitor's typing takes the town away: not the field's first, empty, value while an
+      // address's town is being shown.
+      if (town !== null && !showsTown && typedOver.current) store.dispatch({ type: 'townLeft' });
       sent.current = showsTown ? '' : value;
       store.dispatch({ type: 'filtersChanged', filters: { query: sent.current } });
     }, 150);
     return () => window.clearTimeout(timer);
   }, [store, value]);
+  // A town the address gives (a shared link, Back) is shown here; its mark gone, its name goes too.
+  const chosenTown = useMapState((s) => s.chosenTown);
+  const shownTown = useRef(chosenTown);
+  const latestValue = useRef(value);
+  latestValue.current = value;
+  useEffect(() => {
+    const before = shownTown.current;
+    shownTown.current = chosenTown;
+    if (chosenTown === before) return;
+    typedOver.current = false;
+    if (chosenTown !== null) setValue(chosenTown.name);
+    else if (before !== null && latestValue.current === before.name) setValue('');
+  }, [chosenTown]);
   const input = useRef<HTMLInputElement>(null);
   // A town chosen flies the map there: the field keeps the town's name (issue 49, point 5), which searches
   // no place by name; selected while the field has the focus, so that what is typed next replaces it.
@@ -101,6 +118,7 @@ function SearchField() {
           placeholder="Restaurant, ville ou code postal"
           value={value}
           onChange={(event) => {
+            typedOver.current = true;
             setValue(event.target.value);
             places.typed();
           }}
@@ -313,9 +331,12 @@ function GroupBanner({
  */
 function useFocusOnClosedCard() {
   const store = useMapStore();
+  // The entry the panel came back on: once per return from a page, not again when a town chosen adds an
+  // entry of the map page itself (its key changes, the panel stays).
   const { key } = useLocation();
+  const [arrivalKey] = useState(key);
   useEffect(() => {
-    if (isLoadLocation(key)) return;
+    if (isLoadLocation(arrivalKey)) return;
     const uri = store.getState().lastClosed;
     if (uri === null) return;
     const link = document.querySelector<HTMLElement>(
@@ -324,7 +345,7 @@ function useFocusOnClosedCard() {
     if (link === null) return;
     link.focus({ preventScroll: true });
     store.dispatch({ type: 'highlighted', establishment: null });
-  }, [store, key]);
+  }, [store, arrivalKey]);
 }
 
 function EstablishmentCard({ point }: { point: ListedEstablishment }) {

@@ -15,6 +15,7 @@ import { isEstablishmentPath } from './map-rules';
 import { MapStoreProvider, useMapStore } from './map-store';
 import { ShowMapContext } from './show-map';
 import { useMapSync } from './use-map-sync';
+import { useViewInAddress } from './use-view-in-address';
 
 type SheetHeight = 'peek' | 'half' | 'full';
 const NEXT_SHEET: Record<SheetHeight, SheetHeight> = { peek: 'half', half: 'full', full: 'peek' };
@@ -98,6 +99,7 @@ function usePanelScroll(detail: boolean, pathname: string) {
 
 function Frame({ children }: { children: ReactNode }) {
   useMapSync();
+  useViewInAddress();
   const settings = useRouteLoaderData('root') as PublicSettings | undefined;
   const mapStyleUrl = settings?.mapStyleUrl ?? null;
   const serverClustersFrom = settings?.mapServerClustersFrom;

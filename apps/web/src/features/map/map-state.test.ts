@@ -114,6 +114,12 @@ describe('map view state', () => {
       { type: 'filtersCleared' },
     );
     expect(moved.chosenTown).toEqual(cavaillon);
+    // The same town given again by the address keeps the state; another, or none, replaces it, with no move.
+    const same = { name: 'Cavaillon', location: { ...cavaillon.location } };
+    expect(mapReducer(moved, { type: 'townRestored', town: same })).toBe(moved);
+    const restored = mapReducer(moved, { type: 'townRestored', town: null });
+    expect(restored.chosenTown).toBeNull();
+    expect(restored.viewRequest).toBe(moved.viewRequest);
     const left = mapReducer(moved, { type: 'townLeft' });
     expect(left.chosenTown).toBeNull();
     expect(mapReducer(left, { type: 'townLeft' })).toBe(left);

@@ -149,6 +149,8 @@ export type MapAction =
   | { type: 'townChosen'; town: ChosenTown; zoom: number }
   /** The search field no longer shows the town's name: its mark goes. */
   | { type: 'townLeft' }
+  /** The town an address gives (a shared link, Back): marked, without a move of its own. */
+  | { type: 'townRestored'; town: ChosenTown | null }
   | { type: 'boundsRequested'; bounds: Bounds }
   | { type: 'establishmentShown'; establishment: MapEstablishment }
   | { type: 'selectionCleared' }
@@ -181,6 +183,14 @@ function sameView(a: { center: LatLng; zoom: number }, b: { center: LatLng; zoom
     Math.abs(a.center.longitude - b.center.longitude) < 1e-5
   );
 }
+
+const sameTown = (a: ChosenTown | null, b: ChosenTown | null): boolean =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.name === b.name &&
+    Math.abs(a.location.latitude - b.location.latitude) < 1e-5 &&
+    Math.abs(a.location.longitude - b.location.longitude) < 1e-5);
 
 const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((id, i) => id === b[i]);
@@ -244,6 +254,8 @@ export function mapReducer(state: MapViewState, action: MapAction): MapViewState
       };
     case 'townLeft':
       return state.chosenTown === null ? state : { ...state, chosenTown: null };
+    case 'townRestored':
+      return sameTown(state.chosenTown, action.town) ? state : { ...state, chosenTown: action.town };
     case 'boundsRequested': {
       const { northEast, southWest } = action.bounds;
       return {

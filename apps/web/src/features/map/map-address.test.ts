@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { addressHash, parseAddressHash, type AddressView } from './map-address';
+
+const lyon: AddressView = {
+  center: { latitude: 45.764043, longitude: 4.835659 },
+  zoom: 12,
+  town: { name: 'Lyon', location: { latitude: 45.7578, longitude: 4.832 } },
+  filters: { openNow: true, kinds: [], venueTypes: ['creperie', 'bar'] },
+};
+
+describe('the map’s view in its address', () => {
+  it('writes the view, the town and the chips as a fragment that reads as written', () => {
+    expect(addressHash(lyon)).toBe(
+      '#carte=12/45.76404/4.83566&ville=Lyon@45.7578,4.832&ouvert=1&types=creperie,bar',
+    );
+    expect(
+      addressHash({
+        ...lyon,
+        town: null,
+        filters: { openNow: false, kinds: ['remplisvert'], venueTypes: [] },
+      }),
+    ).toBe('#carte=12/45.76404/4.83566&genres=remplisvert');
+  });
+
+  it('reads back what it wrote, accents and spaces in a town’s name included', () => {
+    const town = { name: 'Saint-Étienne-du-Rouvray', location: { latitude: 49.3781, longitude: 1.105 } };
+    const view = { ...lyon, zoom: 11.5, town };
+    expect(parseAddressHash(addressHash(view))).toEqual({
+      ...view,
+      center: { latitude: 45.76404, longitude: 4.83566 },
+    });
+    const florac = { ...lyon, town: { name: 'Florac Trois Rivières', location: lyon.center } };
+    expect(parseAddressHash(addressHash(florac))?.town?.name).toBe('Florac Trois Rivières');
+  });
+
+  it('ignores a fragment that gives no view, or one out of range, as a whole', () => {
+    for (const hash of [
+      '',
+      '#contenu',
+      '#carte',
+      '#carte=12/45.7',
+      '#carte=12/abc/4.8',
+      '#carte=40/45.7/4.8',
+      '#carte=12/95/4.8',
+      '#carte=12/45.7/200',
+    ]) {
+      expect(parseAddressHash(hash), hash).toBeNull();
+    }
+  });
+
+  it('leaves out kinds and types it does not know, and a town it cannot read', () => {
+    const view = parseAddressHash(
+      '#carte=9/43.3/5.4&genres=restaurant,casino&types=bar,<script>&ville=Nulle part',
+    );
+    expect(view?.filters).toEqual({ openNow: false, kinds: ['restaurant'], venueTypes: ['bar'] });
+    expect(view?.town).toBeNull();
+    expect(parseAddressHash('#carte=9/43.3/5.4&ville=X@95,4')?.town).toBeNull();
+  });
+});
