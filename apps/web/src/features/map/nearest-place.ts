@@ -1,7 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { distanceKm, type Bounds, type LatLng } from '@tables-voisines/contract/geo';
-import { publicApiRequest } from '../../lib/public-api';
-import { nearestQueryOf, serverListOf, type ListedEstablishment } from './map-list';
+import { useNearestList, type ListedEstablishment } from './map-list';
 
 /*
  * The view shows no place: which is the nearest, and how far (issue 49, point 5: « Aucun établissement ici ;
@@ -44,16 +42,10 @@ export function useServerNearest(wanted: boolean, zoom: number, center: LatLng):
     latitude: Math.round(center.latitude * 1000) / 1000,
     longitude: Math.round(center.longitude * 1000) / 1000,
   };
-  const query = nearestQueryOf(null, zoom, rounded, 1);
-  const result = useQuery({
-    queryKey: ['map', 'nearest', query],
-    queryFn: ({ signal }) => publicApiRequest('mapNearest', { query, signal }),
-    enabled: wanted,
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
-  if (!wanted || result.data === undefined) return null;
-  return nearestOf(serverListOf(result.data).establishments, center);
+  // No box: the server ranks every place from the centre.
+  const { list } = useNearestList(wanted, null, zoom, rounded, 1);
+  if (!wanted || list === undefined) return null;
+  return nearestOf(list.establishments, center);
 }
 
 /**
