@@ -24,7 +24,7 @@ import {
   newAdminContext,
   type MadeEstablishment,
 } from './support/admins';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { callApi, repoRoot, startServer, type RunningServer } from './support/server';
 
 /*
  * The administrators' back office in Chromium against the real `npm start`: sign-in, an establishment
@@ -93,6 +93,53 @@ async function shot(name: string) {
   // Past the transitions (tabs, chips, notifications).
   await settleAnimations(page);
   await page.screenshot({ path: path.join(dir, `admin-${name}.png`) });
+}
+
+/** The mails sent to `address` (the outbox's files, read as a mail client would). */
+async function mailsTo(address: string): Promise<{ subject: string; text: string }[]> {
+  const outbox = path.join(server.dataDir, 'outbox');
+  const names = await readdir(outbox).catch(() => [] as string[]);
+  const mails = await Promise.all(
+    names.map(async (name) => simpleParser(await readFile(path.join(outbox, name)))),
+  );
+  return mails
+    .filter((mail) => JSON.stringify(mail.to ?? '').includes(address))
+    .map((mail) => ({ subject: mail.subject ?? '', text: mail.text ?? '' }));
+}
+
+/**
+ * An owner who signed up, confirmed its address with the code mailed to it and asked the team for access to
+ * `establishmentId` (a page with no e-mail, decision 0071). Answers its id.
+ */
+async function ownerAskingAccess(
+  owner: { email: string; firstName: string; lastName: string },
+  establishmentId: string,
+  proof: string,
+): Promise<string> {
+  const signedUp = await callApi<{ restaurantOwner: { id: string }; authentication: { token: string } }>(
+    server.baseUrl,
+    'POST',
+    '/api/restaurant-owner/sign-up',
+    { ...owner, password: 'Tablier-Bleu-2468' },
+  );
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const [mail] = await mailsTo(owner.email);
+      code = mail === undefined ? undefined : /\b(\d{6})\b/.exec(mail.text)?.[1];
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  const ownerToken = signedUp.authentication.token;
+  await callApi(server.baseUrl, 'POST', '/api/restaurant-owner/confirm', { code }, ownerToken);
+  await callApi(
+    server.baseUrl,
+    'POST',
+    '/api/access-requests/',
+    { establishmentId, phone: '06 12 34 56 78', proof },
+    ownerToken,
+  );
+  return signedUp.restaurantOwner.id;
 }
 
 async function signIn(username: string, password: string) {
@@ -1196,6 +1243,20 @@ describe('the back office', () => {
       .waitFor();
     await detach.getByRole('button', { name: 'Annuler' }).click();
 
+    // From the owner's form, the page is named as French says it: « du Bouchon des Adieux », not « de « Le … » ».
+    await page.goto(`${server.baseUrl}/admin/restaurant-owners/${ownerId}`);
+    const linked = page.getByRole('combobox', { name: 'Établissement lié' });
+    await expect.poll(() => linked.inputValue(), { timeout: 10_000 }).toBe(`${name} — Lyon`);
+    await linked.focus();
+    await page.getByRole('button', { name: 'Vider le champ' }).click();
+    await page
+      .getByRole('dialog', { name: 'Détacher l’établissement ?' })
+      .getByText(
+        'En enregistrant, adieux@example.fr n’aura plus accès à la page du Bouchon des Adieux (Lyon). Un e-mail l’en informera. Son code de réclamation sera renouvelé : l’ancien ne fonctionnera plus, et le nouveau ne pourra être envoyé qu’à contact@bouchon-adieux.example.',
+      )
+      .waitFor();
+    await page.getByRole('button', { name: 'Annuler' }).click();
+
     // Deleting names the owner, the boards, the photo and what the posters will show.
     await page.goto(editForm(createdId));
     await page.getByRole('button', { name: 'Supprimer' }).click();
@@ -1265,6 +1326,120 @@ describe('the back office', () => {
     await ask.getByText('Leurs restaurateurs en seront prévenus par e-mail.', { exact: false }).waitFor();
     await ask.getByRole('button', { name: 'Annuler' }).click();
     await ask.waitFor({ state: 'hidden' });
+  });
+
+  it('lists the owners’ access requests and the visitors’ messages with their counts: one owner linked in a click, another refused with a reason it is mailed', async () => {
+    const { id: askedId, name: asked } = await establishment('La Cantine des Demandes');
+    const { id: refusedId, name: refusedPlace } = await establishment('Le Bistrot des Refus');
+    const acceptedOwner = await ownerAskingAccess(
+      { email: 'ines.demande@example.fr', firstName: 'Inès', lastName: 'Martin' },
+      askedId,
+      'Je tiens la cantine depuis 2019 ; son téléphone est le 04 78 00 00 01.',
+    );
+    await ownerAskingAccess(
+      { email: 'marc.demande@example.fr', firstName: 'Marc', lastName: 'Petit' },
+      refusedId,
+      'Je connais bien le patron.',
+    );
+    await callApi(server.baseUrl, 'POST', '/api/contact-messages/', {
+      name: 'Paul Visiteur',
+      email: 'paul.visiteur@example.fr',
+      message: 'Le Bistrot des Refus a fermé en octobre.',
+    });
+    /** The count a menu entry shows (its badge) and reads out (« (2 à traiter) »). */
+    const waiting = async (entry: string) => {
+      const item = page.getByRole('menuitem', { name: new RegExp(`^${entry}`) });
+      const read = Number(/\((\d+) à traiter\)/.exec((await item.textContent()) ?? '')?.[1] ?? 0);
+      // (An empty badge is hidden, its last number kept for its exit.)
+      const badge = item.locator('.MuiBadge-badge');
+      const hidden = (await badge.getAttribute('class'))?.includes('MuiBadge-invisible') ?? true;
+      const shown = hidden ? 0 : Number(await badge.innerText());
+      return read === shown ? read : NaN;
+    };
+
+    // The menu says how many wait, to the eye (a badge) and to a screen reader (« (2 à traiter) »).
+    await page.goto(`${server.baseUrl}/admin/access-requests`);
+    await page.getByRole('heading', { name: 'Demandes d’accès' }).waitFor();
+    await expect.poll(() => waiting('Demandes d’accès')).toBeGreaterThanOrEqual(2);
+    const before = await waiting('Demandes d’accès');
+    const acceptedRow = page.getByRole('row').filter({ hasText: asked });
+    await acceptedRow.getByText('Je tiens la cantine depuis 2019').waitFor();
+    await acceptedRow.getByRole('link', { name: '06 12 34 56 78' }).waitFor();
+    await checkAxe('demandes d’accès');
+    await shot('demandes-acces');
+
+    // « Rattacher »: the owner holds the page, is told by e-mail, and the request leaves the open ones.
+    await acceptedRow
+      .getByRole('button', { name: 'Rattacher Inès Martin à La Cantine des Demandes' })
+      .click();
+    await page
+      .getByText('Inès Martin est rattaché(e) à La Cantine des Demandes et prévenu(e) par e-mail.')
+      .waitFor();
+    await acceptedRow.waitFor({ state: 'detached' });
+    await expect
+      .poll(
+        async () =>
+          (await api<{ establishment: string | null }>('GET', `/api/restaurant-owner/${acceptedOwner}`))
+            .establishment,
+      )
+      .toBe(askedId);
+    await expect
+      .poll(async () => (await mailsTo('ines.demande@example.fr')).some((m) => /rattaché/.test(m.subject)))
+      .toBe(true);
+    await expect.poll(async () => waiting('Demandes d’accès')).toBe(before - 1);
+
+    // « Refuser » asks for the reason the owner will read, and refuses none without one.
+    const refusedRow = page.getByRole('row').filter({ hasText: refusedPlace });
+    await refusedRow.getByRole('button', { name: 'Refuser la demande de Marc Petit' }).click();
+    const refusal = page.getByRole('dialog', { name: 'Refuser l’accès à la page du Bistrot des Refus' });
+    await refusal.getByText('Marc Petit (marc.demande@example.fr) recevra ce motif par e-mail').waitFor();
+    await refusal.getByRole('button', { name: 'Refuser et prévenir' }).click();
+    await refusal.getByText('Donnez le motif du refus : il est envoyé au restaurateur.').waitFor();
+    await checkAxe('refus d’une demande d’accès');
+    await refusal.getByLabel(/^Motif du refus/).fill('Rien ne montre que vous gérez cet établissement.');
+    await refusal.getByRole('button', { name: 'Refuser et prévenir' }).click();
+    await page.getByText('Demande refusée : Marc Petit en est prévenu par e-mail.').waitFor();
+    await refusedRow.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () =>
+        (await mailsTo('marc.demande@example.fr')).some((m) =>
+          m.text.includes('Rien ne montre que vous gérez cet établissement.'),
+        ),
+      )
+      .toBe(true);
+    // « Toutes » shows both decisions, with their reason.
+    await page.getByRole('combobox', { name: 'État' }).click();
+    // (react-admin names its empty choice « Vider le champ » to a screen reader; its text says « Toutes ».)
+    await page
+      .getByRole('option')
+      .filter({ hasText: /^Toutes$/ })
+      .click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: refusedPlace })
+      .getByText('Motif : Rien ne montre')
+      .waitFor();
+    await page.getByRole('row').filter({ hasText: asked }).getByText('Acceptée').waitFor();
+
+    // « Messages »: a visitor's message, marked handled and back to waiting.
+    await page.getByRole('menuitem', { name: /^Messages/ }).click();
+    await page.getByRole('heading', { name: 'Messages (« Nous contacter »)' }).waitFor();
+    const message = page.getByRole('row').filter({ hasText: 'Paul Visiteur' });
+    await message.getByText('Le Bistrot des Refus a fermé en octobre.').waitFor();
+    await message.getByRole('link', { name: 'paul.visiteur@example.fr' }).waitFor();
+    const messagesBefore = await waiting('Messages');
+    expect(messagesBefore).toBeGreaterThanOrEqual(1);
+    await checkAxe('messages');
+    await shot('messages');
+    await message.getByRole('button', { name: 'Marquer traité : message de Paul Visiteur' }).click();
+    await page.getByText('Message marqué traité.').waitFor();
+    await message.waitFor({ state: 'detached' });
+    await expect.poll(async () => waiting('Messages')).toBe(messagesBefore - 1);
+    await page.getByRole('combobox', { name: 'État' }).click();
+    await page.getByRole('option', { name: 'Traités' }).click();
+    await message.getByRole('button', { name: 'Remettre à traiter : message de Paul Visiteur' }).click();
+    await page.getByText('Message de nouveau à traiter.').waitFor();
+    await expect.poll(async () => waiting('Messages')).toBe(messagesBefore);
   });
 
   it('signs out, and the limited admin sees only what it may', async () => {

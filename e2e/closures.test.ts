@@ -141,6 +141,17 @@ describe('closures', () => {
     await closure.getByLabel('Motif').fill('Congés annuels');
     await owner.getByRole('button', { name: 'Publier les modifications' }).click();
     await owner.getByText('Modifications publiées.').waitFor();
+    // « Aperçu de votre page » shows the closure as the public page will (issue 48), with its reason.
+    const until = new Intl.DateTimeFormat('fr-FR', {
+      timeZone: 'UTC',
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+    }).format(new Date(`${lastDay}T12:00:00Z`));
+    const day = until.replace(/^(\p{L}+) 1 /u, '$1 1er ');
+    const preview = owner.getByRole('region', { name: 'Aperçu de votre page' });
+    await preview.getByText(`Fermé exceptionnellement jusqu’au ${day}`).first().waitFor();
+    await preview.getByText('Congés annuels').first().waitFor();
     await expect
       .poll(async () => {
         const e = await callApi<{ closures: unknown[] }>(
@@ -176,13 +187,6 @@ describe('closures', () => {
 
     // Its page says it is closed and until when, with the reason; the hours are still there.
     await visitor.goto(`${server.baseUrl}${establishmentPath(target.kind, target.uri)}`);
-    const until = new Intl.DateTimeFormat('fr-FR', {
-      timeZone: 'UTC',
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-    }).format(new Date(`${lastDay}T12:00:00Z`));
-    const day = until.replace(/^(\p{L}+) 1 /u, '$1 1er ');
     await visitor.getByText(`Fermé exceptionnellement jusqu’au ${day}`).first().waitFor();
     await expect(visitor.getByText('Congés annuels').count()).resolves.toBeGreaterThan(0);
     await expect(visitor.getByText('Ouvert maintenant').count()).resolves.toBe(0);

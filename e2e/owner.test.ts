@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ofName } from '@tables-voisines/contract/french-names';
+import { ofName, toName } from '@tables-voisines/contract/french-names';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { startSmtp, type TestSmtp } from '../apps/api/test/smtp';
 import { adminToken, createEstablishment, createOwner } from './support/admins';
@@ -953,6 +953,44 @@ describe('a restaurant owner', () => {
     await close();
   });
 
+  it('is told on its space that the team detached it from its page, when, and what it can do; the mail invites no claim', async () => {
+    let detach: () => Promise<unknown> = async () => undefined;
+    const { page, owner, target, close } = await ownerAtHome(async ({ target, adminToken }) => {
+      detach = () =>
+        callApi(
+          server.baseUrl,
+          'PATCH',
+          `/api/establishment/${target.id}`,
+          { restaurantOwner: null },
+          adminToken,
+        );
+    });
+    await detach();
+    await page.reload();
+    const notice = page.getByTestId('team-detach');
+    await notice
+      .getByText(
+        new RegExp(
+          `^L’équipe a détaché votre compte de la page ${ofName(target.name)} le \\p{L}+ \\d{1,2}(er)? \\p{L}+ \\d{4} à \\d{1,2} h \\d{2} : vous ne pouvez plus la modifier\\.$`,
+          'u',
+        ),
+      )
+      .waitFor();
+    await notice.getByRole('link', { name: 'Nous contacter' }).waitFor();
+    // No « Étape 3 sur 3 » of a sign-up: this account was in use.
+    await expect(page.getByText(/Étape 3 sur 3/).count()).resolves.toBe(0);
+    await expectAccessible(page);
+    await shoot(page, 'detached');
+    const mail = await smtp.waitFor(
+      owner.email,
+      (m) => m.subject === `Votre compte n’est plus rattaché ${toName(target.name)}`,
+      15_000,
+    );
+    expect(mail.text).toContain(`a retiré votre compte de la page ${ofName(target.name)}`);
+    expect(mail.text).not.toMatch(/rattacher de nouveau|avec son code/);
+    await close();
+  });
+
   it('asks for a new confirmation code once the delay is over; only the new one works', async () => {
     const email = waiting.email;
     const { device: fresh, p } = waiting.screen!;
@@ -1068,10 +1106,14 @@ describe('a restaurant owner', () => {
     const fresh = await newVisitorContext(browser, { viewport: PHONE });
     const p = await fresh.newPage();
     const freshErrors = watchPageErrors(p);
-    await p.goto(`${server.baseUrl}/espace-restaurateur/mot-de-passe-oublie`);
+    // From the sign-in page, the address typed there comes along (issue 48): nothing to type twice.
+    await p.goto(`${server.baseUrl}/espace-restaurateur/connexion`);
     await waitForRouter(p);
-    await expectAccessible(p);
     await p.getByLabel('Adresse e-mail').fill(owner.email);
+    await p.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    await p.getByRole('heading', { name: 'Mot de passe oublié' }).waitFor();
+    await expect(p.getByLabel('Adresse e-mail').inputValue()).resolves.toBe(owner.email);
+    await expectAccessible(p);
     await p.getByRole('button', { name: 'Recevoir le lien' }).click();
     await p.getByText(`Si un compte existe pour ${owner.email}`).waitFor();
     const mail = await smtp.waitFor(owner.email, (m) => /mot de passe/i.test(m.subject), 15_000);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   establishmentLabel,
+  ofEstablishment,
   establishmentOwnerQuestion,
   ownerEstablishmentQuestion,
 } from './owner-link-text';
@@ -71,15 +72,18 @@ describe('what the owner form asks before changing its establishment', () => {
     );
   });
 
-  it('asks before detaching, and nothing for an establishment without owner', () => {
-    expect(
-      ownerEstablishmentQuestion({
-        owner: 'g@example.fr',
-        current: '« Le Zinc » (Lyon)',
-        picked: null,
-        pickedOwner: null,
-      })?.title,
-    ).toBe('Détacher l’établissement ?');
+  it('asks before detaching, naming the page as French contracts it, and nothing for an establishment without owner', () => {
+    const question = ownerEstablishmentQuestion({
+      owner: 'g@example.fr',
+      current: ofEstablishment({ name: 'Le Zinc', address: { town: 'Lyon' } }),
+      picked: null,
+      pickedOwner: null,
+      claimEmail: null,
+    });
+    expect(question?.title).toBe('Détacher l’établissement ?');
+    expect(question?.text).toBe(
+      'En enregistrant, g@example.fr n’aura plus accès à la page du Zinc (Lyon). Un e-mail l’en informera. Son code de réclamation sera renouvelé : l’ancien ne fonctionnera plus, et le nouveau ne sera envoyé à personne (l’équipe ne connaît aucune adresse de l’établissement).',
+    );
     expect(
       ownerEstablishmentQuestion({
         owner: 'g@example.fr',
@@ -93,5 +97,10 @@ describe('what the owner form asks before changing its establishment', () => {
   it('names an establishment by its name and town', () => {
     expect(establishmentLabel({ name: 'Le Zinc', address: { town: 'Lyon' } })).toBe('« Le Zinc » (Lyon)');
     expect(establishmentLabel(undefined)).toBe('cet établissement');
+    expect(ofEstablishment({ name: 'Les Burgers de Fanny', address: { town: 'Riom' } })).toBe(
+      'des Burgers de Fanny (Riom)',
+    );
+    expect(ofEstablishment({ name: 'Athéna' })).toBe('d’Athéna');
+    expect(ofEstablishment(null)).toBe('de cet établissement');
   });
 });

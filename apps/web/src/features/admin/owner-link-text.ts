@@ -1,3 +1,5 @@
+import { ofName } from '@tables-voisines/contract/french-names';
+
 /*
  * What the back office asks before it moves an establishment from one owner to another, or detaches it: the
  * owner who loses the page, named by its e-mail address, is told by e-mail by the server once it is saved.
@@ -22,12 +24,25 @@ export function codeRenewalText(claimEmail: string | null | undefined): string {
   return `${renewed}, et le nouveau ne pourra être envoyé qu’à ${claimEmail}.`;
 }
 
+function nameAndTown(establishment: object | null | undefined): { name?: string; town: string } {
+  const { name, address } = (establishment ?? {}) as { name?: unknown; address?: unknown };
+  const town = (address as { town?: unknown } | undefined)?.town;
+  return {
+    ...(typeof name === 'string' ? { name } : {}),
+    town: typeof town === 'string' && town !== '' ? ` (${town})` : '',
+  };
+}
+
 /** An establishment as the question names it: « Le Zinc » (Lyon). */
 export function establishmentLabel(establishment: object | null | undefined): string {
-  const { name, address } = (establishment ?? {}) as { name?: unknown; address?: unknown };
-  if (typeof name !== 'string') return 'cet établissement';
-  const town = (address as { town?: unknown } | undefined)?.town;
-  return typeof town === 'string' && town !== '' ? `« ${name} » (${town})` : `« ${name} »`;
+  const { name, town } = nameAndTown(establishment);
+  return name === undefined ? 'cet établissement' : `« ${name} »${town}`;
+}
+
+/** An establishment after « de », as French contracts it: du Zinc (Lyon), de cet établissement. */
+export function ofEstablishment(establishment: object | null | undefined): string {
+  const { name, town } = nameAndTown(establishment);
+  return name === undefined ? 'de cet établissement' : `${ofName(name)}${town}`;
 }
 
 /**
@@ -75,7 +90,7 @@ export function establishmentOwnerQuestion({
 
 /**
  * The owner form's establishment field changed. `owner`: the e-mail address of the owner edited,
- * `current`: its establishment now (`null`: none), `picked`: the one chosen (`null`: none) and
+ * `current`: its establishment now, after « de » (`ofEstablishment`; `null`: none), `picked`: the one chosen (`null`: none) and
  * `pickedOwner`: the e-mail address of the owner the picked establishment has now. `null` when nobody
  * loses anything.
  */
@@ -97,7 +112,7 @@ export function ownerEstablishmentQuestion({
     if (current === null) return null;
     return {
       title: 'Détacher l’établissement ?',
-      text: `En enregistrant, ${owner} n’aura plus accès à la page de ${current}. Un e-mail l’en informera. ${codeRenewalText(claimEmail)}`,
+      text: `En enregistrant, ${owner} n’aura plus accès à la page ${current}. Un e-mail l’en informera. ${codeRenewalText(claimEmail)}`,
       confirm: 'Détacher',
     };
   }

@@ -13,6 +13,7 @@ import { useFormContext } from 'react-hook-form';
 import { establishmentOptionText } from './establishment-option';
 import {
   establishmentLabel,
+  ofEstablishment,
   establishmentOwnerQuestion,
   ownerEstablishmentQuestion,
   type LinkQuestion,
@@ -192,7 +193,7 @@ export function OwnerEstablishmentInput() {
       questionOf={async (change) =>
         ownerEstablishmentQuestion({
           owner: String(change.record?.email ?? 'ce restaurateur'),
-          current: change.current === null ? null : establishmentLabel(change.linked),
+          current: change.current === null ? null : ofEstablishment(change.linked),
           picked: change.next === null ? null : establishmentLabel(change.picked),
           claimEmail: claimEmailOf(change.linked),
           pickedOwner: await describeLinkedElsewhere(
