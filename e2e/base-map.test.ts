@@ -309,6 +309,46 @@ describe('the base map', () => {
     }
   });
 
+  it('names the big towns at the first view clear of the markers, on a phone and a desktop, and draws no board over a cluster’s count', async () => {
+    mode = 'style-refused';
+    const names = async (page: Page, attribute: string) =>
+      ((await page.getByTestId('map').getAttribute(attribute)) ?? '').split('|').filter(Boolean);
+    for (const [name, options] of [
+      ['desktop', { viewport: DESKTOP }],
+      ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+    ] as const) {
+      const context = await newVisitorContext(browser, options);
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      await page.goto(`${server.baseUrl}/`);
+      await offlineStyleDrawn(page);
+      // Issue 49: clusters covered Paris, Lyon, Lille, Rennes, Brest and Metz. Every name drawn is clear of
+      // every marker (each marker's box asked of MapLibre, map-drawn.ts), and the big towns are still named.
+      expect(await names(page, 'data-towns-under-markers')).toEqual([]);
+      const drawn = await names(page, 'data-drawn-town-names');
+      for (const town of name === 'desktop'
+        ? ['Paris', 'Lyon', 'Lille', 'Rennes', 'Brest', 'Metz']
+        : ['Paris', 'Lyon', 'Marseille'])
+        expect(drawn, `${town} named on the ${name}’s first view`).toContain(town);
+      if (name === 'desktop') {
+        // Today's boards from zoom 9 on, in Paris among its clusters: none over a cluster's count.
+        await page.goto('about:blank');
+        await page.goto(`${server.baseUrl}/#carte=13/48.86200/2.34500`);
+        const map = page.getByTestId('map');
+        await expect
+          .poll(async () => Number(await map.getAttribute('data-drawn-boards')), { timeout: 20_000 })
+          .toBeGreaterThan(0);
+        await expect.poll(() => map.getAttribute('data-still'), { timeout: 20_000 }).toBe('true');
+        expect(Number(await map.getAttribute('data-drawn-clusters'))).toBeGreaterThan(0);
+        expect(await map.getAttribute('data-boards-over-clusters')).toBe('0');
+        expect(await names(page, 'data-towns-under-markers')).toEqual([]);
+      }
+      // (The refused style is the one error: its socket is cut.)
+      expect(errors().filter((e) => !e.includes('ERR_EMPTY_RESPONSE'))).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('draws one pixel per CSS pixel where WebGL is drawn in software, its names in the page’s own font', async () => {
     mode = 'style-refused';
     const context = await newVisitorContext(browser, {

@@ -28,6 +28,41 @@ const TOWN_RANKS = [
   { rank: 4, minzoom: 10, size: [10, 11, 14, 13] },
 ] as const;
 
+/**
+ * Where a town's name may go, in order, offsets in ems: just beside the town first, then clear of a cluster
+ * drawn on it (up to 56 px wide with its edge, 30 px from its centre: 2.5 ems of the first view's 12 px names), then in
+ * its corners. A name with no room left is not drawn: it is never hidden under a marker.
+ */
+const NEAR = 1.1;
+const FAR = 2.9;
+const CORNER = 2.2;
+export const TOWN_NAME_PLACES: (string | [number, number])[] = [
+  'top',
+  [0, NEAR],
+  'bottom',
+  [0, -NEAR],
+  'left',
+  [NEAR, 0],
+  'right',
+  [-NEAR, 0],
+  'top',
+  [0, FAR],
+  'bottom',
+  [0, -FAR],
+  'left',
+  [FAR, 0],
+  'right',
+  [-FAR, 0],
+  'top-left',
+  [CORNER, CORNER],
+  'top-right',
+  [-CORNER, CORNER],
+  'bottom-left',
+  [CORNER, -CORNER],
+  'bottom-right',
+  [-CORNER, -CORNER],
+];
+
 /** The offline style's layers of town names. */
 export const TOWN_LAYERS = TOWN_RANKS.map(({ rank }) => `towns-${rank}`);
 
@@ -86,7 +121,8 @@ export function createOfflineStyle(origin: string): StyleSpecification {
           'line-dasharray': [3, 2],
         },
       },
-      ...TOWN_RANKS.map(({ rank, minzoom, size }): SymbolLayerSpecification => ({
+      // The biggest towns' layer on top: MapLibre places the topmost layer's names first.
+      ...[...TOWN_RANKS].reverse().map(({ rank, minzoom, size }): SymbolLayerSpecification => ({
         id: `towns-${rank}`,
         type: 'symbol',
         source: 'towns',
@@ -96,13 +132,12 @@ export function createOfflineStyle(origin: string): StyleSpecification {
           'text-field': ['get', 'name'],
           'text-font': [LABEL_FONT],
           'text-size': ['interpolate', ['linear'], ['zoom'], ...size],
-          // Beside the place rather than on it: the markers drawn there leave its name readable.
-          'text-variable-anchor': ['top', 'bottom', 'left', 'right'],
-          'text-radial-offset': 1.1,
+          // Beside the place rather than on it, clear of the markers (they are placed first, map-overlay.ts).
+          'text-variable-anchor-offset': TOWN_NAME_PLACES,
           // Where two names collide, the bigger town's is kept.
           'symbol-sort-key': ['-', 0, ['get', 'population']],
           'text-max-width': 8,
-          'text-padding': 4,
+          'text-padding': 2,
         },
         paint: {
           'text-color': TOWN_TEXT,

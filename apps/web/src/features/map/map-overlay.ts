@@ -38,12 +38,15 @@ export const BOARDS_LAYER = 'menu-boards';
 export const PREVIEW = 'establishments-preview';
 export const PREVIEW_POINTS_LAYER = 'establishments-preview-points';
 export const PREVIEW_CLUSTERS_LAYER = 'establishments-preview-clusters';
-/** Topmost first: what a click or a hover finds. */
+/**
+ * Topmost first: what a click or a hover finds. Clusters are drawn over today's boards, boards over places
+ * (see `installOverlay`).
+ */
 export const MARKER_LAYERS = [
-  BOARDS_LAYER,
-  CLUSTERS_LAYER,
-  POINTS_LAYER,
   PREVIEW_CLUSTERS_LAYER,
+  CLUSTERS_LAYER,
+  BOARDS_LAYER,
+  POINTS_LAYER,
   PREVIEW_POINTS_LAYER,
 ];
 export const CLUSTER_LAYERS: ReadonlySet<string> = new Set([CLUSTERS_LAYER, PREVIEW_CLUSTERS_LAYER]);
@@ -134,31 +137,37 @@ export function setSourceData(map: MapLibreMap, source: string, data: FeatureCol
 }
 
 /**
- * Markers drawn wherever they fall, over one another (clusters keep them apart), and over the base map's
- * labels without pushing them out: with a marker near every town, names kept clear of markers were mostly
- * dropped (Paris, Lyon and Bordeaux at zoom 6).
+ * Places and clusters drawn wherever they fall, over one another (clusters keep them apart), and kept in
+ * MapLibre's collision index: the base map's labels under them are placed clear of them, beside them (the
+ * offline style's names try places around their town, base-style.ts) or not at all, never hidden under a
+ * marker (issue 49: clusters covered Paris, Lyon, Lille, Rennes, Brest and Metz at the first view).
+ * MapLibre places the topmost layer's symbols first, so the markers are placed before any label.
  */
-const OVERLAP = { 'icon-allow-overlap': true, 'icon-ignore-placement': true } as const;
+const ALWAYS_SHOWN = { 'icon-allow-overlap': true, 'icon-ignore-placement': false } as const;
 
-/** A source's places (one image per kind) and clusters (named by count and green share), as symbol layers. */
-function addPlaceLayers(map: MapLibreMap, source: string, pointsLayer: string, clustersLayer: string) {
+/** A source's places, one image per kind. */
+function addPointsLayer(map: MapLibreMap, source: string, id: string) {
   map.addLayer({
-    id: pointsLayer,
+    id,
     type: 'symbol',
     source,
     filter: ['!', ['has', 'point_count']],
     layout: {
-      ...OVERLAP,
+      ...ALWAYS_SHOWN,
       'icon-image': ['match', ['get', 'kind'], 'remplisvert', REMPLISVERT_IMAGE, RESTAURANT_IMAGE],
     },
   });
+}
+
+/** A source's clusters, named by count and green share. */
+function addClustersLayer(map: MapLibreMap, source: string, id: string) {
   map.addLayer({
-    id: clustersLayer,
+    id,
     type: 'symbol',
     source,
     filter: ['has', 'point_count'],
     layout: {
-      ...OVERLAP,
+      ...ALWAYS_SHOWN,
       'icon-image': CLUSTER_IMAGE_EXPRESSION as unknown as maplibregl.ExpressionSpecification,
     },
   });
@@ -222,18 +231,30 @@ export function installOverlay(
     },
   });
   const images = installMarkerImages(map);
-  addPlaceLayers(map, ESTABLISHMENTS, POINTS_LAYER, CLUSTERS_LAYER);
   // The preview's clusters and places, drawn as the clustered source draws its own (same images).
   map.addSource(PREVIEW, { type: 'geojson', data: previewToGeoJson(data.preview) });
-  addPlaceLayers(map, PREVIEW, PREVIEW_POINTS_LAYER, PREVIEW_CLUSTERS_LAYER);
   map.addSource(BOARDS, { type: 'geojson', data: boardsToGeoJson(data.boards) });
+  // From the bottom: places, today's boards on their places' corner, clusters. A board is placed after the
+  // clusters (MapLibre places from the top) and shown only clear of them and of the boards placed before it:
+  // a board of a place inside a cluster no longer covers the cluster's count (issue 49). Its own place is
+  // placed after it, so that a board is never hidden by the place it belongs to.
+  addPointsLayer(map, ESTABLISHMENTS, POINTS_LAYER);
+  addPointsLayer(map, PREVIEW, PREVIEW_POINTS_LAYER);
   map.addLayer({
     id: BOARDS_LAYER,
     type: 'symbol',
     source: BOARDS,
     // No padding around the badge where the mouse finds it: the 2 px of MapLibre's default reach the
     // centre of its place, which the mouse over the place must name.
-    layout: { ...OVERLAP, 'icon-image': BOARD_IMAGE, 'icon-offset': [16, -16], 'icon-padding': 0 },
+    layout: {
+      'icon-allow-overlap': false,
+      'icon-ignore-placement': false,
+      'icon-image': BOARD_IMAGE,
+      'icon-offset': [16, -16],
+      'icon-padding': 0,
+    },
   });
+  addClustersLayer(map, ESTABLISHMENTS, CLUSTERS_LAYER);
+  addClustersLayer(map, PREVIEW, PREVIEW_CLUSTERS_LAYER);
   return images;
 }
