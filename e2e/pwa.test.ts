@@ -342,6 +342,78 @@ describe('the service worker', () => {
     await context.close();
   });
 
+  it('keeps a page reached inside the app readable offline by any way in, lists it by its name, and the map says it is offline', async () => {
+    const context = await newVisitorContext(browser, {
+      serviceWorkers: 'allow',
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${localhost}/`);
+    await waitUntilOfflineReady(page);
+    // From the map's list to a place: a navigation inside the app, which fetches the page's `.data` only.
+    const card = page.getByTestId('establishment-list').locator('[data-uri] a').first();
+    const href = (await card.getAttribute('href'))!;
+    const name = (await card.locator('strong, h3').first().textContent())!.trim();
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    });
+    await card.click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(page.url()).toBe(`${localhost}${href}`);
+    expect(documents).toEqual([]);
+    // Its document handed to the worker, kept beside its `.data`.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            async (path) =>
+              (await (await caches.open('pages')).match(new URL(path, location.href).href)) !== undefined,
+            href,
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    // Opened again by its address (a link, a bookmark): the page, not the offline page.
+    await page.goto('about:blank');
+    await page.goto(`${localhost}${href}`);
+    await expect(page.locator('h1').textContent()).resolves.toBe(name);
+    // The offline page lists it by its name, the `.data` file not at all.
+    const other = establishments.find((e) => e.name !== name)!;
+    await page.goto(`${localhost}${pathOf(other)}`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Vous êtes hors ligne');
+    const kept = page.getByRole('region', { name: 'Disponibles sans connexion' });
+    await expect
+      .poll(async () =>
+        (await kept.getByRole('link').allTextContents()).filter((t) => t.startsWith(`${name} à `)),
+      )
+      .toHaveLength(1);
+    const links = await kept.getByRole('link').evaluateAll((all) => all.map((a) => a.getAttribute('href')));
+    expect(links.filter((link) => link?.endsWith('.data'))).toEqual([]);
+    // The map, offline: it says so, and what its search can still find.
+    await kept.getByRole('link', { name: 'La carte des restaurateurs' }).click();
+    await page.waitForURL(`${localhost}/`);
+    const notice = page.getByTestId('offline-notice');
+    await expect(notice.textContent()).resolves.toBe(
+      'Vous êtes hors ligne. La carte montre les établissements gardés lors de votre dernière visite, et la recherche ne trouve que leurs noms : les villes reviendront avec la connexion.',
+    );
+    expect(
+      await new AxeBuilder({ page })
+        .exclude('.maplibregl-canvas')
+        .analyze()
+        .then((r) => r.violations),
+    ).toEqual([]);
+    await context.setOffline(false);
+    await notice.waitFor({ state: 'detached' });
+    expect(
+      errors().filter((e) => !e.includes('net::ERR_INTERNET_DISCONNECTED') && !e.includes('Failed to fetch')),
+    ).toEqual([]);
+    await context.close();
+  });
+
   it('is not registered on a non-secure origin, and the console says why in the specification’s words', async () => {
     // Another name for this machine that is neither localhost nor HTTPS.
     const insecureBrowser = await chromium.launch({

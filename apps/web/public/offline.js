@@ -10,7 +10,9 @@
   for (const request of await cache.keys()) {
     const url = new URL(request.url);
     if (url.origin !== location.origin) continue;
-    const establishment = /^\/(restaurant|remplisvert)\/[^/]+$/.test(url.pathname);
+    // A page's document, not the `.data` file a navigation inside the app fetched for it.
+    const establishment =
+      /^\/(restaurant|remplisvert)\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith('.data');
     if (!establishment && url.pathname !== '/') continue;
     let title = url.pathname === '/' ? 'La carte des restaurateurs' : decodeURIComponent(url.pathname);
     if (establishment) {

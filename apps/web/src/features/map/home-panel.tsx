@@ -27,6 +27,7 @@ import { circleContainsPoint } from '@tables-voisines/contract/geo';
 import type { Place } from '@tables-voisines/contract/schemas/place';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 import { toName } from '@tables-voisines/contract/french-names';
+import { useOnline } from '../../lib/use-online';
 
 const KIND_CHIP_LABELS: Record<Kind, string> = { restaurant: 'Restaurants', remplisvert: 'Remplis vert' };
 /**
@@ -45,6 +46,24 @@ const VENUE_TYPE_CHIP_LABELS: Record<VenueType, string> = {
 
 function toggle<T>(list: readonly T[], value: T): T[] {
   return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+}
+
+/**
+ * Offline (the app opened with no network, or the network lost), the map shows the places kept at the last
+ * visit and the search finds their names only: the towns are asked of the server (issue 49, point 6).
+ */
+function OfflineNotice() {
+  const online = useOnline();
+  return (
+    <div role="status" aria-live="polite">
+      {!online && (
+        <p className="tv-notice tv-small" data-testid="offline-notice" style={{ margin: '0 0 12px' }}>
+          Vous êtes hors ligne. La carte montre les établissements gardés lors de votre dernière visite, et la
+          recherche ne trouve que leurs noms : les villes reviendront avec la connexion.
+        </p>
+      )}
+    </div>
+  );
 }
 
 function SearchField() {
@@ -471,6 +490,7 @@ export function HomePanel() {
         Tables Voisines <span className="tv-visually-hidden">: </span>
         <span className="tv-panel__subtitle">les restaurateurs de votre quartier, partout en France</span>
       </h1>
+      <OfflineNotice />
       <SearchField />
       <FilterChips />
       <GroupBanner points={points} allPoints={allPoints} feedThere={feedThere} />

@@ -1,10 +1,30 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { registerServiceWorker } from './register-service-worker';
+import { CACHE_PAGE_MESSAGE, isEstablishmentPath } from './sw-routes';
 import { SmartBanner } from './smart-banner';
 import { storagePrefix } from './storage-prefix';
 
 let started = false;
+
+/**
+ * A place's page reached inside the app: a client navigation fetches its `.data` only, so its document is
+ * handed to the worker too, and the page opens offline by any way in, a link or the offline page's list
+ * (issue 49, point 6). The first page of a visit came by a navigation, which the worker keeps itself (or
+ * is handed on a first install, `registerServiceWorker`).
+ */
+function useKeepPageReachedInApp(pathname: string) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const worker = 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null;
+    if (worker === null || !isEstablishmentPath(pathname)) return;
+    worker.postMessage({ type: CACHE_PAGE_MESSAGE, urls: [new URL(pathname, window.location.origin).href] });
+  }, [pathname]);
+}
 
 /**
  * What the installable app adds to every page once it is shown: the service worker and the smart app
@@ -36,5 +56,6 @@ export default function PwaFeatures({
   }, []);
 
   const { pathname } = useLocation();
+  useKeepPageReachedInApp(pathname);
   return <SmartBanner appName={siteName} storagePrefix={storagePrefix(siteShortName)} pathname={pathname} />;
 }
