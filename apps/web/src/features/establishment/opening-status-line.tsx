@@ -11,6 +11,29 @@ import {
   type OpeningHoursEntry,
 } from '@tables-voisines/contract/opening-hours';
 
+/** « 11 h 45 », « 9 h »: a time, which a line never breaks inside. */
+const TIME = /\d{1,2} h(?: \d{2})?/g;
+
+/**
+ * A sentence whose times are kept whole on narrow screens (« réouverture vendredi à 11 h / 45 » was seen on a
+ * phone): each time in a span that does not wrap, the text itself unchanged.
+ */
+export function WithWholeTimes({ text }: { text: string }) {
+  const parts: React.ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(TIME)) {
+    parts.push(text.slice(last, match.index));
+    parts.push(
+      <span key={match.index} className="tv-nowrap">
+        {match[0]}
+      </span>,
+    );
+    last = match.index + match[0].length;
+  }
+  parts.push(text.slice(last));
+  return <>{parts}</>;
+}
+
 /**
  * "Ouvert maintenant · ferme à 14 h 30" in green, "Fermé · ouvre à 19 h" in red, both AA on white; inside a
  * closure « Fermé exceptionnellement jusqu’au samedi 15 août » in red, its reason on the line after. The
@@ -34,7 +57,7 @@ export function OpeningStatusLine({
         data-testid="opening-status"
         className={`tv-status ${status.open ? 'tv-status--open' : 'tv-status--closed'}`}
       >
-        {describeOpeningStatus(status, now)}
+        <WithWholeTimes text={describeOpeningStatus(status, now)} />
       </p>
       {reason && (
         <p data-testid="closure-reason" className="tv-text tv-muted">
