@@ -19,7 +19,8 @@ function markerBox(feature: MapGeoJSONFeature): { dx: number; dy: number; half: 
   return { dx: 0, dy: 0, half: feature.properties.kind === 'remplisvert' ? 14 : 12 };
 }
 
-function screenBox(map: MapLibreMap, marker: MapGeoJSONFeature) {
+/** A marker drawn on the map, where it is on the screen: its centre and half its side, in CSS pixels. */
+export function screenBox(map: MapLibreMap, marker: MapGeoJSONFeature) {
   const [lng, lat] = (marker.geometry as Point).coordinates as [number, number];
   const at = map.project([lng, lat]);
   const { dx, dy, half } = markerBox(marker);

@@ -4,6 +4,7 @@ import { useEffect, type RefObject } from 'react';
 import { createHighlightMarker, createSelectedMarker, createTownMarker } from './marker-elements';
 import type { MapEstablishment } from './map-rules';
 import type { ChosenTown } from './map-state';
+import { followTownMark } from './town-mark';
 
 /**
  * The HTML markers over the map: the list's hovered or focused establishment, wherever it is (alone or
@@ -19,12 +20,13 @@ export function useMapMarkers(
   useEffect(() => {
     const map = mapRef.current;
     if (map === null || !mapInitialized || town === null) return;
-    // Its ring on the town's centre (half of its 14 px under the point), its name above it.
-    const marker = new maplibregl.Marker({ element: createTownMarker(town.name), anchor: 'bottom' })
-      .setLngLat([town.location.longitude, town.location.latitude])
-      .setOffset([0, 7])
-      .addTo(map);
+    // Its ring on the town's centre, its name beside it where it covers no marker (town-mark.ts).
+    const lngLat: [number, number] = [town.location.longitude, town.location.latitude];
+    const element = createTownMarker(town.name);
+    const marker = new maplibregl.Marker({ element, anchor: 'center' }).setLngLat(lngLat).addTo(map);
+    const stop = followTownMark(map, element, lngLat);
     return () => {
+      stop();
       marker.remove();
     };
   }, [mapRef, mapInitialized, town]);
