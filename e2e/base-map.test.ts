@@ -233,6 +233,12 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
+/** The first view's two screens: a desktop and a phone. */
+const SCREENS = [
+  ['desktop', { viewport: DESKTOP }],
+  ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+] as const;
+
 /** Waits until the offline style has taken over and drawn town names beside the project's markers. */
 async function offlineStyleDrawn(page: Page) {
   const map = page.getByTestId('map');
@@ -283,10 +289,7 @@ describe('the base map', () => {
       }[]
     )[0]!;
     const detail = `${server.baseUrl}/${kind === 'remplisvert' ? 'remplisvert' : 'restaurant'}/${uri}`;
-    for (const [name, options] of [
-      ['desktop', { viewport: DESKTOP }],
-      ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
-    ] as const) {
+    for (const [name, options] of SCREENS) {
       const context = await newVisitorContext(browser, options);
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/`);
@@ -313,10 +316,7 @@ describe('the base map', () => {
     mode = 'style-refused';
     const names = async (page: Page, attribute: string) =>
       ((await page.getByTestId('map').getAttribute(attribute)) ?? '').split('|').filter(Boolean);
-    for (const [name, options] of [
-      ['desktop', { viewport: DESKTOP }],
-      ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
-    ] as const) {
+    for (const [name, options] of SCREENS) {
       const context = await newVisitorContext(browser, options);
       const page = await context.newPage();
       const errors = watchPageErrors(page);
