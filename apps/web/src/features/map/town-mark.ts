@@ -37,6 +37,16 @@ function corner(
   }
 }
 
+/** Whether a box (its top left corner and size, from the town's point) meets a marker's. */
+function meets(box: { left: number; top: number; width: number; height: number }, m: Box): boolean {
+  return (
+    box.left + box.width > m.x - m.half &&
+    box.left < m.x + m.half &&
+    box.top + box.height > m.y - m.half &&
+    box.top < m.y + m.half
+  );
+}
+
 const PLACES: readonly LabelPlace[] = ['above', 'below', 'right', 'left'];
 /** Just beside the ring, then clear of a cluster drawn on the town (56 px at most). */
 const GAPS = [10, 32] as const;
@@ -54,15 +64,8 @@ export function placeTownLabel(
   for (const gap of GAPS)
     for (const place of PLACES) {
       const { left, top } = corner(place, size.width, size.height, gap);
-      const free =
-        !taken({ left, top, ...size }) &&
-        markers.every(
-          (m) =>
-            left + size.width <= m.x - m.half ||
-            left >= m.x + m.half ||
-            top + size.height <= m.y - m.half ||
-            top >= m.y + m.half,
-        );
+      const box = { left, top, ...size };
+      const free = !taken(box) && !markers.some((m) => meets(box, m));
       if (free) return { place, left, top };
     }
   return null;
@@ -115,6 +118,8 @@ export function followTownMark(map: MapLibreMap, element: HTMLElement, lngLat: [
   const name = label?.textContent ?? '';
   const place = () => {
     if (ring === null || label === null) return;
+    // Measured shown: a label hidden at the last stop has no size.
+    label.hidden = false;
     const size = { width: label.offsetWidth, height: label.offsetHeight };
     const markers = markersAround(map, lngLat, size.width + 80);
     ring.hidden = markerOnPoint(markers, ring.offsetWidth || 14);
@@ -141,16 +146,10 @@ export function followTownMark(map: MapLibreMap, element: HTMLElement, lngLat: [
       const box = {
         left: r.left - canvas.left - at.x,
         top: r.top - canvas.top - at.y,
-        w: r.width,
-        h: r.height,
+        width: r.width,
+        height: r.height,
       };
-      return markers.some(
-        (m) =>
-          box.left + box.w > m.x - m.half &&
-          box.left < m.x + m.half &&
-          box.top + box.h > m.y - m.half &&
-          box.top < m.y + m.half,
-      );
+      return markers.some((m) => meets(box, m));
     });
     element.dataset.coversMarkers = String(covered.length);
   };
