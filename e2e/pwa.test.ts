@@ -398,7 +398,7 @@ describe('the service worker', () => {
     await page.waitForURL(`${localhost}/`);
     const notice = page.getByTestId('offline-notice');
     await expect(notice.textContent()).resolves.toBe(
-      'Vous êtes hors ligne. La carte montre les établissements gardés lors de votre dernière visite, et la recherche ne trouve que leurs noms : les villes reviendront avec la connexion.',
+      'Hors ligne : la carte montre les établissements de votre dernière visite, et la recherche ne trouve que leurs noms.',
     );
     expect(
       await new AxeBuilder({ page })

@@ -58,8 +58,8 @@ function OfflineNotice() {
     <div role="status" aria-live="polite">
       {!online && (
         <p className="tv-notice tv-small" data-testid="offline-notice" style={{ margin: '0 0 12px' }}>
-          Vous êtes hors ligne. La carte montre les établissements gardés lors de votre dernière visite, et la
-          recherche ne trouve que leurs noms : les villes reviendront avec la connexion.
+          Hors ligne : la carte montre les établissements de votre dernière visite, et la recherche ne trouve
+          que leurs noms.
         </p>
       )}
     </div>
