@@ -194,6 +194,13 @@ async function messageUnder(field: Locator): Promise<string | null> {
 }
 
 /** A new device signing in an owner whose address is not confirmed yet: on the confirmation screen. */
+/** After « Recharger »: the form drawn again says so, and holds the focus the button had. */
+async function expectReloadedWithFocus(p: Page) {
+  const said = p.getByRole('status').filter({ hasText: 'Version actuelle rechargée' });
+  await said.waitFor();
+  await expect.poll(() => said.evaluate((notice) => notice === document.activeElement)).toBe(true);
+}
+
 async function confirmationOnNewDevice(
   email: string,
   { fakeClock = false } = {},
@@ -664,6 +671,8 @@ describe('a restaurant owner', () => {
     await expect
       .poll(() => page.getByLabel('Description').inputValue())
       .toBe('Publié depuis le deuxième onglet.');
+    // The focus the button had goes to what is said in its place, not back to the top of the page.
+    await expectReloadedWithFocus(page);
     await expect(phone.inputValue()).resolves.toBe(before);
     await expect(stale.count()).resolves.toBe(0);
     // The reloaded version is the one the next publication builds on, and the one after it too.
@@ -813,6 +822,7 @@ describe('a restaurant owner', () => {
     await stale.waitFor();
     await stale.getByRole('button', { name: 'Recharger' }).click();
     await expect.poll(() => corrected.getByLabel('Nom du plat').inputValue()).toBe('Pot-au-feu');
+    await expectReloadedWithFocus(page);
     await page.getByText('Votre ardoise d’aujourd’hui est déjà publiée').waitFor();
     await other.close();
     // No board today: the server says so with a 404, which Chromium logs; then the refused publication.

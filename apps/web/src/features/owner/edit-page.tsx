@@ -84,7 +84,16 @@ function TextFields({
   ));
 }
 
-function EditForm({ loaded, token }: { loaded: Versioned<Establishment>; token: string }) {
+function EditForm({
+  loaded,
+  token,
+  reloaded,
+}: {
+  loaded: Versioned<Establishment>;
+  token: string;
+  /** Drawn from a new reading (« Recharger »): said over the form. */
+  reloaded: boolean;
+}) {
   // What the public page shows, and the version it was read at: sent back with the next change.
   const [published, setPublished] = useState(loaded);
   const form = useForm<EstablishmentFormValues, unknown, PatchEstablishmentBody>({
@@ -96,7 +105,7 @@ function EditForm({ loaded, token }: { loaded: Versioned<Establishment>; token: 
   const { control, handleSubmit, setError, reset, getValues, subscribe } = form;
   const { isSubmitting } = form.formState;
   const values = useWatch({ control }) as EstablishmentFormValues;
-  const [notice, setNotice] = useOwnerFormNotice(subscribe);
+  const [notice, setNotice] = useOwnerFormNotice(subscribe, reloaded);
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(formRef);
   const establishment = published.value;
@@ -248,11 +257,11 @@ export function EditPage({ loaded }: { loaded: EstablishmentScreenData }) {
       }
       wide
     >
-      {(data, token, readAt) => (
+      {(data, token, readAt, reloaded) => (
         <>
           <HiddenPageNotice establishment={data.value} />
           {/* A new reading (« Recharger ») starts the form again from it. */}
-          <EditForm key={readAt} loaded={data} token={token} />
+          <EditForm key={readAt} loaded={data} token={token} reloaded={reloaded} />
         </>
       )}
     </LoadedScreen>

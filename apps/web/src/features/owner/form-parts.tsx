@@ -130,15 +130,22 @@ export function PublishBar({ notice, children }: { notice: ReactNode; children: 
   );
 }
 
-/** The form's message: what was published, what to correct, or that someone else changed the record. */
-export type OwnerFormNotice = FormNotice | { stale: string };
+/**
+ * The form's message: what was published, what to correct, that someone else changed the record, or that
+ * the form now holds its current version.
+ */
+export type OwnerFormNotice = FormNotice | { stale: string } | { reloaded: true };
 
 /**
  * The form's message and its setter. What was said about the last publication goes once the owner types
- * again; « someone else changed it » stays until the page is reloaded.
+ * again; « someone else changed it » stays until the page is reloaded. A form drawn again from a new
+ * reading (`reloaded`, after « Recharger ») starts by saying so.
  */
-export function useOwnerFormNotice<Values extends FieldValues>(subscribe: UseFormSubscribe<Values>) {
-  const [notice, setNotice] = useState<OwnerFormNotice | null>(null);
+export function useOwnerFormNotice<Values extends FieldValues>(
+  subscribe: UseFormSubscribe<Values>,
+  reloaded = false,
+) {
+  const [notice, setNotice] = useState<OwnerFormNotice | null>(reloaded ? { reloaded: true } : null);
   useEffect(
     () =>
       subscribe({
@@ -216,10 +223,26 @@ export function StaleVersionNotice({ message }: { message: string }) {
   );
 }
 
+/**
+ * Said where « Recharger » was, and given the focus that button had: the form it was in is drawn again, and
+ * the focus would otherwise fall back to the top of the page, leaving a keyboard or screen reader user
+ * nowhere.
+ */
+function ReloadedNotice() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <Alert ref={ref} severity="info" role="status" tabIndex={-1}>
+      Version actuelle rechargée : ce que vous aviez saisi et pas publié a été remplacé.
+    </Alert>
+  );
+}
+
 /** The notice of an owner's form, whichever kind it is. */
 export function OwnerFormMessage({ notice }: { notice: OwnerFormNotice | null }) {
   if (notice === null) return null;
   if ('stale' in notice) return <StaleVersionNotice message={notice.stale} />;
+  if ('reloaded' in notice) return <ReloadedNotice />;
   return <FormMessage message={notice} />;
 }
 

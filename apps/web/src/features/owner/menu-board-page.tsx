@@ -156,6 +156,7 @@ function MenuBoardForm({
   tomorrow,
   today,
   token,
+  reloaded,
 }: {
   establishment: Establishment;
   /** The day of the board, in Paris. */
@@ -164,6 +165,8 @@ function MenuBoardForm({
   tomorrow: boolean;
   today: TodayMenuBoard | null;
   token: string;
+  /** Drawn from a new reading (« Recharger »): said over the form. */
+  reloaded: boolean;
 }) {
   // Today's board as loaded or last published, and its version: a correction replaces it, and is refused if
   // someone else changed it meanwhile; `null` while there is none.
@@ -194,7 +197,7 @@ function MenuBoardForm({
   // What is online: leaving with other dishes asks first.
   const [published, setPublished] = useState(() => boardSnapshot(defaultValues));
   const unpublished = boardSnapshot(values) !== published;
-  const [notice, setNotice] = useOwnerFormNotice(subscribe);
+  const [notice, setNotice] = useOwnerFormNotice(subscribe, reloaded);
   const [asking, setAsking] = useState(false);
   const [retiring, setRetiring] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -465,11 +468,11 @@ export function MenuBoardPage({ loaded }: { loaded: MenuBoardScreenData }) {
         `Établissement : ${establishment.name}. Vos plats du jour sont visibles sur votre page et sur la carte dès la publication. Les lignes laissées vides sont ignorées.`
       }
     >
-      {(data, token, readAt) => (
+      {(data, token, readAt, reloaded) => (
         <>
           <HiddenPageNotice establishment={data.establishment} />
           {/* A new reading (« Recharger ») starts the form again from it. */}
-          <MenuBoardForm key={readAt} {...data} token={token} />
+          <MenuBoardForm key={readAt} {...data} token={token} reloaded={reloaded} />
         </>
       )}
     </LoadedScreen>
