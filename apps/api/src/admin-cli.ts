@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { migrateDatabase, STARTUP_LOCK_KEY } from './db/migrate';
 import { createAdmin } from './modules/admins/admins.service';
+import { WRITE_CONSUMERS } from './write-consumers';
 
 const HELP = `Créer un administrateur.
 
@@ -93,7 +94,7 @@ async function main(): Promise<void> {
   try {
     const admin = await database.runExclusive(STARTUP_LOCK_KEY, async () => {
       await migrateDatabase(database);
-      return createAdmin({ db: database.db, config }, null, parsed.data);
+      return createAdmin({ db: database.db, config, writeConsumers: WRITE_CONSUMERS }, null, parsed.data);
     });
     const rights = admin.permissions.map((p) => `${p.action}:${p.subject}`).join(', ') || 'aucun droit';
     console.log(`Administrateur « ${admin.username} » créé (${rights}).`);

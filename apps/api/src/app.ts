@@ -13,9 +13,9 @@ import { contractRegistry } from '@tables-voisines/contract/registry';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
-import { createMailer } from './adapters/mail/mailer';
+import { createMailer } from './adapters/mail/create-mailer';
 import { createPhotoShare } from './adapters/share/share';
-import { createPhotoStorage } from './adapters/storage/storage';
+import { createPhotoStorage } from './adapters/storage/create-storage';
 import { makeMissingPhotoVariants } from './startup/photo-variants';
 import { ResponseCache } from './lib/response-cache';
 import { BackgroundTasks } from './lib/background';
@@ -40,13 +40,15 @@ import { accessRoutes } from './modules/access/access.routes';
 import { shareRoutes } from './modules/share/share.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
+import { loadAuthAccount } from './modules/auth/accounts';
 import { handleClientError } from './plugins/client-errors';
 import { registerJsonBody } from './plugins/json-body';
 import { registerCors } from './plugins/cors';
 import { withConditionalRequests } from './plugins/openapi-conditions';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { ROUTER_OPTIONS, registerMethodTable } from './plugins/methods';
-import { createRateLimitStore, RateLimiter } from './plugins/rate-limit';
+import { createRateLimitStore } from './adapters/rate-limit/create-store';
+import { RateLimiter } from './adapters/rate-limit/rate-limiter';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { manifestRoutes } from './modules/site/manifest.routes';
 import { siteRoutes } from './modules/site/site.routes';
@@ -54,6 +56,8 @@ import { registerWeb, type WebOptions } from './web/serve-web';
 import { answerNotModified } from './writes/preconditions';
 import { SideEffects } from './writes/side-effects';
 import { createJobs } from './jobs/create-jobs';
+import { scheduledJobs } from './jobs/schedule';
+import { WRITE_CONSUMERS } from './write-consumers';
 
 // Validation messages in French: people read them in forms.
 z.config(z.locales.fr());
@@ -114,10 +118,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimiter: new RateLimiter(await createRateLimitStore(config), config.rateLimitSignIn, app.log),
     background,
     sideEffects: new SideEffects({ db: database.db, mailer, background, log: app.log }),
+    writeConsumers: WRITE_CONSUMERS,
     storage: await createPhotoStorage(config),
     share: createPhotoShare(config),
   };
-  const ctx: AppContext = Object.assign(base, { jobs: createJobs(base, database, app.log) });
+  const ctx: AppContext = Object.assign(base, { jobs: createJobs(scheduledJobs(base), database, app.log) });
   app.decorate('ctx', ctx);
   if (database.engine === 'postgres' && config.databaseUrl !== undefined) {
     // Replicas on one PostgreSQL drop their caches after a write made on any of them.
@@ -156,7 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before any route: the table of every route's methods gives 405s and their `Allow` header.
   registerMethodTable(app);
   await registerCors(app);
-  registerAuth(app);
+  registerAuth(app, (role, id) => loadAuthAccount(ctx.db, role, id));
   await registerSecurityHeaders(app, config);
   answerNotModified(app);
 

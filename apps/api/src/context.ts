@@ -8,8 +8,9 @@ import type { MapIndex } from './modules/map/map-index';
 import type { BackgroundTasks } from './lib/background';
 import type { DataVersion } from './lib/data-version';
 import type { AccessTokens } from './lib/tokens';
-import type { RateLimiter } from './plugins/rate-limit';
+import type { RateLimiter } from './adapters/rate-limit/rate-limiter';
 import type { SideEffects } from './writes/side-effects';
+import type { WriteConsumer } from './writes/write';
 import type { Jobs } from './jobs/jobs';
 
 /** The live services every module gets: built once at start, passed explicitly, never global. */
@@ -38,6 +39,8 @@ export interface AppContext {
   background: BackgroundTasks;
   /** What committed writes left to do (e-mails), run after their commit and retried until done. */
   sideEffects: SideEffects;
+  /** What reads every write's history entries in its transaction (write-consumers.ts). */
+  writeConsumers: readonly WriteConsumer[];
   /**
    * Background and scheduled jobs (verify reminders, closure purge): a pg-boss queue on PostgreSQL, timers
    * in process on PGlite; started when the app is ready, stopped when it closes (decision 0052).

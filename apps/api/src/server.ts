@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, openDatabase, type Database } from './db/client';
 import { migrateDatabase, STARTUP_LOCK_KEY } from './db/migrate';
-import { mapFeedAnswer } from './modules/map/map.routes';
+import { mapFeedAnswer } from './modules/map/map-feed-answer';
 import { resolveJwtSecret } from './secrets';
 import { bootstrapAdmin, BootstrapAdminError } from './startup/bootstrap-admin';
 import { isDemoLoaded, scheduleDemoBoardRefresh, seedIfNeeded } from './startup/seed';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app';
-import { MAX_SLOW_DOWN_MS } from '../src/plugins/rate-limit';
+import { MAX_SLOW_DOWN_MS } from '../src/adapters/rate-limit/rate-limiter';
 import { createAdminAccount, createOwnerAccount, TEST_PASSWORD } from './accounts';
 
 // RATE_LIMIT_SIGN_IN attempts a minute per (client address, identifier), ten times that per address; per

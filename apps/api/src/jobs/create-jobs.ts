@@ -3,9 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
-import type { Jobs } from './jobs';
+import type { JobDefinition, Jobs } from './jobs';
 import { JOBS_SETUP_LOCK_KEY, PgBossJobs } from './pg-boss-jobs';
-import type { JobContext } from './verify-reminders';
 
 /**
  * How pg-boss talks to the app's database, on both engines (decision 0052): PostgreSQL through the app's own
@@ -28,6 +27,12 @@ export function jobsDb(database: Database): PgBoss.Db {
 }
 
 /** The app's jobs: pg-boss on the app's database, whatever the engine. */
-export function createJobs(ctx: JobContext, database: Database, log: FastifyBaseLogger): Jobs {
-  return new PgBossJobs(ctx, jobsDb(database), log, (fn) => database.runExclusive(JOBS_SETUP_LOCK_KEY, fn));
+export function createJobs(
+  definitions: readonly JobDefinition[],
+  database: Database,
+  log: FastifyBaseLogger,
+): Jobs {
+  return new PgBossJobs(definitions, jobsDb(database), log, (fn) =>
+    database.runExclusive(JOBS_SETUP_LOCK_KEY, fn),
+  );
 }

@@ -1,6 +1,5 @@
 import PgBoss from 'pg-boss';
-import { JOBS, JOB_TIME_ZONE, jobDefinition, type JobName, type Jobs, type JobsLog } from './jobs';
-import type { JobContext } from './verify-reminders';
+import { JOB_TIME_ZONE, type JobDefinition, type JobName, type Jobs, type JobsLog } from './jobs';
 
 /** pg-boss's own schema, created and migrated by pg-boss at its first start. */
 export const PG_BOSS_SCHEMA = 'pgboss';
@@ -21,14 +20,14 @@ type Exclusive = (fn: () => Promise<void>) => Promise<void>;
  */
 export class PgBossJobs implements Jobs {
   readonly #boss: PgBoss;
-  readonly #ctx: JobContext;
+  readonly #definitions: readonly JobDefinition[];
   readonly #log: JobsLog;
   readonly #exclusive: Exclusive;
   #started = false;
 
   /** `exclusive` runs its function while no other replica runs its own (an advisory lock on PostgreSQL). */
-  constructor(ctx: JobContext, db: PgBoss.Db, log: JobsLog, exclusive: Exclusive) {
-    this.#ctx = ctx;
+  constructor(definitions: readonly JobDefinition[], db: PgBoss.Db, log: JobsLog, exclusive: Exclusive) {
+    this.#definitions = definitions;
     this.#log = log;
     this.#exclusive = exclusive;
     // The app's own connections (create-jobs.ts): no second pool, and a test's database is the one used.
@@ -43,7 +42,7 @@ export class PgBossJobs implements Jobs {
     await this.#exclusive(async () => {
       await this.#boss.start();
       this.#started = true;
-      for (const job of JOBS) {
+      for (const job of this.#definitions) {
         await this.#boss.createQueue(job.name, {
           name: job.name,
           retryLimit: 3,
@@ -54,9 +53,9 @@ export class PgBossJobs implements Jobs {
         await this.#boss.schedule(job.name, job.cron, {}, { tz: JOB_TIME_ZONE });
       }
     });
-    for (const job of JOBS) {
+    for (const job of this.#definitions) {
       await this.#boss.work(job.name, { pollingIntervalSeconds: POLLING_SECONDS }, async ([taken]) => {
-        const count = await job.run(this.#ctx);
+        const count = await job.run();
         this.#log.info({ job: job.name, id: taken?.id, count }, 'job done');
         return { count };
       });
@@ -71,7 +70,7 @@ export class PgBossJobs implements Jobs {
   }
 
   async runNow(name: JobName): Promise<number> {
-    jobDefinition(name);
+    if (!this.#definitions.some((job) => job.name === name)) throw new Error(`Unknown job ${name}`);
     // Not retried: the caller wants to know.
     const id = await this.#boss.send(name, {}, { retryLimit: 0 });
     if (id === null) throw new Error(`The queue refused the job ${name}`);

@@ -12,7 +12,10 @@ import { write } from '../writes/write';
 const DAY_MS = 86_400_000;
 
 /** What the reminder job needs of the app. */
-export type JobContext = Pick<AppContext, 'db' | 'config' | 'clock' | 'dataVersion' | 'sideEffects'>;
+export type JobContext = Pick<
+  AppContext,
+  'db' | 'config' | 'clock' | 'dataVersion' | 'sideEffects' | 'writeConsumers'
+>;
 
 /**
  * Who is due a reminder at `cutoff` (now minus `VERIFY_REMINDER_DAYS`): an enabled establishment with a

@@ -9,29 +9,14 @@ import {
   type SubjectType,
 } from '@tables-voisines/contract/permissions';
 import { routes, type RouteDef } from '@tables-voisines/contract/routes';
-import type { Permission } from '@tables-voisines/contract/schemas/permission';
 import type { AppContext } from '../context';
-import { findAdminById } from '../modules/admins/admins.queries';
-import { findOwnerById } from '../modules/owners/owners.queries';
+import { abilityAccountOf, type Auth, type AuthAccount } from '../lib/auth-account';
 
-/** `tokenVersion`: the account's current one, which its access tokens carry (`refresh` signs with it). */
-export type AuthAccount =
-  | { role: 'admin'; id: string; username: string; permissions: Permission[]; tokenVersion: number }
-  | {
-      role: 'restaurant-owner';
-      id: string;
-      email: string;
-      confirmed: boolean;
-      establishmentId: string | null;
-      tokenVersion: number;
-    };
-
-export interface Auth {
-  account: AuthAccount;
-  ability: AppAbility;
-  /** The bearer token as sent (refresh compares the body with it). */
-  token: string;
-}
+/**
+ * The account a token names, as it is now (`null`: it no longer exists). Given by the app (the admins' and
+ * owners' queries), so that this plugin, below the modules, imports none of them.
+ */
+export type LoadAccount = (role: AuthAccount['role'], id: string) => Promise<AuthAccount | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,22 +37,11 @@ declare module 'fastify' {
   }
 }
 
-export function abilityAccountOf(account: AuthAccount): AbilityAccount {
-  return account.role === 'admin'
-    ? { role: 'admin', id: account.id, permissions: account.permissions }
-    : {
-        role: 'restaurant-owner',
-        id: account.id,
-        establishmentId: account.establishmentId,
-        confirmed: account.confirmed,
-      };
-}
-
 const BEARER_RE = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i;
 
 const STALE_TOKEN_MESSAGE = 'Ce jeton de connexion n’est plus valable : veuillez vous reconnecter.';
 
-async function authenticate(ctx: AppContext, header: string): Promise<Auth> {
+async function authenticate(ctx: AppContext, loadAccount: LoadAccount, header: string): Promise<Auth> {
   const match = BEARER_RE.exec(header);
   if (match === null) {
     throw new AppError('Unauthorized', 'En-tête Authorization invalide : « Bearer <jeton> » est attendu.');
@@ -76,31 +50,7 @@ async function authenticate(ctx: AppContext, header: string): Promise<Auth> {
   const claims = await ctx.tokens.verify(token);
   // Signed before tokens carried the account's version: nothing tells it is still good.
   if (claims.ver === null) throw new AppError('InvalidCredentials', STALE_TOKEN_MESSAGE);
-  let account: AuthAccount | null = null;
-  if (claims.role === 'admin') {
-    const row = await findAdminById(ctx.db, claims.sub);
-    if (row !== null) {
-      account = {
-        role: 'admin',
-        id: row.id,
-        username: row.username,
-        permissions: row.permissions as Permission[],
-        tokenVersion: row.tokenVersion,
-      };
-    }
-  } else {
-    const row = await findOwnerById(ctx.db, claims.sub);
-    if (row !== null) {
-      account = {
-        role: 'restaurant-owner',
-        id: row.id,
-        email: row.email,
-        confirmed: row.confirmed,
-        establishmentId: row.establishmentId,
-        tokenVersion: row.tokenVersion,
-      };
-    }
-  }
+  const account = await loadAccount(claims.role, claims.sub);
   if (account === null) throw new AppError('InvalidCredentials', 'Ce compte n’existe plus.');
   // The row is read anyway: comparing its version costs no query, and ends every session opened before
   // the password or the address changed (a stolen token included), on every replica at once.
@@ -145,7 +95,7 @@ function bodyFields(body: unknown): string[] {
  * - preHandler (after validation): the route's `account` kind, then its `permission`, checked on the
  *   record named by the path id (or loaded by `config.permissionSubject`) and on every body field.
  */
-export function registerAuth(app: FastifyInstance): void {
+export function registerAuth(app: FastifyInstance, loadAccount: LoadAccount): void {
   const routeDefOf = routeDefFinder();
   app.decorateRequest('auth', null);
 
@@ -157,7 +107,7 @@ export function registerAuth(app: FastifyInstance): void {
       if (def.auth === 'required') throw new AppError('Unauthorized');
       return;
     }
-    request.auth = await authenticate(app.ctx, header);
+    request.auth = await authenticate(app.ctx, loadAccount, header);
   });
 
   app.addHook('preHandler', async (request) => {

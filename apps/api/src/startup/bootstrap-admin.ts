@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { passwordProblem } from '../lib/passwords';
 import { countAdmins } from '../modules/admins/admins.queries';
 import { createAdmin } from '../modules/admins/admins.service';
+import { WRITE_CONSUMERS } from '../write-consumers';
 
 export class BootstrapAdminError extends Error {
   constructor(message: string) {
@@ -23,7 +24,7 @@ export async function bootstrapAdmin(config: Config, db: Db): Promise<string | n
   const problem = passwordProblem(wanted.password, [wanted.username]);
   if (problem !== null) throw new BootstrapAdminError(`ADMIN_PASSWORD : ${problem}`);
   try {
-    const created = await createAdmin({ db, config }, null, {
+    const created = await createAdmin({ db, config, writeConsumers: WRITE_CONSUMERS }, null, {
       username: wanted.username,
       // The environment gives no address; the admin fills it in from the back office.
       email: '',

@@ -95,7 +95,7 @@ describe('the write path', () => {
     });
     // Written by a command-line tool: no live app to run them, the replicas' polls find them.
     for (let i = 0; i < 6; i++) {
-      await write({ db: t.db, config: t.config }, { actor: SYSTEM_ACTOR }, (w) =>
+      await write({ db: t.db, config: t.config, writeConsumers: [] }, { actor: SYSTEM_ACTOR }, (w) =>
         w.mail(mail(`replicas-${i}@exemple.fr`)),
       );
     }

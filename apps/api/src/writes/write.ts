@@ -1,10 +1,10 @@
 import type { MailMessage } from '../adapters/mail/mailer';
-import type { AppContext } from '../context';
-import type { Tx } from '../db/client';
+import type { Config } from '../config';
+import type { Db, Tx } from '../db/client';
+import type { DataVersion } from '../lib/data-version';
 import { recordChange, type Actor, type ChangeRecord, type HistorySubject } from '../modules/history/history';
-import { notifyOwnersOfTeamChanges } from '../modules/establishments/owner-notifications';
 import { etagOf, preconditionFailed, preconditionHolds } from './preconditions';
-import { recordSideEffect } from './side-effects';
+import { recordSideEffect, type SideEffects } from './side-effects';
 
 /** The conditional headers of the request that asked for the write (`If-Match`, `If-None-Match`). */
 export interface WriteConditions {
@@ -48,11 +48,24 @@ export interface Write {
 }
 
 /**
- * What a write needs of the app: its database and configuration; the caches to drop and the side effects
- * to run are the live server's (a command-line tool has none: the server runs its effects at its next look).
+ * What reads a write's history entries in its transaction, once its work is done, and may add to it (the
+ * owners told of the team's changes, modules/establishments/owner-notifications.ts). Given by the app
+ * (write-consumers.ts): `write()` imports no resource's code.
  */
-export type WriteDeps = Pick<AppContext, 'db' | 'config'> &
-  Partial<Pick<AppContext, 'dataVersion' | 'sideEffects'>>;
+export type WriteConsumer = (deps: WriteDeps, w: Write, entries: readonly ChangeRecord[]) => Promise<void>;
+
+/**
+ * What a write needs of the app: its database, configuration and the consumers of its history; the caches
+ * to drop and the side effects to run are the live server's (a command-line tool has none: the server runs
+ * its effects at its next look).
+ */
+export interface WriteDeps {
+  db: Db;
+  config: Config;
+  writeConsumers: readonly WriteConsumer[];
+  dataVersion?: DataVersion | undefined;
+  sideEffects?: SideEffects | undefined;
+}
 
 /** Subjects whose changes show on public pages and answers: cached copies are dropped after the commit. */
 const PUBLIC_SUBJECTS: ReadonlySet<HistorySubject> = new Set(['establishment', 'menu-board', 'group']);
@@ -60,7 +73,7 @@ const PUBLIC_SUBJECTS: ReadonlySet<HistorySubject> = new Set(['establishment', '
 /**
  * The one path every write takes: the work validates what the database must tell, checks the request's
  * precondition, writes its rows with their history entries and records its side effects, all in one
- * transaction; the team's changes are told to the owners concerned in the same transaction; once committed,
+ * transaction; the write's consumers read its history entries in the same transaction; once committed,
  * the caches of public data are dropped (from what the history entries say changed) and the side effects
  * run. A write given conditional headers that never checks them fails: no write can ignore `If-Match`.
  */
@@ -109,7 +122,7 @@ export async function write<T>(
     if (conditional && !checked) {
       throw new Error('A write was given If-Match or If-None-Match and did not check them');
     }
-    await notifyOwnersOfTeamChanges(ctx, w, recorded);
+    for (const consume of ctx.writeConsumers) await consume(ctx, w, recorded);
     return value;
   });
 

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
 
 export interface MailMessage {
   to: string;
@@ -12,16 +11,6 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): Promise<void>;
-}
-
-/** Only the implementation in use is loaded (the outbox's loads nodemailer with its first message). */
-export async function createMailer(config: Config, log: FastifyBaseLogger): Promise<Mailer> {
-  if (config.mail.smtpUrl === undefined) {
-    const { OutboxMailer } = await import('./outbox-mailer');
-    return new OutboxMailer(config.dataDir, config.mail.from, log);
-  }
-  const { SmtpMailer } = await import('./smtp-mailer');
-  return new SmtpMailer(config.mail.smtpUrl, config.mail.from);
 }
 
 /**

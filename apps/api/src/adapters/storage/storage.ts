@@ -1,6 +1,4 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Config } from '../../config';
-import { LocalPhotoStorage } from './local-storage';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
 
@@ -121,17 +119,4 @@ export interface PhotoStorage {
   write(key: string, bytes: Buffer, contentType: string): Promise<void>;
   remove(key: string): Promise<void>;
   close(): Promise<void>;
-}
-
-/** The AWS SDK (about 20 MiB resident) is loaded only when a bucket is configured. */
-export async function createPhotoStorage(config: Config): Promise<PhotoStorage> {
-  if (config.s3 !== undefined) {
-    const { S3PhotoStorage } = await import('./s3-storage');
-    return new S3PhotoStorage(config.s3);
-  }
-  return new LocalPhotoStorage({
-    dataDir: config.dataDir,
-    secret: config.jwtSecret!,
-    publicUrl: config.publicUrl,
-  });
 }

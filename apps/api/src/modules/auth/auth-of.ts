@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@tables-voisines/contract/errors';
-import type { Auth } from '../../plugins/auth';
+import type { Auth } from '../../lib/auth-account';
 
 /** The caller of a route the auth hook has already let through as signed in. */
 export function authOf(request: FastifyRequest): Auth {

@@ -2,7 +2,7 @@ import type { Authentication } from '@tables-voisines/contract/schemas/account';
 import { AppError } from '@tables-voisines/contract/errors';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import type { Auth } from '../../plugins/auth';
+import type { Auth } from '../../lib/auth-account';
 import { secretsEqual, type AccountRole } from '../../lib/tokens';
 import {
   createLongLifeToken,

@@ -1,4 +1,7 @@
 import { canOnEvery, type AppAbility } from '@tables-voisines/contract/permissions';
+import type { FastifyReply } from 'fastify';
+import type { Auth } from '../../lib/auth-account';
+import { etagOf } from '../../writes/preconditions';
 import type { EstablishmentRow } from './establishments.queries';
 
 /** Every field of the public view: what anonymous visitors and the public page get. */
@@ -53,4 +56,15 @@ export function toAdminEstablishment(row: EstablishmentRow) {
  */
 export function presenterFor(ability: AppAbility) {
   return canOnEvery(ability, 'update', 'establishment') ? toAdminEstablishment : toEstablishment;
+}
+
+/** Admins who may change every establishment see the claim code; an owner, or an admin who may only read, not. */
+export function presentEstablishmentFor(auth: Auth, row: EstablishmentRow) {
+  return presenterFor(auth.ability)(row);
+}
+
+/** A record as answered to a signed-in caller, with its `ETag` (what `If-Match` compares with). */
+export function sendEstablishment(reply: FastifyReply, auth: Auth, row: EstablishmentRow) {
+  reply.header('etag', etagOf(row)).header('cache-control', 'private, no-store');
+  return presentEstablishmentFor(auth, row);
 }

@@ -17,8 +17,12 @@ import {
   findGonePlace,
   type EstablishmentFilter,
 } from './establishments.queries';
-import { presenterFor, toPublicEstablishment } from './establishments.presenter';
-import type { Auth } from '../../plugins/auth';
+import {
+  presenterFor,
+  sendEstablishment,
+  toEstablishment,
+  toPublicEstablishment,
+} from './establishments.presenter';
 import { conditionsOf, etagOf } from '../../writes/preconditions';
 import type { WriteConditions } from '../../writes/write';
 import type { AppContext } from '../../context';
@@ -35,20 +39,8 @@ import {
 } from './establishments.service';
 import type { EstablishmentRow } from './establishments.queries';
 import { presentHistory } from '../history/history-presenter';
-import { toEstablishment } from './establishments.presenter';
 import { verifyEstablishment, verifyEstablishmentByToken } from './verify.service';
 import { findPageByFoldedAddress } from './folded-addresses';
-
-/** Admins who may change every establishment see the claim code; an owner, or an admin who may only read, not. */
-export function presentEstablishmentFor(auth: Auth, row: EstablishmentRow) {
-  return presenterFor(auth.ability)(row);
-}
-
-/** A record as answered to a signed-in caller, with its `ETag` (what `If-Match` compares with). */
-export function sendEstablishment(reply: FastifyReply, auth: Auth, row: EstablishmentRow) {
-  reply.header('etag', etagOf(row)).header('cache-control', 'private, no-store');
-  return presentEstablishmentFor(auth, row);
-}
 
 export const establishmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, responseCache } = app.ctx;

@@ -4,8 +4,8 @@ import { changeText } from '@tables-voisines/contract/history-text';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { teamChangeMail, type TeamChange } from '../../adapters/mail/templates';
 import { establishments, owners } from '../../db/schema';
-import type { Write, WriteDeps } from '../../writes/write';
-import type { ChangeRecord, FieldChange } from '../history/history';
+import type { WriteConsumer } from '../../writes/write';
+import type { FieldChange } from '../history/history';
 import { OWNER_MAIL_COLUMNS } from './establishments.queries';
 
 /** Fields an owner is not told about: secrets, and what another entry already says. */
@@ -22,11 +22,7 @@ const ownerIdOf = (value: unknown): string | null =>
  * from one (told apart from a deletion). Owners are not told of their own changes, nor of changes made by
  * the system. One e-mail per owner and page for the whole write.
  */
-export async function notifyOwnersOfTeamChanges(
-  ctx: WriteDeps,
-  w: Write,
-  entries: readonly ChangeRecord[],
-): Promise<void> {
+export const notifyOwnersOfTeamChanges: WriteConsumer = async (ctx, w, entries) => {
   const team = entries.filter((e) => e.actor.role === 'admin' && e.subjectType === 'establishment');
   if (team.length === 0) return;
   const establishmentIds = [...new Set(team.map((e) => e.subjectId))];
@@ -85,7 +81,7 @@ export async function notifyOwnersOfTeamChanges(
       await w.mail(teamChangeMail(site, owner, page, told.get(owner.id)!));
     }
   }
-}
+};
 
 /** What the owner is told of the team's changes to its page; `null` when nothing it can see changed. */
 function pageChange(

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { owners } from '../../db/schema';
-import type { Auth } from '../../plugins/auth';
+import type { Auth } from '../../lib/auth-account';
 import type { findHistory } from './history';
 
 type Entry = Awaited<ReturnType<typeof findHistory>>[number];

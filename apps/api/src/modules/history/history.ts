@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { changeHistory } from '../../db/schema';
-import type { Auth } from '../../plugins/auth';
+import type { Auth } from '../../lib/auth-account';
 
 export type HistorySubject = (typeof changeHistory.$inferInsert)['subjectType'];
 export type HistoryAction = (typeof changeHistory.$inferInsert)['action'];

@@ -1,26 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
-import type { AppContext } from '../../context';
-import { type EncodedResponse } from '../../lib/encoded-response';
 import { JSON_TYPE, publicCacheControl } from '../../lib/http-negotiation';
 import { sendResponse } from '../../lib/send-response';
-import { establishmentsFingerprint } from '../establishments/establishments.queries';
-import { parisDay } from '../../lib/today';
-import { mapFeedPieces } from './map-feed';
-
-/**
- * The map feed, like the public list: made once until an establishment changes, compressed once, revalidated
- * by ETag; while a new one is made (seconds at 200,000), the latest one answers. Also called at start, so
- * the first visitor does not wait (not through `inject`, which would hold the whole decoded answer, 31 MB at
- * 200,000, and its string: 120 MB until the next full collection).
- */
-export async function mapFeedAnswer({ db, responseCache, clock }: AppContext): Promise<EncodedResponse> {
-  const scope = await responseCache.perVersion('establishments', () => establishmentsFingerprint(db));
-  return responseCache.getScopedOrLatest(scope, 'map-feed', () => mapFeedPieces(db, parisDay(clock())), {
-    heavy: true,
-  });
-}
+import { mapFeedAnswer } from './map-feed-answer';
 
 export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
   const { mapIndex } = app.ctx;

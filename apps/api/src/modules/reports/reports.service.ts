@@ -15,11 +15,32 @@ import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { reportHandledMail, reportMail } from '../../adapters/mail/templates';
 import type { AppContext } from '../../context';
 import { establishments, owners, reports } from '../../db/schema';
-import { limitReports } from '../../plugins/rate-limit';
 import { write } from '../../writes/write';
 import { SYSTEM_ACTOR, type Actor } from '../history/history';
 import { findReport, findReportsPage, toOwnerReport } from './reports.queries';
 import { recordEstablishmentChange } from '../establishments/record-establishment-change';
+
+/** Reports of a wrong page are counted per client address over an hour (`RATE_LIMIT_REPORTS`). */
+const REPORT_WINDOW_MS = 3_600_000;
+
+/**
+ * Counts a visitor's report (`POST /api/establishment/{id}/reports` and the page's own form alike) against
+ * its address: past `RATE_LIMIT_REPORTS` an hour, `429 RateLimited` with the seconds to wait (`Retry-After`).
+ */
+async function limitReports(ctx: Pick<AppContext, 'rateLimiter' | 'config'>, address: string): Promise<void> {
+  const seconds = await ctx.rateLimiter.checkAddress(
+    'report',
+    address,
+    ctx.config.rateLimitReports,
+    REPORT_WINDOW_MS,
+  );
+  if (seconds === null) return;
+  throw new AppError(
+    'RateLimited',
+    'Trop de signalements envoyés depuis votre connexion, réessayez dans une heure.',
+    { retryAfter: seconds },
+  );
+}
 
 const establishmentNotFound = () =>
   new AppError('NotFound', 'Cet établissement n’existe pas ou n’est plus visible.');

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@tables-voisines/contract/routes';
 import { schemaOf } from '../../plugins/contract-route';
 import { authOf } from '../auth/auth-of';
-import { sendEstablishment } from '../establishments/establishments.routes';
+import { sendEstablishment } from '../establishments/establishments.presenter';
 import { actorOf } from '../history/history';
 import { conditionsOf } from '../../writes/preconditions';
 import { shareEstablishment } from './share.service';

@@ -1,0 +1,16 @@
+import type { Config } from '../../config';
+import { LocalPhotoStorage } from './local-storage';
+import type { PhotoStorage } from './storage';
+
+/** The AWS SDK, large in memory, is loaded only when a bucket is configured. */
+export async function createPhotoStorage(config: Config): Promise<PhotoStorage> {
+  if (config.s3 !== undefined) {
+    const { S3PhotoStorage } = await import('./s3-storage');
+    return new S3PhotoStorage(config.s3);
+  }
+  return new LocalPhotoStorage({
+    dataDir: config.dataDir,
+    secret: config.jwtSecret!,
+    publicUrl: config.publicUrl,
+  });
+}
