@@ -1,10 +1,41 @@
 import os from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import type { Reporter } from 'vitest/node';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { missingTools, REDIS_SKIPPED_ENV } from './apps/api/test/machine.ts';
 
 // No network here: servers started by the tests draw the bundled offline base map unless a test asks for
 // another (ARCHITECTURE.md); the servers inherit this from the test process.
 process.env.MAP_STYLE ??= 'offline';
+
+/**
+ * Redis and Chromium, which `npm install` does not bring: outside CI, the tests that need a missing one are
+ * skipped, and the run says so in one line each at its start and at its end; CI forbids skipping and stops
+ * here, in one line, before any test. Only the projects asked for count (`npm run test:db` needs no browser).
+ */
+const askedProjects = process.argv.flatMap((arg, i, args) =>
+  arg === '--project' ? [args[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice(10)] : [],
+);
+const asked = (project: string) => askedProjects.length === 0 || askedProjects.includes(project);
+const { redis, chromium } = await missingTools();
+const missing = [
+  ...(redis !== undefined && (asked('api') || asked('reliability')) ? [redis] : []),
+  ...(chromium !== undefined && asked('e2e') ? [chromium] : []),
+];
+const ci = !['', '0', 'false', undefined].includes(process.env.CI);
+if (missing.length > 0 && ci) {
+  for (const tool of missing) console.error(`npm test: ${tool.line} CI runs every test and skips none.`);
+  process.exit(1);
+}
+if (redis !== undefined) process.env[REDIS_SKIPPED_ENV] = redis.line;
+const skippedLines = missing.map((tool) => `SKIPPED ${tool.skipped}. ${tool.line}`);
+for (const line of skippedLines) console.warn(line);
+/** The same lines again once every test has run, where a newcomer reads the result. */
+const skippedAtTheEnd: Reporter = {
+  onTestRunEnd() {
+    for (const line of skippedLines) console.warn(`\n${line}`);
+  },
+};
 
 /** Real server processes killed, restarted, run for minutes: only with `npm run test:reliability`. */
 const reliability: TestProjectInlineConfiguration = {
@@ -34,6 +65,7 @@ class JourneysFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     sequence: { sequencer: JourneysFirst },
+    ...(skippedLines.length > 0 ? { reporters: ['default', skippedAtTheEnd] } : {}),
     // Vitest keeps one core for itself by default: on CI's two cores that is a single worker, and the API's
     // files (PGlite in the worker, or PostgreSQL beside it) ran one at a time. The journeys run two files at a
     // time too (issue 31): each file's server and Chromium wait on each other as much as they compute, and the
@@ -77,7 +109,8 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['e2e/**/*.test.ts'],
+          // Without Chromium (outside CI), the one file that drives the server over HTTP alone.
+          include: chromium === undefined ? ['e2e/**/*.test.ts'] : ['e2e/start.test.ts'],
           // A worker keeps its modules from one file to the next: playwright-core and axe are loaded once per
           // worker, and the journeys that only read the demo data share its server (`readOnlyDemoServer`).
           isolate: false,

@@ -9,6 +9,7 @@ import { loadConfig, type Env } from '../src/config';
 import { passwordResetMails } from '../src/db/schema';
 import { bearer, createAdminAccount, createOwnerAccount, TEST_PASSWORD, type TestAccount } from './accounts';
 import { createTestApp, type TestApp } from './app';
+import { redisSkipped, TEST_REDIS_URL as REDIS_URL } from './machine';
 import { refreshToken } from './requests';
 import { startSmtp, type TestSmtp } from './smtp';
 
@@ -230,8 +231,7 @@ async function replicaOf(of: TestApp, env: Env): Promise<TestApp> {
 /** A client address of its own for each run: the counts kept in Redis outlive a run by a minute. */
 const freshAddress = () => `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 
-describe('two replicas on one database, sharing Redis', () => {
-  const REDIS_URL = 'redis://127.0.0.1:6379';
+describe.skipIf(redisSkipped)('two replicas on one database, sharing Redis', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {

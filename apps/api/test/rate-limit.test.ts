@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app';
+import { redisSkipped, TEST_REDIS_URL as REDIS_URL } from './machine';
 import { MAX_SLOW_DOWN_MS } from '../src/adapters/rate-limit/rate-limiter';
 import { createAdminAccount, createOwnerAccount, TEST_PASSWORD } from './accounts';
 
@@ -252,30 +252,10 @@ describe('an account guessed from many addresses', () => {
   );
 });
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
-
-function assertRedisListens(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(6379, '127.0.0.1');
-    socket.setTimeout(2_000);
-    socket.once('connect', () => {
-      socket.end();
-      resolve();
-    });
-    const fail = () => {
-      socket.destroy();
-      reject(new Error(`These tests need the Redis server at ${REDIS_URL}: start it first.`));
-    };
-    socket.once('error', fail);
-    socket.once('timeout', fail);
-  });
-}
-
-describe('rate limits in Redis (REDIS_URL)', () => {
+describe.skipIf(redisSkipped)('rate limits in Redis (REDIS_URL)', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    await assertRedisListens();
     const env = { TRUST_PROXY: 'true', RATE_LIMIT_SIGN_IN: String(LIMIT), REDIS_URL };
     a = await createTestApp({ env });
     b = await createTestApp({ env });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { redisSkipped, TEST_REDIS_URL } from '../machine';
 import { startServerProcess, type ServerProcess } from '../server-process';
 import {
   createThrowawayDatabase,
@@ -16,7 +17,7 @@ import {
  * the other (LISTEN/NOTIFY).
  */
 
-const REDIS_URL = process.env.RELIABILITY_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.RELIABILITY_REDIS_URL ?? TEST_REDIS_URL;
 let database: ThrowawayDatabase;
 let a: ServerProcess;
 let b: ServerProcess;
@@ -33,7 +34,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-describe('two replicas on one PostgreSQL and one Redis', () => {
+describe.skipIf(redisSkipped)('two replicas on one PostgreSQL and one Redis', () => {
   it('accepts on one replica a token signed by the other', async () => {
     const token = await signInAdmin(a.baseUrl);
     const response = await fetch(`${b.baseUrl}/api/admins`, {
