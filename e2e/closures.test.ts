@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, parisDate } from '@tables-voisines/contract/closures';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { startSmtp, type TestSmtp } from '../apps/api/test/smtp';
 import {
@@ -13,6 +12,7 @@ import {
 import { MAP_DESKTOP, openMapPage } from './support/map';
 import { findQuietEstablishment, linkNewOwner, type ListedEstablishment } from './support/owners';
 import { callApi, startServer, type RunningServer } from './support/server';
+import { addDays, parisDay } from '@tables-voisines/contract/paris-time';
 
 /*
  * Opening information people can trust (issue 30): a place open round the clock is in the map's « Ouvert
@@ -116,7 +116,7 @@ describe('closures', () => {
     await expect.poll(() => before.count(), { timeout: 20_000 }).toBe(1);
 
     // The owner, on a phone: closed from today to the day after tomorrow, for annual leave.
-    const today = parisDate(new Date());
+    const today = parisDay(new Date());
     const lastDay = addDays(today, 2);
     const ownerContext = await newVisitorContext(browser, { viewport: PHONE });
     const owner = await ownerContext.newPage();
@@ -197,7 +197,7 @@ describe('closures', () => {
   });
 
   it('a closure ending today says so and when the place opens again; today closed in the hours', async () => {
-    const today = parisDate(new Date());
+    const today = parisDay(new Date());
     const lunches = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, opens: '12:00', closes: '14:30' }));
     await callApi(
       server.baseUrl,
@@ -222,7 +222,7 @@ describe('closures', () => {
   it('a place closed today does not offer today’s board: its page says so, the map’s boards leave it out', async () => {
     // Open round the clock, with today's board (issue 49: « Fermé exceptionnellement · Travaux », then the
     // board's tartare as if it were served).
-    const today = parisDate(new Date());
+    const today = parisDay(new Date());
     await callApi(
       server.baseUrl,
       'PATCH',

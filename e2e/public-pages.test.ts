@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parisDate } from '@tables-voisines/contract/closures';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import {
   launchBrowser,
@@ -14,6 +13,7 @@ import {
 } from './support/browser';
 import { adminToken, createEstablishment } from './support/admins';
 import { boardsToday, callApi, startServer, type RunningServer } from './support/server';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 let server: RunningServer;
 let browser: Browser;
@@ -271,7 +271,7 @@ describe('an establishment page', () => {
       {
         establishment: cutElsewhere.id,
         title: 'Ardoise du jour',
-        date: parisDate(new Date()),
+        date: parisDay(new Date()),
         items: [
           { name: 'Planche mixte charcuterie-fromages', price: 22.9, category: categories[0]!.id },
           { name: 'Bière blanche pression (25 cl)', price: 5.5, category: categories[0]!.id },

@@ -17,6 +17,7 @@ import { createMailer } from './adapters/mail/create-mailer';
 import { createPhotoShare } from './adapters/share/share';
 import { createPhotoStorage } from './adapters/storage/create-storage';
 import { makeMissingPhotoVariants } from './startup/photo-variants';
+import { realClock, type Clock } from './lib/clock';
 import { ResponseCache } from './lib/response-cache';
 import { BackgroundTasks } from './lib/background';
 import { DataVersion } from './lib/data-version';
@@ -72,7 +73,7 @@ export interface BuildAppOptions {
   /** Pino logger options; tests pass `false`. */
   logger?: boolean | object;
   /** The time now (`ctx.clock`); tests give one they move. */
-  clock?: () => Date;
+  clock?: Clock;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -107,7 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const background = new BackgroundTasks();
   const base: Omit<AppContext, 'jobs'> = {
     config,
-    clock: options.clock ?? (() => new Date()),
+    clock: options.clock ?? realClock,
     database,
     db: database.db,
     dataVersion,

@@ -12,12 +12,12 @@ import {
   loadBenchData,
   shiftBenchBoardsTo,
 } from './db/seed/bench-data';
+import { realClock } from './lib/clock';
 import { runCli } from './lib/run-cli';
-import { parisDay } from './lib/today';
-import { addDays } from '@tables-voisines/contract/closures';
 import { dropBoardAnswersBefore } from './modules/menu-boards/menu-boards.queries';
 import { establishments } from './db/schema';
 import { sql } from 'drizzle-orm';
+import { addDays, parisDay } from '@tables-voisines/contract/paris-time';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -36,7 +36,7 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl, dataDir });
   try {
     await migrateDatabase(database);
-    const today = parisDay();
+    const today = parisDay(realClock());
     if (values.shift) {
       const days = await shiftBenchBoardsTo(database.db, today);
       console.log(`Ardoises décalées de ${days} jour(s).`);

@@ -1,3 +1,4 @@
+import type { Clock } from './lib/clock';
 import type { Mailer } from './adapters/mail/mailer';
 import type { PhotoShare } from './adapters/share/share';
 import type { PhotoStorage } from './adapters/storage/storage';
@@ -20,7 +21,7 @@ export interface AppContext {
    * The time now. The real clock, except in tests, which move it (closures around midnight in Paris,
    * reminders after `VERIFY_REMINDER_DAYS`, links that expire): what depends on the date reads it here.
    */
-  clock: () => Date;
+  clock: Clock;
   database: Database;
   db: Db;
   /** Bumped after every committed write of public data: caches key on it. */

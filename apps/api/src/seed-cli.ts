@@ -1,12 +1,13 @@
 // `npm run seed`: loads the demonstration data set into the configured database.
 import cliProgress from 'cli-progress';
 import { loadConfig } from './config';
+import { realClock } from './lib/clock';
 import { runCli } from './lib/run-cli';
 import { openDatabase } from './db/client';
 import { migrateDatabase, STARTUP_LOCK_KEY } from './db/migrate';
 import { isDemoLoaded } from './startup/seed';
 import { loadDemoData } from './db/seed/load-demo';
-import { parisDay } from './lib/today';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -30,7 +31,7 @@ async function main(): Promise<number> {
       const startedAt = performance.now();
       let started = false;
       await loadDemoData(database.db, {
-        today: parisDay(),
+        today: parisDay(realClock()),
         onProgress(done, total) {
           if (bar === undefined) return;
           if (!started) bar.start(total, 0);

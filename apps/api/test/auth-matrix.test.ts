@@ -4,10 +4,10 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app';
 import { createAdminAccount, createOwnerAccount, TEST_PASSWORD, type TestAccount } from './accounts';
-import { parisDay } from '../src/lib/today';
 import { createCategory, createEstablishment, createGroup, createMenuBoard } from './factories';
 import { tinyPng } from './images';
 import { accessRequests, contactMessages, reports } from '../src/db/schema';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 /*
  * Who may call what: every implemented route of the contract, called by five callers, each cell in a fresh
@@ -216,7 +216,7 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
         body: {
           establishment: w.establishmentA.id,
           title: 'Ardoise du jour',
-          date: parisDay(),
+          date: parisDay(new Date()),
           items: [{ name: 'Quiche lorraine', price: 9.5, category: w.categoryId }],
         },
       };
@@ -363,7 +363,7 @@ async function makeWorld(): Promise<World> {
   const group = await createGroup(t.db);
   const menuBoardId = await createMenuBoard(t.db, {
     establishmentId: establishmentA.id,
-    date: parisDay(),
+    date: parisDay(new Date()),
     items: [{ name: 'Tarte Tatin', priceCents: 650, categoryId: category.id }],
   });
   const ownerA = await createOwnerAccount(t, { establishmentId: establishmentA.id });

@@ -1,7 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SignJWT } from 'jose';
-import { parisDate } from '@tables-voisines/contract/closures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { admins, categories, establishments, groups, menuBoards, owners } from '../src/db/schema';
@@ -9,6 +8,7 @@ import { createAdminAccount, createOwnerAccount } from './accounts';
 import { createTestApp, type TestApp } from './app';
 import { testEngine } from './database';
 import { databaseDigest, runFuzz, type FuzzWorld } from './fuzz/contract-fuzz';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 /*
  * Generated requests to every route of the served OpenAPI document, with every role's token. Quick by
@@ -67,7 +67,7 @@ beforeAll(async () => {
         {
           establishment: establishment!.id,
           title: 'Menu du midi',
-          date: parisDate(new Date()),
+          date: parisDay(new Date()),
           items: [{ name: 'Soupe à l’oignon', price: 8.5, category: category!.id }],
         },
       ],

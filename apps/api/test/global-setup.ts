@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase, type Database } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { loadDemoData } from '../src/db/seed/load-demo';
-import { parisDay } from '../src/lib/today';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,7 +33,7 @@ function databaseUrl(serverUrl: string, name: string): string {
 /** Migrates once per run; each test file then gets its own copy (see database.ts). */
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.DATABASE_URL;
-  const today = parisDay();
+  const today = parisDay(new Date());
   project.provide('demoDay', today);
   if (serverUrl === undefined) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'tv-templates-'));

@@ -9,12 +9,12 @@ import zlib from 'node:zlib';
 import { ErrorBodySchema } from '@tables-voisines/contract/errors';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parisDay } from '../src/lib/today';
 import { webBuildDir } from '../src/paths';
 import { createAdminAccount } from './accounts';
 import { createTestApp, type TestApp } from './app';
 import { createCategory, createEstablishment, createMenuBoard } from './factories';
 import { publishPhoto } from './photos';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -70,7 +70,7 @@ describe('compression (point 15)', () => {
       });
       await createMenuBoard(t.db, {
         establishmentId: place.id,
-        date: parisDay(),
+        date: parisDay(new Date()),
         items: [
           { name: 'Tablier de sapeur', priceCents: 1650, categoryId: category },
           { name: 'Quenelle de brochet, sauce Nantua', priceCents: 1490, categoryId: category },

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '@tables-voisines/contract/schemas/permission';
 import { establishments } from '../src/db/schema';
-import { parisDay } from '../src/lib/today';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from './accounts';
 import { createTestApp, type TestApp } from './app';
 import { createCategory, createEstablishment } from './factories';
 import { photoJpeg } from './images';
 import { deleteEstablishment, postEstablishment } from './requests';
 import { startSmtp, type TestSmtp } from './smtp';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 /*
  * Issue 47, points 5 to 8: who may move an owner, whose upload a photo is, ETags that follow what an answer
@@ -250,7 +250,7 @@ describe('a board’s ETag', () => {
     const published = await inject('POST', '/api/menuboard/', owner.headers, {
       establishment: place.id,
       title: 'Ardoise du jour',
-      date: parisDay(),
+      date: parisDay(new Date()),
       items: [{ name: 'Blanquette', price: 14, category }],
     });
     expect(published.statusCode).toBe(201);
@@ -286,7 +286,7 @@ describe('If-None-Match on the API’s reads', () => {
     const board = await inject('POST', '/api/menuboard/', owner.headers, {
       establishment: place.id,
       title: 'Ardoise',
-      date: parisDay(),
+      date: parisDay(new Date()),
       items: [{ name: 'Velouté', price: 6, category }],
     });
     const group = await inject('POST', '/api/group/', admin.headers, {

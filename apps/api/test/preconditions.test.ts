@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainDish } from '@tables-voisines/contract/test-support/dishes';
-import { parisDay } from '../src/lib/today';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from './accounts';
 import { createTestApp, type TestApp } from './app';
 import { createCategory, createEstablishment } from './factories';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 /*
  * Two tabs, or an owner and an admin, editing the same record: a write sent with the `ETag` its form was
@@ -131,7 +131,7 @@ describe('If-Match on today’s board', () => {
     const board = (name: string) => ({
       establishment: place.id,
       title: 'Ardoise du jour',
-      date: parisDay(),
+      date: parisDay(new Date()),
       items: [{ name, price: 12.5, category }],
     });
     const today = `/api/establishment/${place.id}/menuboard`;
@@ -225,7 +225,7 @@ describe('a first board of the day published twice', () => {
     const body = {
       establishment: place.id,
       title: 'Ardoise',
-      date: parisDay(),
+      date: parisDay(new Date()),
       items: [{ name: 'Flan', price: 4, category }],
     };
     const headers = { ...admin.headers, 'if-none-match': '*' };

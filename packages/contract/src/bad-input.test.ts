@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hasVisibleCharacter, LONE_SURROGATE } from './characters';
-import { addYears, closureDateIssues, findOverlappingClosures, sortClosures, type Closure } from './closures';
+import { closureDateIssues, findOverlappingClosures, sortClosures, type Closure } from './closures';
 import { FRANCE_BOXES, isInFrance } from './geo';
 import { UsernameSchema } from './schemas/account';
 import { IsoDateSchema, nameSchema } from './schemas/common';
 import { LocationBodySchema, UriSchema } from './schemas/establishment';
 import { MenuBoardItemBodySchema, menuBoardDateProblem } from './schemas/menu-board';
 import { slugify, uriProblem } from './slug';
+import { addYears } from './paris-time';
 
 /*
  * The rules of issue 47 (points 10 to 13) that the forms share with the server: page addresses that can be

@@ -3,7 +3,7 @@
  * "until further notice". Dates are Europe/Paris calendar days, both inclusive; `to: null` has no end.
  * Zod-free, so that public pages and the map's filters import it without the schemas.
  */
-import { once } from './once';
+import { addDays, addYears, parisDay } from './paris-time';
 
 export type Closure = { from: string; to: string | null; reason: string | null };
 
@@ -15,42 +15,6 @@ export const MAX_CLOSURE_REASON_LENGTH = 120;
 export const CLOSURE_ANNOUNCE_DAYS = 14;
 /** Closures that ended this many days ago are purged by a scheduled job. */
 export const CLOSURE_PURGE_DAYS = 30;
-
-const PARIS_DATE = once(
-  () =>
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Europe/Paris',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }),
-);
-
-/** The last answer of `parisDate`, for its UTC minute (Paris's day starts on a whole UTC minute). */
-let lastDate: { minute: number; date: string } | undefined;
-
-/** The calendar date in Europe/Paris at an instant, `YYYY-MM-DD`. */
-export function parisDate(now: Date): string {
-  const minute = Math.floor(now.getTime() / 60_000);
-  if (lastDate?.minute === minute) return lastDate.date;
-  // en-CA writes YYYY-MM-DD.
-  const date = PARIS_DATE().format(now);
-  lastDate = { minute, date };
-  return date;
-}
-
-/** `YYYY-MM-DD` plus `days` calendar days. */
-export function addDays(date: string, days: number): string {
-  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** `YYYY-MM-DD` plus `years` years, the same day of the month (28 February for a 29th the year has not). */
-export function addYears(date: string, years: number): string {
-  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
-  const lastDay = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
-  return `${y + years}-${String(m).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
-}
 
 /** In order of their first day, as they are stored and answered (the order given on a tie). */
 export function sortClosures<T extends Closure>(closures: readonly T[]): T[] {
@@ -180,7 +144,7 @@ export function upcomingClosure(closures: readonly Closure[], today: string): Cl
 /** Whether an establishment is in one of its closures at `now` (Paris day). */
 export function isClosedOn(closures: readonly Closure[], now: Date): boolean {
   if (closures.length === 0) return false;
-  return activeClosure(closures, parisDate(now)) !== null;
+  return activeClosure(closures, parisDay(now)) !== null;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -264,7 +228,7 @@ export function closureAnnouncementText(closure: Closure, today: string): string
 /** The Paris day of an instant in words: « 3 novembre 2026 », « 1er mai 2026 »; `null` for a bad instant. */
 export function parisDayText(instant: Date): string | null {
   if (Number.isNaN(instant.getTime())) return null;
-  const { year, month, day } = dateParts(parisDate(instant));
+  const { year, month, day } = dateParts(parisDay(instant));
   return `${dayNumber(day)} ${MONTHS_FR[month - 1]} ${year}`;
 }
 

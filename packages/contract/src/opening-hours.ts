@@ -4,15 +4,9 @@
  * (closures.ts: whole Paris days during which it never opens, whatever its hours).
  */
 
-import {
-  activeClosure,
-  addDays,
-  closureStatusText,
-  formatFrenchDate,
-  parisDate,
-  type Closure,
-} from './closures';
+import { activeClosure, closureStatusText, formatFrenchDate, type Closure } from './closures';
 import { once } from './once';
+import { addDays, parisDay } from './paris-time';
 
 export type OpeningHoursEntry = { day: number; opens: string; closes: string };
 
@@ -172,7 +166,7 @@ export function openingStatus(
   now: Date,
   closures: readonly Closure[] = [],
 ): OpeningStatus {
-  const today = closures.length === 0 ? '' : parisDate(now);
+  const today = closures.length === 0 ? '' : parisDay(now);
   if (closures.length > 0) {
     const closure = activeClosure(closures, today);
     if (closure !== null) {
@@ -311,16 +305,16 @@ export function formatTimeRange(range: { opens: string; closes: string }): strin
 export function describeOpeningStatus(status: OpeningStatus, now: Date): string {
   if (status.closure !== undefined) {
     // Its last day: « jusqu’au mercredi 2 décembre » on 2 December says nothing of tomorrow.
-    if (status.closure.to === parisDate(now)) {
+    if (status.closure.to === parisDay(now)) {
       const again = status.reopensAt;
       if (again === undefined) return 'Fermé aujourd’hui';
       const when =
         again.date !== undefined
-          ? `le ${formatFrenchDate(again.date, parisDate(now))}`
+          ? `le ${formatFrenchDate(again.date, parisDay(now))}`
           : DAY_NAMES_FR[again.day - 1]!;
       return `Fermé aujourd’hui, réouverture ${when} à ${formatFrenchTime(again.time)}`;
     }
-    return closureStatusText(status.closure, parisDate(now));
+    return closureStatusText(status.closure, parisDay(now));
   }
   if (status.open) {
     return status.closesAt === undefined
@@ -331,7 +325,7 @@ export function describeOpeningStatus(status: OpeningStatus, now: Date): string 
   const today = parisWeekTime(now).day;
   const { day, time, date } = status.opensAt;
   if (date !== undefined) {
-    return `Fermé · ouvre le ${formatFrenchDate(date, parisDate(now))} à ${formatFrenchTime(time)}`;
+    return `Fermé · ouvre le ${formatFrenchDate(date, parisDay(now))} à ${formatFrenchTime(time)}`;
   }
   const when =
     day === today && toMinutes(time) > parisWeekTime(now).minutes

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { addDays, CLOSURE_PURGE_DAYS, parisDate } from '@tables-voisines/contract/closures';
+import { CLOSURE_PURGE_DAYS } from '@tables-voisines/contract/closures';
 import { establishments } from '../db/schema';
 import { SYSTEM_ACTOR } from '../modules/history/history';
 import { deleteOldVerifyTokens } from '../modules/establishments/verify.service';
@@ -7,6 +7,7 @@ import { write } from '../writes/write';
 import type { JobContext } from './verify-reminders';
 import { recordEstablishmentChange } from '../modules/establishments/record-establishment-change';
 import { dropBoardAnswersBefore } from '../modules/menu-boards/menu-boards.queries';
+import { addDays, parisDay } from '@tables-voisines/contract/paris-time';
 
 /**
  * The daily job (03:15 in Paris): closures that ended more than `CLOSURE_PURGE_DAYS` days before today (Paris
@@ -17,7 +18,7 @@ import { dropBoardAnswersBefore } from '../modules/menu-boards/menu-boards.queri
 export async function purgeClosures(ctx: JobContext): Promise<number> {
   const now = ctx.clock();
   // A closure is kept while its last day is on or after this one.
-  const keepFrom = addDays(parisDate(now), -CLOSURE_PURGE_DAYS);
+  const keepFrom = addDays(parisDay(now), -CLOSURE_PURGE_DAYS);
   const stale = sql`exists (select 1 from jsonb_array_elements(${establishments.closures}) c
     where c->>'to' is not null and c->>'to' < ${keepFrom})`;
   const candidates = await ctx.db
@@ -47,6 +48,6 @@ export async function purgeClosures(ctx: JobContext): Promise<number> {
   }
   await deleteOldVerifyTokens(ctx, now, CLOSURE_PURGE_DAYS);
   // The surrounding search asks only for today's boards (decision 0062).
-  await dropBoardAnswersBefore(ctx.db, parisDate(now));
+  await dropBoardAnswersBefore(ctx.db, parisDay(now));
   return changed;
 }

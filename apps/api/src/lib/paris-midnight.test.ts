@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database';
 import type { Database } from '../db/client';
-import { parisMidnight } from './paris-midnight';
+import { parisMidnight } from '@tables-voisines/contract/paris-time';
 
 /*
  * When a Paris day starts, for every day a client may send (0001-01-01 to 9999-12-31), checked against the

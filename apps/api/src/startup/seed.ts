@@ -3,7 +3,8 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { appMeta, establishments } from '../db/schema';
 import { loadDemoData, refreshDemoMenuBoards } from '../db/seed/load-demo';
-import { msUntilNextParisMidnight, parisDay } from '../lib/today';
+import { msUntilNextParisMidnight, parisDay } from '@tables-voisines/contract/paris-time';
+import { realClock, type Clock } from '../lib/clock';
 
 export async function isDemoLoaded(db: Db): Promise<boolean> {
   const rows = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, 'seed'));
@@ -30,9 +31,10 @@ export async function seedIfNeeded(
   config: Config,
   database: Database,
   onProgress?: (done: number, total: number) => void,
+  clock: Clock = realClock,
 ): Promise<boolean> {
   if ((await decideSeed(config, database)) === 'none') return false;
-  await loadDemoData(database.db, { today: parisDay(), ...(onProgress ? { onProgress } : {}) });
+  await loadDemoData(database.db, { today: parisDay(clock()), ...(onProgress ? { onProgress } : {}) });
   return true;
 }
 
@@ -43,17 +45,18 @@ export async function seedIfNeeded(
 export function scheduleDemoBoardRefresh(
   db: Db,
   log: (message: string, error?: unknown) => void,
+  clock: Clock = realClock,
 ): () => void {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const run = async () => {
     try {
-      if (await refreshDemoMenuBoards(db, parisDay())) log('demo menu boards refreshed for today');
+      if (await refreshDemoMenuBoards(db, parisDay(clock()))) log('demo menu boards refreshed for today');
     } catch (error) {
       log('demo menu boards refresh failed', error);
     }
     if (stopped) return;
-    timer = setTimeout(run, msUntilNextParisMidnight() + 1_000);
+    timer = setTimeout(run, msUntilNextParisMidnight(clock()) + 1_000);
     timer.unref();
   };
   void run();

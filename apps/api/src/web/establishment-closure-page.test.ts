@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addDays, formatFrenchDate } from '@tables-voisines/contract/closures';
+import { formatFrenchDate } from '@tables-voisines/contract/closures';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createEstablishment } from '../../test/factories';
 import { renderedPlacePage } from '../../test/pages';
-import { parisDay } from '../lib/today';
+import { addDays, parisDay } from '@tables-voisines/contract/paris-time';
 
 // What a visitor and a search engine read of closures and freshness on a place's page, as the server renders
 // it. Pages are rendered at the real time (the loader's `renderedAt`): the dates are set around today.
@@ -19,7 +19,7 @@ const pageOf = (place: { kind: string; uri: string }) => renderedPlacePage(t, pl
 const everyDay = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, opens: '00:00', closes: '00:00' }));
 
 it('says the closure in progress instead of « Ouvert maintenant », with its reason, and gives it in JSON-LD', async () => {
-  const today = parisDay();
+  const today = parisDay(new Date());
   const closure = { from: addDays(today, -2), to: addDays(today, 5), reason: 'Congés annuels' };
   const place = await createEstablishment(t.db, {
     name: 'La Fermeture',
@@ -49,7 +49,7 @@ it('says the closure in progress instead of « Ouvert maintenant », with its re
 });
 
 it('announces a closure starting within 14 days and says when the information was verified', async () => {
-  const today = parisDay();
+  const today = parisDay(new Date());
   const from = addDays(today, 3);
   const place = await createEstablishment(t.db, {
     name: 'La Prévoyante',
@@ -68,7 +68,7 @@ it('announces a closure starting within 14 days and says when the information wa
 });
 
 it('announces nothing of a closure more than 14 days away, nor of one that has ended', async () => {
-  const today = parisDay();
+  const today = parisDay(new Date());
   const place = await createEstablishment(t.db, {
     name: 'La Lointaine',
     town: 'Tours',

@@ -13,9 +13,9 @@ import {
 } from '../../test/factories';
 import { eq } from 'drizzle-orm';
 import { establishments, groupMembers } from '../db/schema';
-import { parisDay } from '../lib/today';
 import { exportSite, pageBatchExporter, type PageFiles } from './export-site';
 import { createPublicData, readAheadPublicPages, readPublicDataAsSnapshot } from './public-data';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 let t: TestApp;
 let outDir: string;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { DataVersion } from '../lib/data-version';
-import { parisDay } from '../lib/today';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 export interface CachedPage {
   headers: [string, string][];

@@ -2,7 +2,6 @@ import { AppError } from '@tables-voisines/contract/errors';
 import type { PublicData, PublicSettings } from '@tables-voisines/contract/public-data';
 import { UuidSchema } from '@tables-voisines/contract/schemas/common';
 import type { AppContext } from '../context';
-import { parisDay } from '../lib/today';
 import { findCategoriesByIds } from '../modules/categories/find-categories-by-ids';
 import { toPublicEstablishment } from '../modules/establishments/establishments.presenter';
 import {
@@ -24,6 +23,7 @@ import {
 } from '../modules/menu-boards/menu-boards.queries';
 import { createReport, parseReportBody } from '../modules/reports/reports.service';
 import { createContactMessage, parseContactMessageBody } from '../modules/access/contact-messages';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 export function publicSettingsOf(config: AppContext['config']): PublicSettings {
   return {

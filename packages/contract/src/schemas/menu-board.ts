@@ -13,7 +13,6 @@ import {
   nameSchema,
   textSchema,
 } from './common';
-import { addDays } from '../closures';
 import { KindSchema } from './establishment';
 import {
   ALLERGENS,
@@ -23,6 +22,7 @@ import {
   normalizeAllergens,
   normalizeDiets,
 } from '../dishes';
+import { addDays } from '../paris-time';
 
 export const MAX_PRICE_EUROS = 10_000;
 

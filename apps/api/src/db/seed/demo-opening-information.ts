@@ -1,5 +1,5 @@
-import { addDays } from '@tables-voisines/contract/closures';
 import type { DemoData } from './demo-data';
+import { addDays } from '@tables-voisines/contract/paris-time';
 
 /** Noon in Paris (10:00 or 11:00 UTC) on a day: a plausible time for an owner's click. */
 const noonOn = (day: string) => new Date(`${day}T10:30:00Z`);

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database';
-import { parisDay } from '../../lib/today';
 import type { Database } from '../client';
 import { appMeta, categories, establishments, groups, menuBoards } from '../schema';
 import { DEFAULT_DEMO_ESTABLISHMENTS, generateDemoData, generateDemoMenuBoards } from './demo-data';
 import { refreshDemoMenuBoards } from './load-demo';
 import { activeClosure, upcomingClosure } from '@tables-voisines/contract/closures';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 let database: Database;
 beforeAll(async () => {

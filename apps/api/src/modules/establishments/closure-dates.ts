@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError } from '@tables-voisines/contract/errors';
-import { closureDateIssues, parisDate, type Closure } from '@tables-voisines/contract/closures';
+import { closureDateIssues, type Closure } from '@tables-voisines/contract/closures';
 import type { AppContext } from '../../context';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 /**
  * Refuses closures dated where nobody means them (from a year back to two years ahead of today in Paris,
@@ -14,7 +15,7 @@ export function assertClosureDates(
   stored: readonly Closure[] = [],
 ): void {
   if (closures === undefined) return;
-  const issues = closureDateIssues(closures, parisDate(ctx.clock()), stored);
+  const issues = closureDateIssues(closures, parisDay(ctx.clock()), stored);
   if (issues.length > 0) {
     throw new AppError('ValidationError', 'Certaines fermetures sont datées hors des limites.', issues);
   }

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createCategory, createEstablishment, createMenuBoard } from '../../../test/factories';
-import { parisDay } from '../../lib/today';
 import { deleteEstablishment, postEstablishment } from '../../../test/requests';
 import { startSmtp, type TestSmtp } from '../../../test/smtp';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 /*
  * Issue 48, points 3 and 4: a detach that detaches (the code renewed, only ever mailed to the address the
@@ -312,7 +312,7 @@ describe('a place closed for good on the map', () => {
     const place = created.json() as { id: string };
     const board = await createMenuBoard(t.db, {
       establishmentId: place.id,
-      date: parisDay(),
+      date: parisDay(new Date()),
       items: [{ name: 'Mique levée', priceCents: 1400, categoryId: category.id }],
     });
     const box = {

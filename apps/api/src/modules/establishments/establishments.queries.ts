@@ -20,9 +20,9 @@ import {
   establishments,
 } from '../../db/schema';
 import { escapeLike } from '../../lib/sql';
-import { parisMidnight } from '../../lib/paris-midnight';
 import { URI_FORBIDDEN } from '@tables-voisines/contract/slug';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
+import { parisMidnight } from '@tables-voisines/contract/paris-time';
 
 /** What an e-mail to an establishment's owner reads of it: its page (name, town, address) and its owner. */
 export const OWNER_MAIL_COLUMNS = {

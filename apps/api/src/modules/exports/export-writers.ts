@@ -3,7 +3,7 @@ import { PassThrough, Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { stringify } from 'csv-stringify';
-import { parisWallClock } from '../../lib/today';
+import { parisWallClock } from '@tables-voisines/contract/paris-time';
 
 export type Cell = string | number | boolean | Date | null;
 

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { routes } from '@tables-voisines/contract/routes';
 import type { ExportQuery } from '@tables-voisines/contract/schemas/common';
-import { parisDay } from '../../lib/today';
 import { schemaOf } from '../../plugins/contract-route';
 import { CONTENT_TYPES, csvStream, xlsxStream, type ExportColumn, type RowBatches } from './export-writers';
 import {
@@ -13,6 +12,7 @@ import {
   groupExportBatches,
   ownerExportBatches,
 } from './exports.queries';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 function sendExport(
   request: FastifyRequest,
@@ -26,7 +26,7 @@ function sendExport(
   },
 ) {
   const { format } = options.query;
-  const fileName = `${options.baseName}-${parisDay()}.${format}`;
+  const fileName = `${options.baseName}-${parisDay(request.server.ctx.clock())}.${format}`;
   request.log.info({ fileName }, 'export started');
   const stream =
     format === 'xlsx'

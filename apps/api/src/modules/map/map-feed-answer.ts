@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context';
 import type { EncodedResponse } from '../../lib/encoded-response';
-import { parisDay } from '../../lib/today';
 import { establishmentsFingerprint } from '../establishments/establishments.queries';
 import { mapFeedPieces } from './map-feed';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 /**
  * The map feed, like the public list: made once until an establishment changes, compressed once, revalidated

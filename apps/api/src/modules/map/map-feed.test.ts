@@ -5,7 +5,7 @@ import { createAdminAccount, type TestAccount } from '../../../test/accounts';
 import { openingStatus } from '@tables-voisines/contract/opening-hours';
 import { createTestApp, TestClock, type TestApp } from '../../../test/app';
 import { createCategory, createEstablishment, disableEstablishment } from '../../../test/factories';
-import { parisDay } from '../../lib/today';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 let t: TestApp;
 let admin: TestAccount;
@@ -129,7 +129,7 @@ describe('GET /api/map/feed', () => {
       payload: {
         establishment: lyon.id,
         title: 'Ardoise du jour',
-        date: parisDay(),
+        date: parisDay(new Date()),
         items: [{ name: 'Complète', price: 9.5, category: category.id }],
       },
     });

@@ -4,7 +4,7 @@ import { createAdminAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createCategory, createEstablishment, disableEstablishment } from '../../../test/factories';
 import { postEstablishment } from '../../../test/requests';
-import { parisDay } from '../../lib/today';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 let t: TestApp;
 let admin: TestAccount;
@@ -141,7 +141,7 @@ describe('GET /api/map/points', () => {
       payload: {
         establishment: (await get(`${lyon}&zoom=18`)).json().features[0].id,
         title: 'Ardoise du jour',
-        date: parisDay(),
+        date: parisDay(new Date()),
         items: [{ name: 'Galette', price: 9.5, category: category.id }],
       },
     });

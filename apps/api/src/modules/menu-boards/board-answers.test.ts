@@ -14,15 +14,15 @@ import { createCategory, createEstablishment, createMenuBoard } from '../../../t
 import type { Db } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
 import { establishments, menuBoardAnswers, menuBoards } from '../../db/schema';
-import { parisDay } from '../../lib/today';
 import { NO_DISH_FILTERS } from './dish-filters.queries';
 import { surroundingMenuBoardsJson } from './menu-boards.queries';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 let t: TestApp;
 let admin: TestAccount;
 let plats: string;
 let desserts: string;
-const today = parisDay();
+const today = parisDay(new Date());
 const box = {
   southWest: { latitude: 44, longitude: 1 },
   northEast: { latitude: 44.5, longitude: 1.5 },

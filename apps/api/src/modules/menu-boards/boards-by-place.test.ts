@@ -13,14 +13,14 @@ import { createCategory, createEstablishment, createMenuBoard } from '../../../t
 import { deleteEstablishment } from '../../../test/requests';
 import { migrateDatabase } from '../../db/migrate';
 import { establishments, menuBoards } from '../../db/schema';
-import { parisDay } from '../../lib/today';
 import { NO_DISH_FILTERS } from './dish-filters.queries';
 import { surroundingMenuBoardsSql } from './menu-boards.queries';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 let t: TestApp;
 let admin: TestAccount;
 let categoryId: string;
-const today = parisDay();
+const today = parisDay(new Date());
 const lyon = {
   southWest: { latitude: 45.7, longitude: 4.78 },
   northEast: { latitude: 45.81, longitude: 4.9 },

@@ -12,12 +12,12 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { createEstablishment, createMenuBoard } from '../../../test/factories';
 import { createBoardWriters, type BoardWriters } from '../../../test/menu-board-writers';
 import { changeHistory, menuBoardItems } from '../../db/schema';
-import { parisDay } from '../../lib/today';
 import { DISH_SUGGESTION_DAYS } from './dish-suggestions.queries';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 let t: TestApp;
 let fx: BoardWriters;
-const today = parisDay();
+const today = parisDay(new Date());
 const dayOffset = (days: number) =>
   new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 // Far from every other test's establishments: the box sees only this file's boards.

@@ -5,11 +5,11 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { createEstablishment } from '../../../test/factories';
 import { createBoardWriters, type BoardWriters } from '../../../test/menu-board-writers';
 import { changeHistory, menuBoardItems } from '../../db/schema';
-import { parisDay } from '../../lib/today';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 let t: TestApp;
 let fx: BoardWriters;
-const today = parisDay();
+const today = parisDay(new Date());
 
 beforeAll(async () => {
   t = await createTestApp();

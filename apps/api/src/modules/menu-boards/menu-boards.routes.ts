@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { subject } from '@tables-voisines/contract/permissions';
 import { routes } from '@tables-voisines/contract/routes';
-import { parisDay } from '../../lib/today';
 import { schemaOf } from '../../plugins/contract-route';
 import { conditionsOf, etagOf } from '../../writes/preconditions';
 import { JSON_TYPE } from '../../lib/http-negotiation';
@@ -20,6 +19,7 @@ import {
   patchMenuBoard,
   publishMenuBoard,
 } from './menu-boards.service';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 /** A board with its `ETag`, what `If-Match` compares with. */
 function sendBoard(reply: FastifyReply, board: MenuBoardAnswer) {
@@ -43,7 +43,12 @@ export const menuBoardsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: schemaOf(routes.surroundingMenuBoards) },
     async (request, reply) => {
       const { northEast, southWest, ...filters } = request.body;
-      const body = await surroundingMenuBoardsJson(db, { northEast, southWest }, filters, parisDay());
+      const body = await surroundingMenuBoardsJson(
+        db,
+        { northEast, southWest },
+        filters,
+        parisDay(ctx.clock()),
+      );
       // Already JSON, made by the database: bytes, not an object to serialise again; compressed per request.
       return sendCompressed(request, reply, Buffer.from(body), JSON_TYPE);
     },

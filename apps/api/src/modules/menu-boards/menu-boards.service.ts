@@ -11,13 +11,13 @@ import {
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { categories, establishments, menuBoardItems, menuBoards } from '../../db/schema';
-import { parisDay } from '../../lib/today';
 import { write, type Write, type WriteConditions } from '../../writes/write';
 import { allFields, diffFields, type Actor } from '../history/history';
 import { violatedUniqueIndex } from '../establishments/establishments.service';
 import { recordEstablishmentChange } from '../establishments/record-establishment-change';
 import { findEstablishmentDishes } from './dish-suggestions.queries';
 import { findMenuBoardById, findTodayMenuBoard, type MenuBoardAnswer } from './menu-boards.queries';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 const notFound = () => new AppError('NotFound', 'Cette ardoise n’existe pas.');
 /** A first board of the day refused (`If-None-Match: *`): another tab, or the team, published one. */
@@ -248,7 +248,7 @@ export async function getEstablishmentMenuBoard(
   date: string | undefined,
   ability: AppAbility | null,
 ): Promise<MenuBoardAnswer> {
-  const day = date ?? parisDay();
+  const day = date ?? parisDay(ctx.clock());
   const [establishment] = await ctx.db
     .select({ disabled: establishments.disabled })
     .from(establishments)
@@ -257,7 +257,7 @@ export async function getEstablishmentMenuBoard(
   const board =
     establishment === undefined ||
     (establishment.disabled && !mayPrepare) ||
-    (day > parisDay() && !mayPrepare)
+    (day > parisDay(ctx.clock()) && !mayPrepare)
       ? null
       : await findTodayMenuBoard(ctx.db, establishmentId, day);
   if (board === null) {
@@ -287,5 +287,5 @@ export function getEstablishmentDishes(
   establishmentId: string,
   query: { q?: string | undefined; limit: number },
 ) {
-  return findEstablishmentDishes(ctx.db, establishmentId, { ...query, today: parisDay() });
+  return findEstablishmentDishes(ctx.db, establishmentId, { ...query, today: parisDay(ctx.clock()) });
 }

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainDish } from '@tables-voisines/contract/test-support/dishes';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createCategory, createEstablishment, createMenuBoard } from '../../../test/factories';
-import { parisDay } from '../../lib/today';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 let t: TestApp;
-const today = parisDay();
+const today = parisDay(new Date());
 const yesterday = parisDay(new Date(Date.now() - 86_400_000));
 const lyonBox = {
   northEast: { latitude: 45.8, longitude: 4.9 },

@@ -4,9 +4,8 @@ import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createCategory, createEstablishment } from '../../../test/factories';
 import { startSmtp, type TestSmtp } from '../../../test/smtp';
-import { addDays } from '@tables-voisines/contract/closures';
 import { boardDayText } from '@tables-voisines/contract/history-board-text';
-import { parisDay } from '../../lib/today';
+import { addDays, parisDay } from '@tables-voisines/contract/paris-time';
 
 /*
  * Issue 48, point 1: a board the team changes or deletes is in its establishment's history (the owner's
@@ -18,7 +17,7 @@ let smtp: TestSmtp;
 let t: TestApp;
 let admin: TestAccount;
 let plats: string;
-const today = parisDay();
+const today = parisDay(new Date());
 const tomorrow = addDays(today, 1);
 
 beforeAll(async () => {

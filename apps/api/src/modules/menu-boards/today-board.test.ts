@@ -3,8 +3,7 @@ import { plainDish } from '@tables-voisines/contract/test-support/dishes';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createCategory, createEstablishment, disableEstablishment } from '../../../test/factories';
-import { addDays } from '@tables-voisines/contract/closures';
-import { parisDay } from '../../lib/today';
+import { addDays, parisDay } from '@tables-voisines/contract/paris-time';
 
 /* One board per establishment and Paris day: publishing again replaces it, and it can be taken down. */
 
@@ -19,8 +18,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const tomorrow = () =>
-  new Date(Date.parse(`${parisDay()}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-const board = (establishment: string, name: string, date = parisDay()) => ({
+  new Date(Date.parse(`${parisDay(new Date())}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const board = (establishment: string, name: string, date = parisDay(new Date())) => ({
   establishment,
   title: 'Ardoise du jour',
   date,
@@ -99,7 +98,7 @@ describe('today’s board', () => {
       method: 'PATCH',
       url: `/api/menuboard/${next.id}`,
       headers: owner.headers,
-      payload: { date: parisDay() },
+      payload: { date: parisDay(new Date()) },
     });
     expect(moved.statusCode).toBe(409);
     expect(moved.json()).toMatchObject({ code: 'MenuBoardDateTaken', details: [{ path: 'date' }] });
@@ -116,9 +115,11 @@ describe('the admins’ lists', () => {
     const first = await list(`?establishment=${place.id}&perPage=1`);
     expect(first.headers['x-total-count']).toBe('2');
     expect(first.json().map((b: { date: string }) => b.date)).toEqual([tomorrow()]);
-    expect((await list(`?establishment=${place.id}&perPage=1&page=2`)).json()[0].date).toBe(parisDay());
+    expect((await list(`?establishment=${place.id}&perPage=1&page=2`)).json()[0].date).toBe(
+      parisDay(new Date()),
+    );
     expect(
-      (await list(`?q=la liste brest&date=${parisDay()}`))
+      (await list(`?q=la liste brest&date=${parisDay(new Date())}`))
         .json()
         .map((b: { items: { name: string }[] }) => b.items[0]!.name),
     ).toEqual(['Far breton']);
@@ -164,7 +165,7 @@ describe('the admins’ lists', () => {
 });
 
 describe('today’s board of a place closed today', () => {
-  const today = parisDay();
+  const today = parisDay(new Date());
   /** Today's weekday in Paris, Monday = 1 as the hours count. */
   const weekday = new Date(`${today}T12:00:00Z`).getUTCDay() || 7;
   const everyDay = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, opens: '12:00', closes: '14:30' }));

@@ -2,12 +2,13 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useInput, useRecordContext } from 'react-admin';
-import { parisDate, type Closure } from '@tables-voisines/contract/closures';
+import { type Closure } from '@tables-voisines/contract/closures';
 import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
 import { closureValuesOf, toClosureRows } from '../closures/closure-rows';
 import { ClosuresFieldset } from '../closures/closures-fieldset';
 import { closureSentence } from '../closures/freshness';
 import { fieldErrorText } from './form-errors';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 const INTRO =
   'Congés, travaux, fermeture jusqu’à nouvel ordre : la page l’annonce et la carte ne montre pas l’établissement ouvert ces jours-là. Le restaurateur peut aussi les saisir.';
@@ -19,7 +20,7 @@ const INTRO =
 export function ClosuresInput({ readOnly = false }: { readOnly?: boolean }) {
   const record = useRecordContext<Establishment>();
   const { field, fieldState } = useInput({ source: 'closures', defaultValue: [] });
-  const [today] = useState(() => parisDate(new Date()));
+  const [today] = useState(() => parisDay(new Date()));
   const rows = toClosureRows((field.value as Closure[] | null) ?? []);
   // Messages by row (`errors['2'].to`), as the form's check and the server's details give them.
   const errors = (fieldState.error ?? {}) as Record<string, Record<string, unknown> | undefined>;

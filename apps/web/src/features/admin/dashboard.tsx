@@ -13,7 +13,7 @@ import { RESOURCE_SUBJECTS, type AdminResource } from './admin-ability';
 import { formatShortFrenchDateTime } from '../../lib/format';
 import { STALE_AFTER_MONTHS, monthsBefore } from '../closures/freshness';
 import { verifiedLabel } from './establishment-verification';
-import { parisToday } from './menu-boards';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 const COUNTS: { resource: AdminResource; label: string }[] = [
   { resource: 'establishments', label: 'Établissements' },
@@ -25,7 +25,7 @@ const COUNTS: { resource: AdminResource; label: string }[] = [
 
 function Count({ resource, label }: { resource: AdminResource; label: string }) {
   // The boards of today only: the list holds every day's.
-  const filter = resource === 'menu-boards' ? { date: parisToday() } : {};
+  const filter = resource === 'menu-boards' ? { date: parisDay(new Date()) } : {};
   const { total, isPending } = useGetList(resource, { filter, pagination: { page: 1, perPage: 1 } });
   return (
     <Card sx={{ minWidth: 160 }}>
@@ -136,7 +136,7 @@ export function Dashboard() {
             description={`Pages visibles dont les informations n’ont pas été vérifiées depuis ${STALE_AFTER_MONTHS} mois, ou jamais : les plus anciennes d’abord.`}
             params={{
               filter: {
-                notVerifiedSince: monthsBefore(parisToday(), STALE_AFTER_MONTHS),
+                notVerifiedSince: monthsBefore(parisDay(new Date()), STALE_AFTER_MONTHS),
                 withDisabled: false,
               },
               sort: { field: 'verifiedAt', order: 'ASC' },

@@ -1,3 +1,4 @@
+import { parisDay } from '@tables-voisines/contract/paris-time';
 import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -119,11 +120,6 @@ function boardValidator(
 }
 const validateCreate = boardValidator(CreateMenuBoardBodySchema, CREATE_KEYS);
 const validateEdit = boardValidator(PatchMenuBoardBodySchema, EDIT_KEYS);
-
-/** Today in Europe/Paris, "YYYY-MM-DD" (the menu boards' day). */
-export function parisToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
-}
 
 // Every board of every day, searched, filtered, sorted and paged by the server.
 const filters = [
@@ -362,7 +358,7 @@ function CreateForm() {
     return saveQuestion(
       values,
       {
-        date: typeof values.date === 'string' ? values.date : parisToday(),
+        date: typeof values.date === 'string' ? values.date : parisDay(new Date()),
         placeName: place?.name ?? null,
         hasOwner: place?.hasOwner ?? false,
       },
@@ -375,7 +371,7 @@ function CreateForm() {
       warnWhenUnsavedChanges
       validate={validateCreate}
       defaultValues={() => ({
-        date: parisToday(),
+        date: parisDay(new Date()),
         items: [
           {
             name: '',

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import type { Category } from '@tables-voisines/contract/schemas/category';
-import { currentAndFutureClosures, parisDate, type Closure } from '@tables-voisines/contract/closures';
+import { currentAndFutureClosures, type Closure } from '@tables-voisines/contract/closures';
 import { VENUE_TYPE_LABELS, type VenueType } from '@tables-voisines/contract/labels';
 import { internationalPhone } from '@tables-voisines/contract/phone';
 import type { PublicEstablishment } from '@tables-voisines/contract/schemas/establishment';
@@ -9,6 +9,7 @@ import { DIET_SCHEMA_ORG } from '@tables-voisines/contract/dishes';
 import { PHOTO_VARIANTS, photoVariantUrl } from '@tables-voisines/contract/photo-variants';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { establishmentPhotoAlt } from '../../lib/format';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 /** The shared image when an establishment has no photo: 1200×630, what social networks expect. */
 export const DEFAULT_SHARE_IMAGE = '/og-image.png';
@@ -113,7 +114,7 @@ export function establishmentJsonLd(input: EstablishmentSeoInput): Record<string
   const url = establishmentUrl(publicUrl, e);
   const categoryName = new Map(categories.map((c) => [c.id, c.name]));
   const cuisines = e.categories.flatMap((id) => categoryName.get(id) ?? []);
-  const today = parisDate(input.renderedAt === undefined ? new Date() : new Date(input.renderedAt));
+  const today = parisDay(input.renderedAt === undefined ? new Date() : new Date(input.renderedAt));
   const closures = currentAndFutureClosures(e.closures, today);
   return {
     '@context': 'https://schema.org',

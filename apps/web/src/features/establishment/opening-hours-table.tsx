@@ -1,10 +1,11 @@
-import { activeClosure, addDays, parisDate, type Closure } from '@tables-voisines/contract/closures';
+import { activeClosure, type Closure } from '@tables-voisines/contract/closures';
 import {
   DAY_NAMES_FR,
   formatTimeRange,
   parisWeekTime,
   type OpeningHoursEntry,
 } from '@tables-voisines/contract/opening-hours';
+import { addDays, parisDay } from '@tables-voisines/contract/paris-time';
 
 /**
  * A day's slots, each kept on one line: a narrow phone broke « 19 h – 21 h 30 » inside its last time
@@ -41,7 +42,7 @@ export function OpeningHoursTable({
   closures?: readonly Closure[];
 }) {
   const today = parisWeekTime(now).day;
-  const date = closures.length === 0 ? '' : parisDate(now);
+  const date = closures.length === 0 ? '' : parisDay(now);
   const closedOn = (day: number) =>
     closures.length > 0 && activeClosure(closures, addDays(date, (day - today + 7) % 7)) !== null;
   return (

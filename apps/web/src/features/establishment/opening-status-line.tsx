@@ -1,6 +1,5 @@
 import {
   closureAnnouncementText,
-  parisDate,
   upcomingClosure,
   verifiedText,
   type Closure,
@@ -10,6 +9,7 @@ import {
   openingStatus,
   type OpeningHoursEntry,
 } from '@tables-voisines/contract/opening-hours';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 /** « 11 h 45 », « 9 h »: a time, which a line never breaks inside. */
 const TIME = /\d{1,2} h(?: \d{2})?/g;
@@ -73,7 +73,7 @@ export function OpeningStatusLine({
  * samedi 15 août (Congés annuels) ». In the flow of the page, over nothing.
  */
 export function ClosureAnnouncement({ closures, now }: { closures: readonly Closure[]; now: Date }) {
-  const today = parisDate(now);
+  const today = parisDay(now);
   const next = upcomingClosure(closures, today);
   if (next === null) return null;
   return (

@@ -6,9 +6,9 @@ import {
   parisWeekTime,
   type OpeningStatus,
 } from '@tables-voisines/contract/opening-hours';
-import { parisDate } from '@tables-voisines/contract/closures';
 import type { MapPoint } from './map-points';
 import { METROPOLITAN_FRANCE } from './map-rules';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 /**
  * What the list says when it shows nothing, and the ways out it offers: the words fit why it is empty (a
@@ -103,7 +103,7 @@ function minutesUntil(opensAt: NonNullable<OpeningStatus['opensAt']>, now: Date)
   let days: number;
   if (opensAt.date !== undefined) {
     days = Math.round(
-      (Date.parse(`${opensAt.date}T00:00:00Z`) - Date.parse(`${parisDate(now)}T00:00:00Z`)) / 86_400_000,
+      (Date.parse(`${opensAt.date}T00:00:00Z`) - Date.parse(`${parisDay(now)}T00:00:00Z`)) / 86_400_000,
     );
   } else {
     days = (opensAt.day - day + 7) % 7;

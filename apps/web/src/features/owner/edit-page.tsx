@@ -9,7 +9,6 @@ import { PRICE_RANGES, VENUE_TYPES, VENUE_TYPE_LABELS } from '@tables-voisines/c
 import type { Establishment, PatchEstablishmentBody } from '@tables-voisines/contract/schemas/establishment';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { apiRequest } from '../../lib/api-client';
-import { parisDate } from '@tables-voisines/contract/closures';
 import { CategoriesField } from './category-picker';
 import { ClosuresEditor } from './closures-editor';
 import {
@@ -38,6 +37,7 @@ import { OwnerForm } from './owner-ui';
 import { PagePreview } from './page-preview';
 import { PhotoField } from './photo-field';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { parisDay } from '@tables-voisines/contract/paris-time';
 
 const TO_CORRECT = 'Certains champs sont à corriger.';
 
@@ -110,7 +110,7 @@ function EditForm({
   const focusFirstError = useFocusFirstError(formRef);
   const establishment = published.value;
   // The day the screen was opened, in Paris: which closures are past, and the first day of a new one.
-  const [today] = useState(() => parisDate(new Date()));
+  const [today] = useState(() => parisDay(new Date()));
 
   // A change typed then undone, or the server's own way of writing what was sent (`www.…` → `https://www.…`),
   // is nothing to publish.

@@ -16,7 +16,7 @@ import {
   type MenuBoardRow,
 } from './menu-board-form';
 import { checkForm } from './form-errors';
-import { addDays } from './paris-day';
+import { addDays } from '@tables-voisines/contract/paris-time';
 
 const establishment = '6f1c2a7e-5b0d-4c39-8f5e-2d6b9a1e4c77';
 const plat: Category = {

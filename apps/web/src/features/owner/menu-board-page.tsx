@@ -50,8 +50,8 @@ import { dishesToConfirm, pricesQuestion } from '../dishes/dish-words';
 import { fetchTodayMenuBoard, keepEtag, writeConditions, type TodayMenuBoard } from './owner-data';
 import { TOMORROW_PARAM, type MenuBoardScreenData } from './owner-loaders';
 import { OwnerForm } from './owner-ui';
-import { addDays } from './paris-day';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { addDays } from '@tables-voisines/contract/paris-time';
 
 const TO_COMPLETE = 'Certains plats sont à compléter.';
 const PUBLISHED = 'Ardoise publiée : elle est en ligne sur votre page.';

@@ -9,7 +9,7 @@ import {
   type Versioned,
 } from './owner-data';
 import type { ScreenSession } from './owner-session';
-import { addDays, parisDay } from './paris-day';
+import { addDays, parisDay } from '@tables-voisines/contract/paris-time';
 
 /*
  * The data of the screens of a ready owner, read by their route's `clientLoader` once the session has

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { msUntilNextParisMidnight, parisDay } from './today';
+import { addDays, addYears, msUntilNextParisMidnight, parisDay } from './paris-time';
 
 const at = (iso: string): Date => new Date(iso);
 const HOUR = 3_600_000;
@@ -24,8 +24,22 @@ describe('parisDay', () => {
     expect(parisDay(at('2026-01-10T22:59:01Z'))).toBe('2026-01-10');
   });
 
-  it('defaults to now', () => {
-    expect(parisDay()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  it('turns at 23:50:39 UTC in the days of Paris mean time, within a UTC minute', () => {
+    // Paris was 9 min 21 s ahead of UTC until 1911: one UTC minute holds the end of a day and the start of
+    // the next, which the last answer kept for its minute must not hide.
+    expect(parisDay(at('1900-01-01T23:50:30Z'))).toBe('1900-01-01');
+    expect(parisDay(at('1900-01-01T23:50:45Z'))).toBe('1900-01-02');
+    expect(parisDay(at('0001-01-01T12:00:00Z'))).toBe('0001-01-01');
+  });
+});
+
+describe('addDays and addYears', () => {
+  it('count calendar days over months, leap days and years below 100', () => {
+    expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(addDays('0050-12-31', 1)).toBe('0051-01-01');
+    expect(addYears('2028-02-29', 1)).toBe('2029-02-28');
+    expect(addYears('0099-06-15', -50)).toBe('0049-06-15');
   });
 });
 
