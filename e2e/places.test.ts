@@ -224,6 +224,13 @@ describe('towns in the map’s search field', () => {
     expect(new URL(page.url()).search).toBe('');
     expect(await page.getByRole('combobox', { name: 'Rechercher' }).inputValue()).toBe('Cavaillon');
 
+    // « mars » in the address is Marseille, as Enter in the field chooses, not the village of 555 named Mars.
+    const marseille = await firstPlace('mars');
+    expect(marseille.name).toBe('Marseille');
+    await page.goto(`${server.baseUrl}/?q=mars`);
+    await arrivedAt(page, marseille.latitude, marseille.longitude, 12);
+    expect(await page.getByRole('combobox', { name: 'Rechercher' }).inputValue()).toBe('Marseille');
+
     // A place's name: it fills the search, and the list shows the place.
     await page.goto(`${server.baseUrl}/?q=${encodeURIComponent(named.name)}`);
     await expect

@@ -5,9 +5,10 @@ import type { Bounds } from '@tables-voisines/contract/geo';
 import type { Category } from '@tables-voisines/contract/schemas/category';
 import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
 import type { SurroundingMenuBoard } from '@tables-voisines/contract/schemas/menu-board';
+import type { Place } from '@tables-voisines/contract/schemas/place';
 import { aCategory, aMapFeed, anEstablishment, aSurroundingMenuBoard } from '../../test/factories';
 import { renderPage, testQueryClient } from '../../test/render';
-import { filteredMembersText, HomePanel } from './home-panel';
+import { filteredMembersText, HomePanel, townForQuery } from './home-panel';
 import { decodeMapFeed } from './map-points';
 import { createInitialMapState, type MapViewState } from './map-state';
 import { MapStoreProvider, useMapStore, type MapStore } from './map-store';
@@ -225,5 +226,35 @@ describe('the map page’s panel', () => {
     expect(filteredMembersText(0, { ...none, venueTypes: ['bar'] }, [])).toBe(
       'aucun ne correspond à ces filtres',
     );
+  });
+});
+
+describe('townForQuery (« q » in the address)', () => {
+  const town = (name: string, population: number, postcodes: string[] = []): Place => ({
+    code: name,
+    name,
+    postcodes,
+    department: { code: '13', name: 'Bouches-du-Rhône' },
+    latitude: 43.3,
+    longitude: 5.4,
+    population,
+  });
+  const marseille = town('Marseille', 870_000, ['13001']);
+  const mars = town('Mars', 555, ['42750']);
+
+  it('chooses as Enter in the field does: « mars » is Marseille, ranked first, not the village named Mars', () => {
+    expect(townForQuery([marseille, mars], 'mars')).toBe(marseille);
+    expect(townForQuery([marseille, mars], 'MARS ')).toBe(marseille);
+  });
+
+  it('takes the town named when the first ranked does not begin with the words, and a postcode’s town', () => {
+    const paris11 = town('Paris 11e arrondissement', 140_000, ['75011']);
+    expect(townForQuery([paris11, mars], 'Mars')).toBe(mars);
+    expect(townForQuery([marseille, paris11], '75011')).toBe(paris11);
+  });
+
+  it('chooses no town when none is named: the words are then a place’s name', () => {
+    expect(townForQuery([marseille, mars], 'Le Comptoir')).toBeUndefined();
+    expect(townForQuery([], 'mars')).toBeUndefined();
   });
 });

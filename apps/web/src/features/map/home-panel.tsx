@@ -174,7 +174,7 @@ function useQueryInAddress(
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
     latest.current.resolve(q).then(
       (found) => {
-        const town = found.find((place) => namesTown(place, q));
+        const town = townForQuery(found, q);
         if (town !== undefined) latest.current.choose(town);
         else latest.current.fill(q);
       },
@@ -183,15 +183,29 @@ function useQueryInAddress(
   }, [search]);
 }
 
+/** Accents, case, hyphens and apostrophes aside. */
+const searchWords = (s: string) =>
+  normalizeForSearch(s)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/**
+ * The town a `q` in the address names, as Enter in the field would choose it: when some town is named by `q`,
+ * the first one the server ranks if its name begins with `q` (« mars » is Marseille before Mars, as typed),
+ * otherwise the one named; none when no town is named (`q` is then a place's name).
+ */
+export function townForQuery(ranked: readonly Place[], q: string): Place | undefined {
+  const named = ranked.find((place) => namesTown(place, q));
+  if (named === undefined) return undefined;
+  const first = ranked[0];
+  return first !== undefined && searchWords(first.name).startsWith(searchWords(q)) ? first : named;
+}
+
 /** Whether `q` is this town's name (accents, case and hyphens aside) or one of its postcodes. */
 export function namesTown(place: Place, q: string): boolean {
-  const words = (s: string) =>
-    normalizeForSearch(s)
-      .replace(/[^a-z0-9]+/g, ' ')
-      .trim();
   const digits = q.replace(/\s+/g, '');
   if (/^\d{5}$/.test(digits)) return place.postcodes.includes(digits);
-  return words(place.name) === words(q);
+  return searchWords(place.name) === searchWords(q);
 }
 
 function FilterChips() {
