@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   establishmentPhotoAlt,
+  formatCount,
   formatDistance,
   formatFrenchDateTime,
   formatFrenchDay,
@@ -37,5 +38,12 @@ describe('distances to places nearby', () => {
     expect(formatDistance(1234)).toBe('1,2\u00a0km');
     expect(formatDistance(9960)).toBe('10\u00a0km');
     expect(formatDistance(12_400)).toBe('12\u00a0km');
+  });
+});
+
+describe('counts', () => {
+  it('groups thousands with a narrow no-break space, as French writes « 2 000 caractères »', () => {
+    expect(formatCount(2000)).toBe('2\u202f000');
+    expect(formatCount(14)).toBe('14');
   });
 });

@@ -78,6 +78,13 @@ export function formatShortFrenchDateTime(instant: string | Date): string {
   return frenchHours(SHORT_DAY_AND_TIME().format(new Date(instant)));
 }
 
+const COUNT = once(() => new Intl.NumberFormat('fr-FR'));
+
+/** A count as French writes it: « 2 000 », a narrow no-break space between thousands. */
+export function formatCount(count: number): string {
+  return COUNT().format(count);
+}
+
 const ONE_DECIMAL = once(() => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }));
 
 /**

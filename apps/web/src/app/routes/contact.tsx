@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { data, Form, useNavigation } from 'react-router';
 import { MAX_CONTACT_MESSAGE_LENGTH } from '@tables-voisines/contract/schemas/access';
 import { isThrownAppError } from '../../features/reports/report-answer';
+import { formatCount } from '../../lib/format';
 import { clientAddressContext } from '../client-address-context';
 import { publicDataContext } from '../public-data-context';
 import type { Route } from './+types/contact';
@@ -197,7 +198,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               aria-describedby={described('message', true)}
               aria-invalid={errors.message !== undefined || undefined}
             />,
-            `${MAX_CONTACT_MESSAGE_LENGTH} caractères au plus.`,
+            `${formatCount(MAX_CONTACT_MESSAGE_LENGTH)} caractères au plus.`,
           )}
           <div>
             <button

@@ -5,6 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { CreateButton, ExportButton, TopToolbar, useListContext, useNotify } from 'react-admin';
 import { apiRequest, isApiError } from '../../lib/api-client';
+import { formatCount } from '../../lib/format';
 import { useSession } from '../session/use-session';
 import { Can } from './ability-context';
 import { establishmentFilterQuery } from './providers/establishments.provider';
@@ -54,8 +55,6 @@ export function exportFilterQuery(
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
 }
 
-const COUNT = new Intl.NumberFormat('fr-FR');
-
 /**
  * The button's words: « Exporter les 14 établissements affichés », « Exporter l’établissement affiché »;
  * without a known total, « Exporter les établissements affichés ».
@@ -63,7 +62,7 @@ const COUNT = new Intl.NumberFormat('fr-FR');
 export function exportLabel(route: ExportedList, total: number | undefined): string {
   const noun = NOUNS[route];
   if (total === 1) return `Exporter ${noun.one} affiché`;
-  const count = total === undefined ? '' : `${COUNT.format(total)} `;
+  const count = total === undefined ? '' : `${formatCount(total)} `;
   return `Exporter les ${count}${noun.many} affichés`;
 }
 
