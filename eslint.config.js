@@ -104,6 +104,27 @@ export default tseslint.config(
     },
   },
   {
+    // One clock (docs/decisions/0078-one-clock.md): the server reads "now" from the app's context, which tests
+    // move; the real clock is read in lib/clock.ts only.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/lib/clock.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message:
+            'Read the time from the context (ctx.clock(), w.now) or take it as a parameter: lib/clock.ts.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message:
+            'Read the time from the context (ctx.clock(), w.now) or take it as a parameter: lib/clock.ts.',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**', 'e2e/**', '**/*-cli.ts', '**/seed/**'],
     rules: { 'no-console': 'off' },
   },

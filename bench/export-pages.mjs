@@ -128,7 +128,7 @@ async function bareLoop(paths, env) {
     );
     // The map's index too: a page links the places nearest to it (« À proximité ») from it.
     const mapIndex = new api.MapIndex(database.db, new api.DataVersion());
-    const publicData = api.createPublicData({ db: database.db, config, mapIndex });
+    const publicData = api.createPublicData({ db: database.db, config, mapIndex, clock: () => new Date() });
     // The stylesheet the server entry writes in every page (decision 0036), given the same way.
     const { SiteCssContext, readSiteCss } = build.entry.module;
     const siteCss = readSiteCss();

@@ -303,6 +303,10 @@ describe('the back office', () => {
     await page.getByRole('heading', { name: `Bonjour ${ADMIN.username}` }).waitFor();
     await page.getByTestId('count-establishments').filter({ hasText: /\d/ }).waitFor();
     await page.getByText('Établissements sans propriétaire').waitFor();
+    // The mails that never went, read from the job queue: none on a fresh server.
+    await expect(page.getByTestId('count-failed-jobs').filter({ hasText: /\d/ }).textContent()).resolves.toBe(
+      '0',
+    );
     await checkAxe('tableau de bord');
     await shot('tableau-de-bord');
     for (const menu of ['Établissements', 'Restaurateurs', 'Administrateurs', 'Groupes', 'Catégories'])

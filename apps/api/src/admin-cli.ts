@@ -8,6 +8,7 @@ import { CreateAdminBodySchema } from '@tables-voisines/contract/schemas/account
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { migrateDatabase, STARTUP_LOCK_KEY } from './db/migrate';
+import { realClock } from './lib/clock';
 import { createAdmin } from './modules/admins/admins.service';
 import { WRITE_CONSUMERS } from './write-consumers';
 
@@ -94,7 +95,11 @@ async function main(): Promise<void> {
   try {
     const admin = await database.runExclusive(STARTUP_LOCK_KEY, async () => {
       await migrateDatabase(database);
-      return createAdmin({ db: database.db, config, writeConsumers: WRITE_CONSUMERS }, null, parsed.data);
+      return createAdmin(
+        { db: database.db, config, clock: realClock, writeConsumers: WRITE_CONSUMERS },
+        null,
+        parsed.data,
+      );
     });
     const rights = admin.permissions.map((p) => `${p.action}:${p.subject}`).join(', ') || 'aucun droit';
     console.log(`Administrateur « ${admin.username} » créé (${rights}).`);

@@ -28,6 +28,7 @@ import { categoriesRoutes } from './modules/categories/categories.routes';
 import { establishmentsRoutes } from './modules/establishments/establishments.routes';
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { MapIndex } from './modules/map/map-index';
 import { mapRoutes } from './modules/map/map.routes';
@@ -55,9 +56,9 @@ import { manifestRoutes } from './modules/site/manifest.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { registerWeb, type WebOptions } from './web/serve-web';
 import { answerNotModified } from './writes/preconditions';
-import { SideEffects } from './writes/side-effects';
 import { createJobs } from './jobs/create-jobs';
-import { scheduledJobs } from './jobs/schedule';
+import { appQueues, scheduledJobs } from './jobs/schedule';
+import { moveOutboxToQueue } from './startup/outbox-to-queue';
 import { WRITE_CONSUMERS } from './write-consumers';
 
 // Validation messages in French: people read them in forms.
@@ -104,36 +105,41 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.jwtSecret === undefined) throw new Error('config.jwtSecret must be resolved before buildApp');
   const dataVersion = new DataVersion();
   const responseCache = new ResponseCache(dataVersion);
-  const mailer = await createMailer(config, app.log);
+  const clock = options.clock ?? realClock;
+  const mailer = await createMailer(config, app.log, clock);
   const background = new BackgroundTasks();
   const base: Omit<AppContext, 'jobs'> = {
     config,
-    clock: options.clock ?? realClock,
+    clock,
     database,
     db: database.db,
     dataVersion,
     responseCache,
     mapIndex: new MapIndex(database.db, dataVersion, responseCache.heavy),
-    tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtl),
+    tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtl, clock),
     mailer,
-    rateLimiter: new RateLimiter(await createRateLimitStore(config), config.rateLimitSignIn, app.log),
+    rateLimiter: new RateLimiter(await createRateLimitStore(config, clock), config.rateLimitSignIn, app.log),
     background,
-    sideEffects: new SideEffects({ db: database.db, mailer, background, log: app.log }),
     writeConsumers: WRITE_CONSUMERS,
-    storage: await createPhotoStorage(config),
+    storage: await createPhotoStorage(config, clock),
     share: createPhotoShare(config),
   };
-  const ctx: AppContext = Object.assign(base, { jobs: createJobs(scheduledJobs(base), database, app.log) });
+  // The jobs' handlers read the context when they run: the queue is made once the rest of it is.
+  const ctx: AppContext = Object.assign(base, { jobs: undefined as unknown as AppContext['jobs'] });
+  ctx.jobs = createJobs(scheduledJobs(ctx), appQueues(ctx), database, app.log);
   app.decorate('ctx', ctx);
   if (database.engine === 'postgres' && config.databaseUrl !== undefined) {
     // Replicas on one PostgreSQL drop their caches after a write made on any of them.
     const stopSharing = await shareDataVersion(ctx.dataVersion, config.databaseUrl, app.log);
     app.addHook('onClose', stopSharing);
   }
-  // Effects a stopped process left are run once the app listens (and are looked for every 30 seconds).
-  app.addHook('onReady', async () => ctx.sideEffects.start());
-  // Scheduled jobs start once the app is ready and stop, their running job finished, before anything closes.
-  app.addHook('onReady', async () => ctx.jobs.start());
+  // Jobs start once the app is ready and stop, their running jobs finished, before anything closes. Mails an
+  // older version left in its outbox table go on the queue then.
+  app.addHook('onReady', async () => {
+    await ctx.jobs.start();
+    const moved = await moveOutboxToQueue(ctx);
+    if (moved > 0) app.log.info({ mails: moved }, 'mails of the old outbox put on the job queue');
+  });
   // Photos uploaded before a size of copies was added get it, in the background (once per set of sizes).
   const stopping = new AbortController();
   app.addHook('onReady', async () =>
@@ -145,7 +151,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     stopping.abort();
     await ctx.jobs.stop();
-    ctx.sideEffects.stop();
     await ctx.background.drain();
     await ctx.mailer.close();
     await ctx.rateLimiter.store.close();
@@ -194,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes);
+  await app.register(jobsRoutes);
   await app.register(establishmentsRoutes);
   await app.register(groupsRoutes);
   await app.register(mapRoutes);

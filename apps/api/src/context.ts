@@ -10,7 +10,6 @@ import type { BackgroundTasks } from './lib/background';
 import type { DataVersion } from './lib/data-version';
 import type { AccessTokens } from './lib/tokens';
 import type { RateLimiter } from './adapters/rate-limit/rate-limiter';
-import type { SideEffects } from './writes/side-effects';
 import type { WriteConsumer } from './writes/write';
 import type { Jobs } from './jobs/jobs';
 
@@ -38,13 +37,12 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   /** Work finished after the answer; closing the app waits for it. */
   background: BackgroundTasks;
-  /** What committed writes left to do (e-mails), run after their commit and retried until done. */
-  sideEffects: SideEffects;
   /** What reads every write's history entries in its transaction (write-consumers.ts). */
   writeConsumers: readonly WriteConsumer[];
   /**
-   * Background and scheduled jobs (verify reminders, closure purge): a pg-boss queue on PostgreSQL, timers
-   * in process on PGlite; started when the app is ready, stopped when it closes (decision 0052).
+   * The job queue (pg-boss, in the app's database on both engines; decisions 0052 and 0079): the scheduled
+   * jobs (verify reminders, closure purge) and the mails of writes, sent in their transaction; started when
+   * the app is ready, stopped when it closes.
    */
   jobs: Jobs;
   /** Photos: files in `DATA_DIR/uploads`, or an S3-compatible bucket. */

@@ -31,6 +31,7 @@ const OWN_OR_READER = (status: number): Row => [401, status, 403, status, status
 const EXPECTED: Partial<Record<RouteId, Row>> = {
   getHealth: ALL(200),
   getReadiness: ALL(200),
+  getJobsStatus: ADMINS_ONLY(200),
   listEstablishments: ALL(200),
   getPublicEstablishment: ALL(200),
   listGroups: ALL(200),

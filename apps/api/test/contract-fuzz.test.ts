@@ -109,10 +109,11 @@ describe('contract fuzzing', () => {
         world,
         inject: async (options) => {
           const response = await t.app.inject(options);
-          // What a write left to run after its commit is done before the next digest: a mail is deleted
-          // from side_effects once sent, and the first one loads nodemailer for seconds, so its delivery
-          // landed in a later refusal's window and passed for that refusal's change.
+          // What a write left to run after its commit is done before the next digest: a mail's job is
+          // marked done once sent, and the first one loads nodemailer for seconds, so its delivery could
+          // land in a later refusal's window and pass for that refusal's change.
           await t.app.ctx.background.drain();
+          await t.app.ctx.jobs.settle('mail');
           return { statusCode: response.statusCode, body: response.body, headers: response.headers };
         },
       });

@@ -40,7 +40,7 @@ const linkOf = async (ownerId: string) =>
 /** Every mail the write could have sent, sent now. */
 const mailsTo = async (email: string) => {
   await t.app.ctx.background.drain();
-  await t.app.ctx.sideEffects.runDue();
+  await t.app.ctx.jobs.settle('mail');
   return smtp.messages.filter((m) => m.to === email);
 };
 

@@ -18,6 +18,7 @@ export const routeTable = {
   // Health
   getHealth: { method: 'GET', path: '/healthz', auth: 'none' },
   getReadiness: { method: 'GET', path: '/readyz', auth: 'none' },
+  getJobsStatus: { method: 'GET', path: '/api/jobs/status', auth: 'required' },
 
   // Establishments
   listEstablishments: { method: 'GET', path: '/api/establishments/', auth: 'optional' },

@@ -39,6 +39,7 @@ describe('route table', () => {
       [
         'getHealth',
         'getReadiness',
+        'getJobsStatus',
         'listEstablishments',
         'getEstablishment',
         'getEstablishmentGroups',

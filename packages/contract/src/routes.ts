@@ -146,6 +146,12 @@ export const HealthSchema = z
   .register(contractRegistry, { id: 'Health' });
 export type Health = z.infer<typeof HealthSchema>;
 
+/** The job queue as admins see it: the jobs kept failed after their last try (mails that never went). */
+export const JobsStatusSchema = z
+  .object({ failed: z.number().int().min(0) })
+  .register(contractRegistry, { id: 'JobsStatus' });
+export type JobsStatus = z.infer<typeof JobsStatusSchema>;
+
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 416 | 429 | 502 | 503;
 
 function errors<const S extends ErrorStatus>(...statuses: S[]): Readonly<Record<S, typeof ErrorBodySchema>> {
@@ -284,6 +290,14 @@ export const routes = {
     summary: 'Le service est prêt (base de données joignable, migrations faites)',
     tags: TAGS.health,
     responses: { 200: HealthSchema, ...errors(503) },
+  },
+
+  getJobsStatus: {
+    ...routeTable.getJobsStatus,
+    summary: 'Compter les tâches en échec après leur dernier essai (e-mails qui ne sont pas partis)',
+    tags: TAGS.health,
+    account: 'admin',
+    responses: { 200: JobsStatusSchema, ...errors(401, 403) },
   },
 
   // Establishments

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config';
 import { lockDataDir, openDatabase, pgliteExtensions, pgliteStartParams } from '../db/client';
+import { realClock, type Clock } from '../lib/clock';
 import { CliError } from '../lib/run-cli';
 
 /*
@@ -50,7 +51,11 @@ async function countFiles(dir: string): Promise<number> {
 const isEmptyDir = async (dir: string) => !existsSync(dir) || (await readdir(dir)).length === 0;
 
 /** Writes a consistent backup of `dataDir` into `target` (a new or empty folder). */
-export async function backupDataDir(dataDir: string, target: string): Promise<BackupManifest> {
+export async function backupDataDir(
+  dataDir: string,
+  target: string,
+  clock: Clock = realClock,
+): Promise<BackupManifest> {
   if (!existsSync(path.join(dataDir, 'db'))) {
     throw new BackupError(`Aucune base de données embarquée dans ${dataDir} : rien à sauvegarder.`);
   }
@@ -69,7 +74,7 @@ export async function backupDataDir(dataDir: string, target: string): Promise<Ba
     if (existsSync(path.join(target, 'secrets.json'))) await chmod(path.join(target, 'secrets.json'), 0o600);
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
-      createdAt: new Date().toISOString(),
+      createdAt: clock().toISOString(),
       database: { file: DB_FILE, bytes: dump.length, sha256: sha256(dump) },
       uploads: await countFiles(path.join(target, 'uploads')),
       secrets: existsSync(path.join(target, 'secrets.json')),

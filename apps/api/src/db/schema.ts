@@ -26,6 +26,13 @@ const id = () => uuid('id').primaryKey();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 /**
+ * What an update writes in `updated_at`: the database's time, as the column's default. The stamp orders a
+ * row's changes (the public lists' fingerprint reads the latest one), so it follows the database's clock, not
+ * the app's, which tests move back and forth; the dates people read (hidden, closed, verified, decided) are
+ * the app's clock (`ctx.clock`, `Write.now`).
+ */
+export const databaseNow = () => sql<Date>`now()`;
+/**
  * Raised by one database trigger (`bump_row_version`, migration 0004) on every UPDATE of the row, whoever
  * writes it: the `ETag` of the record, so that a write based on an older read is refused (412).
  */

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { CLOSURE_PURGE_DAYS } from '@tables-voisines/contract/closures';
-import { establishments } from '../db/schema';
+import { databaseNow, establishments } from '../db/schema';
 import { SYSTEM_ACTOR } from '../modules/history/history';
 import { deleteOldVerifyTokens } from '../modules/establishments/verify.service';
 import { write } from '../writes/write';
@@ -39,7 +39,7 @@ export async function purgeClosures(ctx: JobContext): Promise<number> {
       if (kept.length === row.closures.length) return false;
       await w.tx
         .update(establishments)
-        .set({ closures: kept, updatedAt: new Date() })
+        .set({ closures: kept, updatedAt: databaseNow() })
         .where(eq(establishments.id, id));
       await recordEstablishmentChange(w, id, 'update', [{ field: 'closures', from: row.closures, to: kept }]);
       return true;

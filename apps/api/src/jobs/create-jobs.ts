@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
-import type { JobDefinition, Jobs } from './jobs';
+import type { JobDefinition, Jobs, QueueDefinition } from './jobs';
 import { JOBS_SETUP_LOCK_KEY, PgBossJobs } from './pg-boss-jobs';
 
 /**
@@ -29,10 +29,11 @@ export function jobsDb(database: Database): PgBoss.Db {
 /** The app's jobs: pg-boss on the app's database, whatever the engine. */
 export function createJobs(
   definitions: readonly JobDefinition[],
+  queues: readonly QueueDefinition[],
   database: Database,
   log: FastifyBaseLogger,
 ): Jobs {
-  return new PgBossJobs(definitions, jobsDb(database), log, (fn) =>
+  return new PgBossJobs(definitions, queues, jobsDb(database), log, (fn) =>
     database.runExclusive(JOBS_SETUP_LOCK_KEY, fn),
   );
 }

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { MailMessage } from '../adapters/mail/mailer';
+import type { DbOrTx } from '../db/client';
 
 /**
  * A scheduled job: its handler (bound to the app by jobs/schedule.ts; reads the date from the app's clock,
@@ -14,11 +16,34 @@ export interface JobDefinition {
 
 export type JobName = 'verify-reminders' | 'closure-purge';
 
+/** What each queue of work sent by the app carries. */
+export interface QueuedJobs {
+  /** An e-mail a write sends once it is committed. */
+  mail: MailMessage;
+}
+export type QueueName = keyof QueuedJobs;
+
+/**
+ * Work the app sends on the queue (`sendInTransaction`): its handler, bound to the app by jobs/schedule.ts,
+ * run by a worker of any replica at least once (again after a failure, so it must bear being run twice:
+ * a mail may go twice, never zero times), and its retries.
+ */
+export interface QueueDefinition<N extends QueueName = QueueName> {
+  name: N;
+  run(data: QueuedJobs[N]): Promise<void>;
+  /** Tries after the first, each after `retryDelaySeconds` doubled each time; then the job is kept failed. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** A try still running after this long is counted as failed (and retried). */
+  expireInSeconds: number;
+}
+
 export const JOB_TIME_ZONE = 'Europe/Paris';
 
 /**
- * Background and scheduled jobs (ARCHITECTURE.md, "Second part"; decision 0052): a pg-boss queue in the
- * app's database, PostgreSQL or the embedded PGlite alike.
+ * Background and scheduled jobs (decisions 0052 and 0079): a pg-boss queue in the app's database, PostgreSQL
+ * or the embedded PGlite alike. Everything the app does later is a job on it: the scheduled jobs, and the
+ * mails of writes, sent in the write's own transaction.
  */
 export interface Jobs {
   /** Starts the schedules and the workers (the app's `onReady`). */
@@ -30,6 +55,20 @@ export interface Jobs {
    * awaited until done). For tests and operators. Answers the handler's count.
    */
   runNow(name: JobName): Promise<number>;
+  /**
+   * Puts a job on the queue in the caller's transaction: committed with it, gone if it rolls back. Refused
+   * (an error) when the queue was never installed on this database: nothing is written then.
+   */
+  sendInTransaction<N extends QueueName>(tx: DbOrTx, name: N, data: QueuedJobs[N]): Promise<void>;
+  /** After a commit that sent jobs: this replica's worker looks at once rather than at its next poll. */
+  wake(name: QueueName): void;
+  /**
+   * Waits until no job of the queue is waiting or running, those waiting for a later retry aside (tests
+   * and operators). Answers how many are kept failed.
+   */
+  settle(name: QueueName, timeoutMs?: number): Promise<number>;
+  /** Jobs kept failed after their last try, all queues together: the admins' dashboard shows the count. */
+  failedCount(): Promise<number>;
 }
 
 export type JobsLog = FastifyBaseLogger;

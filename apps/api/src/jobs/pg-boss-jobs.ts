@@ -1,5 +1,16 @@
+import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import { JOB_TIME_ZONE, type JobDefinition, type JobName, type Jobs, type JobsLog } from './jobs';
+import type { DbOrTx } from '../db/client';
+import {
+  JOB_TIME_ZONE,
+  type JobDefinition,
+  type JobName,
+  type Jobs,
+  type JobsLog,
+  type QueueDefinition,
+  type QueuedJobs,
+  type QueueName,
+} from './jobs';
 
 /** pg-boss's own schema, created and migrated by pg-boss at its first start. */
 export const PG_BOSS_SCHEMA = 'pgboss';
@@ -7,10 +18,32 @@ export const PG_BOSS_SCHEMA = 'pgboss';
 const POLLING_SECONDS = 1;
 /** The advisory lock under which a replica installs pg-boss and declares the queues (db/migrate.ts has its own). */
 export const JOBS_SETUP_LOCK_KEY = 7_284_113_907;
+/** Jobs a worker takes at a time from a queue of work sent by the app. */
+const BATCH_SIZE = 20;
 /** How long `runNow` waits for the job it sent. */
 const RUN_NOW_TIMEOUT_MS = 120_000;
 
 type Exclusive = (fn: () => Promise<void>) => Promise<void>;
+
+/**
+ * pg-boss's statements run in a transaction of the app (drizzle's): its text's `$n` become drizzle's
+ * parameters, so the job's row is written by the transaction's own connection (PGlite has only one) and
+ * committed or rolled back with it. Objects go as JSON (the job's `data`).
+ */
+export function executeSqlIn(tx: DbOrTx): PgBoss.Db {
+  return {
+    async executeSql(text, values = []) {
+      const chunks: SQL[] = text.split(/\$(\d+)/).map((part, i) => {
+        if (i % 2 === 0) return sql.raw(part);
+        const value: unknown = values[Number(part) - 1];
+        const json = value !== null && typeof value === 'object' && !(value instanceof Date);
+        return sql`${sql.param(json ? JSON.stringify(value) : value)}`;
+      });
+      const result = await tx.execute(sql.join(chunks));
+      return { rows: (result as unknown as { rows: unknown[] }).rows };
+    },
+  };
+}
 
 /**
  * The runner: a pg-boss queue per job on the app's database (PostgreSQL, or PGlite in the embedded mode). Schedules are pg-boss's (one
@@ -21,13 +54,24 @@ type Exclusive = (fn: () => Promise<void>) => Promise<void>;
 export class PgBossJobs implements Jobs {
   readonly #boss: PgBoss;
   readonly #definitions: readonly JobDefinition[];
+  readonly #queues: readonly QueueDefinition[];
+  readonly #workers = new Map<QueueName, string>();
+  readonly #db: PgBoss.Db;
   readonly #log: JobsLog;
   readonly #exclusive: Exclusive;
   #started = false;
 
   /** `exclusive` runs its function while no other replica runs its own (an advisory lock on PostgreSQL). */
-  constructor(definitions: readonly JobDefinition[], db: PgBoss.Db, log: JobsLog, exclusive: Exclusive) {
+  constructor(
+    definitions: readonly JobDefinition[],
+    queues: readonly QueueDefinition[],
+    db: PgBoss.Db,
+    log: JobsLog,
+    exclusive: Exclusive,
+  ) {
     this.#definitions = definitions;
+    this.#queues = queues;
+    this.#db = db;
     this.#log = log;
     this.#exclusive = exclusive;
     // The app's own connections (create-jobs.ts): no second pool, and a test's database is the one used.
@@ -52,7 +96,38 @@ export class PgBossJobs implements Jobs {
         });
         await this.#boss.schedule(job.name, job.cron, {}, { tz: JOB_TIME_ZONE });
       }
+      for (const queue of this.#queues) {
+        await this.#boss.createQueue(queue.name, {
+          name: queue.name,
+          retryLimit: queue.retryLimit,
+          retryDelay: queue.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: queue.expireInSeconds,
+        });
+      }
     });
+    for (const queue of this.#queues) {
+      const worker = await this.#boss.work<QueuedJobs[typeof queue.name]>(
+        queue.name,
+        { pollingIntervalSeconds: POLLING_SECONDS, batchSize: BATCH_SIZE },
+        async (taken) => {
+          // Each job of the batch on its own: a failed one goes back for a retry (or is kept failed after
+          // its last try), the others are done.
+          for (const job of taken) {
+            try {
+              await queue.run(job.data);
+            } catch (error) {
+              this.#log.error({ err: error, job: queue.name, id: job.id }, 'queued job failed');
+              const reason = error instanceof Error ? error.message.slice(0, 1000) : String(error);
+              await this.#boss.fail(queue.name, job.id, { message: reason });
+            }
+          }
+          // A full batch: more may be waiting, so the worker looks again at once rather than in a second.
+          if (taken.length === BATCH_SIZE) this.wake(queue.name);
+        },
+      );
+      this.#workers.set(queue.name, worker);
+    }
     for (const job of this.#definitions) {
       await this.#boss.work(job.name, { pollingIntervalSeconds: POLLING_SECONDS }, async ([taken]) => {
         const count = await job.run();
@@ -65,6 +140,7 @@ export class PgBossJobs implements Jobs {
   async stop(): Promise<void> {
     if (!this.#started) return;
     this.#started = false;
+    this.#workers.clear();
     // Waits for the jobs being run, then closes pg-boss's pool.
     await this.#boss.stop({ graceful: true, wait: true, timeout: 30_000 });
   }
@@ -74,7 +150,8 @@ export class PgBossJobs implements Jobs {
     // Not retried: the caller wants to know.
     const id = await this.#boss.send(name, {}, { retryLimit: 0 });
     if (id === null) throw new Error(`The queue refused the job ${name}`);
-    const deadline = Date.now() + RUN_NOW_TIMEOUT_MS;
+    // A duration, not a date: the monotonic clock, whatever the app's clock says.
+    const deadline = performance.now() + RUN_NOW_TIMEOUT_MS;
     for (;;) {
       const job = await this.#boss.getJobById(name, id);
       if (job?.state === 'completed') {
@@ -83,8 +160,45 @@ export class PgBossJobs implements Jobs {
       if (job?.state === 'failed' || job?.state === 'cancelled') {
         throw new Error(`Job ${name} ${job.state}: ${JSON.stringify(job.output)}`);
       }
-      if (Date.now() > deadline) throw new Error(`Job ${name} not done after ${RUN_NOW_TIMEOUT_MS} ms`);
+      if (performance.now() > deadline)
+        throw new Error(`Job ${name} not done after ${RUN_NOW_TIMEOUT_MS} ms`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  }
+
+  async sendInTransaction<N extends QueueName>(tx: DbOrTx, name: N, data: QueuedJobs[N]): Promise<void> {
+    const id = await this.#boss.send(name, data as object, { db: executeSqlIn(tx) });
+    // pg-boss writes nothing for a queue it does not know (installed by the first start of a server).
+    if (id === null) throw new Error(`The job queue ${name} is not installed on this database`);
+  }
+
+  wake(name: QueueName): void {
+    const worker = this.#workers.get(name);
+    if (worker !== undefined) this.#boss.notifyWorker(worker);
+  }
+
+  async settle(name: QueueName, timeoutMs = RUN_NOW_TIMEOUT_MS): Promise<number> {
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      this.wake(name);
+      const { rows } = await this.#db.executeSql(
+        `select count(*) filter (where state = 'active' or (state in ('created', 'retry') and start_after <= now()))::int as waiting,
+                count(*) filter (where state = 'failed')::int as failed
+         from ${PG_BOSS_SCHEMA}.job where name = $1`,
+        [name],
+      );
+      const { waiting, failed } = rows[0] as { waiting: number; failed: number };
+      if (waiting === 0) return failed;
+      if (performance.now() > deadline) throw new Error(`Queue ${name} not settled after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  async failedCount(): Promise<number> {
+    const { rows } = await this.#db.executeSql(
+      `select count(*)::int as failed from ${PG_BOSS_SCHEMA}.job where state = 'failed'`,
+      [],
+    );
+    return (rows[0] as { failed: number }).failed;
   }
 }

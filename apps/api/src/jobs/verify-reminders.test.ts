@@ -34,9 +34,9 @@ afterAll(async () => {
 
 const remind = () => t.app.ctx.jobs.runNow('verify-reminders');
 const mailsTo = (email: string) => smtp.messages.filter((m) => m.to === email);
-/** What the side effects send after the commit has arrived (or nothing more, for a while). */
+/** What the queue sends after the commit has arrived (or nothing more, for a while). */
 const settle = async () => {
-  await t.app.ctx.sideEffects.runDue();
+  await t.app.ctx.jobs.settle('mail');
   await t.app.ctx.background.drain();
 };
 
@@ -176,7 +176,7 @@ describe('two replicas on one PostgreSQL', () => {
       expect(counts.reduce((x, y) => x + y, 0)).toBe(5);
       for (const owner of owners) await mails.waitFor(owner.email);
       // Whatever is left to send on either replica, then a pause: still one each.
-      await Promise.all([a.app.ctx.sideEffects.runDue(), b.ctx.sideEffects.runDue()]);
+      await Promise.all([a.app.ctx.jobs.settle('mail'), b.ctx.jobs.settle('mail')]);
       await new Promise((resolve) => setTimeout(resolve, 500));
       for (const owner of owners) expect(mails.messages.filter((m) => m.to === owner.email)).toHaveLength(1);
       expect(mails.messages).toHaveLength(5);

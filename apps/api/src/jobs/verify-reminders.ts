@@ -14,7 +14,7 @@ const DAY_MS = 86_400_000;
 /** What the reminder job needs of the app. */
 export type JobContext = Pick<
   AppContext,
-  'db' | 'config' | 'clock' | 'dataVersion' | 'sideEffects' | 'writeConsumers'
+  'db' | 'config' | 'clock' | 'dataVersion' | 'jobs' | 'writeConsumers'
 >;
 
 /**

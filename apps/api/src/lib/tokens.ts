@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '@tables-voisines/contract/errors';
+import { realClock, type Clock } from './clock';
 
 export type AccountRole = 'admin' | 'restaurant-owner';
 
@@ -28,13 +29,14 @@ export class AccessTokens {
   constructor(
     secret: string,
     readonly ttlSeconds: number,
+    private readonly clock: Clock = realClock,
   ) {
     this.#key = new TextEncoder().encode(secret);
   }
 
   /** `tokenVersion`: the account's current one (0 for an account whose password and address never changed). */
   async sign(role: AccountRole, accountId: string, tokenVersion = 0): Promise<string> {
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(this.clock().getTime() / 1000);
     return (
       new SignJWT({ role, ver: tokenVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -52,7 +54,11 @@ export class AccessTokens {
     let payload: Record<string, unknown>;
     try {
       // Only HS256: `alg: none` and every other algorithm are refused before the signature is looked at.
-      ({ payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'], requiredClaims: ['exp'] }));
+      ({ payload } = await jwtVerify(token, this.#key, {
+        algorithms: ['HS256'],
+        requiredClaims: ['exp'],
+        currentDate: this.clock(),
+      }));
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new AppError('TokenExpired');
       throw new AppError('Unauthorized', 'Jeton de connexion invalide : veuillez vous reconnecter.');

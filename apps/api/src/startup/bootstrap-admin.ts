@@ -1,6 +1,7 @@
 import { AppError } from '@tables-voisines/contract/errors';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { realClock } from '../lib/clock';
 import { passwordProblem } from '../lib/passwords';
 import { countAdmins } from '../modules/admins/admins.queries';
 import { createAdmin } from '../modules/admins/admins.service';
@@ -24,13 +25,17 @@ export async function bootstrapAdmin(config: Config, db: Db): Promise<string | n
   const problem = passwordProblem(wanted.password, [wanted.username]);
   if (problem !== null) throw new BootstrapAdminError(`ADMIN_PASSWORD : ${problem}`);
   try {
-    const created = await createAdmin({ db, config, writeConsumers: WRITE_CONSUMERS }, null, {
-      username: wanted.username,
-      // The environment gives no address; the admin fills it in from the back office.
-      email: '',
-      password: wanted.password,
-      permissions: [{ action: 'manage', subject: 'all' }],
-    });
+    const created = await createAdmin(
+      { db, config, clock: realClock, writeConsumers: WRITE_CONSUMERS },
+      null,
+      {
+        username: wanted.username,
+        // The environment gives no address; the admin fills it in from the back office.
+        email: '',
+        password: wanted.password,
+        permissions: [{ action: 'manage', subject: 'all' }],
+      },
+    );
     return created.username;
   } catch (error) {
     // Another replica created it meanwhile.

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { realClock, type Clock } from '../lib/clock';
 import type { DataVersion } from '../lib/data-version';
 import { parisDay } from '@tables-voisines/contract/paris-time';
 
@@ -33,12 +34,12 @@ export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-r
 export class PageCache {
   readonly #lru: LRUCache<string, CachedPage>;
   readonly #dataVersion: DataVersion;
-  readonly #now: () => Date;
+  readonly #now: Clock;
   readonly #stopListening: () => void;
 
   constructor(dataVersion: DataVersion, options: PageCacheOptions = {}) {
     this.#dataVersion = dataVersion;
-    this.#now = options.now ?? (() => new Date());
+    this.#now = options.now ?? realClock;
     this.#lru = new LRUCache<string, CachedPage>({
       max: options.max ?? 5000,
       maxSize: options.maxSize ?? 200 * 1024 * 1024,

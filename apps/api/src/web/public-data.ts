@@ -113,7 +113,7 @@ export async function readAheadPublicPages(ctx: AppContext, uris: readonly strin
   const { db } = ctx;
   const rows = await findEstablishmentsByUris(db, uris);
   const shown = [...rows.values()].filter((row) => row !== null && !row.disabled);
-  const day = parisDay(new Date());
+  const day = parisDay(ctx.clock());
   const [boards, groupsOf] = await Promise.all([
     findTodayMenuBoards(
       db,
@@ -137,7 +137,7 @@ export async function readAheadPublicPages(ctx: AppContext, uris: readonly strin
 const withoutVersion = ({ version: _version, hasOwner: _hasOwner, ...board }: MenuBoardAnswer) => board;
 
 /** The reads of the public pages, on the live database: what React Router loaders get. */
-export function createPublicData(ctx: AppContext, now: () => Date = () => new Date()): PublicData {
+export function createPublicData(ctx: AppContext): PublicData {
   const { db } = ctx;
   const findRow = (idOrUri: string) => {
     const memo = snapshots.get(ctx);
@@ -189,7 +189,7 @@ export function createPublicData(ctx: AppContext, now: () => Date = () => new Da
     suggestPages: (uri, limit) => suggestPagesForAddress(db, uri, limit),
 
     async getTodayMenuBoard(establishmentId) {
-      const day = parisDay(now());
+      const day = parisDay(ctx.clock());
       const board = await memoized('menuBoards', `${day}|${establishmentId}`, () =>
         findTodayMenuBoard(db, establishmentId, day),
       );

@@ -223,7 +223,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
   const publicData = createPublicData(app.ctx);
   const isPagePath = pagePathMatcher(build);
   addPathMethods(app, (path) => (isPagePath(path) ? ['GET', 'HEAD'] : []));
-  const cache = options.pageCache === false ? null : new PageCache(app.ctx.dataVersion, options.pageCache);
+  const cache =
+    options.pageCache === false
+      ? null
+      : new PageCache(app.ctx.dataVersion, { now: app.ctx.clock, ...options.pageCache });
   if (cache !== null) app.addHook('onClose', async () => cache.close());
 
   /** React Router's answer to a Fetch request, its loaders reading the live public data. */

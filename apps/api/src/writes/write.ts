@@ -1,10 +1,10 @@
 import type { MailMessage } from '../adapters/mail/mailer';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
+import type { Clock } from '../lib/clock';
 import type { DataVersion } from '../lib/data-version';
 import { recordChange, type Actor, type ChangeRecord, type HistorySubject } from '../modules/history/history';
 import { etagOf, preconditionFailed, preconditionHolds } from './preconditions';
-import { recordSideEffect, type SideEffects } from './side-effects';
 
 /** The conditional headers of the request that asked for the write (`If-Match`, `If-None-Match`). */
 export interface WriteConditions {
@@ -25,6 +25,8 @@ export type WriteChange = Omit<ChangeRecord, 'actor'> & { actor?: Actor };
 export interface Write {
   readonly tx: Tx;
   readonly actor: Actor;
+  /** The time of the write, read once from the app's clock: every time it stamps is this one. */
+  readonly now: Date;
   /**
    * Refuses the write (`412 PreconditionFailed`, with `message` when given) unless the request's
    * `If-Match` / `If-None-Match` hold for the record about to change, as read in this transaction (`null`:
@@ -41,7 +43,10 @@ export interface Write {
   ): R;
   /** One history entry, in the transaction. */
   record(change: WriteChange): Promise<void>;
-  /** An e-mail sent once the write is committed (retried until it goes, never sent if rolled back). */
+  /**
+   * An e-mail sent once the write is committed: a job on the app's queue, written in the write's
+   * transaction (retried until it goes, never sent if rolled back).
+   */
   mail(message: MailMessage): Promise<void>;
   /** Public pages and answers depend on something this write changed without a history entry. */
   changedPublicData(): void;
@@ -54,17 +59,24 @@ export interface Write {
  */
 export type WriteConsumer = (deps: WriteDeps, w: Write, entries: readonly ChangeRecord[]) => Promise<void>;
 
+/** The app's job queue as a write uses it (jobs/jobs.ts `Jobs`): mails sent in the write's transaction. */
+export interface WriteQueue {
+  sendInTransaction(tx: Tx, name: 'mail', data: MailMessage): Promise<void>;
+  wake(name: 'mail'): void;
+}
+
 /**
- * What a write needs of the app: its database, configuration and the consumers of its history; the caches
- * to drop and the side effects to run are the live server's (a command-line tool has none: the server runs
- * its effects at its next look).
+ * What a write needs of the app: its database, configuration, clock and the consumers of its history; the
+ * caches to drop and the queue its mails go on are the live server's. A command-line tool has neither: a
+ * write of it that mails is refused, and nothing is written.
  */
 export interface WriteDeps {
   db: Db;
   config: Config;
+  clock: Clock;
   writeConsumers: readonly WriteConsumer[];
   dataVersion?: DataVersion | undefined;
-  sideEffects?: SideEffects | undefined;
+  jobs?: WriteQueue | undefined;
 }
 
 /** Subjects whose changes show on public pages and answers: cached copies are dropped after the commit. */
@@ -72,10 +84,10 @@ const PUBLIC_SUBJECTS: ReadonlySet<HistorySubject> = new Set(['establishment', '
 
 /**
  * The one path every write takes: the work validates what the database must tell, checks the request's
- * precondition, writes its rows with their history entries and records its side effects, all in one
+ * precondition, writes its rows with their history entries and puts its mails on the job queue, all in one
  * transaction; the write's consumers read its history entries in the same transaction; once committed,
- * the caches of public data are dropped (from what the history entries say changed) and the side effects
- * run. A write given conditional headers that never checks them fails: no write can ignore `If-Match`.
+ * the caches of public data are dropped (from what the history entries say changed) and the queue's
+ * worker is woken for the mails. A write given conditional headers that never checks them fails: no write can ignore `If-Match`.
  */
 export async function write<T>(
   ctx: WriteDeps,
@@ -85,7 +97,7 @@ export async function write<T>(
   const conditions = options.conditions ?? {};
   const conditional = conditions.ifMatch !== undefined || conditions.ifNoneMatch !== undefined;
   let publicData = false;
-  let effects = 0;
+  let mails = 0;
 
   const result = await ctx.db.transaction(async (tx) => {
     let checked = false;
@@ -93,6 +105,7 @@ export async function write<T>(
     const w: Write = {
       tx,
       actor: options.actor,
+      now: ctx.clock(),
       checkPrecondition(current, message) {
         checked = true;
         if (!preconditionHolds(conditions, current === null ? null : etagOf(current))) {
@@ -111,8 +124,9 @@ export async function write<T>(
         if (PUBLIC_SUBJECTS.has(entry.subjectType)) publicData = true;
       },
       async mail(message) {
-        await recordSideEffect(tx, 'mail', message);
-        effects += 1;
+        if (ctx.jobs === undefined) throw new Error('This write sends a mail: it needs the app’s job queue');
+        await ctx.jobs.sendInTransaction(tx, 'mail', message);
+        mails += 1;
       },
       changedPublicData() {
         publicData = true;
@@ -127,6 +141,6 @@ export async function write<T>(
   });
 
   if (publicData) ctx.dataVersion?.bump();
-  if (effects > 0) ctx.sideEffects?.kick();
+  if (mails > 0) ctx.jobs?.wake('mail');
   return result;
 }

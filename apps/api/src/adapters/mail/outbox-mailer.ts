@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
+import { realClock, type Clock } from '../../lib/clock';
 import type { Mailer, MailMessage } from './mailer';
 
 /** Embedded mode: each message becomes an `.eml` file (opens in any mail client) and a log line. */
@@ -14,6 +15,7 @@ export class OutboxMailer implements Mailer {
     dataDir: string,
     readonly from: string,
     private readonly log: FastifyBaseLogger,
+    private readonly clock: Clock = realClock,
   ) {
     this.dir = path.join(dataDir, 'outbox');
   }
@@ -27,9 +29,10 @@ export class OutboxMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    const info = await (await this.#transporter()).sendMail({ from: this.from, ...message });
+    const now = this.clock();
+    const info = await (await this.#transporter()).sendMail({ from: this.from, date: now, ...message });
     await mkdir(this.dir, { recursive: true });
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const stamp = now.toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.dir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
     await writeFile(file, info.message as Buffer, { mode: 0o600 });
     this.log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');

@@ -1,3 +1,4 @@
+import { realClock, type Clock } from '../../lib/clock';
 import type { RateLimitStore } from './rate-limit-store';
 
 /** One process only: replicas each count on their own (use Redis for several). */
@@ -5,8 +6,10 @@ export class MemoryRateLimitStore implements RateLimitStore {
   readonly #windows = new Map<string, { count: number; resetAt: number }>();
   #lastSweep = 0;
 
+  constructor(private readonly clock: Clock = realClock) {}
+
   async hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
-    const now = Date.now();
+    const now = this.clock().getTime();
     this.#sweep(now);
     let window = this.#windows.get(key);
     if (window === undefined || window.resetAt <= now) {
@@ -19,7 +22,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   async forgive(key: string): Promise<void> {
     const window = this.#windows.get(key);
-    if (window !== undefined && window.resetAt > Date.now() && window.count > 0) window.count -= 1;
+    if (window !== undefined && window.resetAt > this.clock().getTime() && window.count > 0)
+      window.count -= 1;
   }
 
   /** Drops finished windows now and then, so the map does not grow with every address ever seen. */

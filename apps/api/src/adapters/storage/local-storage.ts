@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { realClock, type Clock } from '../../lib/clock';
 import {
   createPhotoKey,
   extractPhotoKey,
@@ -33,11 +34,13 @@ export class LocalPhotoStorage implements PhotoStorage {
   readonly dir: string;
   readonly #secret: Buffer;
   readonly #publicUrl: string;
+  readonly #clock: Clock;
 
-  constructor(options: { dataDir: string; secret: string; publicUrl: string }) {
+  constructor(options: { dataDir: string; secret: string; publicUrl: string; clock?: Clock }) {
     this.dir = path.join(options.dataDir, 'uploads');
     this.#secret = createHmac('sha256', options.secret).update('photo-upload-signature').digest();
     this.#publicUrl = options.publicUrl;
+    this.#clock = options.clock ?? realClock;
   }
 
   #sign(claims: UploadClaims): string {
@@ -52,7 +55,7 @@ export class LocalPhotoStorage implements PhotoStorage {
     key?: string;
   }): Promise<PreparedUpload> {
     const key = input.key ?? createPhotoKey(input.contentType);
-    const expires = Math.floor(Date.now() / 1000) + UPLOAD_TTL_SECONDS;
+    const expires = Math.floor(this.#clock().getTime() / 1000) + UPLOAD_TTL_SECONDS;
     const claims = { key, contentType: input.contentType, size: input.size, expires };
     const query = new URLSearchParams({
       type: input.contentType,

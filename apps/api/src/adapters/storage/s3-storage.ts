@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../../config';
+import { realClock, type Clock } from '../../lib/clock';
 import {
   createPhotoKey,
   extractPhotoKey,
@@ -33,8 +34,10 @@ export class S3PhotoStorage implements PhotoStorage {
   readonly client: S3Client;
   readonly #bucket: string;
   readonly #publicBase: string;
+  readonly #clock: Clock;
 
-  constructor(s3: NonNullable<Config['s3']>) {
+  constructor(s3: NonNullable<Config['s3']>, clock: Clock = realClock) {
+    this.#clock = clock;
     this.#bucket = s3.bucket;
     this.client = new S3Client({
       region: s3.region,
@@ -67,11 +70,15 @@ export class S3PhotoStorage implements PhotoStorage {
       ContentType: input.contentType,
       CacheControl: 'public, max-age=31536000, immutable',
     });
-    const uploadUrl = await getSignedUrl(this.client, command, { expiresIn: UPLOAD_TTL_SECONDS });
+    const now = this.#clock();
+    const uploadUrl = await getSignedUrl(this.client, command, {
+      expiresIn: UPLOAD_TTL_SECONDS,
+      signingDate: now,
+    });
     return {
       uploadUrl,
       url: this.urlOf(key),
-      expiresAt: new Date(Date.now() + UPLOAD_TTL_SECONDS * 1000),
+      expiresAt: new Date(now.getTime() + UPLOAD_TTL_SECONDS * 1000),
     };
   }
 

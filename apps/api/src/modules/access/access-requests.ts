@@ -253,7 +253,7 @@ export async function decideAccessRequest(
     }
     if (request.status !== 'open') throw new AppError('AccessRequestDecided');
     const decided = {
-      decidedAt: new Date(),
+      decidedAt: w.now,
       decidedById: actor.id,
       decidedByName: actor.name,
     };

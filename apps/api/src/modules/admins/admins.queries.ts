@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { admins, type PermissionRow } from '../../db/schema';
+import { databaseNow, admins, type PermissionRow } from '../../db/schema';
 
 export type AdminRow = typeof admins.$inferSelect;
 
@@ -66,7 +66,7 @@ export async function updateAdmin(
     .set({
       ...values,
       ...(options.endSessions === true ? { tokenVersion: sql`${admins.tokenVersion} + 1` } : {}),
-      updatedAt: new Date(),
+      updatedAt: databaseNow(),
     })
     .where(eq(admins.id, id))
     .returning();

@@ -177,14 +177,14 @@ export async function patchAdmin(
       assertHoldsAllOf(ability, before, 'modifier');
       const row = (await updateAdmin(w.tx, id, values, { endSessions: credentialsChange }))!;
       if (credentialsChange) {
-        await retireAllLongLifeTokens(w.tx, 'admin', id);
+        await retireAllLongLifeTokens(w.tx, 'admin', id, w.now);
         // The bootstrap admin has no address.
         if (before.email !== '') {
           await w.mail(
             accountChangeMail(
               { name: ctx.config.site.name, publicUrl: ctx.config.publicUrl },
               { email: before.email, name: before.username, kind: 'admin' },
-              { password: passwordHash !== undefined, email: emailChanged, byTeam: !self, at: new Date() },
+              { password: passwordHash !== undefined, email: emailChanged, byTeam: !self, at: w.now },
             ),
           );
         }

@@ -22,7 +22,13 @@ export async function issueAuthentication(
   role: AccountRole,
   account: SignedAccount,
 ): Promise<Authentication> {
-  const longLifeToken = await createLongLifeToken(ctx.db, role, account.id, ctx.config.longLifeTokenTtl);
+  const longLifeToken = await createLongLifeToken(
+    ctx.db,
+    role,
+    account.id,
+    ctx.config.longLifeTokenTtl,
+    ctx.clock(),
+  );
   return { token: await ctx.tokens.sign(role, account.id, account.tokenVersion), longLifeToken };
 }
 
@@ -44,13 +50,14 @@ export async function signInWithLongLifeToken<A extends SignedAccount>(
   secret: string,
   lockAccount: (tx: DbOrTx, id: string) => Promise<A | null>,
 ): Promise<{ account: A; authentication: Authentication }> {
+  const now = ctx.clock();
   const rotated = await ctx.db.transaction(async (tx) => {
-    const accountId = await findLongLifeTokenAccount(tx, role, secret);
+    const accountId = await findLongLifeTokenAccount(tx, role, secret, now);
     if (accountId === null) return null;
     const account = await lockAccount(tx, accountId);
     // Of two concurrent uses of the same token, only the first to retire it goes on.
-    if (account === null || (await retireLongLifeToken(tx, role, secret)) === null) return null;
-    const longLifeToken = await createLongLifeToken(tx, role, accountId, ctx.config.longLifeTokenTtl);
+    if (account === null || (await retireLongLifeToken(tx, role, secret, now)) === null) return null;
+    const longLifeToken = await createLongLifeToken(tx, role, accountId, ctx.config.longLifeTokenTtl, now);
     return { account, longLifeToken };
   });
   if (rotated === null) throw new AppError('InvalidCredentials', EXPIRED_LONG_LIFE_TOKEN_MESSAGE);

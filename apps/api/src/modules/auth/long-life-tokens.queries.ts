@@ -10,6 +10,7 @@ export async function createLongLifeToken(
   role: AccountRole,
   accountId: string,
   ttlSeconds: number,
+  now: Date,
 ): Promise<string> {
   const secret = newSecret();
   await db.insert(longLifeTokens).values({
@@ -17,7 +18,7 @@ export async function createLongLifeToken(
     accountType: role,
     accountId,
     tokenHash: hashSecret(secret),
-    expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+    expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
   });
   return secret;
 }
@@ -27,6 +28,7 @@ export async function findLongLifeTokenAccount(
   db: DbOrTx,
   role: AccountRole,
   secret: string,
+  now: Date,
 ): Promise<string | null> {
   const rows = await db
     .select({ accountId: longLifeTokens.accountId })
@@ -36,7 +38,7 @@ export async function findLongLifeTokenAccount(
         eq(longLifeTokens.tokenHash, hashSecret(secret)),
         eq(longLifeTokens.accountType, role),
         isNull(longLifeTokens.retiredAt),
-        gt(longLifeTokens.expiresAt, new Date()),
+        gt(longLifeTokens.expiresAt, now),
       ),
     );
   return rows[0]?.accountId ?? null;
@@ -51,8 +53,8 @@ export async function retireLongLifeToken(
   db: DbOrTx,
   role: AccountRole,
   secret: string,
+  now: Date,
 ): Promise<string | null> {
-  const now = new Date();
   const rows = await db
     .update(longLifeTokens)
     .set({ retiredAt: now })
@@ -73,10 +75,11 @@ export async function retireAllLongLifeTokens(
   db: DbOrTx,
   role: AccountRole,
   accountId: string,
+  now: Date,
 ): Promise<void> {
   await db
     .update(longLifeTokens)
-    .set({ retiredAt: new Date() })
+    .set({ retiredAt: now })
     .where(
       and(
         eq(longLifeTokens.accountType, role),

@@ -6,7 +6,7 @@ import { createEstablishment } from '../../../test/factories';
 import { postEstablishment } from '../../../test/requests';
 import { startSmtp, type TestSmtp } from '../../../test/smtp';
 import { changeHistory, establishments, verifyTokens } from '../../db/schema';
-import { hashSecret } from '../../lib/tokens';
+import { hashSecret, type AccountRole } from '../../lib/tokens';
 import { write } from '../../writes/write';
 import { SYSTEM_ACTOR } from '../history/history';
 import { createVerifyToken } from './verify.service';
@@ -37,10 +37,28 @@ afterAll(async () => {
 const leave = { from: '2026-08-01', to: '2026-08-15', reason: 'Congés annuels' };
 const untilFurtherNotice = { from: '2026-09-03', to: null, reason: null };
 
-const patch = (id: string, payload: object, headers: Record<string, string> = admin.headers) =>
-  t.app.inject({ method: 'PATCH', url: `/api/establishment/${id}`, headers, payload });
-const get = (id: string, headers: Record<string, string> = admin.headers) =>
-  t.app.inject({ method: 'GET', url: `/api/establishment/${id}`, headers });
+/**
+ * An account's headers signed now: access tokens live 15 minutes on the app's clock, which these tests move
+ * by days, back and forth.
+ */
+const signedNow = async (role: AccountRole, account: TestAccount) => ({
+  authorization: `Bearer ${await t.app.ctx.tokens.sign(role, account.id)}`,
+});
+const adminHeaders = () => signedNow('admin', admin);
+const ownerHeaders = (owner: TestAccount) => signedNow('restaurant-owner', owner);
+const patch = async (id: string, payload: object, headers?: Record<string, string>) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/establishment/${id}`,
+    headers: headers ?? (await adminHeaders()),
+    payload,
+  });
+const get = async (id: string, headers?: Record<string, string>) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/establishment/${id}`,
+    headers: headers ?? (await adminHeaders()),
+  });
 const historyOf = async (id: string) =>
   (await t.db.select().from(changeHistory).where(eq(changeHistory.subjectId, id))).map((e) => ({
     ...e,
@@ -81,12 +99,16 @@ describe('closures in writes', () => {
     const place = await createEstablishment(t.db, { name: 'La Cabane' });
     const other = await createEstablishment(t.db, { name: 'Le Voisin' });
     const owner = await createOwnerAccount(t, { establishmentId: place.id });
-    const own = await patch(place.id, { closures: [leave], phone: '02 40 00 00 00' }, owner.headers);
+    const own = await patch(
+      place.id,
+      { closures: [leave], phone: '02 40 00 00 00' },
+      await ownerHeaders(owner),
+    );
     expect(own.statusCode).toBe(200);
     expect(own.json().closures).toEqual([leave]);
-    expect((await patch(other.id, { closures: [leave] }, owner.headers)).statusCode).toBe(403);
+    expect((await patch(other.id, { closures: [leave] }, await ownerHeaders(owner))).statusCode).toBe(403);
 
-    const created = await postEstablishment(t, admin.headers, {
+    const created = await postEstablishment(t, await adminHeaders(), {
       address: { town: 'Brest' },
       location: { latitude: 48.39, longitude: -4.49 },
       closures: [untilFurtherNotice, leave],
@@ -139,11 +161,11 @@ describe('verifying', () => {
     });
 
     expect((await verify(place.id)).statusCode).toBe(401);
-    expect((await verify(place.id, stranger.headers)).statusCode).toBe(403);
+    expect((await verify(place.id, await ownerHeaders(stranger))).statusCode).toBe(403);
     expect((await get(place.id)).json().verifiedAt).toBeNull();
 
     clock.set('2026-08-15T10:00:00Z');
-    const byOwner = await verify(place.id, owner.headers);
+    const byOwner = await verify(place.id, await ownerHeaders(owner));
     expect(byOwner.statusCode).toBe(200);
     expect(byOwner.json().verifiedAt).toBe('2026-08-15T10:00:00.000Z');
     expect(byOwner.headers.etag).toBeDefined();
@@ -151,7 +173,7 @@ describe('verifying', () => {
     expect(byOwner.json().claimCode).toBeUndefined();
 
     clock.set('2026-08-16T08:30:00Z');
-    const byAdmin = await verify(place.id, admin.headers);
+    const byAdmin = await verify(place.id, await adminHeaders());
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json()).toMatchObject({ verifiedAt: '2026-08-16T08:30:00.000Z' });
     expect(byAdmin.json().claimCode).toEqual(expect.any(String));
@@ -166,10 +188,12 @@ describe('verifying', () => {
     expect(pub.json()[0].verifiedAt).toBe('2026-08-16T08:30:00.000Z');
     // A stale If-Match is refused.
     expect(
-      (await verify(place.id, { ...admin.headers, 'if-match': byOwner.headers.etag as string })).statusCode,
+      (await verify(place.id, { ...(await adminHeaders()), 'if-match': byOwner.headers.etag as string }))
+        .statusCode,
     ).toBe(412);
     expect(
-      (await verify(place.id, { ...admin.headers, 'if-match': byAdmin.headers.etag as string })).statusCode,
+      (await verify(place.id, { ...(await adminHeaders()), 'if-match': byAdmin.headers.etag as string }))
+        .statusCode,
     ).toBe(200);
   });
 
@@ -230,11 +254,11 @@ describe('the list by verified date', () => {
       name: `${tag} récent`,
       verifiedAt: new Date('2026-08-01T10:00:00Z'),
     });
-    const list = async (query: string, headers: Record<string, string> = admin.headers) => {
+    const list = async (query: string, headers?: Record<string, string>) => {
       const response = await t.app.inject({
         method: 'GET',
         url: `/api/establishments/?q=${encodeURIComponent(tag)}&${query}`,
-        headers,
+        headers: headers ?? (await adminHeaders()),
       });
       expect(response.statusCode).toBe(200);
       return (response.json() as { id: string }[]).map((e) => e.id);

@@ -43,7 +43,7 @@ const publicRead = (idOrUri: string) =>
   t.app.inject({ method: 'GET', url: `/establishment/${encodeURIComponent(idOrUri)}/public` });
 const settle = async () => {
   await t.app.ctx.background.drain();
-  await t.app.ctx.sideEffects.runDue();
+  await t.app.ctx.jobs.settle('mail');
 };
 const mailsTo = (email: string) => smtp.messages.filter((m) => m.to === email);
 

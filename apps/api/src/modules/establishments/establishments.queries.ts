@@ -14,6 +14,7 @@ import {
 import type { Kind, VenueType } from '@tables-voisines/contract/labels';
 import type { DbOrTx } from '../../db/client';
 import {
+  databaseNow,
   establishmentCategories,
   establishmentTombstones,
   establishmentUris,
@@ -309,7 +310,7 @@ export async function replaceEstablishmentCategories(
 export async function detachOwnerElsewhere(tx: DbOrTx, ownerId: string, exceptId: string): Promise<string[]> {
   const rows = await tx
     .update(establishments)
-    .set({ ownerId: null, updatedAt: new Date() })
+    .set({ ownerId: null, updatedAt: databaseNow() })
     .where(and(eq(establishments.ownerId, ownerId), ne(establishments.id, exceptId)))
     .returning({ id: establishments.id });
   return rows.map((r) => r.id);

@@ -12,7 +12,7 @@ import {
 } from '@tables-voisines/contract/schemas/establishment';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { categories, establishmentTombstones, establishments, owners } from '../../db/schema';
+import { databaseNow, categories, establishmentTombstones, establishments, owners } from '../../db/schema';
 import { write, type Write, type WriteConditions } from '../../writes/write';
 import { allFields, diffFields, type Actor } from '../history/history';
 import { assertStoredPhoto } from '../uploads/photo-check';
@@ -140,7 +140,7 @@ async function renewCodeAfterDetach(w: Write, establishmentId: string): Promise<
   if (w.actor.role !== 'admin') return;
   await w.tx
     .update(establishments)
-    .set({ claimCode: newClaimCode(), updatedAt: new Date() })
+    .set({ claimCode: newClaimCode(), updatedAt: databaseNow() })
     .where(eq(establishments.id, establishmentId));
   await recordEstablishmentChange(w, establishmentId, 'update', [
     { field: 'claimCode', from: null, to: null },
@@ -172,7 +172,7 @@ export async function relinkEstablishment(
   }
   await w.tx
     .update(establishments)
-    .set({ ownerId: to, updatedAt: new Date() })
+    .set({ ownerId: to, updatedAt: databaseNow() })
     .where(eq(establishments.id, establishmentId));
   if (from !== null) {
     await recordEstablishmentChange(w, establishmentId, 'unlink', [
@@ -202,13 +202,14 @@ export async function relinkEstablishment(
 function visibilityValues(
   body: Pick<PatchEstablishmentBody, 'disabled' | 'disabledReason'>,
   before: { disabled: boolean } | null,
+  now: Date,
 ): Partial<typeof establishments.$inferInsert> {
   const disabled = body.disabled ?? before?.disabled ?? false;
   if (!disabled)
     return body.disabled === undefined ? {} : { disabled, disabledAt: null, disabledReason: null };
   return {
     disabled,
-    ...(before?.disabled === true ? {} : { disabledAt: new Date() }),
+    ...(before?.disabled === true ? {} : { disabledAt: now }),
     ...(body.disabledReason === undefined ? {} : { disabledReason: body.disabledReason }),
   };
 }
@@ -272,8 +273,8 @@ export async function createEstablishment(
           claimCode: newClaimCode(),
           // The team creates pages: their e-mail is the one the claim code may go to.
           claimEmail: body.email ?? null,
-          closedForGoodAt: body.closedForGood === true ? new Date() : null,
-          ...visibilityValues(body, null),
+          closedForGoodAt: body.closedForGood === true ? w.now : null,
+          ...visibilityValues(body, null, w.now),
           searchText: searchTextOf(body.name, body.address.town),
         });
         await replaceEstablishmentCategories(tx, id, body.categories ?? []);
@@ -347,13 +348,13 @@ export async function patchEstablishment(
         ...(body.email === undefined || actor.role !== 'admin' ? {} : { claimEmail: body.email }),
         ...(body.closedForGood === undefined || body.closedForGood === (before.closedForGoodAt !== null)
           ? {}
-          : { closedForGoodAt: body.closedForGood ? new Date() : null }),
+          : { closedForGoodAt: body.closedForGood ? w.now : null }),
         ...(body.website === undefined ? {} : { website: body.website }),
         ...(body.openingHours === undefined ? {} : { openingHours: body.openingHours }),
         // The whole list, in order of first days: it replaces the stored one.
         ...(body.closures === undefined ? {} : { closures: sortClosures(body.closures) }),
         ...(body.priceRange === undefined ? {} : { priceRange: body.priceRange }),
-        ...visibilityValues(body, before),
+        ...visibilityValues(body, before, w.now),
         // A new photo has not been shared yet.
         ...(body.photo === undefined
           ? {}
@@ -362,9 +363,11 @@ export async function patchEstablishment(
               photoIsFacebookShared: photoUrl === before.photoUrl && before.photoIsFacebookShared,
             }),
         searchText: searchTextOf(name, town),
-        updatedAt: new Date(),
       };
-      await tx.update(establishments).set(values).where(eq(establishments.id, id));
+      await tx
+        .update(establishments)
+        .set({ ...values, updatedAt: databaseNow() })
+        .where(eq(establishments.id, id));
       if (body.categories !== undefined) await replaceEstablishmentCategories(tx, id, body.categories);
       const after = await findEstablishmentById(tx, id);
       const changes = diffFields(historyView(before), historyView(after!));
@@ -429,7 +432,7 @@ export async function renewClaimCode(
         w.checkExisting(await findEstablishmentById(w.tx, id, { forUpdate: true }), notFound);
         await w.tx
           .update(establishments)
-          .set({ claimCode: newClaimCode(), updatedAt: new Date() })
+          .set({ claimCode: newClaimCode(), updatedAt: databaseNow() })
           .where(eq(establishments.id, id));
         await recordEstablishmentChange(w, id, 'update', [{ field: 'claimCode', from: null, to: null }]);
       });

@@ -82,7 +82,7 @@ describe('owners told of the team’s changes', () => {
       200,
     );
     await t.app.ctx.background.drain();
-    await t.app.ctx.sideEffects.runDue();
+    await t.app.ctx.jobs.settle('mail');
     expect(mailsTo(owner.email)).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { and, eq, lt, isNotNull, or } from 'drizzle-orm';
 import { AppError } from '@tables-voisines/contract/errors';
 import type { AppContext } from '../../context';
-import { establishments, owners, verifyTokens } from '../../db/schema';
+import { databaseNow, establishments, owners, verifyTokens } from '../../db/schema';
 import { hashSecret, newSecret } from '../../lib/tokens';
 import { write, type Write, type WriteConditions, type WriteDeps } from '../../writes/write';
 import { SYSTEM_ACTOR, type Actor } from '../history/history';
@@ -32,8 +32,7 @@ export async function markVerified(
 ): Promise<void> {
   await w.tx
     .update(establishments)
-    // `updated_at` is the real time: the public lists' fingerprint reads it, whatever the clock says.
-    .set({ verifiedAt: now, updatedAt: new Date() })
+    .set({ verifiedAt: now, updatedAt: databaseNow() })
     .where(eq(establishments.id, before.id));
   await recordEstablishmentChange(
     w,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '@tables-voisines/contract/errors';
 import type { CreateGroupBody, PatchGroupBody } from '@tables-voisines/contract/schemas/group';
 import type { AppContext } from '../../context';
-import { groups } from '../../db/schema';
+import { databaseNow, groups } from '../../db/schema';
 import { write, type WriteConditions } from '../../writes/write';
 import { allFields, diffFields, type Actor } from '../history/history';
 import { toGroup } from './groups.queries';
@@ -61,7 +61,7 @@ export async function patchGroup(
         ...(body.latitude === undefined ? {} : { latitude: body.latitude }),
         ...(body.longitude === undefined ? {} : { longitude: body.longitude }),
         ...(body.radius === undefined ? {} : { radiusKm: body.radius }),
-        updatedAt: new Date(),
+        updatedAt: databaseNow(),
       })
       .where(eq(groups.id, id))
       .returning();

@@ -10,7 +10,7 @@ import {
 } from '@tables-voisines/contract/schemas/menu-board';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { categories, establishments, menuBoardItems, menuBoards } from '../../db/schema';
+import { databaseNow, categories, establishments, menuBoardItems, menuBoards } from '../../db/schema';
 import { write, type Write, type WriteConditions } from '../../writes/write';
 import { allFields, diffFields, type Actor } from '../history/history';
 import { violatedUniqueIndex } from '../establishments/establishments.service';
@@ -135,7 +135,7 @@ export async function publishMenuBoard(
         } else {
           await tx
             .update(menuBoards)
-            .set({ title: body.title, updatedAt: new Date() })
+            .set({ title: body.title, updatedAt: databaseNow() })
             .where(eq(menuBoards.id, id));
         }
         await replaceItems(tx, id, body.items);
@@ -188,7 +188,7 @@ export async function patchMenuBoard(
         .set({
           ...(body.title === undefined ? {} : { title: body.title }),
           ...(body.date === undefined ? {} : { date: body.date }),
-          updatedAt: new Date(),
+          updatedAt: databaseNow(),
         })
         .where(eq(menuBoards.id, id));
       if (body.items !== undefined) await replaceItems(tx, id, body.items);

@@ -58,10 +58,10 @@ const history = async (id: string, headers: Record<string, string>) =>
     actor: { role: 'admin' | 'restaurant-owner' | 'system'; id: string | null; name: string | null };
     changes: { field: string; from: unknown; to: unknown }[];
   }[];
-/** Every mail sent so far, once the outbox ran. */
+/** Every mail sent so far, once the queue sent them. */
 async function settledMails() {
   await t.app.ctx.background.drain();
-  await t.app.ctx.sideEffects.runDue();
+  await t.app.ctx.jobs.settle('mail');
   await new Promise((resolve) => setTimeout(resolve, 100));
   return [...smtp.messages];
 }

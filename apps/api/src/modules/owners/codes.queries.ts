@@ -12,9 +12,9 @@ export type CodeRow = typeof codes.$inferSelect;
  */
 export async function replaceCode(
   db: DbOrTx,
-  options: { ownerId: string; purpose: CodePurpose; codeHash: string; ttlMs: number },
+  options: { ownerId: string; purpose: CodePurpose; codeHash: string; ttlMs: number; now: Date },
 ): Promise<string> {
-  const now = new Date();
+  const { now } = options;
   await db
     .update(codes)
     .set({ usedAt: now, replacedAt: now })
@@ -35,6 +35,7 @@ export async function findLiveCode(
   db: DbOrTx,
   ownerId: string,
   purpose: CodePurpose,
+  now: Date,
 ): Promise<CodeRow | null> {
   const rows = await db
     .select()
@@ -44,7 +45,7 @@ export async function findLiveCode(
         eq(codes.ownerId, ownerId),
         eq(codes.purpose, purpose),
         isNull(codes.usedAt),
-        gt(codes.expiresAt, new Date()),
+        gt(codes.expiresAt, now),
       ),
     )
     .orderBy(desc(codes.createdAt))
@@ -57,6 +58,7 @@ export async function findReplacedCodeHashes(
   db: DbOrTx,
   ownerId: string,
   purpose: CodePurpose,
+  now: Date,
 ): Promise<string[]> {
   const rows = await db
     .select({ codeHash: codes.codeHash })
@@ -66,7 +68,7 @@ export async function findReplacedCodeHashes(
         eq(codes.ownerId, ownerId),
         eq(codes.purpose, purpose),
         isNotNull(codes.replacedAt),
-        gt(codes.expiresAt, new Date()),
+        gt(codes.expiresAt, now),
       ),
     )
     .orderBy(desc(codes.createdAt))
@@ -96,8 +98,7 @@ export async function takeTry(db: DbOrTx, id: string, maxTries: number): Promise
 }
 
 /** Marks the code used if it still is live; `false` when another request used it first or it expired. */
-export async function useCode(db: DbOrTx, id: string): Promise<boolean> {
-  const now = new Date();
+export async function useCode(db: DbOrTx, id: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(codes)
     .set({ usedAt: now })
@@ -112,10 +113,11 @@ export async function retireOtherCodes(
   ownerId: string,
   purpose: CodePurpose,
   keepId: string,
+  now: Date,
 ): Promise<void> {
   await db
     .update(codes)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where(
       and(eq(codes.ownerId, ownerId), eq(codes.purpose, purpose), isNull(codes.usedAt), ne(codes.id, keepId)),
     );
@@ -134,8 +136,9 @@ export async function takePasswordResetMail(
   ownerId: string,
   intervalMs: number,
   perDay: number,
+  at: Date,
 ): Promise<boolean> {
-  const now = Date.now();
+  const now = at.getTime();
   const dayAgo = new Date(now - DAY_MS);
   await db
     .delete(passwordResetMails)

@@ -102,9 +102,10 @@ export async function sendConfirmationCode(
  * account. The confirmation screen counts the same delay (it reads it from the public settings).
  */
 export async function assertResendDelayOver(ctx: AppContext, ownerId: string): Promise<void> {
-  const last = await findLiveCode(ctx.db, ownerId, 'confirm-email');
+  const now = ctx.clock();
+  const last = await findLiveCode(ctx.db, ownerId, 'confirm-email', now);
   const delayMs = ctx.config.confirmationResendDelaySeconds * 1000;
-  const wait = last === null ? 0 : last.createdAt.getTime() + delayMs - Date.now();
+  const wait = last === null ? 0 : last.createdAt.getTime() + delayMs - now.getTime();
   if (wait > 0) {
     const seconds = Math.ceil(wait / 1000);
     throw new AppError(

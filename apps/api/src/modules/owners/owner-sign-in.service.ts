@@ -58,6 +58,7 @@ export function requestPasswordReset(ctx: AppContext, email: string, log: Fastif
     const found = await findOwnerByEmail(ctx.db, email);
     if (found === null) return;
     const secret = newSecret();
+    const now = ctx.clock();
     const taken = await ctx.db.transaction(async (tx) => {
       const owner = await findOwnerById(tx, found.id, { forUpdate: true });
       if (owner === null) return null;
@@ -67,6 +68,7 @@ export function requestPasswordReset(ctx: AppContext, email: string, log: Fastif
           owner.id,
           PASSWORD_RESET_MAIL_INTERVAL_MS,
           PASSWORD_RESET_MAILS_PER_DAY,
+          now,
         ))
       )
         return null;
@@ -75,6 +77,7 @@ export function requestPasswordReset(ctx: AppContext, email: string, log: Fastif
         purpose: 'reset-password',
         codeHash: hashSecret(secret),
         ttlMs: RESET_LINK_TTL_MS,
+        now,
       });
       return { owner, id };
     });
@@ -98,20 +101,20 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     code !== null &&
     secretsEqual(hashSecret(secret), code.codeHash) &&
     code.usedAt === null &&
-    code.expiresAt.getTime() > Date.now();
+    code.expiresAt.getTime() > ctx.clock().getTime();
   if (!valid) throw invalidResetLink();
   const owner = await requireOwner(ctx, code.ownerId);
   assertAcceptablePassword(password, [owner.email]);
   const passwordHash = await hashPassword(password);
   const done = await write(ctx, { actor: selfActor(owner) }, async (w) => {
-    if (!(await useCode(w.tx, code.id))) return false;
+    if (!(await useCode(w.tx, code.id, w.now))) return false;
     // The link reached the mailbox: the address is confirmed too. Every session opened before ends.
     await updateOwnerRow(w.tx, owner.id, { passwordHash, confirmed: true }, { endSessions: true });
     await recordOwnerChange(w, 'update', owner, { ...owner, confirmed: true }, [
       { field: 'password', from: null, to: null },
     ]);
-    await retireAllLongLifeTokens(w.tx, 'restaurant-owner', owner.id);
-    await retireOtherCodes(w.tx, owner.id, 'reset-password', code.id);
+    await retireAllLongLifeTokens(w.tx, 'restaurant-owner', owner.id, w.now);
+    await retireOtherCodes(w.tx, owner.id, 'reset-password', code.id, w.now);
     return true;
   });
   if (!done) throw invalidResetLink();

@@ -80,6 +80,7 @@ export async function signUpOwner(
         purpose: 'confirm-email',
         codeHash: hashCode(code, ctx.config.jwtSecret!),
         ttlMs: CONFIRMATION_CODE_TTL_MS,
+        now: w.now,
       });
       const created = await findOwnerById(w.tx, id);
       await recordOwnerChange(w, 'create', null, created);
@@ -97,11 +98,12 @@ export async function signUpOwner(
 export async function confirmOwner(ctx: AppContext, ownerId: string, code: string): Promise<OwnerRow> {
   const owner = await requireOwner(ctx, ownerId);
   if (owner.confirmed) return owner;
-  const live = await findLiveCode(ctx.db, ownerId, 'confirm-email');
+  const now = ctx.clock();
+  const live = await findLiveCode(ctx.db, ownerId, 'confirm-email', now);
   const typed = hashCode(code, ctx.config.jwtSecret!);
   // An older code typed after a new one was sent: an honest mistake, told as such and not counted as a try.
   if (live === null || !secretsEqual(typed, live.codeHash)) {
-    const replaced = await findReplacedCodeHashes(ctx.db, ownerId, 'confirm-email');
+    const replaced = await findReplacedCodeHashes(ctx.db, ownerId, 'confirm-email', now);
     if (replaced.some((hash) => secretsEqual(typed, hash))) {
       throw new AppError(
         'CodeReplaced',
@@ -129,7 +131,7 @@ export async function confirmOwner(ctx: AppContext, ownerId: string, code: strin
     );
   }
   const confirmed = await write(ctx, { actor: selfActor(owner) }, async (w) => {
-    if (!(await useCode(w.tx, live.id))) return false;
+    if (!(await useCode(w.tx, live.id, w.now))) return false;
     await updateOwnerRow(w.tx, ownerId, { confirmed: true });
     await recordOwnerChange(w, 'update', owner, { ...owner, confirmed: true });
     return true;
@@ -153,6 +155,7 @@ export async function resendConfirmation(
     purpose: 'confirm-email',
     codeHash: hashCode(code, ctx.config.jwtSecret!),
     ttlMs: CONFIRMATION_CODE_TTL_MS,
+    now: ctx.clock(),
   });
   await sendConfirmationCode(ctx, owner, code, log);
 }
@@ -214,7 +217,7 @@ export async function resendEstablishmentCode(ctx: AppContext, establishmentId: 
         'Aucune adresse e-mail n’est connue pour cet établissement : contactez-nous pour recevoir son code.',
       );
     }
-    const now = Date.now();
+    const now = w.now.getTime();
     const sent = await w.tx
       .select({ sentAt: claimCodeMails.sentAt })
       .from(claimCodeMails)

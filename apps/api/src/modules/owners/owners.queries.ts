@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-or
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { codes, establishments, owners } from '../../db/schema';
+import { databaseNow, codes, establishments, owners } from '../../db/schema';
 import { escapeLike } from '../../lib/sql';
 
 /** An owner with the id of its linked establishment (the link lives on the establishment). */
@@ -151,7 +151,7 @@ export async function updateOwnerRow(
     .set({
       ...values,
       ...(options.endSessions === true ? { tokenVersion: sql`${owners.tokenVersion} + 1` } : {}),
-      updatedAt: new Date(),
+      updatedAt: databaseNow(),
     })
     .where(eq(owners.id, id))
     .returning({ id: owners.id });

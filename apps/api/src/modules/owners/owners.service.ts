@@ -144,13 +144,13 @@ export async function patchOwner(
       }
       await updateOwnerRow(tx, id, values, { endSessions: credentialsChange });
       if (credentialsChange) {
-        await retireAllLongLifeTokens(tx, 'restaurant-owner', id);
+        await retireAllLongLifeTokens(tx, 'restaurant-owner', id, w.now);
         if (before.confirmed) {
           await w.mail(
             accountChangeMail(
               siteOf(ctx),
               { email: before.email, name: before.firstName, kind: 'owner' },
-              { password: passwordHash !== undefined, email: emailChanged, byTeam: !self, at: new Date() },
+              { password: passwordHash !== undefined, email: emailChanged, byTeam: !self, at: w.now },
             ),
           );
         }
@@ -167,6 +167,7 @@ export async function patchOwner(
           purpose: 'confirm-email',
           codeHash: hashCode(code, ctx.config.jwtSecret!),
           ttlMs: CONFIRMATION_CODE_TTL_MS,
+          now: w.now,
         });
       }
       const after = await findOwnerById(tx, id);

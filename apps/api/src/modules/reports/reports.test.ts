@@ -45,10 +45,19 @@ const report = (id: string, payload: unknown, remoteAddress = freshAddress()) =>
     payload: payload as object,
     remoteAddress,
   });
-const list = (query: string, headers: Record<string, string> = admin.headers) =>
-  t.app.inject({ method: 'GET', url: `/api/reports/?${query}`, headers });
-const patch = (id: string, payload: object, headers: Record<string, string> = admin.headers) =>
-  t.app.inject({ method: 'PATCH', url: `/api/report/${id}`, payload, headers });
+/** The admin's headers signed now, on the app's clock (a test may have moved it past their expiry). */
+const adminHeaders = async () => ({
+  authorization: `Bearer ${await t.app.ctx.tokens.sign('admin', admin.id)}`,
+});
+const list = async (query: string, headers?: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: `/api/reports/?${query}`, headers: headers ?? (await adminHeaders()) });
+const patch = async (id: string, payload: object, headers?: Record<string, string>) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/report/${id}`,
+    payload,
+    headers: headers ?? (await adminHeaders()),
+  });
 
 describe('a visitor reports an error', () => {
   it('records the report and tells the owner by e-mail, without the visitor’s address', async () => {
@@ -292,6 +301,10 @@ describe('the back office’s reports', () => {
     const owner = await createOwnerAccount(t, { establishmentId: place.id });
     const id = (await report(place.id, { reason: 'hours' })).json().id;
     clock.advance(3_600_000);
+    // An hour later the owner's access token of before has expired: it is signed again, as a refresh would.
+    const ownerHeaders = {
+      authorization: `Bearer ${await t.app.ctx.tokens.sign('restaurant-owner', owner.id)}`,
+    };
 
     const done = await patch(id, { status: 'resolved' });
     expect(done.statusCode).toBe(200);
@@ -308,7 +321,7 @@ describe('the back office’s reports', () => {
     const history = await t.app.inject({
       method: 'GET',
       url: `/api/establishment/${place.id}/history`,
-      headers: admin.headers,
+      headers: await adminHeaders(),
     });
     const entries = history.json().filter((e: { action: string }) => e.action === 'report');
     expect(entries).toHaveLength(1);
@@ -326,7 +339,7 @@ describe('the back office’s reports', () => {
     const own = await t.app.inject({
       method: 'GET',
       url: `/api/establishment/${place.id}/history`,
-      headers: owner.headers,
+      headers: ownerHeaders,
     });
     expect(own.json().map((e: { action: string }) => e.action)).toContain('report');
 
@@ -364,7 +377,7 @@ describe('reopening, and the visitor told once', () => {
     const history = await t.app.inject({
       method: 'GET',
       url: `/api/establishment/${place.id}/history`,
-      headers: admin.headers,
+      headers: await adminHeaders(),
     });
     const statuses = history
       .json()
@@ -482,8 +495,8 @@ describe('an owner’s « Signalements »', () => {
     expect(tooLong.json().details).toEqual([{ path: 'note', message: 'Au plus 500 caractères.' }]);
     const unknown = await answer(myReport, { answer: 'peut-être' }, owner.headers);
     expect(unknown.statusCode).toBe(400);
-    expect((await answer(myReport, { answer: 'fixed' }, admin.headers)).statusCode).toBe(403);
-    expect((await ownReports(mine.id, admin.headers)).statusCode).toBe(403);
+    expect((await answer(myReport, { answer: 'fixed' }, await adminHeaders())).statusCode).toBe(403);
+    expect((await ownReports(mine.id, await adminHeaders())).statusCode).toBe(403);
     expect(
       (
         await t.app.inject({

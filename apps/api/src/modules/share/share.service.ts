@@ -5,7 +5,7 @@ import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { ShareError } from '../../adapters/share/share';
 import { variantKey } from '../../adapters/storage/storage';
 import type { AppContext } from '../../context';
-import { establishments } from '../../db/schema';
+import { databaseNow, establishments } from '../../db/schema';
 import { getEstablishment } from '../establishments/establishments.service';
 import type { EstablishmentRow } from '../establishments/establishments.queries';
 import { etagOf, preconditionFailed, preconditionHolds } from '../../writes/preconditions';
@@ -61,7 +61,7 @@ export async function shareEstablishment(
   await write(ctx, { actor }, async (w) => {
     await w.tx
       .update(establishments)
-      .set({ photoIsFacebookShared: true, updatedAt: new Date() })
+      .set({ photoIsFacebookShared: true, updatedAt: databaseNow() })
       .where(eq(establishments.id, row.id));
     await recordEstablishmentChange(w, row.id, 'share', [
       { field: 'photo.isFacebookShared', from: row.photoIsFacebookShared, to: true },

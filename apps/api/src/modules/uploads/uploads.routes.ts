@@ -29,7 +29,7 @@ const mediaType = (header: string | undefined) => (header ?? '').split(';')[0]!.
  * Checks the signed upload address before the body is read, so that nobody can push 10 MB to the server
  * without an address it gave.
  */
-function checkUploadAddress(storage: LocalPhotoStorage, request: FastifyRequest): void {
+function checkUploadAddress(storage: LocalPhotoStorage, request: FastifyRequest, now: Date): void {
   const { key } = request.params as { key?: string };
   const query = request.query as Record<string, unknown>;
   if (typeof key !== 'string' || !PHOTO_KEY_RE.test(key)) throw new AppError('NotFound');
@@ -45,7 +45,8 @@ function checkUploadAddress(storage: LocalPhotoStorage, request: FastifyRequest)
     throw badAddress();
   }
   const claims = { key, contentType: type, size: Number(size), expires: Number(expires) };
-  if (!storage.verifySignature(claims, signature) || claims.expires * 1000 < Date.now()) throw badAddress();
+  if (!storage.verifySignature(claims, signature) || claims.expires * 1000 < now.getTime())
+    throw badAddress();
   if (TYPE_OF_EXTENSION[key.split('.').pop()!] !== type) throw badAddress();
   if (mediaType(request.headers['content-type']) !== type) throw unsupported();
   const length = Number(request.headers['content-length'] ?? NaN);
@@ -90,7 +91,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         onRequest: async (request) => {
           const storage = ctx.storage;
           if (!(storage instanceof LocalPhotoStorage)) throw new AppError('NotFound');
-          checkUploadAddress(storage, request);
+          checkUploadAddress(storage, request, ctx.clock());
         },
       },
       async (request, reply) => {

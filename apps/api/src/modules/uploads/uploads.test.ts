@@ -6,6 +6,7 @@ import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createEstablishment } from '../../../test/factories';
 import { photoJpeg, tinyPng } from '../../../test/images';
+import { LocalPhotoStorage } from '../../adapters/storage/local-storage';
 
 let t: TestApp;
 let admin: TestAccount;
@@ -124,16 +125,14 @@ describe('PUT /api/uploads/{key} and /media/', () => {
     const again = await put(uploadUrl, png, 'image/png');
     expect(again.statusCode).toBe(403);
 
-    const storage = t.app.ctx.storage;
-    const realNow = Date.now;
-    const old = await (async () => {
-      Date.now = () => realNow() - 60 * 60 * 1000;
-      try {
-        return await storage.prepareUpload({ contentType: 'image/png', size: png.length });
-      } finally {
-        Date.now = realNow;
-      }
-    })();
+    // An address this server signed an hour ago (the same secret, a clock an hour behind).
+    const anHourAgo = new LocalPhotoStorage({
+      dataDir: t.config.dataDir,
+      secret: t.config.jwtSecret!,
+      publicUrl: t.config.publicUrl,
+      clock: () => new Date(t.app.ctx.clock().getTime() - 60 * 60 * 1000),
+    });
+    const old = await anHourAgo.prepareUpload({ contentType: 'image/png', size: png.length });
     const expired = await put(old.uploadUrl, png, 'image/png');
     expect(expired.statusCode).toBe(403);
     expect(expired.json().message).toContain('expiré');

@@ -6,6 +6,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { Title, useCreatePath, useGetIdentity, useGetList, type RaRecord } from 'react-admin';
 import { Link } from 'react-router';
 import { useAbility } from './ability-context';
@@ -14,6 +15,9 @@ import { formatShortFrenchDateTime } from '../../lib/format';
 import { STALE_AFTER_MONTHS, monthsBefore } from '../closures/freshness';
 import { verifiedLabel } from './establishment-verification';
 import { parisDay } from '@tables-voisines/contract/paris-time';
+import { apiRequest } from '../../lib/api-client';
+import { formatCount } from '../../lib/format';
+import { useSession } from '../session/use-session';
 
 const COUNTS: { resource: AdminResource; label: string }[] = [
   { resource: 'establishments', label: 'Établissements' },
@@ -36,6 +40,43 @@ function Count({ resource, label }: { resource: AdminResource; label: string }) 
         <Typography variant="h2" component="p" data-testid={`count-${resource}`}>
           {isPending ? '…' : (total ?? 0).toLocaleString('fr-FR')}
         </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The mails that never went (kept failed by the job queue after their last try, about two hours of tries):
+ * nothing to do when there are none; otherwise the mail settings are to be checked.
+ */
+function FailedJobs() {
+  const { state } = useSession();
+  const { data, isPending, error } = useQuery({
+    queryKey: ['jobs', 'status'],
+    queryFn: () => apiRequest('getJobsStatus', { token: state.token ?? undefined }),
+  });
+  const failed = data?.failed ?? 0;
+  return (
+    <Card sx={{ minWidth: 160, maxWidth: 360 }}>
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          Envois en échec
+        </Typography>
+        <Typography
+          variant="h2"
+          component="p"
+          data-testid="count-failed-jobs"
+          color={failed > 0 ? 'error' : undefined}
+        >
+          {isPending ? '…' : error ? '—' : formatCount(failed)}
+        </Typography>
+        {failed > 0 && (
+          <Typography variant="body2">
+            {failed > 1 ? 'Des e-mails ne sont pas partis' : 'Un e-mail n’est pas parti'} après tous les
+            essais (environ deux heures) : vérifiez la configuration de l’envoi des e-mails (SMTP).
+          </Typography>
+        )}
+        {error && <Typography variant="body2">Le compte n’a pas pu être lu.</Typography>}
       </CardContent>
     </Card>
   );
@@ -114,6 +155,7 @@ export function Dashboard() {
         {COUNTS.filter(({ resource }) => canRead(resource)).map((count) => (
           <Count key={count.resource} {...count} />
         ))}
+        <FailedJobs />
       </Box>
       {canRead('establishments') && (
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
