@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { buildPath, routes, type RouteDef, type RouteId } from '@tables-voisines/contract/routes';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './app';
+import { createTestApp, TestClock, type TestApp } from './app';
 import { createAdminAccount, createOwnerAccount, TEST_PASSWORD, type TestAccount } from './accounts';
 import { createCategory, createEstablishment, createGroup, createMenuBoard } from './factories';
 import { tinyPng } from './images';
@@ -217,7 +217,7 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
         body: {
           establishment: w.establishmentA.id,
           title: 'Ardoise du jour',
-          date: parisDay(new Date()),
+          date: parisDay(clock.now()),
           items: [{ name: 'Quiche lorraine', price: 9.5, category: w.categoryId }],
         },
       };
@@ -348,9 +348,11 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
   }
 }
 
+// The app's clock, stopped at the file's start: the boards' day below is the server's, even past midnight.
+const clock = new TestClock(new Date().toISOString());
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_SIGN_IN: '100000' } });
+  t = await createTestApp({ clock: clock.now, env: { RATE_LIMIT_SIGN_IN: '100000' } });
 });
 afterAll(() => t.close());
 
@@ -364,7 +366,7 @@ async function makeWorld(): Promise<World> {
   const group = await createGroup(t.db);
   const menuBoardId = await createMenuBoard(t.db, {
     establishmentId: establishmentA.id,
-    date: parisDay(new Date()),
+    date: parisDay(clock.now()),
     items: [{ name: 'Tarte Tatin', priceCents: 650, categoryId: category.id }],
   });
   const ownerA = await createOwnerAccount(t, { establishmentId: establishmentA.id });

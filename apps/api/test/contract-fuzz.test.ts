@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { admins, categories, establishments, groups, menuBoards, owners } from '../src/db/schema';
 import { createAdminAccount, createOwnerAccount } from './accounts';
-import { createTestApp, type TestApp } from './app';
+import { createTestApp, TestClock, type TestApp } from './app';
 import { testEngine } from './database';
 import { databaseDigest, runFuzz, type FuzzWorld } from './fuzz/contract-fuzz';
 import { parisDay } from '@tables-voisines/contract/paris-time';
@@ -19,10 +19,12 @@ import { parisDay } from '@tables-voisines/contract/paris-time';
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 600);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 
+// The app's clock, stopped at the file's start: the boards' day below is the server's, even past midnight.
+const clock = new TestClock(new Date().toISOString());
 let t: TestApp;
 let world: FuzzWorld;
 beforeAll(async () => {
-  t = await createTestApp({ data: 'demo', env: { RATE_LIMIT_SIGN_IN: '100000' } });
+  t = await createTestApp({ clock: clock.now, data: 'demo', env: { RATE_LIMIT_SIGN_IN: '100000' } });
   const [establishment] = await t.db.select({ id: establishments.id }).from(establishments).limit(1);
   const owner = await createOwnerAccount(t, { establishmentId: establishment!.id });
   const limited = await createAdminAccount(t, {
@@ -67,7 +69,7 @@ beforeAll(async () => {
         {
           establishment: establishment!.id,
           title: 'Menu du midi',
-          date: parisDay(new Date()),
+          date: parisDay(clock.now()),
           items: [{ name: 'Soupe à l’oignon', price: 8.5, category: category!.id }],
         },
       ],

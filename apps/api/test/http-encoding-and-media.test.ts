@@ -11,15 +11,17 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webBuildDir } from '../src/paths';
 import { createAdminAccount } from './accounts';
-import { createTestApp, type TestApp } from './app';
+import { createTestApp, TestClock, type TestApp } from './app';
 import { createCategory, createEstablishment, createMenuBoard } from './factories';
 import { publishPhoto } from './photos';
 import { parisDay } from '@tables-voisines/contract/paris-time';
 
+// The app's clock, stopped at the file's start: the boards' day below is the server's, even past midnight.
+const clock = new TestClock(new Date().toISOString());
 let t: TestApp;
 beforeAll(async () => {
   expect(existsSync(path.join(webBuildDir, 'server', 'index.js')), 'run `npm run build` first').toBe(true);
-  t = await createTestApp({ serveWeb: true });
+  t = await createTestApp({ clock: clock.now, serveWeb: true });
 });
 afterAll(() => t.close());
 
@@ -70,7 +72,7 @@ describe('compression (point 15)', () => {
       });
       await createMenuBoard(t.db, {
         establishmentId: place.id,
-        date: parisDay(new Date()),
+        date: parisDay(clock.now()),
         items: [
           { name: 'Tablier de sapeur', priceCents: 1650, categoryId: category },
           { name: 'Quenelle de brochet, sauce Nantua', priceCents: 1490, categoryId: category },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '@tables-voisines/contract/schemas/permission';
 import { establishments } from '../src/db/schema';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from './accounts';
-import { createTestApp, type TestApp } from './app';
+import { createTestApp, TestClock, type TestApp } from './app';
 import { createCategory, createEstablishment } from './factories';
 import { photoJpeg } from './images';
 import { deleteEstablishment, postEstablishment } from './requests';
@@ -16,11 +16,13 @@ import { parisDay } from '@tables-voisines/contract/paris-time';
  */
 
 let smtp: TestSmtp;
+// The app's clock, stopped at the file's start: the boards' day below is the server's, even past midnight.
+const clock = new TestClock(new Date().toISOString());
 let t: TestApp;
 let admin: TestAccount;
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+  t = await createTestApp({ clock: clock.now, env: { SMTP_URL: smtp.url } });
   admin = await createAdminAccount(t);
 });
 afterAll(async () => {
@@ -250,7 +252,7 @@ describe('a board’s ETag', () => {
     const published = await inject('POST', '/api/menuboard/', owner.headers, {
       establishment: place.id,
       title: 'Ardoise du jour',
-      date: parisDay(new Date()),
+      date: parisDay(clock.now()),
       items: [{ name: 'Blanquette', price: 14, category }],
     });
     expect(published.statusCode).toBe(201);
@@ -286,7 +288,7 @@ describe('If-None-Match on the API’s reads', () => {
     const board = await inject('POST', '/api/menuboard/', owner.headers, {
       establishment: place.id,
       title: 'Ardoise',
-      date: parisDay(new Date()),
+      date: parisDay(clock.now()),
       items: [{ name: 'Velouté', price: 6, category }],
     });
     const group = await inject('POST', '/api/group/', admin.headers, {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainDish } from '@tables-voisines/contract/test-support/dishes';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from './accounts';
-import { createTestApp, type TestApp } from './app';
+import { createTestApp, TestClock, type TestApp } from './app';
 import { createCategory, createEstablishment } from './factories';
 import { parisDay } from '@tables-voisines/contract/paris-time';
 
@@ -10,10 +10,12 @@ import { parisDay } from '@tables-voisines/contract/paris-time';
  * loaded with (`If-Match`) is refused with 412 once someone else changed the record, and writes nothing.
  */
 
+// The app's clock, stopped at the file's start: the boards' day below is the server's, even past midnight.
+const clock = new TestClock(new Date().toISOString());
 let t: TestApp;
 let admin: TestAccount;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock: clock.now });
   admin = await createAdminAccount(t);
 });
 afterAll(() => t.close());
@@ -131,7 +133,7 @@ describe('If-Match on today’s board', () => {
     const board = (name: string) => ({
       establishment: place.id,
       title: 'Ardoise du jour',
-      date: parisDay(new Date()),
+      date: parisDay(clock.now()),
       items: [{ name, price: 12.5, category }],
     });
     const today = `/api/establishment/${place.id}/menuboard`;
@@ -225,7 +227,7 @@ describe('a first board of the day published twice', () => {
     const body = {
       establishment: place.id,
       title: 'Ardoise',
-      date: parisDay(new Date()),
+      date: parisDay(clock.now()),
       items: [{ name: 'Flan', price: 4, category }],
     };
     const headers = { ...admin.headers, 'if-none-match': '*' };

@@ -65,6 +65,8 @@ export interface PageSuggestion {
  */
 export interface PublicData {
   settings: PublicSettings;
+  /** The time now on the server's clock (the app's, which tests move): what a page says is open now. */
+  now(): Date;
   /**
    * An enabled establishment by id, exact uri, or a uri it had before (its `uri` then differs from the one
    * asked); `null` when unknown, disabled or closed for good.

@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatFrenchDate } from '@tables-voisines/contract/closures';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, TestClock, type TestApp } from '../../test/app';
 import { createEstablishment } from '../../test/factories';
 import { renderedPlacePage } from '../../test/pages';
 import { addDays, parisDay } from '@tables-voisines/contract/paris-time';
 
 // What a visitor and a search engine read of closures and freshness on a place's page, as the server renders
-// it. Pages are rendered at the real time (the loader's `renderedAt`): the dates are set around today.
+// it. The dates are set around `today`: the day of the app's clock, stopped at the file's start, which the
+// page's loader reads too (`renderedAt`, from the public data's `now()`).
 
+const clock = new TestClock(new Date().toISOString());
+const today = parisDay(clock.now());
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ serveWeb: true });
+  t = await createTestApp({ serveWeb: true, clock: clock.now });
 });
 afterAll(() => t.close());
 
@@ -19,7 +22,6 @@ const pageOf = (place: { kind: string; uri: string }) => renderedPlacePage(t, pl
 const everyDay = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, opens: '00:00', closes: '00:00' }));
 
 it('says the closure in progress instead of « Ouvert maintenant », with its reason, and gives it in JSON-LD', async () => {
-  const today = parisDay(new Date());
   const closure = { from: addDays(today, -2), to: addDays(today, 5), reason: 'Congés annuels' };
   const place = await createEstablishment(t.db, {
     name: 'La Fermeture',
@@ -49,7 +51,6 @@ it('says the closure in progress instead of « Ouvert maintenant », with its re
 });
 
 it('announces a closure starting within 14 days and says when the information was verified', async () => {
-  const today = parisDay(new Date());
   const from = addDays(today, 3);
   const place = await createEstablishment(t.db, {
     name: 'La Prévoyante',
@@ -68,7 +69,6 @@ it('announces a closure starting within 14 days and says when the information wa
 });
 
 it('announces nothing of a closure more than 14 days away, nor of one that has ended', async () => {
-  const today = parisDay(new Date());
   const place = await createEstablishment(t.db, {
     name: 'La Lointaine',
     town: 'Tours',

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, TestClock, type TestApp } from '../../test/app';
 import {
   createCategory,
   createEstablishment,
@@ -17,6 +17,8 @@ import { exportSite, pageBatchExporter, type PageFiles } from './export-site';
 import { createPublicData, readAheadPublicPages, readPublicDataAsSnapshot } from './public-data';
 import { parisDay } from '@tables-voisines/contract/paris-time';
 
+// The app's clock, stopped at the file's start: today's board below is the server's, even past midnight.
+const clock = new TestClock(new Date().toISOString());
 let t: TestApp;
 let outDir: string;
 let atelierId: string;
@@ -25,7 +27,11 @@ const previous = process.env.IS_RR_BUILD_REQUEST;
 beforeAll(async () => {
   // What `npm run export` sets: React Router then renders the SPA fallback for its build-time header.
   process.env.IS_RR_BUILD_REQUEST = 'yes';
-  t = await createTestApp({ serveWeb: true, env: { PUBLIC_URL: 'https://tables.example' } });
+  t = await createTestApp({
+    serveWeb: true,
+    clock: clock.now,
+    env: { PUBLIC_URL: 'https://tables.example' },
+  });
   const category = await createCategory(t.db, 'Plat du jour');
   const atelier = await createEstablishment(t.db, {
     name: "L'Atelier (Chez Toto)",
@@ -35,7 +41,7 @@ beforeAll(async () => {
   // A board of today and a group around the place: the page's every loader has something to say.
   await createMenuBoard(t.db, {
     establishmentId: atelier.id,
-    date: parisDay(new Date()),
+    date: parisDay(clock.now()),
     items: [
       {
         name: 'Tarte aux pralines',
@@ -150,9 +156,9 @@ it("shares the establishments' pages with helper threads, which write the same f
 });
 
 it('writes each page and its .data as the live server answers them (the .data byte for byte)', async () => {
-  // Pages carry the time of their render: the same instant for the export and the live answers.
-  // (Today's, so that today's board shows.)
-  const frozen = new Date();
+  // Pages carry the time of their render: the same instant for the export and the live answers, the app's
+  // (its clock's day is today's board's, so that it shows); `Date` is the web loader's clock (`renderedAt`).
+  const frozen = clock.now();
   vi.useFakeTimers({ toFake: ['Date'], now: frozen });
   try {
     await exportSite(t.app, outDir);

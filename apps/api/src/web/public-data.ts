@@ -165,6 +165,7 @@ export function createPublicData(ctx: AppContext): PublicData {
 
   return {
     settings: publicSettingsOf(ctx.config),
+    now: () => ctx.clock(),
 
     async getPublicEstablishment(idOrUri) {
       const row = await findRow(idOrUri);

@@ -6,7 +6,7 @@ import { appMeta, categories, establishments, groups, menuBoards } from '../sche
 import { DEFAULT_DEMO_ESTABLISHMENTS, generateDemoData, generateDemoMenuBoards } from './demo-data';
 import { refreshDemoMenuBoards } from './load-demo';
 import { activeClosure, upcomingClosure } from '@tables-voisines/contract/closures';
-import { parisDay } from '@tables-voisines/contract/paris-time';
+import { addDays } from '@tables-voisines/contract/paris-time';
 
 let database: Database;
 beforeAll(async () => {
@@ -59,7 +59,8 @@ describe('the demonstration data set in the database', () => {
 
   it('adds boards for a new day once, and does nothing the second time', async () => {
     const { db } = database;
-    const tomorrow = parisDay(new Date(Date.now() + 86_400_000));
+    // The days after the template's own (days, not 24 hours: a night clocks go back has 25).
+    const tomorrow = addDays(inject('demoDay'), 1);
     const boardsOf = (day: string) =>
       count(
         db
@@ -79,7 +80,7 @@ describe('the demonstration data set in the database', () => {
 describe('the boards of a new day', () => {
   it('leave alone a board an owner published that day before the refresh ran', async () => {
     const { db } = database;
-    const day = parisDay(new Date(Date.now() + 2 * 86_400_000));
+    const day = addDays(inject('demoDay'), 2);
     // An establishment the day's generated boards include: its generated board would clash with the owner's.
     const generated = generateDemoMenuBoards(
       generateDemoData({ establishments: DEFAULT_DEMO_ESTABLISHMENTS }),

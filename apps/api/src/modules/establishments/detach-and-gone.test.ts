@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, TestClock, type TestApp } from '../../../test/app';
 import { createCategory, createEstablishment, createMenuBoard } from '../../../test/factories';
 import { deleteEstablishment, postEstablishment } from '../../../test/requests';
 import { startSmtp, type TestSmtp } from '../../../test/smtp';
@@ -12,12 +12,15 @@ import { parisDay } from '@tables-voisines/contract/paris-time';
  * good) answering 410 at every address they had, out of every list, their addresses never reused.
  */
 
+// The app's clock, stopped at the file's start: the day of the board below is the server's, even past midnight.
+const clock = new TestClock(new Date().toISOString());
 let smtp: TestSmtp;
 let t: TestApp;
 let admin: TestAccount;
 beforeAll(async () => {
   smtp = await startSmtp();
   t = await createTestApp({
+    clock: clock.now,
     env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://tables.example', RATE_LIMIT_SIGN_IN: '1000' },
   });
   admin = await createAdminAccount(t, { username: 'chef-de-salle' });
@@ -312,7 +315,7 @@ describe('a place closed for good on the map', () => {
     const place = created.json() as { id: string };
     const board = await createMenuBoard(t.db, {
       establishmentId: place.id,
-      date: parisDay(new Date()),
+      date: parisDay(clock.now()),
       items: [{ name: 'Mique levée', priceCents: 1400, categoryId: category.id }],
     });
     const box = {

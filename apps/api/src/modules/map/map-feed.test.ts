@@ -7,6 +7,8 @@ import { createTestApp, TestClock, type TestApp } from '../../../test/app';
 import { createCategory, createEstablishment, disableEstablishment } from '../../../test/factories';
 import { parisDay } from '@tables-voisines/contract/paris-time';
 
+// The app's clock, stopped at the file's start: the board's day below is the server's, even past midnight.
+const clock = new TestClock(new Date().toISOString());
 let t: TestApp;
 let admin: TestAccount;
 const lunch = [{ day: 1, opens: '12:00', closes: '14:30' }];
@@ -16,7 +18,7 @@ const evenings = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock: clock.now });
   admin = await createAdminAccount(t, { permissions: [{ action: 'manage', subject: 'all' }] });
   const pizza = await createCategory(t.db, 'Pizza');
   const crepes = await createCategory(t.db, 'Crêpes');
@@ -129,7 +131,7 @@ describe('GET /api/map/feed', () => {
       payload: {
         establishment: lyon.id,
         title: 'Ardoise du jour',
-        date: parisDay(new Date()),
+        date: parisDay(clock.now()),
         items: [{ name: 'Complète', price: 9.5, category: category.id }],
       },
     });
@@ -155,7 +157,7 @@ describe('GET /api/map/feed', () => {
 
 describe('the closures in the feed', () => {
   // Saturday 15 August 2026, 23:59 in Paris: the last minute of the summer closure.
-  const clock = new TestClock('2026-08-15T21:59:00Z');
+  const summerClock = new TestClock('2026-08-15T21:59:00Z');
   let c: TestApp;
   const past = { from: '2026-07-01', to: '2026-07-14', reason: null };
   const summer = { from: '2026-08-03', to: '2026-08-15', reason: 'Congés annuels' };
@@ -163,7 +165,7 @@ describe('the closures in the feed', () => {
   const short = { from: '2026-08-20', to: '2026-08-22', reason: 'Inventaire' };
 
   beforeAll(async () => {
-    c = await createTestApp({ clock: clock.now });
+    c = await createTestApp({ clock: summerClock.now });
     const saturdayNight = [{ day: 6, opens: '19:00', closes: '02:00' }];
     const place = (name: string) => ({ name, town: 'Rennes', openingHours: saturdayNight });
     await createEstablishment(c.db, { ...place('Aucune') });
@@ -194,7 +196,7 @@ describe('the closures in the feed', () => {
         .filter((e) => openingStatus(feed.openingHours[e[7]]!, now, feed.closures[e[9]]!).open)
         .map((e) => e[1])
         .sort();
-    expect(openAt(clock.now())).toEqual(['Aucune', 'Inventaire', 'Passée']);
+    expect(openAt(summerClock.now())).toEqual(['Aucune', 'Inventaire', 'Passée']);
     expect(openAt(new Date('2026-08-15T22:00:00Z'))).toEqual([
       'Aucune',
       'Inventaire',

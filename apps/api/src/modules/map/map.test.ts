@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MapPointsAnswerSchema } from '@tables-voisines/contract/schemas/map';
 import { createAdminAccount, type TestAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, TestClock, type TestApp } from '../../../test/app';
 import { createCategory, createEstablishment, disableEstablishment } from '../../../test/factories';
 import { postEstablishment } from '../../../test/requests';
 import { parisDay } from '@tables-voisines/contract/paris-time';
 
+// The app's clock, stopped at the file's start: the board's day below is the server's, even past midnight.
+const clock = new TestClock(new Date().toISOString());
 let t: TestApp;
 let admin: TestAccount;
 const france = 'west=-5.5&south=41&east=10&north=51.5';
@@ -13,7 +15,7 @@ const lyon = 'west=4.8&south=45.7&east=4.9&north=45.8';
 const bordeaux = 'west=-0.6&south=44.8&east=-0.5&north=44.9';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock: clock.now });
   admin = await createAdminAccount(t, { permissions: [{ action: 'manage', subject: 'all' }] });
   for (const [i, offset] of [0, 0.001, 0.002].entries()) {
     await createEstablishment(t.db, {
@@ -141,7 +143,7 @@ describe('GET /api/map/points', () => {
       payload: {
         establishment: (await get(`${lyon}&zoom=18`)).json().features[0].id,
         title: 'Ardoise du jour',
-        date: parisDay(new Date()),
+        date: parisDay(clock.now()),
         items: [{ name: 'Galette', price: 9.5, category: category.id }],
       },
     });

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccount, type TestAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, TestClock, type TestApp } from '../../../test/app';
 import { blankDatabase, migrateBefore, postgresOnly } from '../../../test/database';
 import { createCategory, createEstablishment, createMenuBoard } from '../../../test/factories';
 import type { Db } from '../../db/client';
@@ -22,14 +22,16 @@ let t: TestApp;
 let admin: TestAccount;
 let plats: string;
 let desserts: string;
-const today = parisDay(new Date());
+// The app's clock, stopped at the file's start: `today` is the server's day, even past midnight in Paris.
+const clock = new TestClock(new Date().toISOString());
+const today = parisDay(clock.now());
 const box = {
   southWest: { latitude: 44, longitude: 1 },
   northEast: { latitude: 44.5, longitude: 1.5 },
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock: clock.now });
   admin = await createAdminAccount(t);
   plats = (await createCategory(t.db, 'Plats')).id;
   desserts = (await createCategory(t.db, 'Desserts')).id;

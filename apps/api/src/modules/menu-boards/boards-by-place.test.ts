@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, TestClock, type TestApp } from '../../../test/app';
 import { blankDatabase, migrateBefore } from '../../../test/database';
 import { createCategory, createEstablishment, createMenuBoard } from '../../../test/factories';
 import { deleteEstablishment } from '../../../test/requests';
@@ -20,7 +20,9 @@ import { parisDay } from '@tables-voisines/contract/paris-time';
 let t: TestApp;
 let admin: TestAccount;
 let categoryId: string;
-const today = parisDay(new Date());
+// The app's clock, stopped at the file's start: `today` is the server's day, even past midnight in Paris.
+const clock = new TestClock(new Date().toISOString());
+const today = parisDay(clock.now());
 const lyon = {
   southWest: { latitude: 45.7, longitude: 4.78 },
   northEast: { latitude: 45.81, longitude: 4.9 },
@@ -31,7 +33,7 @@ const paris = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock: clock.now });
   admin = await createAdminAccount(t);
   categoryId = (await createCategory(t.db, 'Plats')).id;
 });

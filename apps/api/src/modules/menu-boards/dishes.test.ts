@@ -8,18 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainDish } from '@tables-voisines/contract/test-support/dishes';
 import { changeText } from '@tables-voisines/contract/history-text';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, TestClock, type TestApp } from '../../../test/app';
 import { createEstablishment, createMenuBoard } from '../../../test/factories';
 import { createBoardWriters, type BoardWriters } from '../../../test/menu-board-writers';
 import { changeHistory, menuBoardItems } from '../../db/schema';
 import { DISH_SUGGESTION_DAYS } from './dish-suggestions.queries';
-import { parisDay } from '@tables-voisines/contract/paris-time';
+import { addDays, parisDay } from '@tables-voisines/contract/paris-time';
 
 let t: TestApp;
 let fx: BoardWriters;
-const today = parisDay(new Date());
-const dayOffset = (days: number) =>
-  new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+// The app's clock, stopped at the file's start: `today` is the server's day, even past midnight in Paris.
+const clock = new TestClock(new Date().toISOString());
+const today = parisDay(clock.now());
+const dayOffset = (days: number) => addDays(today, days);
 // Far from every other test's establishments: the box sees only this file's boards.
 const box = {
   southWest: { latitude: 47.2, longitude: -2.6 },
@@ -27,7 +28,7 @@ const box = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock: clock.now });
   fx = await createBoardWriters(
     t,
     { name: 'Crêperie du Port', latitude: 47.3, longitude: -2.5 },

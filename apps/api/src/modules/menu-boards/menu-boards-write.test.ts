@@ -1,18 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwnerAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, TestClock, type TestApp } from '../../../test/app';
 import { createEstablishment } from '../../../test/factories';
 import { createBoardWriters, type BoardWriters } from '../../../test/menu-board-writers';
 import { changeHistory, menuBoardItems } from '../../db/schema';
-import { parisDay } from '@tables-voisines/contract/paris-time';
+import { addDays, parisDay } from '@tables-voisines/contract/paris-time';
 
 let t: TestApp;
 let fx: BoardWriters;
-const today = parisDay(new Date());
+// The app's clock, stopped at the file's start: `today` is the server's day, even past midnight in Paris.
+const clock = new TestClock(new Date().toISOString());
+const today = parisDay(clock.now());
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock: clock.now });
   fx = await createBoardWriters(
     t,
     { name: 'Crêperie Ty Breizh', latitude: 48.11, longitude: -1.68 },
@@ -107,7 +109,7 @@ describe('menu boards', () => {
 
   it('lets the owner edit and delete its board, not another owner, and records each change', async () => {
     // Tomorrow's: today's was published by the tests above, and publishing again would replace it.
-    const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = addDays(today, 1);
     const created = (await publish(board({ title: 'Ardoise du soir', date: tomorrow }))).json();
     const edit = (headers: Record<string, string>, payload: object) =>
       t.app.inject({ method: 'PATCH', url: `/api/menuboard/${created.id}`, headers, payload });

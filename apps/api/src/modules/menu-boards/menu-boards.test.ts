@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainDish } from '@tables-voisines/contract/test-support/dishes';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, TestClock, type TestApp } from '../../../test/app';
 import { createCategory, createEstablishment, createMenuBoard } from '../../../test/factories';
-import { parisDay } from '@tables-voisines/contract/paris-time';
+import { addDays, parisDay } from '@tables-voisines/contract/paris-time';
 
 let t: TestApp;
-const today = parisDay(new Date());
-const yesterday = parisDay(new Date(Date.now() - 86_400_000));
+// The app's clock, stopped at the file's start: `today` is the server's day, even past midnight in Paris.
+const clock = new TestClock(new Date().toISOString());
+const today = parisDay(clock.now());
+const yesterday = addDays(today, -1);
 const lyonBox = {
   northEast: { latitude: 45.8, longitude: 4.9 },
   southWest: { latitude: 45.7, longitude: 4.8 },
@@ -14,7 +16,7 @@ const lyonBox = {
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock: clock.now });
   const crepes = await createCategory(t.db, 'Crêpes');
   const pizza = await createCategory(t.db, 'Pizza');
   ids.crepes = crepes.id;

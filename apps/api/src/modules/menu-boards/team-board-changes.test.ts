@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeText } from '@tables-voisines/contract/history-text';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, TestClock, type TestApp } from '../../../test/app';
 import { createCategory, createEstablishment } from '../../../test/factories';
 import { startSmtp, type TestSmtp } from '../../../test/smtp';
 import { boardDayText } from '@tables-voisines/contract/history-board-text';
@@ -17,12 +17,17 @@ let smtp: TestSmtp;
 let t: TestApp;
 let admin: TestAccount;
 let plats: string;
-const today = parisDay(new Date());
+// The app's clock, stopped at the file's start: `today` is the server's day, even past midnight in Paris.
+const clock = new TestClock(new Date().toISOString());
+const today = parisDay(clock.now());
 const tomorrow = addDays(today, 1);
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://tables.example' } });
+  t = await createTestApp({
+    clock: clock.now,
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://tables.example' },
+  });
   admin = await createAdminAccount(t, { username: 'chef-de-salle' });
   plats = (await createCategory(t.db, 'Plats')).id;
 });

@@ -1,25 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainDish } from '@tables-voisines/contract/test-support/dishes';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, TestClock, type TestApp } from '../../../test/app';
 import { createCategory, createEstablishment, disableEstablishment } from '../../../test/factories';
 import { addDays, parisDay } from '@tables-voisines/contract/paris-time';
 
 /* One board per establishment and Paris day: publishing again replaces it, and it can be taken down. */
 
+// The app's clock, stopped at the file's start: `today` is the server's day, even past midnight in Paris.
+const clock = new TestClock(new Date().toISOString());
+const today = parisDay(clock.now());
+const tomorrow = addDays(today, 1);
 let t: TestApp;
 let admin: TestAccount;
 let category: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock: clock.now });
   admin = await createAdminAccount(t);
   category = (await createCategory(t.db, 'Plat du jour')).id;
 });
 afterAll(() => t.close());
 
-const tomorrow = () =>
-  new Date(Date.parse(`${parisDay(new Date())}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-const board = (establishment: string, name: string, date = parisDay(new Date())) => ({
+const board = (establishment: string, name: string, date = today) => ({
   establishment,
   title: 'Ardoise du jour',
   date,
@@ -71,8 +73,8 @@ describe('today’s board', () => {
     const place = await createEstablishment(t.db);
     const owner = await createOwnerAccount(t, { establishmentId: place.id });
     const other = await createOwnerAccount(t);
-    expect((await publish(board(place.id, 'Couscous', tomorrow()), owner.headers)).statusCode).toBe(201);
-    const query = `?date=${tomorrow()}`;
+    expect((await publish(board(place.id, 'Couscous', tomorrow), owner.headers)).statusCode).toBe(201);
+    const query = `?date=${tomorrow}`;
     expect((await todays(place.id, query)).statusCode).toBe(404);
     expect((await todays(place.id, query, other.headers)).statusCode).toBe(404);
     expect((await todays(place.id, query, owner.headers)).json().items[0].name).toBe('Couscous');
@@ -93,12 +95,12 @@ describe('today’s board', () => {
     const place = await createEstablishment(t.db);
     const owner = await createOwnerAccount(t, { establishmentId: place.id });
     await publish(board(place.id, 'Aujourd’hui'), owner.headers);
-    const next = (await publish(board(place.id, 'Demain', tomorrow()), owner.headers)).json();
+    const next = (await publish(board(place.id, 'Demain', tomorrow), owner.headers)).json();
     const moved = await t.app.inject({
       method: 'PATCH',
       url: `/api/menuboard/${next.id}`,
       headers: owner.headers,
-      payload: { date: parisDay(new Date()) },
+      payload: { date: today },
     });
     expect(moved.statusCode).toBe(409);
     expect(moved.json()).toMatchObject({ code: 'MenuBoardDateTaken', details: [{ path: 'date' }] });
@@ -109,17 +111,15 @@ describe('the admins’ lists', () => {
   it('page through every board, newest day first, with the total', async () => {
     const place = await createEstablishment(t.db, { name: 'La Liste', town: 'Brest' });
     await publish(board(place.id, 'Far breton'), admin.headers);
-    await publish(board(place.id, 'Kouign-amann', tomorrow()), admin.headers);
+    await publish(board(place.id, 'Kouign-amann', tomorrow), admin.headers);
     const list = (query: string, headers = admin.headers) =>
       t.app.inject({ method: 'GET', url: `/api/menuboards/${query}`, headers });
     const first = await list(`?establishment=${place.id}&perPage=1`);
     expect(first.headers['x-total-count']).toBe('2');
-    expect(first.json().map((b: { date: string }) => b.date)).toEqual([tomorrow()]);
-    expect((await list(`?establishment=${place.id}&perPage=1&page=2`)).json()[0].date).toBe(
-      parisDay(new Date()),
-    );
+    expect(first.json().map((b: { date: string }) => b.date)).toEqual([tomorrow]);
+    expect((await list(`?establishment=${place.id}&perPage=1&page=2`)).json()[0].date).toBe(today);
     expect(
-      (await list(`?q=la liste brest&date=${parisDay(new Date())}`))
+      (await list(`?q=la liste brest&date=${today}`))
         .json()
         .map((b: { items: { name: string }[] }) => b.items[0]!.name),
     ).toEqual(['Far breton']);
@@ -165,7 +165,6 @@ describe('the admins’ lists', () => {
 });
 
 describe('today’s board of a place closed today', () => {
-  const today = parisDay(new Date());
   /** Today's weekday in Paris, Monday = 1 as the hours count. */
   const weekday = new Date(`${today}T12:00:00Z`).getUTCDay() || 7;
   const everyDay = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, opens: '12:00', closes: '14:30' }));

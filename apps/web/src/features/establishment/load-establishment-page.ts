@@ -59,7 +59,7 @@ export async function loadEstablishmentPage(
     categories,
     publicUrl: publicData.settings.publicUrl,
     siteName: publicData.settings.siteName,
-    renderedAt: new Date().toISOString(),
+    renderedAt: publicData.now().toISOString(),
   };
 }
 
