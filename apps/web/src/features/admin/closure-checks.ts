@@ -1,6 +1,6 @@
 import type { Closure } from '@tables-voisines/contract/closures';
 import { closureRowErrors, closuresBody, toClosureRows } from '../closures/closure-rows';
-import type { FieldErrors } from './form-errors';
+import type { NestedFieldErrors as FieldErrors } from '../../lib/form-errors';
 
 /*
  * The back office's form keeps closures in the record's shape (`features/closures/closure-rows.ts`): the

@@ -2,35 +2,7 @@ import { getSimpleValidationResolver } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { CreateEstablishmentBodySchema } from '@tables-voisines/contract/schemas/establishment';
 import { CreateGroupBodySchema } from '@tables-voisines/contract/schemas/group';
-import { fieldErrorText, issuesToFieldErrors, zodValidator } from './form-errors';
-
-describe('issuesToFieldErrors', () => {
-  it('nests the server paths and keeps the first message per field', () => {
-    expect(
-      issuesToFieldErrors([
-        { path: 'address.town', message: 'La ville est obligatoire.' },
-        { path: 'address.town', message: 'second' },
-        { path: 'openingHours.0.closes', message: 'Heure invalide' },
-        { path: '', message: 'JSON mal formé' },
-      ]),
-    ).toEqual({
-      address: { town: 'La ville est obligatoire.' },
-      openingHours: { 0: { closes: 'Heure invalide' } },
-      root: { serverError: 'JSON mal formé' },
-    });
-  });
-
-  it('puts the error of a list’s item under the list’s input, where the admin sees it', () => {
-    // The API refuses an unknown category at `categories.1`: the categories input has no field per item.
-    expect(
-      issuesToFieldErrors([
-        { path: 'categories.1', message: 'Catégorie inconnue.' },
-        { path: 'categories.3', message: 'second' },
-        { path: ['items', 0], message: 'Plat invalide' },
-      ]),
-    ).toEqual({ categories: 'Catégorie inconnue.', items: 'Plat invalide' });
-  });
-});
+import { fieldErrorText, zodValidator } from './form-errors';
 
 describe('zodValidator', () => {
   const validate = zodValidator(CreateGroupBodySchema);

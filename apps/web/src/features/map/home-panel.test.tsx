@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bounds } from '@tables-voisines/contract/geo';
 import type { Category } from '@tables-voisines/contract/schemas/category';
 import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
 import type { SurroundingMenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import type { Place } from '@tables-voisines/contract/schemas/place';
 import { aCategory, aMapFeed, anEstablishment, aSurroundingMenuBoard } from '../../test/factories';
+import { interceptFetch } from '../../test/network';
 import { renderPage, testQueryClient } from '../../test/render';
 import { filteredMembersText, HomePanel, townForQuery } from './home-panel';
 import { decodeMapFeed } from './map-points';
@@ -16,10 +17,14 @@ import { MapStoreProvider, useMapStore, type MapStore } from './map-store';
 /*
  * The map page's panel as a visitor uses it, beside a map looking at Lyon. The map itself (MapLibre, a canvas)
  * is not drawn: the panel reads and changes the same store, which the test gives and reads. The feed and the
- * category search are put in the query cache as the API would answer them, so nothing goes to the network.
+ * category search are put in the query cache as the API would answer them; today's boards around, which the
+ * panel asks for again when a filter changes, are answered by a stand-in for the network.
  */
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const LYON: Bounds = {
   southWest: { latitude: 45.73, longitude: 4.78 },
@@ -62,6 +67,9 @@ function renderPanel({
   categories?: Category[];
   currentGroup?: MapViewState['currentGroup'];
 } = {}) {
+  const sent = interceptFetch((request) =>
+    request.url.endsWith('/menuboards/surrounding') ? { status: 200, body: boards } : undefined,
+  );
   const queryClient = testQueryClient();
   queryClient.setQueryData(['map', 'points'], decodeMapFeed(aMapFeed(establishments, withStreet)));
   queryClient.setQueryData(['map', 'categories', ''], categories);
@@ -86,7 +94,7 @@ function renderPanel({
     </MapStoreProvider>,
     { queryClient },
   );
-  return { user, store: () => store! };
+  return { user, store: () => store!, sent };
 }
 
 /** The names on the cards of « Établissements sur la carte ». */
@@ -183,12 +191,17 @@ describe('the map page’s panel', () => {
   });
 
   it('asks for boards without gluten when « Sans gluten » is ticked, and its chip takes the filter off', async () => {
-    const { user, store } = renderPanel();
+    const { user, store, sent } = renderPanel();
     const toggle = screen.getByRole('button', { name: 'Filtrer les plats' });
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     await user.click(screen.getByRole('checkbox', { name: 'Sans gluten' }));
     expect(store().getState().dishFilters.excludeAllergens).toEqual(['gluten']);
+    await waitFor(() =>
+      expect(sent.map((r) => r.body)).toContainEqual(
+        expect.objectContaining({ excludeAllergens: ['gluten'], southWest: LYON.southWest }),
+      ),
+    );
     // The button says how many dish filters are given, in words for screen readers.
     expect(toggle.textContent).toContain(', 1 filtre');
     await user.click(screen.getByRole('button', { name: 'Fermer les filtres' }));

@@ -82,8 +82,8 @@ let polygonClippingLoad: Promise<PolygonClipping> | null = null;
 
 /**
  * polygon-clipping (about 8 KB gzip) is only needed once menu boards were fetched at zoom 9 or more, so it
- * is loaded then rather than with every page: `refreshSurroundingMenuBoards` awaits this before it records
- * a covered area. It ships its functions as the default export of its ES module but declares them as named
+ * is loaded then rather than with every page: `useSurroundingMenuBoards` awaits this with each ask, before
+ * the answer's area is recorded as covered. It ships its functions as the default export of its ES module but declares them as named
  * exports: accept both shapes.
  */
 export function loadPolygonClipping(): Promise<PolygonClipping> {

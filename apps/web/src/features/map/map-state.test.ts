@@ -1,8 +1,8 @@
 /*
- * The map's view state (the reducer and its store) and the refresh of the surrounding menu boards. Its size
- * (over 400 lines) is 31 distinct transitions of the map and its list, each run from a state of its own.
+ * The map's view state (the reducer and its store), and when it asks for the surrounding menu boards. Its
+ * size (over 400 lines) is 31 distinct transitions of the map and its list, each run from a state of its own.
  */
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Bounds } from '@tables-voisines/contract/geo';
 import type { SurroundingMenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { plainDish } from '@tables-voisines/contract/test-support/dishes';
@@ -22,8 +22,6 @@ import {
   type MapViewState,
 } from './map-state';
 import { NO_DISH_FILTERS } from './map-filters';
-import { createMapStore } from './map-store';
-import { refreshSurroundingMenuBoards, watchSurroundingMenuBoards } from './surrounding-menu-boards';
 
 // The union library is loaded lazily in the browser (with the first menu-board fetch).
 beforeAll(() => loadPolygonClipping());
@@ -65,14 +63,22 @@ const lyonGroup = {
   longitude: 4.84,
   radius: 10,
 };
-/** The boards of the Lyon box, as fetched with no category and no dish filter. */
-const lyonBoardsAnswered: MapAction = {
-  type: 'refreshSucceeded',
+/** The map looking at the Lyon box from zoom 10, where today's boards are asked for. */
+const lyonView: MapAction = {
+  type: 'viewChanged',
   bounds: lyonBox,
-  categories: [],
-  dishFilters: NO_DISH_FILTERS,
-  menuBoards: [createMenuBoard('b1')],
+  zoom: 10,
+  center: { latitude: 45.75, longitude: 4.85 },
 };
+
+/** The boards asked for in `state` answered (`b1`). */
+function answered(state: MapViewState): MapViewState {
+  return mapReducer(state, {
+    type: 'refreshSucceeded',
+    request: state.boardsRequest!,
+    menuBoards: [createMenuBoard('b1')],
+  });
+}
 
 describe('map view state', () => {
   it('starts by fitting all of metropolitan France and Corsica, whatever the screen', () => {
@@ -300,10 +306,9 @@ describe('map view state', () => {
   });
 
   it('forgets the covered areas and boards when the categories change', () => {
-    const state = run({ type: 'refreshStarted' }, lyonBoardsAnswered, {
-      type: 'categoriesChanged',
-      categories: ['c1'],
-    });
+    const fetched = answered(run(lyonView));
+    expect(fetched.surroundingMenuBoards.map((b) => b.id)).toEqual(['b1']);
+    const state = mapReducer(fetched, { type: 'categoriesChanged', categories: ['c1'] });
     expect(state.coveredAreas).toEqual([]);
     expect(state.surroundingMenuBoards).toEqual([]);
   });
@@ -314,15 +319,20 @@ describe('map view state', () => {
       'dish filters',
       { type: 'dishFiltersChanged', dishFilters: { ...NO_DISH_FILTERS, excludeAllergens: ['gluten'] } },
     ],
-  ])('drops an answer for %s no longer chosen', (_changed, change) => {
-    const state = run({ type: 'refreshStarted' }, change, lyonBoardsAnswered);
-    expect(state.refreshInProgress).toBe(false);
+  ])('drops an answer for %s no longer chosen, and asks again with them', (_changed, change) => {
+    const asking = run(lyonView);
+    const request = asking.boardsRequest!;
+    // One ask at a time: the change waits for the answer on its way.
+    expect(mapReducer(asking, change).boardsRequest).toBe(request);
+    const state = answered(mapReducer(asking, change));
     expect(state.surroundingMenuBoards).toEqual([]);
     expect(state.coveredAreas).toEqual([]);
+    expect(state.boardsRequest).not.toBe(request);
+    expect(state.boardsRequest).toMatchObject({ bounds: lyonBox });
   });
 
   it('forgets the covered areas and boards when the dish filters change, not the list of places', () => {
-    const fetched = run({ type: 'listLimitRaised' }, { type: 'refreshStarted' }, lyonBoardsAnswered);
+    const fetched = answered(run(lyonView, { type: 'listLimitRaised' }));
     const vegan = { ...NO_DISH_FILTERS, diets: ['vegan' as const] };
     const state = mapReducer(fetched, { type: 'dishFiltersChanged', dishFilters: vegan });
     expect(state.dishFilters).toEqual(vegan);
@@ -361,99 +371,59 @@ describe('map view state', () => {
   });
 });
 
-describe('surrounding menu-board refresh', () => {
+describe('when the surrounding menu boards are asked for', () => {
   const center = { latitude: 45.75, longitude: 4.85 };
+  const inside: Bounds = {
+    southWest: { latitude: 45.72, longitude: 4.82 },
+    northEast: { latitude: 45.78, longitude: 4.88 },
+  };
+  const east: Bounds = {
+    southWest: { latitude: 45.7, longitude: 5.0 },
+    northEast: { latitude: 45.8, longitude: 5.1 },
+  };
 
-  it('fetches the visible box once, then not again inside it', async () => {
-    const store = createMapStore();
-    const fetchBoards = vi.fn(async () => [createMenuBoard('b1')]);
-    store.dispatch({ type: 'viewChanged', bounds: lyonBox, zoom: 10, center });
-    expect(await refreshSurroundingMenuBoards(store, fetchBoards)).toBe('fetch');
-    const inside: Bounds = {
-      southWest: { latitude: 45.72, longitude: 4.82 },
-      northEast: { latitude: 45.78, longitude: 4.88 },
-    };
-    store.dispatch({ type: 'viewChanged', bounds: inside, zoom: 11, center });
-    expect(await refreshSurroundingMenuBoards(store, fetchBoards)).toBe('covered');
-    expect(fetchBoards).toHaveBeenCalledTimes(1);
-    expect(store.getState().surroundingMenuBoards.map((b) => b.id)).toEqual(['b1']);
+  it('asks for the visible box once, then not again inside it', () => {
+    const asking = run(lyonView);
+    expect(asking.boardsRequest).toEqual({ bounds: lyonBox, categories: [], dishFilters: NO_DISH_FILTERS });
+    const fetched = answered(asking);
+    expect(fetched.boardsRequest).toBeNull();
+    const state = mapReducer(fetched, { type: 'viewChanged', bounds: inside, zoom: 11, center });
+    expect(state.boardsRequest).toBeNull();
+    expect(state.surroundingMenuBoards.map((b) => b.id)).toEqual(['b1']);
   });
 
-  it('logs a failure and clears the in-progress flag', async () => {
-    const store = createMapStore();
-    store.dispatch({ type: 'viewChanged', bounds: lyonBox, zoom: 10, center });
-    const error = vi.mocked(console.error).mockImplementation(() => {});
-    expect(await refreshSurroundingMenuBoards(store, async () => Promise.reject(new Error('boom')))).toBe(
-      'failed',
-    );
-    expect(error).toHaveBeenCalledOnce();
-    error.mockClear();
-    expect(store.getState().refreshInProgress).toBe(false);
-    expect(store.getState().coveredAreas).toEqual([]);
+  it('asks one box at a time, and for the view the map moved to once the answer came', () => {
+    const asking = run(lyonView);
+    const moved = mapReducer(asking, { type: 'viewChanged', bounds: east, zoom: 10, center });
+    expect(moved.boardsRequest).toBe(asking.boardsRequest);
+    expect(answered(moved).boardsRequest).toEqual({
+      bounds: east,
+      categories: [],
+      dishFilters: NO_DISH_FILTERS,
+    });
   });
 
-  it('only warns of a failure when the browser is offline (a page kept by the service worker)', async () => {
-    const store = createMapStore();
-    store.dispatch({ type: 'viewChanged', bounds: lyonBox, zoom: 10, center });
-    vi.stubGlobal('navigator', { onLine: false });
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    try {
-      const failure = new TypeError('Failed to fetch');
-      expect(await refreshSurroundingMenuBoards(store, async () => Promise.reject(failure))).toBe('failed');
-      expect(warn).toHaveBeenCalledWith('Surrounding menu boards could not be loaded (hors ligne)', failure);
-      expect(vi.mocked(console.error)).not.toHaveBeenCalled();
-      expect(store.getState().refreshInProgress).toBe(false);
-    } finally {
-      warn.mockRestore();
-      vi.unstubAllGlobals();
-    }
+  it('waits for the next move after a failure, and takes no answer but the one awaited', () => {
+    const asking = run(lyonView);
+    const request = asking.boardsRequest!;
+    const moved = mapReducer(asking, { type: 'viewChanged', bounds: east, zoom: 10, center });
+    const failed = mapReducer(moved, { type: 'refreshFailed', request });
+    expect(failed.boardsRequest).toBeNull();
+    expect(failed.coveredAreas).toEqual([]);
+    // A second report of the same failure, or of an answer no longer awaited, changes nothing.
+    expect(mapReducer(failed, { type: 'refreshFailed', request })).toBe(failed);
+    expect(mapReducer(failed, { type: 'refreshSucceeded', request, menuBoards: [] })).toBe(failed);
+    expect(mapReducer(failed, lyonView).boardsRequest).toEqual(request);
   });
 
-  it('does not start a second fetch while one is running, and catches up afterwards', async () => {
-    const store = createMapStore();
-    let release: (boards: SurroundingMenuBoard[]) => void = () => {};
-    const fetchBoards = vi.fn(
-      () =>
-        new Promise<SurroundingMenuBoard[]>((resolve) => {
-          release = resolve;
-        }),
-    );
-    const stop = watchSurroundingMenuBoards(store, fetchBoards);
-    store.dispatch({ type: 'viewChanged', bounds: lyonBox, zoom: 10, center });
-    const east: Bounds = {
-      southWest: { latitude: 45.7, longitude: 5.0 },
-      northEast: { latitude: 45.8, longitude: 5.1 },
-    };
-    store.dispatch({ type: 'viewChanged', bounds: east, zoom: 10, center });
-    expect(fetchBoards).toHaveBeenCalledTimes(1);
-    release([]);
-    await vi.waitFor(() => expect(fetchBoards).toHaveBeenCalledTimes(2));
-    expect(fetchBoards).toHaveBeenLastCalledWith(east, { categories: [], ...NO_DISH_FILTERS });
-    release([]);
-    stop();
-  });
-
-  it('asks for the dish filters with the categories, and again when they change', async () => {
-    const store = createMapStore();
-    const fetchBoards = vi.fn(async () => [createMenuBoard('b1')]);
-    const stop = watchSurroundingMenuBoards(store, fetchBoards);
-    store.dispatch({ type: 'categoriesChanged', categories: ['c1'] });
-    store.dispatch({ type: 'viewChanged', bounds: lyonBox, zoom: 10, center });
-    await vi.waitFor(() => expect(fetchBoards).toHaveBeenCalledTimes(1));
-    await vi.waitFor(() => expect(store.getState().refreshInProgress).toBe(false));
+  it('asks with the categories and dish filters, and again when they change', () => {
     const dishFilters = { excludeAllergens: ['gluten' as const], diets: ['vegan' as const], homemade: true };
-    store.dispatch({ type: 'dishFiltersChanged', dishFilters });
-    await vi.waitFor(() => expect(fetchBoards).toHaveBeenCalledTimes(2));
-    expect(fetchBoards).toHaveBeenLastCalledWith(lyonBox, { categories: ['c1'], ...dishFilters });
-    await vi.waitFor(() => expect(store.getState().surroundingMenuBoards.map((b) => b.id)).toEqual(['b1']));
-    stop();
+    const fetched = answered(run({ type: 'categoriesChanged', categories: ['c1'] }, lyonView));
+    const state = mapReducer(fetched, { type: 'dishFiltersChanged', dishFilters });
+    expect(state.boardsRequest).toEqual({ bounds: lyonBox, categories: ['c1'], dishFilters });
   });
 
-  it('does not fetch below zoom 9', async () => {
-    const store = createMapStore();
-    const fetchBoards = vi.fn(async () => []);
-    store.dispatch({ type: 'viewChanged', bounds: lyonBox, zoom: 8, center });
-    expect(await refreshSurroundingMenuBoards(store, fetchBoards)).toBe('zoom-too-low');
-    expect(fetchBoards).not.toHaveBeenCalled();
+  it('does not ask below zoom 9', () => {
+    expect(run({ ...lyonView, zoom: 8 } as MapAction).boardsRequest).toBeNull();
   });
 });

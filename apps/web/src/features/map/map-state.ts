@@ -17,6 +17,7 @@ import {
   METROPOLITAN_FRANCE,
   RETURN_ZOOM,
   addCoveredArea,
+  decideSurroundingFetch,
   findCurrentGroup,
   isEstablishmentPath,
   nextPreviousPath,
@@ -38,7 +39,12 @@ export interface MapViewState {
    */
   chosenTown: ChosenTown | null;
   defaultPosition: LatLng;
-  refreshInProgress: boolean;
+  /**
+   * The box and filters whose boards are being asked for (`useSurroundingMenuBoards` asks with TanStack
+   * Query), one at a time; `null` when none is. Set here whenever the view or the filters change, or an
+   * answer came, and the rules say to fetch (`decideSurroundingFetch`).
+   */
+  boardsRequest: BoardsRequest | null;
   currentEstablishment: MapEstablishment | null;
   /** The current establishment of each kind (restaurant, remplis vert). */
   currentEstablishmentByKind: Readonly<Record<Kind, MapEstablishment | null>>;
@@ -90,6 +96,13 @@ export interface MapViewState {
   historyPaths: Readonly<Record<number, string>>;
 }
 
+/** One ask for today's boards around: the box, and the categories and dish filters that narrow them. */
+export interface BoardsRequest {
+  bounds: Bounds;
+  categories: readonly string[];
+  dishFilters: DishOnlyFilters;
+}
+
 export interface ChosenTown {
   name: string;
   location: LatLng;
@@ -114,7 +127,7 @@ export function createInitialMapState(): MapViewState {
     center: DEFAULT_POSITION,
     chosenTown: null,
     defaultPosition: DEFAULT_POSITION,
-    refreshInProgress: false,
+    boardsRequest: null,
     currentEstablishment: null,
     currentEstablishmentByKind: { restaurant: null, remplisvert: null },
     previousPath: null,
@@ -155,15 +168,10 @@ export type MapAction =
   | { type: 'establishmentShown'; establishment: MapEstablishment }
   | { type: 'selectionCleared' }
   | { type: 'pathVisited'; path: string; historyIndex?: number }
-  | { type: 'refreshStarted' }
-  | {
-      type: 'refreshSucceeded';
-      bounds: Bounds;
-      categories: readonly string[];
-      dishFilters: DishOnlyFilters;
-      menuBoards: readonly SurroundingMenuBoard[];
-    }
-  | { type: 'refreshFailed' }
+  /** The boards of `request` came (any other answer is not the one awaited, and changes nothing). */
+  | { type: 'refreshSucceeded'; request: BoardsRequest; menuBoards: readonly SurroundingMenuBoard[] }
+  /** Asking for the boards of `request` failed: the next move or filter asks again. */
+  | { type: 'refreshFailed'; request: BoardsRequest }
   | { type: 'categoriesChanged'; categories: readonly string[]; names?: Readonly<Record<string, string>> }
   | { type: 'dishFiltersChanged'; dishFilters: DishOnlyFilters }
   | { type: 'highlighted'; establishment: MapEstablishment | null }
@@ -211,7 +219,30 @@ function mergeBoards(
   return [...byId.values()];
 }
 
+/**
+ * The next ask for today's boards around, once the view, the categories or the dish filters changed, or an
+ * answer came (the map may have moved while it was on its way): when the rules say to fetch. After a
+ * failure nothing is asked until the next change, so a server that is down is not hammered.
+ */
+function withBoardsRequest(before: MapViewState, after: MapViewState, answered: boolean): MapViewState {
+  const changed =
+    after.bounds !== before.bounds ||
+    after.categories !== before.categories ||
+    after.dishFilters !== before.dishFilters;
+  if (!changed && !answered) return after;
+  const { bounds, zoom, coveredAreas, categories, dishFilters } = after;
+  const refreshInProgress = after.boardsRequest !== null;
+  const decision = decideSurroundingFetch({ zoom, bounds, coveredAreas, refreshInProgress });
+  if (decision !== 'fetch' || bounds === null) return after;
+  return { ...after, boardsRequest: { bounds, categories, dishFilters } };
+}
+
 export function mapReducer(state: MapViewState, action: MapAction): MapViewState {
+  const next = reduceMap(state, action);
+  return next === state ? state : withBoardsRequest(state, next, action.type === 'refreshSucceeded');
+}
+
+function reduceMap(state: MapViewState, action: MapAction): MapViewState {
   switch (action.type) {
     case 'mapInitialized':
       return state.mapInitialized ? state : { ...state, mapInitialized: true };
@@ -249,7 +280,7 @@ export function mapReducer(state: MapViewState, action: MapAction): MapViewState
       };
     case 'townChosen':
       return {
-        ...mapReducer(state, { type: 'viewRequested', center: action.town.location, zoom: action.zoom }),
+        ...reduceMap(state, { type: 'viewRequested', center: action.town.location, zoom: action.zoom }),
         chosenTown: action.town,
       };
     case 'townLeft':
@@ -335,27 +366,28 @@ export function mapReducer(state: MapViewState, action: MapAction): MapViewState
       if (previousPath === state.previousPath && !leftDetail && historyPaths === state.historyPaths) {
         return state;
       }
-      const next = leftDetail ? mapReducer(state, { type: 'selectionCleared' }) : state;
+      const next = leftDetail ? reduceMap(state, { type: 'selectionCleared' }) : state;
       return { ...next, previousPath, historyPaths };
     }
-    case 'refreshStarted':
-      return { ...state, refreshInProgress: true };
-    case 'refreshSucceeded':
+    case 'refreshSucceeded': {
+      const { request } = action;
+      if (request !== state.boardsRequest) return state;
       // An answer for categories or dish filters no longer chosen would fill the covered areas wrongly: drop it.
       if (
-        !sameIds(action.categories, state.categories) ||
-        !sameDishFilters(action.dishFilters, state.dishFilters)
+        !sameIds(request.categories, state.categories) ||
+        !sameDishFilters(request.dishFilters, state.dishFilters)
       ) {
-        return { ...state, refreshInProgress: false };
+        return { ...state, boardsRequest: null };
       }
       return {
         ...state,
-        refreshInProgress: false,
-        coveredAreas: addCoveredArea(state.coveredAreas, action.bounds),
+        boardsRequest: null,
+        coveredAreas: addCoveredArea(state.coveredAreas, request.bounds),
         surroundingMenuBoards: mergeBoards(state.surroundingMenuBoards, action.menuBoards),
       };
+    }
     case 'refreshFailed':
-      return { ...state, refreshInProgress: false };
+      return action.request === state.boardsRequest ? { ...state, boardsRequest: null } : state;
     case 'categoriesChanged': {
       const categoryNames = { ...state.categoryNames, ...action.names };
       if (sameIds(action.categories, state.categories)) return { ...state, categoryNames };
@@ -381,7 +413,7 @@ export function mapReducer(state: MapViewState, action: MapAction): MapViewState
     }
     case 'filtersCleared': {
       // Everything the panel narrows the map with: the chips, the dish categories and filters, the search.
-      const cleared = mapReducer(mapReducer(state, { type: 'categoriesChanged', categories: [] }), {
+      const cleared = reduceMap(reduceMap(state, { type: 'categoriesChanged', categories: [] }), {
         type: 'dishFiltersChanged',
         dishFilters: NO_DISH_FILTERS,
       });

@@ -65,7 +65,7 @@ export function MenuBoardCard({ board }: { board: SurroundingMenuBoard }) {
  */
 export function MenuBoards({ boards }: { boards: readonly SurroundingMenuBoard[] }) {
   const zoom = useMapState((s) => s.zoom);
-  const loading = useMapState((s) => s.refreshInProgress);
+  const loading = useMapState((s) => s.boardsRequest !== null);
   const byCategory = useMapState((s) => s.categories.length > 0);
   const byDish = useMapState((s) => dishFiltersGiven(s.dishFilters));
   // A page at a time: a zoom-9 box over Paris holds a thousand boards, and drawing them all on every move

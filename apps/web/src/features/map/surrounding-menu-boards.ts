@@ -1,10 +1,25 @@
 import type { Bounds } from '@tables-voisines/contract/geo';
 import type { DishFilters } from '@tables-voisines/contract/dishes';
 import type { SurroundingMenuBoard } from '@tables-voisines/contract/schemas/menu-board';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { publicApiRequest } from '../../lib/public-api';
 import { logLoadFailure } from '../../lib/log-load-failure';
-import { decideSurroundingFetch, loadPolygonClipping, type SurroundingFetchDecision } from './map-rules';
-import type { MapStore } from './map-store';
+import { loadPolygonClipping } from './map-rules';
+import type { BoardsRequest } from './map-state';
+import { useMapState, useMapStore } from './map-store';
+
+/** The body of `POST /menuboards/surrounding` for a box and the filters that narrow its boards. */
+export function surroundingBodyOf(bounds: Bounds, filters: DishFilters) {
+  return {
+    categories: [...filters.categories],
+    excludeAllergens: [...filters.excludeAllergens],
+    diets: [...filters.diets],
+    homemade: filters.homemade,
+    northEast: bounds.northEast,
+    southWest: bounds.southWest,
+  };
+}
 
 /**
  * `POST /menuboards/surrounding`: today's menu boards in the box having a dish that passes the filters
@@ -14,73 +29,67 @@ export function fetchSurroundingMenuBoards(
   bounds: Bounds,
   filters: DishFilters,
 ): Promise<SurroundingMenuBoard[]> {
-  return publicApiRequest('surroundingMenuBoards', {
-    body: {
-      categories: [...filters.categories],
-      excludeAllergens: [...filters.excludeAllergens],
-      diets: [...filters.diets],
-      homemade: filters.homemade,
-      northEast: bounds.northEast,
-      southWest: bounds.southWest,
-    },
-  });
+  return publicApiRequest('surroundingMenuBoards', { body: surroundingBodyOf(bounds, filters) });
 }
 
 type FetchBoards = typeof fetchSurroundingMenuBoards;
 
+const filtersOf = (request: BoardsRequest): DishFilters => ({
+  categories: request.categories,
+  ...request.dishFilters,
+});
+
+/** The query key of a request, as the map's other keys: `['map', 'boards', body]`. */
+export function boardsQueryKey(request: BoardsRequest | null) {
+  return ['map', 'boards', request === null ? null : surroundingBodyOf(request.bounds, filtersOf(request))];
+}
+
 /**
- * One refresh of the surrounding menu boards: fetches when the rules say so, records the covered area on
- * success, logs a failure (a warning when offline) and clears the in-progress flag.
+ * One ask: the boards, with the polygon union's library, which the covered areas need (it is loaded with
+ * the first ask, not with the page). A failure is logged (a warning when offline).
  */
-export async function refreshSurroundingMenuBoards(
-  store: MapStore,
-  fetchBoards: FetchBoards = fetchSurroundingMenuBoards,
-): Promise<SurroundingFetchDecision | 'failed'> {
-  const state = store.getState();
-  const decision = decideSurroundingFetch(state);
-  if (decision !== 'fetch' || state.bounds === null) return decision;
-  const { bounds, categories, dishFilters } = state;
-  store.dispatch({ type: 'refreshStarted' });
+async function askBoards(request: BoardsRequest, fetchBoards: FetchBoards) {
   try {
-    // The covered area is a polygon union: its library is loaded with the first fetch, not with the page.
     const [menuBoards] = await Promise.all([
-      fetchBoards(bounds, { categories, ...dishFilters }),
+      fetchBoards(request.bounds, filtersOf(request)),
       loadPolygonClipping(),
     ]);
-    store.dispatch({ type: 'refreshSucceeded', bounds, categories, dishFilters, menuBoards });
-    return 'fetch';
+    return menuBoards;
   } catch (error) {
     logLoadFailure('Surrounding menu boards could not be loaded', error);
-    store.dispatch({ type: 'refreshFailed' });
-    return 'failed';
+    throw error;
   }
 }
 
 /**
- * Runs a refresh on each bounds change (and category or dish filter change). After a successful fetch it looks again, since
- * the map may have moved while the answer was on its way; after a failure it waits for the next move, so a
- * server that is down is not hammered.
+ * Today's boards around the map's view, with TanStack Query: the map state says which box and filters to
+ * ask for (`boardsRequest`: one at a time, from zoom 9, not inside the areas already covered), this asks,
+ * and the answer goes back to the state, which keeps the boards of every area covered. Used by the map and
+ * the panel (one query for both); not aborted when the map moves on, not tried again after a failure: the
+ * next move asks again.
  */
-export function watchSurroundingMenuBoards(
-  store: MapStore,
-  fetchBoards: FetchBoards = fetchSurroundingMenuBoards,
-): () => void {
-  let last = store.getState();
-  const run = async () => {
-    for (;;) {
-      const outcome = await refreshSurroundingMenuBoards(store, fetchBoards);
-      if (outcome !== 'fetch') return;
-    }
-  };
-  const unsubscribe = store.subscribe(() => {
-    const state = store.getState();
-    const changed =
-      state.bounds !== last.bounds ||
-      state.categories !== last.categories ||
-      state.dishFilters !== last.dishFilters;
-    last = state;
-    if (changed) void run();
+export function useSurroundingMenuBoards(fetchBoards: FetchBoards = fetchSurroundingMenuBoards): void {
+  const store = useMapStore();
+  const request = useMapState((s) => s.boardsRequest);
+  const answer = useQuery({
+    queryKey: boardsQueryKey(request),
+    queryFn: () => askBoards(request!, fetchBoards),
+    enabled: request !== null,
+    retry: false,
+    // Each request is asked once; its answer lives on in the map state, not in the cache.
+    gcTime: 0,
+    refetchOnMount: false,
+    retryOnMount: false,
+    refetchOnReconnect: false,
+    refetchOnWindowFocus: false,
   });
-  void run();
-  return unsubscribe;
+  const { status, fetchStatus, data } = answer;
+  useEffect(() => {
+    if (request === null || fetchStatus !== 'idle') return;
+    if (status === 'success' && data !== undefined) {
+      store.dispatch({ type: 'refreshSucceeded', request, menuBoards: data });
+    } else if (status === 'error') {
+      store.dispatch({ type: 'refreshFailed', request });
+    }
+  }, [store, request, status, fetchStatus, data]);
 }

@@ -1,12 +1,12 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useLoadGroups } from './list-groups';
 import { currentHistoryIndex, useMapStore } from './map-store';
-import { watchSurroundingMenuBoards } from './surrounding-menu-boards';
 
 /**
  * Keeps the map state in step with the outside world, for as long as the map layout is shown: the groups
- * list, the visited paths and history entries (for Back and ×), the surrounding menu boards.
+ * list, the visited paths and history entries (for Back and ×). The surrounding menu boards are asked by
+ * the map and the panel (`useSurroundingMenuBoards`), with TanStack Query, which this layout does without.
  */
 export function useMapSync(): void {
   const store = useMapStore();
@@ -20,6 +20,4 @@ export function useMapSync(): void {
   useLayoutEffect(() => {
     store.dispatch({ type: 'pathVisited', path, historyIndex: currentHistoryIndex() });
   }, [store, path, location.key]);
-
-  useEffect(() => watchSurroundingMenuBoards(store), [store]);
 }

@@ -8,6 +8,7 @@ import { boardsOfShown, filterPoints, nothingFilters, offeredBoards } from './ma
 import { useMapPoints, type MapPoint } from './map-points';
 import { wantsFeed } from './map-preview';
 import { useMapState, useMapStore } from './map-store';
+import { useSurroundingMenuBoards } from './surrounding-menu-boards';
 
 const NO_POINTS: readonly MapPoint[] = [];
 const NO_BOARDS: readonly SurroundingMenuBoard[] = [];
@@ -50,6 +51,8 @@ export function useVisibleMapData() {
   const groups = useMapState((s) => s.groups);
   const filters = useMapState((s) => s.filters);
   const categories = useMapState((s) => s.categories);
+  // Asked for here (the map and the panel share the query), kept in the map state for every area covered.
+  useSurroundingMenuBoards();
   const answered = useMapState((s) => s.surroundingMenuBoards);
   // A board of a place closed that day is not today's lunch: left out of everything the map shows.
   const boards = useMemo(() => offeredBoards(answered), [answered]);

@@ -6,7 +6,8 @@ import {
   type FieldValues,
   type Resolver,
 } from 'react-hook-form';
-import type { FieldErrors, FormCheck } from './form-errors';
+import type { FieldErrors } from '../../lib/form-errors';
+import type { FormCheck } from './form-errors';
 
 /*
  * react-hook-form checks the owners' forms with the contract's schemas. When the form holds the request body

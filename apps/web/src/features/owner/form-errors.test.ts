@@ -55,6 +55,43 @@ describe('formFailure', () => {
     });
   });
 
+  it('says a problem with the whole body over the form, as the fields’ messages', () => {
+    const error = new ApiError(
+      'ValidationError',
+      'Certaines informations envoyées ne sont pas valides.',
+      400,
+      {
+        code: 'ValidationError',
+        message: 'Certaines informations envoyées ne sont pas valides.',
+        details: [
+          { path: '', message: 'Le corps de la requête n’est pas du texte UTF-8 valide.' },
+          { path: 'items.2.price', message: 'Prix invalide.' },
+        ],
+      },
+    );
+    expect(formFailure(error)).toEqual({
+      fields: {
+        '': 'Le corps de la requête n’est pas du texte UTF-8 valide.',
+        'items.2.price': 'Prix invalide.',
+      },
+      message: 'Certaines informations envoyées ne sont pas valides.',
+    });
+    const empty = new ApiError(
+      'ValidationError',
+      'Certaines informations envoyées ne sont pas valides.',
+      400,
+      {
+        code: 'ValidationError',
+        message: 'Certaines informations envoyées ne sont pas valides.',
+        details: [],
+      },
+    );
+    expect(formFailure(empty)).toEqual({
+      fields: {},
+      message: 'Certaines informations envoyées ne sont pas valides.',
+    });
+  });
+
   it('puts an error code that names a field under that field', () => {
     const error = new ApiError('EmailAlreadyUsed', 'Cette adresse e-mail est déjà utilisée.', 409, {
       code: 'EmailAlreadyUsed',

@@ -7,6 +7,7 @@ import {
   type MenuBoardItem,
 } from '@tables-voisines/contract/schemas/menu-board';
 import { parseDecimal } from '../../lib/decimal';
+import type { FieldErrors } from '../../lib/form-errors';
 import {
   NO_ALLERGEN_TICKED_MESSAGE,
   allergenModeOf,
@@ -14,7 +15,7 @@ import {
   type AllergenMode,
 } from '../dishes/dish-words';
 import { contractResolver } from './contract-resolver';
-import { checkForm, type FieldErrors } from './form-errors';
+import { checkForm } from './form-errors';
 
 /*
  * "Ardoise du jour": dishes as typed on a phone (`12,50`, `12.5`, `12 €`) to the body of `POST /api/menuboard/`,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormProps } from 'react-hook-form';
-import { formFailure, type CodeFields, type FormFailure } from './form-errors';
+import type { CodeFields } from '../../lib/form-errors';
+import { formFailure, type FormFailure } from './form-errors';
 
 /** The message over a form: what went wrong, or that it worked. */
 export interface FormNotice {

@@ -11,7 +11,7 @@ import {
   type UpdateParams,
 } from 'react-admin';
 import { isApiError, type ApiError, type createApiClient } from '../../../lib/api-client';
-import { issuesToFieldErrors } from '../form-errors';
+import { serverFieldErrors, toNested } from '../../../lib/form-errors';
 
 /*
  * What every resource's provider shares: the typed client and the token, the ETag kept with a record,
@@ -109,17 +109,12 @@ const CONFLICT_FIELDS: Readonly<Record<string, string>> = {
 export function toHttpError(error: unknown): unknown {
   if (!isApiError(error)) return error;
   const apiError: ApiError = error;
-  const conflictField = CONFLICT_FIELDS[apiError.code];
-  const details = Array.isArray(apiError.details)
-    ? (apiError.details as { path: string; message: string }[])
-    : conflictField === undefined
-      ? []
-      : [{ path: conflictField, message: apiError.message }];
+  const fields = serverFieldErrors(apiError, CONFLICT_FIELDS);
   return new HttpError(apiError.message, apiError.status, {
     code: apiError.code,
     message: apiError.message,
     details: apiError.details,
-    errors: details.length > 0 ? issuesToFieldErrors(details) : undefined,
+    errors: Object.keys(fields).length > 0 ? toNested(fields) : undefined,
   });
 }
 
