@@ -60,6 +60,8 @@ export class PgBossJobs implements Jobs {
   readonly #log: JobsLog;
   readonly #exclusive: Exclusive;
   #started = false;
+  #stopped = false;
+  readonly #inFlight = new Set<Promise<unknown>>();
 
   /** `exclusive` runs its function while no other replica runs its own (an advisory lock on PostgreSQL). */
   constructor(
@@ -75,7 +77,21 @@ export class PgBossJobs implements Jobs {
     this.#log = log;
     this.#exclusive = exclusive;
     // The app's own connections (create-jobs.ts): no second pool, and a test's database is the one used.
-    this.#boss = new PgBoss({ schema: PG_BOSS_SCHEMA, db });
+    // pg-boss's own statements, counted: its stop does not wait for a fetch or a timer's statement already
+    // sent, and the app closes the database right after (a replica sharing the pool closes it even sooner).
+    const counted: PgBoss.Db = {
+      executeSql: (text, values) => {
+        if (this.#stopped) return Promise.resolve({ rows: [] });
+        const running = db.executeSql(text, values);
+        this.#inFlight.add(running);
+        void running.then(
+          () => this.#inFlight.delete(running),
+          () => this.#inFlight.delete(running),
+        );
+        return running;
+      },
+    };
+    this.#boss = new PgBoss({ schema: PG_BOSS_SCHEMA, db: counted });
     this.#boss.on('error', (error) => this.#log.error({ err: error }, 'job queue error'));
   }
 
@@ -141,8 +157,11 @@ export class PgBossJobs implements Jobs {
     if (!this.#started) return;
     this.#started = false;
     this.#workers.clear();
-    // Waits for the jobs being run, then closes pg-boss's pool.
+    // Waits for the jobs being run, then for the statements pg-boss still has running; any it starts later
+    // (a timer's tick already under way) is answered empty rather than sent to a database about to close.
     await this.#boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+    this.#stopped = true;
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
   }
 
   async runNow(name: JobName): Promise<number> {
