@@ -5,7 +5,7 @@ import { DEFAULT_CONFIRMATION_RESEND_DELAY_SECONDS } from '@tables-voisines/cont
 import { z } from 'zod';
 
 /**
- * The only place that reads `process.env`. Every variable of ARCHITECTURE.md is parsed here;
+ * The only place that reads `process.env`. Every variable of the README's "Configuration" is parsed here;
  * a bad value stops the start with a message naming the variable.
  */
 

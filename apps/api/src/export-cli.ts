@@ -21,9 +21,9 @@ type FromHelper = { ready: true } | { id: number; error?: string };
 
 /**
  * Helper threads besides this one: by default one thread per core. With a batch's reads made at once
- * (decision 0032) the database does little, and on this 2-core machine, PostgreSQL beside it, two threads
- * beat one at 10,000 pages: 538.5 and 451.7 against 441.5 and 245.6 pages/s, runs alternated (before the
- * batched reads, one thread per core but one was the default: two threads were then slower than one).
+ * the database does little, and on a 2-core machine, PostgreSQL beside it, two threads beat one (decision
+ * 0032, "Threads by default", with the figures; before the batched reads, one thread per core but one was
+ * the default).
  * `EXPORT_THREADS` sets the total, 1 for none. Only with PostgreSQL: each thread opens its own connections,
  * which an embedded PGlite forbids.
  */

@@ -14,11 +14,11 @@ import { refreshToken } from './requests';
 import { startSmtp, type TestSmtp } from './smtp';
 
 /*
- * API.md, "Account safety", through the real server: every token of an account signed before its password
- * or address changes is refused (on another replica too, refresh included); one's own password or address
- * changes only with the current password, and the old address is told; a forgotten password's link is mailed
- * once a minute and five times a day at most, whoever asks. Two replicas sharing Redis share the counts of
- * wrong current passwords, and the database's count of mails.
+ * Account safety (decision 0066), through the real server: every token of an account signed before its
+ * password or address changes is refused (on another replica too, refresh included); one's own password or
+ * address changes only with the current password, and the old address is told; a forgotten password's link
+ * is mailed once a minute and five times a day at most, whoever asks. Two replicas sharing Redis share the
+ * counts of wrong current passwords, and the database's count of mails.
  */
 
 let smtp: TestSmtp;

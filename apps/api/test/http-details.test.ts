@@ -1,5 +1,5 @@
 /*
- * API.md, "HTTP details": HEAD, 405, errors before routing, cross-origin reads, site files. Its size
+ * HTTP details (decision 0044): HEAD, 405, errors before routing, cross-origin reads, site files. Its size
  * (over 400 lines) is those five details of HTTP, each checked on the API, the pages and the site files alike.
  */
 import { existsSync } from 'node:fs';

@@ -1,7 +1,8 @@
 /*
  * Issue 47, points 9 and 14: every path of the contract asked with a method it does not take is a 405 whose
- * `Allow` lists what it really takes (API.md, "HTTP details"); a page that moved keeps the query string,
- * and a form posted to its old address is sent on with 308, so that the report is not lost ("Account safety").
+ * `Allow` lists what it really takes (docs/api.md, "Errors"); a page that moved keeps the query string, and a
+ * form posted to its old address is sent on with 308, so that the report is not lost (docs/api.md, "Earlier
+ * page addresses").
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 /**
- * Closures of an establishment (API.md, "Closures and freshness"): annual leave, an exceptional closure, or
- * "until further notice". Dates are Europe/Paris calendar days, both inclusive; `to: null` has no end.
- * Zod-free, so that public pages and the map's filters import it without the schemas.
+ * Closures of an establishment (docs/api.md, "Closures and the verified date"): annual leave, an exceptional
+ * closure, or "until further notice". Dates are Europe/Paris calendar days, both inclusive; `to: null` has no
+ * end. Zod-free, so that public pages and the map's filters import it without the schemas.
  */
 import { addDays, addYears, parisDay } from './paris-time';
 
@@ -148,7 +148,7 @@ export function isClosedOn(closures: readonly Closure[], now: Date): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// French words of closures and freshness (UX.md, "Opening information people can trust").
+// French words of closures and freshness (decision 0054, "The words").
 
 /** Month names, January first. */
 export const MONTHS_FR = [

@@ -115,7 +115,7 @@ export interface FilterableDish {
 }
 
 /**
- * Whether a dish passes every filter given (API.md, "Dishes"): its category among `categories` (any when
+ * Whether a dish passes every filter given (docs/api.md, "Dishes"): its category among `categories` (any when
  * empty), its allergens stated and none of `excludeAllergens`, every diet of `diets`, fait maison when asked.
  * Allergens not stated never pass an allergen filter. The server's query says the same in SQL; this is its
  * reference, and what the web uses to say why a board shows.

@@ -27,7 +27,7 @@ export function circleContainsPoint(center: LatLng, radiusKm: number, p: LatLng)
   return distanceKm(center, p) <= radiusKm;
 }
 
-/** The specification's rule: a box whose two corners are the same point (the map is not laid out yet). */
+/** A box whose two corners are the same point (the map is not laid out yet; docs/api.md, "Menu boards"). */
 export function isDegenerateBounds(b: Bounds): boolean {
   return b.northEast.latitude === b.southWest.latitude && b.northEast.longitude === b.southWest.longitude;
 }

@@ -5,8 +5,8 @@
 /**
  * From this many public establishments (`MAP_SERVER_CLUSTERS_FROM`), the map keeps drawing the server's
  * clusters while nothing is filtered: handing every establishment to MapLibre costs the page's main thread
- * about 2.4 µs each on a desktop, four to five times that on a phone, so 10,000 is about the 50 ms of a long
- * task on a phone (decision 0034, fourth addendum).
+ * time for each, more on a phone than on a desktop, and 10,000 is about one long task on a phone (the
+ * figures: decision 0034, fourth addendum).
  */
 export const DEFAULT_MAP_SERVER_CLUSTERS_FROM = 10_000;
 

@@ -1,7 +1,7 @@
 /**
- * Opening status of an establishment from its weekly hours (API.md: Monday = 1, Europe/Paris wall-clock
- * time; a `closes` earlier than `opens` runs past midnight, closing at midnight is `00:00`) and its closures
- * (closures.ts: whole Paris days during which it never opens, whatever its hours).
+ * Opening status of an establishment from its weekly hours (docs/api.md, "Establishments": Monday = 1,
+ * Europe/Paris wall-clock time; a `closes` earlier than `opens` runs past midnight, closing at midnight is
+ * `00:00`) and its closures (closures.ts: whole Paris days during which it never opens, whatever its hours).
  */
 
 import { activeClosure, closureStatusText, formatFrenchDate, type Closure } from './closures';
@@ -60,7 +60,7 @@ let lastWeekTime: { minute: number; value: { day: number; minutes: number } } | 
 /**
  * Day of the week (Monday = 1) and minutes since midnight in Europe/Paris at an instant. Paris's offset
  * changes on a whole UTC hour, so every instant of a UTC minute has the same answer: the last one is kept
- * (`formatToParts` costs about 10 µs, and a page asks several times).
+ * (`formatToParts` is slow, and a page asks several times: decision 0032, "Measurements").
  */
 export function parisWeekTime(now: Date): { day: number; minutes: number } {
   const minute = Math.floor(now.getTime() / 60_000);

@@ -1,4 +1,4 @@
-/** Reports of a wrong page (API.md, "Reports"): the words, without zod, for public pages. */
+/** Reports of a wrong page (docs/api.md, "Reports"): the words, without zod, for public pages. */
 
 export const REPORT_REASONS = ['closed', 'hours', 'contact', 'menu', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];

@@ -1,6 +1,6 @@
 /*
  * The HTTP contract, call by call: each entry of `route-table.ts` with its summary, permission and zod
- * schemas. Its size (over 400 lines) is the 77 calls of API.md, one entry each, so that the server, the
+ * schemas. Its size (over 400 lines) is every call of the API, one entry each, so that the server, the
  * OpenAPI document and the tests read one list.
  */
 import { z } from 'zod';

@@ -1,11 +1,11 @@
 /**
- * Establishment uris (API.md, "Slugs"). The uri is what `/restaurant/{uri}` and `/remplisvert/{uri}` match
- * exactly, so it keeps every character a person wrote except the few that break a URL path segment or that
- * nobody can see or type.
+ * Establishment uris (docs/api.md, "Slugs"). The uri is what `/restaurant/{uri}` and `/remplisvert/{uri}`
+ * match exactly, so it keeps every character a person wrote except the few that break a URL path segment or
+ * that nobody can see or type.
  */
 
 // `/`, `#`, `%` and the control characters: C0 (which includes tab, line feed and carriage return), DEL, C1.
-// API.md drops them before white space is turned into dashes, so a tab or a newline vanishes rather than
+// The rule drops them before white space is turned into dashes, so a tab or a newline vanishes rather than
 // becoming a dash, and "Bar / Tabac" gives a single dash. Also dropped, so that a generated uri is never one
 // `uriProblem` refuses: `<`, `>` and `\` (a browser turns `\` into `/`), and what draws nothing or cannot be
 // typed (format characters such as the zero-width space, other default-ignorable ones, lone surrogates,
@@ -29,8 +29,8 @@ export const URI_FORBIDDEN = /[/#%\s\u0000-\u001f\u007f-\u009f]/u;
  *
  * White space at either end is trimmed before the dashes are made, so spaces around the name or the town
  * never give a leading or trailing dash. Dashes written in the name are kept as they are: "Chez Jo -" in
- * Lyon gives `chez-jo---a-lyon`, which is where the double and trailing dashes of the specification's
- * sample uris come from.
+ * Lyon gives `chez-jo---a-lyon`, which is where the double and trailing dashes of some
+ * uris come from.
  */
 export function slugify(name: string, town: string): string {
   return `${name} a ${town}`

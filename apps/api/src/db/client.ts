@@ -46,12 +46,11 @@ export class DataDirLockedError extends Error {
 export const pgliteExtensions = { pg_trgm, btree_gist };
 
 /**
- * The embedded engine's buffer pool (decision 0059). PostgreSQL's default, 128 MB, lives inside PGlite's
- * WebAssembly memory, resident as soon as the engine opens (a bare PGlite on the demo data:
- * 151 MiB resident before any query) and never given back. At 16 MB the server holds about 18 MiB less than
- * at 32 (2026-11-28) with the same latency under the demo load; a page outside it is read again from the
- * data directory's files, which the kernel's page cache keeps. Only the memory changes: what is written,
- * and when it reaches the disk, do not.
+ * The embedded engine's buffer pool (decision 0059, with its figures). PostgreSQL's default, 128 MB, lives
+ * inside PGlite's WebAssembly memory, resident as soon as the engine opens and never given back. At 16 MB
+ * the server holds less than at 32 with the same latency under the demo load; a page outside it is read
+ * again from the data directory's files, which the kernel's page cache keeps. Only the memory changes: what
+ * is written, and when it reaches the disk, do not.
  */
 export const PGLITE_SHARED_BUFFERS = '16MB';
 

@@ -460,8 +460,9 @@ export const menuBoardItems = pgTable(
     categoryId: uuid('category_id')
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
-    // What the dish says it contains (API.md, "Dishes"). `allergens` null: the owner did not say; '{}': none
-    // of the 14. Codes are stored once each, in the contract's order (`normalizeAllergens`, `normalizeDiets`).
+    // What the dish says it contains (docs/api.md, "Dishes"). `allergens` null: the owner did not say; '{}':
+    // none of the 14. Codes are stored once each, in the contract's order (`normalizeAllergens`,
+    // `normalizeDiets`).
     description: text('description'),
     allergens: text('allergens').array().$type<Allergen[]>(),
     diets: text('diets')
@@ -560,10 +561,10 @@ export const changeHistory = pgTable(
 );
 
 /**
- * What a write must do once committed (an e-mail to send), written in the write's own transaction: it is
- * done after the commit, retried until it succeeds, and never lost if the process stops in between
- * (src/writes/side-effects.ts). A replica takes a row for a while (`lockedUntil`) so that two never run it
- * at once.
+ * The outbox of older versions: the e-mails their writes left to send after the commit. Nothing writes it
+ * now (a write's mails are jobs of the queue, decision 0079): at start, the rows still waiting are moved to
+ * the queue (src/startup/outbox-to-queue.ts), and those the old outbox gave up on (`failedAt`) stay for the
+ * operators. A later migration drops it.
  */
 export const sideEffects = pgTable(
   'side_effects',

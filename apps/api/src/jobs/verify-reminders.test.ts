@@ -11,9 +11,9 @@ import { openDatabase } from '../db/client';
 import { establishments, verifyTokens } from '../db/schema';
 
 /*
- * The reminder e-mail (API.md, "Closures and freshness"): sent once an establishment was not verified for
- * VERIFY_REMINDER_DAYS, with a one-click link that works through the API, and not again within the period;
- * sent once too when two replicas on one PostgreSQL run the job at the same moment.
+ * The reminder e-mail (docs/api.md, "Closures and the verified date"): sent once an establishment was not
+ * verified for VERIFY_REMINDER_DAYS, with a one-click link that works through the API, and not again within
+ * the period; sent once too when two replicas on one PostgreSQL run the job at the same moment.
  */
 
 const DAY_MS = 86_400_000;

@@ -17,7 +17,7 @@ const KEEP_IDENTITY_BELOW = 256 * 1024;
 
 /**
  * Compressed bytes as the compressor gave them, in chunks of up to 64 KiB: a large answer is never copied
- * into one buffer (that copy doubled its memory until the chunks were collected, 38 MB for the list).
+ * into one buffer (that copy doubled its memory until the chunks were collected: decision 0026).
  */
 export interface Chunks {
   parts: readonly Buffer[];
@@ -113,7 +113,7 @@ async function write(stream: Writable, chunk: Buffer): Promise<void> {
 /** The bytes of a body as a stream (a file is opened now: see `ResponseFiles.discard`). */
 export function bodyStream(body: Body): Readable | Buffer {
   if (body.file !== undefined) {
-    // Reads of 256 KiB: a quarter of the thread-pool round trips of 64 KiB ones for a 17 MB list.
+    // Reads of 256 KiB: a quarter of the thread-pool round trips of 64 KiB ones for a large list.
     return createReadStream('', { fd: openSync(body.file, 'r'), highWaterMark: 4 * CHUNK_SIZE });
   }
   return body.parts.length === 1 ? body.parts[0]! : Readable.from(body.parts);
@@ -130,7 +130,7 @@ export async function encodeResponse(
   files: ResponseFiles | null = null,
 ): Promise<EncodedResponse> {
   const hash = createHash('sha1');
-  // Brotli's quality 5 is about gzip's speed for a third smaller output on JSON and HTML.
+  // Brotli's quality 5: about gzip's speed for a smaller output on JSON and HTML (decision 0011).
   const br = zlib.createBrotliCompress({
     chunkSize: CHUNK_SIZE,
     params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },

@@ -29,9 +29,10 @@ export function pooledReadBuffers(): readonly Buffer[] {
  * each buffer given back once the socket has written it (decision 0033, second addendum).
  *
  * `createReadStream` allocates a new buffer for each read and leaves it to the garbage collector: with ten
- * clients downloading the 17 MB list, 60 MB of such buffers a second were let go, and V8 collects them
- * only once 64 MiB more of them have piled up since its last collection, so the process grew by 40 to 96
- * MiB of dead buffers during the list's load, the same load from one run to the next. Here a read buffer
+ * clients downloading the list, tens of megabytes of such buffers a second were let go, and V8 collects
+ * them only once 64 MiB more of them have piled up since its last collection, so the process grew by a
+ * different amount of dead buffers from one run to the next of the same load (the figures are in the
+ * decision). Here a read buffer
  * is reused only after the write it carried has completed (the write's callback), which a readable stream
  * cannot know of its consumer: so this stream writes to its destination itself, in `pipe`, which is how
  * Fastify sends a stream answer. At most two reads are in flight per answer: one written while the next

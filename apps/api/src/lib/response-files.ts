@@ -8,7 +8,7 @@ export const RESPONSE_FILES_ROOT = path.join(os.tmpdir(), 'tables-voisines-answe
 
 /**
  * Compressed bytes above this size go to a file rather than stay in the process: at 200,000 establishments
- * the list (17 MB of Brotli, 30 of gzip) and the map feed (4 MB).
+ * the list and the map feed, megabytes each (decision 0033).
  */
 export const FILE_ABOVE = 1024 * 1024;
 

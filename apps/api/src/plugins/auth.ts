@@ -88,7 +88,8 @@ function bodyFields(body: unknown): string[] {
 }
 
 /**
- * The one place where access is decided, driven by the contract's route table:
+ * Where access is decided, driven by the contract's route table (what it cannot say, such as who may change
+ * an establishment's owner or grant a permission, the services check: docs/architecture.md):
  * - onRequest: routes with `auth: 'required'` refuse a missing token (401, before validation); any route
  *   but `auth: 'none'` verifies the token it is given and loads the account (deleted account, or a token
  *   older than the account's last password or address change: 401);

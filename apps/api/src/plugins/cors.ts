@@ -5,9 +5,9 @@ import { routes } from '@tables-voisines/contract/routes';
 import { addPathMethods, ROUTER_OPTIONS, type Method } from './methods';
 
 /**
- * The public reads other origins may make (API.md, HTTP details), by method and path. Paths, not route
- * objects: the places search and the open data files are listed before their routes exist, and a route
- * added later under one of these paths is cross-origin as soon as it lands.
+ * The public reads other origins may make (docs/api.md, "Cross-origin reads"), by method and path. Paths,
+ * not route objects: the places search and the open data files are listed before their routes exist, and a
+ * route added later under one of these paths is cross-origin as soon as it lands.
  */
 export const CROSS_ORIGIN_READS: readonly { method: 'GET' | 'POST'; path: string }[] = [
   { method: 'GET', path: routes.listEstablishments.path },

@@ -45,7 +45,7 @@ const tables = new WeakMap<FastifyInstance, MethodTable>();
 /**
  * Keeps a table of every route's method and path, filled as routes are added (register this before
  * any route), so that a path asked with a method it does not take is told apart from a path that does
- * not exist: `405 MethodNotAllowed` with `Allow`, rather than `404 NotFound` (API.md, HTTP details).
+ * not exist: `405 MethodNotAllowed` with `Allow`, rather than `404 NotFound` (decision 0044).
  * Fastify's own router only answers "no route" for both.
  */
 export function registerMethodTable(app: FastifyInstance): void {

@@ -84,9 +84,8 @@ async function renderSitePage(
 
 /** An establishment's page and its `.data` (what client-side navigation fetches), written into `outDir`. */
 async function exportPageFiles(app: FastifyInstance, outDir: string, page: PageFiles): Promise<void> {
-  // Written at once, not through the thread pool: the same disk writes for a third of the CPU time
-  // (measured: 4,000 files of 40 kB, 180 against 550 ms), and nothing else waits on this thread meanwhile
-  // but the other pages' renders.
+  // Written at once, not through the thread pool: the same disk writes for less CPU time (decision 0032,
+  // "Synchronous writes"), and nothing else waits on this thread meanwhile but the other pages' renders.
   writeFileSync(path.join(outDir, page.file), await renderSitePage(app, page.path));
   writeFileSync(path.join(outDir, page.dataFile), await renderSitePage(app, `${page.path}.data`));
 }

@@ -45,8 +45,8 @@ const STYLESHEET_PLACEHOLDER = `/*${randomBytes(18).toString('base64url')}*/`;
 
 /**
  * How a page's body is kept in the cache and sent from it. Every page holds the site's stylesheet
- * (13 KB, written in its `<head>`, decision 0036): the cache keeps it once, a placeholder in each page
- * (5,000 pages of the cache would otherwise hold 65 MB of the same text), and puts it back, with the
+ * (written in its `<head>`, decision 0036): the cache keeps it once, a placeholder in each page (the
+ * cache's pages would otherwise hold as many copies of the same text), and puts it back, with the
  * answer's nonce, when a page is sent.
  */
 export function pageBodies(stylesheet: string | null) {
@@ -71,8 +71,8 @@ export function pageBodies(stylesheet: string | null) {
 
 /**
  * Every answer of a page carries its own nonce, so the bytes differ each time and cannot be compressed
- * once in the cache: they are compressed per answer with fast settings (Brotli 4, gzip 6: about a
- * millisecond for a page of tens of kilobytes).
+ * once in the cache: they are compressed per answer with fast settings (Brotli 4, gzip 6; their cost:
+ * decision 0036, "Measurements").
  */
 function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: Buffer) {
   const encoding = preferredEncoding(request.headers['accept-encoding']);

@@ -48,8 +48,8 @@ export function readSiteCss(): string | null {
  *
  * Nothing in a page waits but the loaders' data React Router writes in it for hydration: that is read
  * whole first (handoff.ts), then the page is rendered in one pass with `renderToString`: the HTML React's
- * streaming render gave once every part was ready, for about half of React's time (the chunks are not
- * encoded one by one as they are written; decision 0039).
+ * streaming render gave once every part was ready, for less of React's time (the chunks are not encoded
+ * one by one as they are written; decision 0039, with the figures).
  */
 export default async function handleRequest(
   request: Request,

@@ -13,7 +13,7 @@ const writtenInThisPage =
   document.querySelector(`style[data-href~="${CSS.escape(siteStylesheet)}"]`) !== null;
 
 /**
- * The site's stylesheet (fonts and public.css), 13 KB, 4 KB in Brotli: written in the page's `<head>`, so
+ * The site's stylesheet (fonts and public.css), small (decision 0036): written in the page's `<head>`, so
  * the first paint waits for no other request (a visitor from a search result has nothing cached; on a
  * phone's network a request costs a few hundred milliseconds). React hoists it, with `precedence`, ahead
  * of the scripts' preloads, and in the browser adopts the element it finds by its `href` (nothing is

@@ -4,7 +4,7 @@ import type { RouteId, routes } from '@tables-voisines/contract/routes';
 import type { z } from 'zod';
 
 /*
- * The web app's one HTTP client (specification §7–8), typed over the contract's route table. Only types come
+ * The web app's one HTTP client, typed over the contract's route table. Only types come
  * from the schema modules: a call's method and path come from the zod-free route table, so no page carries
  * zod. This module knows no table: `api-client.ts` binds it to the whole contract (the owners' space, the
  * back office), `public-api.ts` to the few calls the public pages make, so their scripts carry only those.

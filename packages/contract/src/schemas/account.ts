@@ -219,7 +219,7 @@ export type CreateAdminBody = z.output<typeof CreateAdminBodySchema>;
 
 /**
  * The account's current password: required by the server when one changes one's own password or e-mail
- * address (API.md, "Account safety"), ignored otherwise. Only bounded, like a sign-in's.
+ * address (docs/api.md, "Accounts and authentication"), ignored otherwise. Only bounded, like a sign-in's.
  */
 const CurrentPasswordSchema = SignInPasswordSchema;
 

@@ -188,7 +188,7 @@ export const OpeningHoursBodySchema = OpeningHoursSchema.superRefine((hours, ctx
 
 /**
  * A closure as stored and answered: Europe/Paris days, both inclusive; `to: null` is until further notice
- * (API.md, "Closures and freshness"). Bodies use `ClosuresBodySchema`.
+ * (docs/api.md, "Closures and the verified date"). Bodies use `ClosuresBodySchema`.
  */
 export const ClosureSchema = z
   .object({ from: z.string(), to: z.string().nullable(), reason: z.string().nullable() })

@@ -93,8 +93,8 @@ export type MapPointsAnswer = z.infer<typeof MapPointsAnswerSchema>;
  * `GET /api/map/feed`: every enabled establishment with only what the map, its list and its filters use, in
  * a compact form. One tuple per establishment; opening hours and category lists repeat a lot, so each
  * distinct value is written once in `openingHours` / `categorySets` and the tuples give its index. No id:
- * the uri is unique too and the map keys its places by it; 200,000 random UUIDs were more than half of the
- * compressed feed (8.5 MB in Brotli with them, 3.8 MB without, at 196,000 establishments).
+ * the uri is unique too and the map keys its places by it; random UUIDs, which do not compress, were more
+ * than half of the compressed feed (decision 0010, addendum of session 15).
  *
  * The 10th element (issue 30) is the index of the establishment's closures in `closures`, whose index 0 is
  * always `[]` (no closure): only those in progress or to come, the map's « Ouvert maintenant » leaving out a

@@ -7,7 +7,7 @@ import {
 } from '@tables-voisines/contract/history-board-text';
 import type { MailMessage } from './mailer';
 
-/** The product's primary colour (specification, section 9). */
+/** The product's primary colour (docs/api.md, "Mail"). */
 export const PRIMARY_COLOUR = '#f06023';
 
 export interface MailSite {

@@ -40,7 +40,7 @@ import {
   type VenueType,
 } from './demo-vocabulary';
 
-// The demonstration data set (ARCHITECTURE.md, "Demonstration data"): pure and deterministic, the same rows
+// The demonstration data set (README, "Quick start"): pure and deterministic, the same rows
 // on every machine and every run, so a demo database can be rebuilt and its boards regenerated any day.
 
 type WithId<T> = T & { id: string };
@@ -407,7 +407,7 @@ function specifyEstablishments(slots: readonly TownSlot[]): EstablishmentSpec[] 
     const venueType = pickWeighted(random, VENUE_TYPES, (type) => VENUE_WEIGHTS[type]);
     const profile = pickWeighted(random, PROFILES[venueType], (p) => p.weight);
     if (random() < SPECIAL_SHARE) {
-      // Kinds in turn, so every special character the specification lists shows up in some uri.
+      // Kinds in turn, so every special character a uri keeps (docs/api.md, "Slugs") shows up in some uri.
       for (let attempt = 0; attempt < SPECIAL_KINDS.length; attempt += 1) {
         const kind = SPECIAL_KINDS[(specialCount + attempt) % SPECIAL_KINDS.length] as SpecialKind;
         const fitting = SPECIAL_NAMES[kind].filter(([, types]) => types.includes(venueType));

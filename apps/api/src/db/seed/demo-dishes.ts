@@ -1,4 +1,4 @@
-// What the demonstration dishes contain (API.md, "Dishes"): their allergens as a cook would declare them,
+// What the demonstration dishes contain (docs/api.md, "Dishes"): their allergens as a cook would declare them,
 // the diets they suit, the meat whose origin the law asks for, and a line of description. A dish missing
 // here has its allergens not stated, as on many real boards.
 import {

@@ -398,8 +398,8 @@ export function loadFrenchTowns(): readonly Town[] {
   delete require.cache[modulePath];
   // Its dependencies (pbf, and ieee754 under it) stay cached and point back at it through Node's own
   // `module.parent`, and the module keeps its exports in a field of Node's that no code can clear: without
-  // this, the 135,000 decoded rows would stay reachable for the life of the process (decision 0059; still
-  // 45 MiB of heap after a full collection on 2026-11-29). Its dependencies leave the cache with it, at every
+  // this, the 135,000 decoded rows would stay reachable for the life of the process, even after a full
+  // collection (decision 0059, update of 2026-11-29). Its dependencies leave the cache with it, at every
   // depth; one required again is loaded again.
   if (cached !== undefined) {
     cached.exports = {};

@@ -1108,7 +1108,7 @@ export type SpecialName = readonly [
   categories?: readonly string[],
 ];
 
-/** Names with the characters the specification lists for uris, by kind. */
+/** Names whose uris keep special characters (apostrophes, ampersands, commas, parentheses…), by kind. */
 export const SPECIAL_NAMES: Readonly<Record<SpecialKind, readonly SpecialName[]>> = {
   apostrophe: [
     ["L'Atelier", ['restaurant']],

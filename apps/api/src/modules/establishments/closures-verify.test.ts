@@ -12,9 +12,10 @@ import { SYSTEM_ACTOR } from '../history/history';
 import { createVerifyToken } from './verify.service';
 
 /*
- * Closures (API.md, "Closures and freshness"): written by owners and the team, sorted, told in the history
- * and to the owner; bad input refused with nothing written. The verified date: by the owner, the team, or
- * the reminder's one-click link (once, within 14 days). The purge of old closures around midnight in Paris.
+ * Closures (docs/api.md, "Closures and the verified date"): written by owners and the team, sorted, told in
+ * the history and to the owner; bad input refused with nothing written. The verified date: by the owner, the
+ * team, or the reminder's one-click link (once, within 14 days). The purge of old closures around midnight
+ * in Paris.
  */
 
 const clock = new TestClock('2026-08-15T10:00:00Z');

@@ -177,7 +177,7 @@ export function afterByName(last: { searchText: string; id: string } | null): SQ
  * never with OFFSET and never in one result: a list of 200,000 is produced with flat memory. Batches are
  * small and rows flat (no nested object copied into another): a batch lives while it is written out, and
  * what is still alive at two young-generation collections is moved to the old one, freed only by a full
- * collection; 2,000 rows a batch left 150 MB there while the list was produced.
+ * collection; batches of 2,000 rows piled up there while the list was produced (decision 0026).
  */
 export async function* establishmentBatches(
   db: DbOrTx,

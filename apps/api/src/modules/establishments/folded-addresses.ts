@@ -64,7 +64,7 @@ const SIMILAR_ENOUGH = 0.3;
  * candidates: the addresses just before and after the typed one in order (a typo late in the address, a
  * `-2` missing, a town misspelt) and read from their end (a typo early in the name, in the same town), four
  * btree ranges of `NEIGHBOURS` rows. A trigram index over every name read thousands of rows for a
- * common word (« restaurant », « le bistrot »): 0.1 to 0.8 s at 200,000 places (decision 0074).
+ * common word (« restaurant », « le bistrot »), too slow for a 404 at 200,000 places (decision 0074).
  */
 export async function suggestPagesForAddress(
   db: DbOrTx,

@@ -9,7 +9,7 @@ import { findEstablishmentById, type EstablishmentRow } from './establishments.q
 import { getEstablishment } from './establishments.service';
 import { recordEstablishmentChange } from './record-establishment-change';
 
-/** How long the reminder's one-click link verifies (API.md, "Closures and freshness"). */
+/** How long the reminder's one-click link verifies (docs/api.md, "Closures and the verified date"). */
 export const VERIFY_TOKEN_DAYS = 14;
 const DAY_MS = 86_400_000;
 

@@ -109,7 +109,7 @@ export function xlsxStream(
 ): Readable {
   const out = new PassThrough({ highWaterMark: 1024 * 1024 });
   (async () => {
-    // exceljs and its zip libraries (about 30 MiB resident) are loaded by the first workbook asked for.
+    // exceljs and its zip libraries (their memory: decision 0026) are loaded by the first workbook asked for.
     const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream: out as unknown as Writable,

@@ -24,13 +24,13 @@ export function newClusterIndex(): Supercluster<PointProperties, PointProperties
 
 /**
  * The zoom at which a cluster splits, as `getClusterExpansionZoom` says, without its work: that walks the
- * next zoom's tree and makes a GeoJSON feature of each child, for every cluster of every answer (more than
- * half of a query's time at zooms 11 to 13, where a view holds hundreds of clusters). A cluster is made at
+ * next zoom's tree and makes a GeoJSON feature of each child, for every cluster of every answer (most of a
+ * query's time where a view holds hundreds of clusters: decision 0010, session 19). A cluster is made at
  * one zoom from at least two entries of the zoom above (`minPoints` 2, and the children are looked for
  * within the same radius that merged them), so it always splits at the zoom above the one it was made at,
  * which supercluster writes into the cluster's id and reads back with `_getOriginZoom`. Checked against
- * `getClusterExpansionZoom` for every cluster of an index at every zoom (map-index.test.ts; 55,821 clusters
- * at 200,000 establishments, none different), so an upgrade that changes this fails there.
+ * `getClusterExpansionZoom` for every cluster of an index at every zoom (map-index.test.ts; once at 200,000
+ * establishments too, none different), so an upgrade that changes this fails there.
  */
 export function clusterExpansionZoom(
   index: Supercluster<PointProperties, PointProperties>,
@@ -42,7 +42,7 @@ export function clusterExpansionZoom(
 /**
  * The points as supercluster's `load` reads them: it takes their number, then goes through them twice, in
  * order, and keeps only their coordinates, ids and properties (in typed arrays and two flat arrays). Each
- * feature is made as it is read and dies young: 200,000 made at once were 40 MB of heap, the map's peak at
+ * feature is made as it is read and dies young: 200,000 made at once were the map's peak of memory at
  * start (`npm run bench:api`, decision 0033's addendum). A `for...of` over this is all `load` needs (tested).
  */
 export function featuresOf(

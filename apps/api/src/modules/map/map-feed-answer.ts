@@ -7,8 +7,8 @@ import { parisDay } from '@tables-voisines/contract/paris-time';
 /**
  * The map feed, like the public list: made once until an establishment changes, compressed once, revalidated
  * by ETag; while a new one is made (seconds at 200,000), the latest one answers. Also called at start, so
- * the first visitor does not wait (not through `inject`, which would hold the whole decoded answer, 31 MB at
- * 200,000, and its string: 120 MB until the next full collection).
+ * the first visitor does not wait (not through `inject`, which would hold the whole decoded answer and its
+ * string until the next full collection: decision 0033).
  */
 export async function mapFeedAnswer({ db, responseCache, clock }: AppContext): Promise<EncodedResponse> {
   const scope = await responseCache.perVersion('establishments', () => establishmentsFingerprint(db));

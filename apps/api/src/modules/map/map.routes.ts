@@ -13,9 +13,9 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(routes.mapPoints.path, { schema: schemaOf(routes.mapPoints) }, async (request, reply) => {
     // Revalidated on every use: a write shows at once.
     reply.header('cache-control', 'public, no-cache');
-    // Written without the contract's check of every place: a dense view at zoom 14 holds 11,000 places at
-    // 200,000, which the check took 4 ms over (JSON.stringify 9). The index's answer is typed, and the
-    // route's tests check its answers against the schema.
+    // Written without the contract's check of every place, a large part of a dense view's answer time
+    // (decision 0010, "Measurements"). The index's answer is typed, and the route's tests check its
+    // answers against the schema.
     reply.type(JSON_TYPE).serializer((answer: unknown) => JSON.stringify(answer));
     return mapIndex.query(request.query);
   });

@@ -3,8 +3,8 @@ import type { LatLng } from '@tables-voisines/contract/geo';
 
 /**
  * The points' coordinates (the feed's, six decimals) in a kd-tree, for the map's lists: kdbush sorts them
- * into two typed arrays (4 MB at 200,000; Float64, as a Float32 keeps seven digits, not the eight of
- * 48.856614), plus where each point went in them (0.8 MB). Nothing per point on the heap.
+ * into two typed arrays (Float64, as a Float32 keeps seven digits, not the eight of 48.856614), plus where
+ * each point went in them (their sizes: decision 0038). Nothing per point on the heap.
  */
 export class PointLocations {
   readonly tree: KDBush;
@@ -62,9 +62,8 @@ export class PointLocations {
   /**
    * Calls `visit` with each point in the box (its id and coordinates), in no particular order. Not kdbush's
    * `range`: it also serves supercluster's trees, of Float32Array coordinates, and its reads of either kind
-   * were several times slower in the server than alone (10 ms for the 86,000 points in the box around
-   * Paris's 200 km, against under 1 ms for 32,000 in a script); with this walk, `around` of that circle went
-   * from 33 to 15 ms.
+   * were several times slower in the server than alone; with this walk, `around` of the largest circle is
+   * much faster (decision 0038, "Measurements").
    */
   forEachIn(
     minX: number,

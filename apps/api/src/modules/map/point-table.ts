@@ -4,8 +4,8 @@ import { round6 } from './map-feed';
 
 /**
  * What the map says of each establishment, in a few flat buffers rather than 200,000 objects and 800,000
- * strings (about 65 bytes a point: names 16 bytes on average, uris 29 in `npm run bench:data`; as objects
- * and strings, more than 200): point `i` is the id the index gives back.
+ * strings (a few times less memory: decision 0026, "Measurements"): point `i` is the id the index gives
+ * back.
  */
 export class PointTable {
   /** UUIDs as their 16 bytes. */
@@ -19,8 +19,8 @@ export class PointTable {
   readonly #ends: Uint32Array;
   /**
    * Each point's town, as its place in `#towns`: towns repeat (1,880 distinct for 196,000 establishments in
-   * `npm run bench:data`, some 35,000 communes in France), so 0.4 MB and a few kilobytes of names instead of
-   * 2 MB of text and 0.8 MB of ends beside the names.
+   * `npm run bench:data`, some 35,000 communes in France), so an index per point and each name once instead
+   * of a text and its end beside every name (the sizes: decision 0038, "Measurements").
    */
   readonly #townOf: Uint16Array | Uint32Array;
   readonly #towns: readonly string[];
@@ -28,7 +28,8 @@ export class PointTable {
    * The street of the points whose name and town read the same as another's (`sameNameStreets`), as towns
    * are kept: its place in `#streets` plus one, 0 for every other point. A map by point would do for the demo
    * data's 31, but `npm run bench:data` gives a street to 80,001 of 196,000 points (its names repeat in a
-   * town): 80,001 entries and strings on the heap, against 0.4 MB here and its 7,676 distinct streets once.
+   * town): 80,001 entries and strings on the heap, against an index per point here and each distinct street
+   * once (decision 0038, "Measurements").
    */
   readonly #streetOf: Uint16Array | Uint32Array;
   readonly #streets: readonly string[];

@@ -1,7 +1,7 @@
 /*
- * A dish says what is in it (API.md, "Dishes"): written, read, searched, suggested, kept in the history. Its
- * size (over 400 lines) is those five uses of the same dishes, each through the real API and database, with
- * the dishes the tests write and read back.
+ * A dish says what is in it (docs/api.md, "Dishes"): written, read, searched, suggested, kept in the history.
+ * Its size (over 400 lines) is those five uses of the same dishes, each through the real API and database,
+ * with the dishes the tests write and read back.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

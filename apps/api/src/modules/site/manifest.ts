@@ -2,7 +2,7 @@ import type { Config } from '../../config';
 
 /**
  * The web app manifest, built from the configuration at run time (the names and store ids are environment
- * variables): the specification's fields, with every icon size browsers and stores ask for, plus what
+ * variables): the fields of decision 0008, with every icon size browsers and stores ask for, plus what
  * browsers' richer install dialogs read (`id`, `description`, `screenshots`, `lang`).
  * The PNG files are generated at build by apps/web/scripts/build-icons.mjs from the one source logo; the
  * screenshots are checked in (apps/web/public/screenshots/, apps/web/scripts/take-manifest-screenshots.mjs).
@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 export const MANIFEST_PATH = '/manifest.webmanifest';
 export const MANIFEST_CONTENT_TYPE = 'application/manifest+json; charset=utf-8';
 
-/** White background, orange theme (the primary colour of the specification). */
+/** White background, orange theme (the product's primary colour). */
 export const BACKGROUND_COLOR = '#ffffff';
 export const THEME_COLOR = '#f06023';
 

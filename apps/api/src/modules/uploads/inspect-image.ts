@@ -16,7 +16,7 @@ const FORMAT_OF: Readonly<Record<string, ImageType>> = {
 /** About 50 megapixels: bigger than any camera photo, small enough that a decompression bomb is refused. */
 const MAX_PIXELS = 50_000_000;
 
-/** sharp and libvips (about 25 MiB resident) are loaded with the first photo, not by every server. */
+/** sharp and libvips (their memory: decision 0026) are loaded with the first photo, not by every server. */
 const loadSharp = async () => (await import('sharp')).default;
 
 const notAnImage = (declared: string) =>

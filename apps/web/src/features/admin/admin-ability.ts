@@ -32,7 +32,7 @@ export const RESOURCE_SUBJECTS: Readonly<Record<AdminResource, SubjectType>> = {
   groups: 'group',
   categories: 'category',
   'menu-boards': 'menu-board',
-  // Visitors' reports are read and handled with the establishments' permissions (API.md, "Reports").
+  // Visitors' reports are read and handled with the establishments' permissions (docs/api.md, "Reports").
   reports: 'establishment',
   // « Demander l’accès » links an owner to a page: the owners' permissions (and, to decide, the
   // establishments' too, checked by the server). « Nous contacter »'s messages go with the reports.

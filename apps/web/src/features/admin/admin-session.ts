@@ -10,7 +10,7 @@ import { adminAbility, canAccessResource } from './admin-ability';
  * cache registered with the session so that sign-out and an owner's sign-in empty it.
  */
 
-/** The lists an admin's sign-out must not leave behind (specification §4). */
+/** The lists an admin's sign-out must not leave behind (decision 0020, "One session"). */
 const ADMIN_LISTS = new Set(['establishments', 'restaurant-owners', 'admins']);
 
 export function registerAdminCache(queryClient: QueryClient): () => void {

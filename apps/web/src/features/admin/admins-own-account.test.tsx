@@ -14,10 +14,10 @@ import { AdminEdit, CURRENT_PASSWORD_MISSING } from './admins';
 import { createDataProvider } from './data-provider';
 
 /*
- * An admin's own account in the back office (API.md, "Account safety"): changing its own password or address
- * takes « Mot de passe actuel », shown only then, the server's refusal shown under it; the change ends the
- * account's sessions, so the provider signs in again before the save is over. Another admin's account asks
- * for nothing. `fetch` is replaced at the network boundary.
+ * An admin's own account in the back office (docs/api.md, "Accounts and authentication"): changing its own
+ * password or address takes « Mot de passe actuel », shown only then, the server's refusal shown under it;
+ * the change ends the account's sessions, so the provider signs in again before the save is over. Another
+ * admin's account asks for nothing. `fetch` is replaced at the network boundary.
  */
 
 const PASSWORD = 'Une phrase du chef 2026';

@@ -2,9 +2,9 @@ import { MAX_CLOSURES, type Closure } from '@tables-voisines/contract/closures';
 
 /*
  * « Fermetures exceptionnelles » as the owner's and the admin's forms hold them, and back to the contract's
- * `closures` (API.md, "Closures and freshness"). Pure: « Ma page » (react-hook-form) and the back office
- * (react-admin) draw the same rows with `ClosuresFieldset` and check them with the same rules before the
- * contract's `ClosuresBodySchema` (end before start, at most 20) runs on the body.
+ * `closures` (docs/api.md, "Closures and the verified date"). Pure: « Ma page » (react-hook-form) and the
+ * back office (react-admin) draw the same rows with `ClosuresFieldset` and check them with the same rules
+ * before the contract's `ClosuresBodySchema` (end before start, at most 20) runs on the body.
  *
  * Rows are sent in the form's order, which the schema keeps (the server stores them by their first day), so a
  * message about `closures.2.to`, the client's or the server's, is about the form's third row.

@@ -3,7 +3,7 @@ import { closureText } from '@tables-voisines/contract/history-text';
 
 /*
  * When an establishment's information was last said to be right (`verifiedAt`), in the owner's and the
- * admin's words (API.md, "Closures and freshness").
+ * admin's words (docs/api.md, "Closures and the verified date").
  */
 
 /** After this many days without a verification the owner is reminded (the server's `VERIFY_REMINDER_DAYS` default). */

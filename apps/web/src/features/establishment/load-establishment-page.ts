@@ -14,8 +14,8 @@ export const SUGGESTED_LINKS = 4;
 /**
  * The detail page's data, from the live reads the API hands to loaders. The uri in the address matches
  * exactly whatever its percent-encoding (React Router decodes it; uris are stored in NFC). Closed for good
- * or deleted: a 410 whose data is the place gone and its neighbours. Reached by id (the specification's
- * generic pattern), by an address the page had before, or under the other kind (printed before an admin
+ * or deleted: a 410 whose data is the place gone and its neighbours. Reached by id (`/restaurant/{id}`,
+ * the generic pattern), by an address the page had before, or under the other kind (printed before an admin
  * changed it): a permanent redirect to the page's own address, so that no poster or shared link ever
  * breaks; so too an address that is one public page's once accents, case and punctuation are folded
  * (decision 0074). Unknown or disabled otherwise: a real 404 suggesting pages named like the address.

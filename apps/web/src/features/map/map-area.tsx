@@ -12,14 +12,14 @@ import {
 import { CLOSE_ICON, Icon } from '../site/icons';
 import { useClearMapSelection, useMapState, useMapStore } from './map-store';
 
-// MapLibre touches `window` and weighs about 250 KB gzip: only in the browser, after hydration, with
+// MapLibre touches `window` and is the site's largest script: only in the browser, after hydration, with
 // TanStack Query, which the map's data hooks use and the detail page needs nothing else of before the map.
 const loadMapChunk = () => import('./map-chunk.client');
 const MapChunk = lazy(loadMapChunk);
 
 /**
  * Asks for the map's chunk now, in the browser, rather than once the page is hydrated and the map area in
- * view: where the map is the page (home), its 250 KB then come over the network while React hydrates
+ * view: where the map is the page (home), its code then comes over the network while React hydrates
  * instead of after (docs/decisions/0064). The lazy component above gets the same module.
  */
 export function loadMapChunkEarly(): void {
@@ -40,9 +40,9 @@ const MAP_HASH = '#carte';
  * visitor is about to see it. Where the map is the page (home, desktop) that is once it comes within
  * START_MARGIN of the viewport, at once in practice.
  *
- * On a phone's detail page the map waits for the visitor: MapLibre takes about 1.5 s of main thread on a
- * mid-range phone, and the visitor came for the menu, the hours or the phone number. It starts when they
- * ask for it (« Voir sur la carte », the placeholder's button) or scroll it into view; a short page whose
+ * On a phone's detail page the map waits for the visitor: MapLibre's start holds a mid-range phone's main
+ * thread for a long while, and the visitor came for the menu, the hours or the phone number. It starts when
+ * they ask for it (« Voir sur la carte », the placeholder's button) or scroll it into view; a short page whose
  * map is in view at load shows the placeholder until then (issue 32, docs/decisions/0056).
  */
 function useMapStart(ref: RefObject<HTMLElement | null>, detail: boolean): [boolean, () => void] {

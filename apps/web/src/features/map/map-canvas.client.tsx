@@ -44,9 +44,10 @@ export default function MapCanvas({
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const { points, groups, menuBoards, feedThere, isLoading: feedLoading } = useVisibleMapData();
-  // No index of the places by uri: at 200,000 establishments making one took 40-80 ms at every change of
-  // the data. A place drawn is found by its index in the points the map was given (`pointsToGeoJson`), a
-  // board's establishment and the list's highlighted card by what they carry.
+  // No index of the places by uri: at 200,000 establishments making one held the main thread at every change
+  // of the data (decision 0034, "no index of every place"). A place drawn is found by its index in the
+  // points the map was given (`pointsToGeoJson`), a board's establishment and the list's highlighted card by
+  // what they carry.
   const pointsRef = useRef(points);
   pointsRef.current = points;
   const selectRef = useRef(select);

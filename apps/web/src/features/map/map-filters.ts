@@ -139,7 +139,8 @@ export function offeredBoards<Board extends MenuBoard>(boards: readonly Board[])
 /**
  * The menu boards of the establishments shown, in their order. A set of the boards' establishments (a
  * thousand at most) looked up for each place, not a set of the places: at 200,000 establishments making
- * that took about 100 ms, in each of the two components that show the boards, at every change of the data.
+ * that held the main thread, in each of the two components that show the boards, at every change of the
+ * data (decision 0034, "no index of every place").
  */
 export function boardsOfShown<Board extends MenuBoard>(
   boards: readonly Board[],
@@ -155,8 +156,9 @@ export function boardsOfShown<Board extends MenuBoard>(
 /**
  * What the list shows: the filtered establishments inside the map's box, the nearest to its centre first.
  * Ranked lazily: the list draws a page of them, and at the scale of France a zoomed-out box holds all
- * 200,000 (sorting them all took 300-500 ms on every move). `slice(0, n)` selects the `n` nearest
- * (quickselect, then a sort of those `n` only); the order is the one a stable sort by distance gives.
+ * 200,000 (sorting them all was too slow for every move: decision 0034, "Measurements"). `slice(0, n)`
+ * selects the `n` nearest (quickselect, then a sort of those `n` only); the order is the one a stable sort
+ * by distance gives.
  */
 export interface PointsInView {
   readonly length: number;

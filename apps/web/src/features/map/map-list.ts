@@ -10,8 +10,8 @@ import type { MapEstablishment } from './map-rules';
 import { useMapStore } from './map-store';
 
 /**
- * The map's list without its feed (`wantsFeed`): at the scale of France the feed is 3.8 MB of Brotli and
- * 23.5 MB of JSON for a phone to read, for a list that shows 30 cards. While nothing is filtered the server
+ * The map's list without its feed (`wantsFeed`): at the scale of France the feed is megabytes for a phone
+ * to download and read (decision 0038), for a list that shows 30 cards. While nothing is filtered the server
  * answers the view's count and its nearest cards (`GET /api/map/nearest`) and the current group's members
  * (`GET /api/map/around`), from its map index, in the order the list gives them from the feed.
  */

@@ -25,7 +25,8 @@ export interface MapPoint extends MapEstablishment {
 
 /**
  * One establishment of the feed. Its search text is made on the first search only: normalising 200,000
- * names when the feed arrives held the page's main thread for 1-2 s before the map showed anything.
+ * names when the feed arrives held the page's main thread before the map showed anything (decision 0034,
+ * "Measurements").
  */
 class FeedPoint implements MapPoint {
   #searchText: string | undefined;
@@ -76,7 +77,7 @@ export function decodeMapFeed(feed: MapFeed): MapPoint[] {
 
 /**
  * `GET /api/map/feed`: every public establishment with only what the map, its list and its filters use
- * (the whole public list would be 231 MB of JSON at 200,000 establishments).
+ * (the whole public list is far too large for the map at 200,000 establishments: decision 0010).
  */
 export async function fetchMapPoints(signal?: AbortSignal): Promise<MapPoint[]> {
   return decodeMapFeed(await publicApiRequest('mapFeed', { signal }));

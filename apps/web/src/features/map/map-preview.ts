@@ -8,8 +8,8 @@ import { nothingFilters } from './map-filters';
 import type { MapViewState } from './map-state';
 
 /**
- * The map's first picture while the whole feed is on its way (about 3.8 MB Brotli at 200,000
- * establishments, seconds on a phone's network before the map could draw anything): the server's clusters
+ * The map's first picture while the whole feed is on its way (megabytes at 200,000 establishments, decision
+ * 0038, seconds on a phone's network before the map could draw anything): the server's clusters
  * of the view (`GET /api/map/points`, a few kilobytes), made with the map's own settings, so that they
  * become the map's own clusters when the feed arrives, without one moving. At the scale of France they stay
  * while nothing is filtered (`drawsServerClusters`).
@@ -33,7 +33,7 @@ export interface MapDataSource {
 }
 
 /**
- * Whether the whole feed is needed (`GET /api/map/feed`, about 3.8 MB of Brotli at 200,000 establishments):
+ * Whether the whole feed is needed (`GET /api/map/feed`, megabytes at 200,000 establishments):
  * for a filter or a search, which the server does not make; on a map smaller than `serverClustersFrom`,
  * whose own clusters draw it; once wanted, for the rest of the visit. Otherwise the list and the current
  * group come from the server (`GET /api/map/nearest`, `GET /api/map/around`) and the map draws its clusters.

@@ -10,7 +10,8 @@ import type { Kind } from '@tables-voisines/contract/schemas/establishment';
 import type { MultiPolygon, Polygon, difference, union } from 'polygon-clipping';
 
 /*
- * The map's rules (specification §4 "Map", §9), as pure functions so that they are tested without a map.
+ * The map's rules (its zooms, the current group, the areas whose boards are already fetched), as pure
+ * functions so that they are tested without a map.
  */
 
 /** Minimum zoom for group detection and the surrounding menu-board fetch. */
@@ -81,10 +82,10 @@ let polygonClipping: PolygonClipping | null = null;
 let polygonClippingLoad: Promise<PolygonClipping> | null = null;
 
 /**
- * polygon-clipping (about 8 KB gzip) is only needed once menu boards were fetched at zoom 9 or more, so it
- * is loaded then rather than with every page: `useSurroundingMenuBoards` awaits this with each ask, before
- * the answer's area is recorded as covered. It ships its functions as the default export of its ES module but declares them as named
- * exports: accept both shapes.
+ * polygon-clipping (its weight: decision 0031, "Measurements") is only needed once menu boards were fetched
+ * at zoom 9 or more, so it is loaded then rather than with every page: `useSurroundingMenuBoards` awaits
+ * this with each ask, before the answer's area is recorded as covered. It ships its functions as the
+ * default export of its ES module but declares them as named exports: accept both shapes.
  */
 export function loadPolygonClipping(): Promise<PolygonClipping> {
   polygonClippingLoad ??= import('polygon-clipping').then(

@@ -24,7 +24,7 @@ import {
   type MapEstablishment,
 } from './map-rules';
 
-/** The map view state of the specification (§3), plus what the page needs to keep the list and the map in step. */
+/** The map's view (bounds, zoom, groups, boards, covered areas) and what keeps its list and the map in step. */
 export interface MapViewState {
   mapInitialized: boolean;
   groups: readonly Group[];

@@ -12,7 +12,8 @@ import type { MapStore } from './map-store';
 import { MAPLIBRE_FRENCH } from './map-locale';
 
 maplibregl.setWorkerUrl(workerUrl);
-// The worker (its 120 KB script, then its start) asked as this chunk runs, not when the first map is made.
+// The worker (its script, then its start) asked as this chunk runs, not when the first map is made
+// (docs/decisions/0064).
 maplibregl.prewarm();
 // A self-hosted base map (`MAP_TILES_FILE`) is one PMTiles archive read by ranges: `pmtiles://` sources.
 maplibregl.addProtocol('pmtiles', new Protocol().tile);
@@ -50,8 +51,8 @@ const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software|basic render/i
 /**
  * Whether the browser draws the map's WebGL in software (no GPU, or one it does not use). There every frame
  * costs the CPU its pixels, drawn and copied back to compose the page: the map then draws one pixel per CSS
- * pixel instead of the screen's 2 or 3, a little less sharp, its start on a slowed phone lighter by about a
- * second of main thread (docs/decisions/0064). Firefox and Safari name the renderer in `RENDERER`; Chromium
+ * pixel instead of the screen's 2 or 3, a little less sharp, its start on a slowed phone lighter on the main
+ * thread (docs/decisions/0064, "Measured"). Firefox and Safari name the renderer in `RENDERER`; Chromium
  * says « WebKit WebGL » there and names it in the debug extension.
  */
 export function drawsInSoftware(canvas: HTMLCanvasElement): boolean {

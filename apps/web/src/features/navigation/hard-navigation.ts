@@ -2,7 +2,7 @@ import { isRouteErrorResponse } from 'react-router';
 
 /**
  * When a page's code or data cannot be fetched (a deployment removed the old hashed files, the network
- * dropped a request), the specification asks for a full page load of the address the visitor was going to:
+ * dropped a request), the page makes a full load of the address the visitor was going to instead:
  * the server then answers with the current build. A guard in session storage stops a loop when the full
  * load fails the same way.
  */

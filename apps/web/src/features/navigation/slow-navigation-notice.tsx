@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
 import { setPendingNavigationTarget } from './hard-navigation';
 
-/** The specification's delay before the notice shows. */
+/** How long a navigation may take before the notice shows. */
 export const SLOW_NAVIGATION_MS = 1000;
 
 /**

@@ -24,7 +24,7 @@ function currentAddress(): string {
 
 /**
  * React Router reloads the *current* page when a route's code fails to load during a client navigation
- * (`loadRouteModule` catches the failed `import()` and calls `location.reload()`); the specification wants a
+ * (`loadRouteModule` catches the failed `import()` and calls `location.reload()`); this site wants a
  * full load of the *target*. The reload is a navigation the Navigation API lets us cancel: while a client
  * navigation is under way, a reload of the page being left becomes a full load of the address the visitor
  * was going to. (Browsers without the Navigation API keep React Router's reload.)
@@ -79,8 +79,8 @@ function hardNavigateAfterBrokenPrefetch(): void {
 }
 
 /**
- * A resource that fails to load ends in a full load of the target address (specification §2, §8). Installed
- * before hydration, so the capture listeners run before React's own.
+ * A resource that fails to load ends in a full load of the target address, which the server answers with
+ * its current build. Installed before hydration, so the capture listeners run before React's own.
  */
 export function watchBrokenAssets(): void {
   redirectReloadsDuringNavigation();

@@ -11,8 +11,9 @@ import { OWNER_PATHS } from './owner-paths';
 
 /*
  * « Ce n’est pas la bonne adresse ? » on the confirmation screen: the owner corrects a mistyped address, which
- * takes its current password (API.md, "Account safety"). The change ends the account's sessions, this one
- * too: the page signs in again at the new address. `fetch` is replaced at the network boundary.
+ * takes its current password (docs/api.md, "Accounts and authentication"). The change ends the account's
+ * sessions, this one too: the page signs in again at the new address. `fetch` is replaced at the network
+ * boundary.
  */
 
 const PASSWORD = 'la bonne phrase secrète';

@@ -4,7 +4,7 @@ import { posterLayout, type PosterInput, type PosterLine } from './poster-layout
 
 /*
  * Draws the poster with pdf-lib; the QR code is drawn as vector squares (sharp at any print size, no canvas).
- * Loaded on demand: pdf-lib is about 180 KB gzip and only the poster button needs it.
+ * Loaded on demand: pdf-lib is heavy (decision 0025, "Measurements") and only the poster button needs it.
  */
 
 const PRIMARY = rgb(0xf0 / 255, 0x60 / 255, 0x23 / 255);

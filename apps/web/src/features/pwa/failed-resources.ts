@@ -1,8 +1,8 @@
 /**
  * Counts the page's resources that failed to load (scripts, style sheets, module preloads, images), from
  * the first script on: when a service worker update is active and something had failed, the page reloads
- * (specification §4). Installed by the root module, before hydration; a capture listener, because load
- * errors of elements do not bubble.
+ * (decision 0008, "Registration"). Installed by the root module, before hydration; a capture listener,
+ * because load errors of elements do not bubble.
  */
 
 let failures = 0;

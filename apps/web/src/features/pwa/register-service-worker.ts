@@ -2,7 +2,7 @@ import { Workbox } from 'workbox-window';
 import { countFailedResources } from './failed-resources';
 import { CACHE_PAGE_MESSAGE } from './sw-routes';
 
-/** The specification's message (§8), word for word. */
+/** The console's warning on an origin without HTTPS (decision 0008, "Registration"), word for word. */
 export const INSECURE_ORIGIN_MESSAGE =
   'Service workers can only be used over HTTPS, or on localhost for development';
 

@@ -1,5 +1,5 @@
 /**
- * When the smart app banner shows (specification §4 "Smart banner", §9): only on iOS, Android, Windows Phone
+ * When the smart app banner shows (decision 0008, "Smart banner"): only on iOS, Android, Windows Phone
  * or Kindle devices whose store id meta tag is in the page; hidden for 15 days after it was closed, 90 days
  * after the visitor went to the store, and whenever the site runs as an installed app. Pure functions: the
  * component reads the browser and the storage, these decide.

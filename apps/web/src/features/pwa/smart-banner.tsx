@@ -70,7 +70,7 @@ function isStandalone(): boolean {
 }
 
 /**
- * "Get the app" banner for phones and tablets whose store has the app (specification §4). Client-only:
+ * "Get the app" banner for phones and tablets whose store has the app (decision 0008). Client-only:
  * it reads the user agent, the page's store meta tag and the storage after hydration. Closing it hides it
  * for `hiddenDaysAfterClose` days, going to the store for `hiddenDaysAfterInstall` days.
  */

@@ -1,5 +1,5 @@
 /**
- * The prefix of this site's keys in the browser's storage (specification §9: "{product}" in camelCase):
+ * The prefix of this site's keys in the browser's storage: the site's short name in camelCase,
  * `Tables Voisines` -> `tablesVoisines`, `Remplis Vert` -> `remplisVert`. Accents are dropped and every
  * other character separates words, so the key stays plain ASCII. The signed-in areas reuse it for their
  * tokens (`{prefix}.token`...).

@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 
 /*
- * Reads the expiry of a short token (specification §4 "Token refresh": `exp`, in seconds). The token is not
+ * Reads the expiry of a short token (its `exp`, in seconds). The token is not
  * verified here: the server does that on every call; the browser only needs to know when to refresh it.
  */
 

@@ -14,7 +14,7 @@ export const systemClock: Clock = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as Parameters<typeof globalThis.clearTimeout>[0]),
 };
 
-/** Specification §9: the token is refreshed once three quarters of its remaining life have passed. */
+/** The token is refreshed once three quarters of its remaining life have passed. */
 export const REFRESH_AT_FRACTION = 0.75;
 
 /** Browsers fire longer timeouts at once (signed 32-bit milliseconds). */

@@ -10,7 +10,7 @@ export type AdminSignInBody = { username: string; password: string } | { token: 
 export type OwnerSignInBody = { email: string; password: string } | { token: string };
 
 /**
- * The calls the session makes (specification §7, API.md "Authentication"). Every failure is the client's
+ * The calls the session makes (docs/api.md, "Accounts and authentication"). Every failure is the client's
  * `ApiError`, named after the answer's code. The owner's sign-in answer always comes back under
  * `restaurantOwner`, whichever naming the site uses.
  */

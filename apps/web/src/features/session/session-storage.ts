@@ -1,7 +1,7 @@
 import type { Admin, Authentication, RestaurantOwner } from '@tables-voisines/contract/schemas/account';
 
 /*
- * Stored credentials (specification §3–4): four keys under the site's prefix (`storagePrefix(SITE_SHORT_NAME)`
+ * Stored credentials (README, "Accounts"): four keys under the site's prefix (`storagePrefix(SITE_SHORT_NAME)`
  * from the PWA feature), `{prefix}.admin`, `{prefix}.restaurantOwner` (or `{prefix}.user`), `{prefix}.token`
  * and `{prefix}.longLifeToken`. The short token lives in session storage (gone with the tab); the long-life
  * token and the account (as JSON text) in local storage.

@@ -11,12 +11,12 @@ import type { AdminSignInBody, OwnerSignInBody, SessionApi } from './session-api
 import type { CredentialStorage, SignedInAccount } from './session-storage';
 
 /*
- * The session of both signed-in areas (specification §3–4, §9), written once and free of React and of the
+ * The session of both signed-in areas (README, "Accounts"), written once and free of React and of the
  * browser: storage, clock and calls are injected. React reads it with
  * `useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot)`.
  */
 
-/** Specification §9: a stored short token is reused only with more than 10 seconds of life left. */
+/** A stored short token is reused only with more than 10 seconds of life left. */
 export const MIN_REUSABLE_TOKEN_LIFE_MS = 10_000;
 
 export type SessionRole = 'admin' | 'restaurantOwner';

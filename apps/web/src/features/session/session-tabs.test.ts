@@ -1,7 +1,7 @@
 /*
  * Two tabs of the site started together, sharing local storage (the account and the long-life token) and
  * each with its own session storage (the short token), against a server that rotates long-life tokens as
- * the API does: a retired one is refused (API.md, « Comptes »).
+ * the API does: a retired one is refused (docs/api.md, "Accounts and authentication").
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';

@@ -6,7 +6,7 @@ import { signedOutState, type SessionListHooks, type SessionState, type SessionS
 
 /*
  * The one session of the browser tab, shared by `/admin` and `/espace-restaurateur` (signing in to one
- * signs out of the other, specification §4). Created on first use in the browser; the server renders both
+ * signs out of the other). Created on first use in the browser; the server renders both
  * areas signed out.
  */
 

@@ -5,8 +5,9 @@ import { wholeListProvider } from './whole-list-provider';
 /*
  * Administrators: a short list, answered whole and searched, sorted and paged here; each read with its ETag
  * and written back with `If-Match`. An admin changing its own password or address gives its current one
- * (API.md, "Account safety"); the change ends every session of the account, this one too, so the provider
- * signs in again before it answers: the pages reloaded after the save already use the new session.
+ * (docs/api.md, "Accounts and authentication"); the change ends every session of the account, this one too,
+ * so the provider signs in again before it answers: the pages reloaded after the save already use the new
+ * session.
  */
 
 /** The fields an admin's create or update sends. */
