@@ -137,7 +137,9 @@ async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tv-bench-export-'));
   let child;
   try {
-    execFileSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: root, stdio: 'inherit' });
+    // Builds only what changed since the last build: CI runs this beside the database tier, whose tests start
+    // the built server, and a rebuild would rewrite it under them.
+    execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: root, stdio: 'inherit' });
     const env = {
       ...process.env,
       DATABASE_URL: urlOf(dbName),

@@ -58,7 +58,6 @@ import { registerWeb, type WebOptions } from './web/serve-web';
 import { answerNotModified } from './writes/preconditions';
 import { createJobs } from './jobs/create-jobs';
 import { appQueues, scheduledJobs } from './jobs/schedule';
-import { moveOutboxToQueue } from './startup/outbox-to-queue';
 import { WRITE_CONSUMERS } from './write-consumers';
 
 // Validation messages in French: people read them in forms.
@@ -133,13 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const stopSharing = await shareDataVersion(ctx.dataVersion, config.databaseUrl, app.log);
     app.addHook('onClose', stopSharing);
   }
-  // Jobs start once the app is ready and stop, their running jobs finished, before anything closes. Mails an
-  // older version left in its outbox table go on the queue then.
-  app.addHook('onReady', async () => {
-    await ctx.jobs.start();
-    const moved = await moveOutboxToQueue(ctx);
-    if (moved > 0) app.log.info({ mails: moved }, 'mails of the old outbox put on the job queue');
-  });
+  // Jobs start once the app is ready and stop, their running jobs finished, before anything closes.
+  app.addHook('onReady', () => ctx.jobs.start());
   // Photos uploaded before a size of copies was added get it, in the background (once per set of sizes).
   const stopping = new AbortController();
   app.addHook('onReady', async () =>

@@ -559,30 +559,3 @@ export const changeHistory = pgTable(
     index('change_history_establishment_idx').on(t.establishmentId, t.at),
   ],
 );
-
-/**
- * The outbox of older versions: the e-mails their writes left to send after the commit. Nothing writes it
- * now (a write's mails are jobs of the queue, decision 0079): at start, the rows still waiting are moved to
- * the queue (src/startup/outbox-to-queue.ts), and those the old outbox gave up on (`failedAt`) stay for the
- * operators. A later migration drops it.
- */
-export const sideEffects = pgTable(
-  'side_effects',
-  {
-    id: id(),
-    kind: text('kind', { enum: ['mail'] }).notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    runAfter: timestamp('run_after', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
-    // Set when it failed for good (too many attempts): kept for the operators, never run again.
-    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
-    lastError: text('last_error'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('side_effects_due_idx')
-      .on(t.runAfter)
-      .where(sql`${t.failedAt} is null`),
-  ],
-);

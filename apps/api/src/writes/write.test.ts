@@ -2,12 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccount } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
+import { blankDatabase, migrateBefore } from '../../test/database';
 import { startSmtp, type TestSmtp } from '../../test/smtp';
 import { buildApp } from '../app';
-import { changeHistory, groups, sideEffects } from '../db/schema';
+import { migrateDatabase } from '../db/migrate';
+import { changeHistory, groups } from '../db/schema';
 import { PG_BOSS_SCHEMA } from '../jobs/pg-boss-jobs';
 import { SYSTEM_ACTOR } from '../modules/history/history';
-import { moveOutboxToQueue } from '../startup/outbox-to-queue';
 import { WRITE_CONSUMERS } from '../write-consumers';
 import { write } from './write';
 
@@ -177,25 +178,38 @@ describe('the mail queue', () => {
     }
   });
 
-  it('puts the mails an older version left in its outbox table on the queue, once', async () => {
-    await t.db.insert(sideEffects).values([
-      { id: crypto.randomUUID(), kind: 'mail', payload: mail('ancienne-boite@exemple.fr') },
-      {
-        id: crypto.randomUUID(),
-        kind: 'mail',
-        payload: mail('abandonnee@exemple.fr'),
-        failedAt: new Date('2026-11-30T10:00:00Z'),
-      },
-    ]);
-    const moved = await Promise.all([moveOutboxToQueue(t.app.ctx), moveOutboxToQueue(t.app.ctx)]);
-    expect(moved[0] + moved[1]).toBe(1);
-    expect(await smtp.waitFor('ancienne-boite@exemple.fr')).toBeDefined();
-    // The one the old outbox had given up on stays for an operator to read.
-    expect((await t.db.select().from(sideEffects)).map((row) => row.payload.to)).toEqual([
-      'abandonnee@exemple.fr',
-    ]);
-    await t.app.ctx.jobs.settle('mail');
-    expect(sentTo('ancienne-boite@exemple.fr')).toHaveLength(1);
-    expect(sentTo('abandonnee@exemple.fr')).toEqual([]);
+  it('drops the old outbox table only once it is empty, and says what to do while it is not', async () => {
+    const database = await blankDatabase();
+    try {
+      await migrateBefore(database, '0014_outbox_gone');
+      const outbox = async () =>
+        (
+          (await database.db.execute(
+            sql`select payload->>'to' as "to" from side_effects order by payload->>'to'`,
+          )) as unknown as { rows: { to: string }[] }
+        ).rows.map((row) => row.to);
+      await database.db.execute(sql`
+        insert into side_effects (id, kind, payload, failed_at)
+        values (gen_random_uuid(), 'mail', ${JSON.stringify(mail('en-attente@exemple.fr'))}::jsonb, null),
+               (gen_random_uuid(), 'mail', ${JSON.stringify(mail('abandonnee@exemple.fr'))}::jsonb, now())`);
+      const refused = await migrateDatabase(database).then(
+        () => null,
+        (error: unknown) => error as Error & { cause?: { message?: string; hint?: string } },
+      );
+      expect(refused).not.toBeNull();
+      const said = `${refused?.message} ${refused?.cause?.message} ${refused?.cause?.hint}`;
+      expect(said).toContain('side_effects still holds 1 mail(s) waiting and 1 given up on');
+      expect(said).toContain('Start the previous version once');
+      // Nothing lost: the rows are still there, and so is every table the refused migration touched.
+      expect(await outbox()).toEqual(['abandonnee@exemple.fr', 'en-attente@exemple.fr']);
+      await database.db.execute(sql`delete from side_effects`);
+      await migrateDatabase(database);
+      const left = (await database.db.execute(
+        sql`select to_regclass('public.side_effects') is null as gone`,
+      )) as unknown as { rows: { gone: boolean }[] };
+      expect(left.rows[0]?.gone).toBe(true);
+    } finally {
+      await database.close();
+    }
   });
 });
