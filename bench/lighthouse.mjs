@@ -12,14 +12,24 @@
 //   npm run bench:lighthouse -- --quick         home, and two detail pages on a phone only (CI; results in a
 //                                               temporary folder, bench/results/ untouched)
 //
-// Not part of `npm test`: scores depend on the machine and what else runs on it.
+// The phone is the same on every machine (issue 55, decision 0081): Lighthouse slows the CPU 4× whatever the
+// host, so a faster host made a faster phone. The bench first measures the host as Lighthouse does (its
+// `benchmarkIndex`, the median of several samples, each from a browser just launched), then slows the CPU by
+// host ÷ TARGET_INDEX, so that the simulated phone is a low-end one (350) everywhere. The mobile figures with
+// Lighthouse's own 4× are kept beside them (`mobile-4x`), for comparison with Lighthouse as others run it.
+//   LIGHTHOUSE_TARGET_INDEX=1000 npm run bench:lighthouse      the phone of another class (a Pixel 5)
+//
+// Not part of `npm test`: scores depend on what else runs on the machine.
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { chromium } from 'playwright-core';
 import { chooseDetailPages } from './lighthouse-pages.mjs';
 import { resultsDir } from './support/common.mjs';
 import { assertProductionBuild, loadServerSupport } from './support/server-support.mjs';
@@ -33,12 +43,59 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const runsIndex = process.argv.indexOf('--runs');
 const RUNS = runsIndex === -1 ? 3 : Number(process.argv[runsIndex + 1]);
 const QUICK = process.argv.includes('--quick');
+/** The simulated phone's `benchmarkIndex`: a low-end phone (Moto G Power class is about 260, Pixel 5 about 1,000). */
+const TARGET_INDEX = Number(process.env.LIGHTHOUSE_TARGET_INDEX ?? 350);
+/** Samples of the host's index, each about a second: their median is what the slowdown is calibrated from. */
+const INDEX_SAMPLES = QUICK ? 5 : 9;
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * The host's `benchmarkIndex` as Lighthouse computes it: its own page function, evaluated once in the blank
+ * page of a browser just launched as its runs are (chrome-launcher, the same flags). Once per browser, because
+ * Lighthouse's figure is that first evaluation: later ones in the same page read about 40 % higher (warmed
+ * up), and Chrome's scale of phones (about 1,000 for a Pixel 5) is Lighthouse's figure.
+ */
+async function measureBenchmarkIndex(samples) {
+  const values = [];
+  for (let i = 0; i < samples; i += 1) {
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+    try {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const page = browser.contexts()[0]?.pages()[0] ?? (await browser.newPage());
+      values.push(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`));
+      await browser.close();
+    } finally {
+      await chrome.kill();
+    }
+  }
+  return values;
+}
+
+const indexSamples = await measureBenchmarkIndex(INDEX_SAMPLES);
+const hostIndex = median(indexSamples);
+/** Host ÷ target, never below 1 (a host slower than the phone is measured as it is). */
+const cpuSlowdown = Math.max(1, Math.round((hostIndex / TARGET_INDEX) * 100) / 100);
+process.stderr.write(
+  `benchmarkIndex de l’hôte : ${Math.round(hostIndex)} (médiane de ${indexSamples.map(Math.round).join(', ')}) ; ` +
+    `processeur ralenti ${cpuSlowdown}× pour un téléphone à ${TARGET_INDEX}\n`,
+);
+const calibrated = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown };
 const PRESETS = {
-  mobile: undefined,
+  mobile: { extends: 'lighthouse:default', settings: { throttling: calibrated } },
+  // Lighthouse's own phone (4× whatever the host), for comparison with Lighthouse as others run it.
+  'mobile-4x': undefined,
   desktop: desktopConfig,
-  // Lighthouse's phone, its slow network and 4× slower CPU applied to the browser while it loads the page,
+  // The calibrated phone, its slow network and slower CPU applied to the browser while it loads the page,
   // instead of estimated from a fast load: without a GPU, the map's software WebGL makes the estimate unfair.
-  'mobile-devtools': { extends: 'lighthouse:default', settings: { throttlingMethod: 'devtools' } },
+  'mobile-devtools': {
+    extends: 'lighthouse:default',
+    settings: { throttlingMethod: 'devtools', throttling: calibrated },
+  },
 };
 /** Issue 33's goals for the map page (home). */
 const MAP_PAGE_GOALS = {
@@ -46,12 +103,6 @@ const MAP_PAGE_GOALS = {
   cumulativeLayoutShift: 0.1,
   devtoolsPerformance: 80,
 };
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 class LighthouseRuntimeError extends Error {
   constructor(url, runtimeError) {
@@ -100,6 +151,9 @@ async function runLighthouse(url, config) {
       failing,
       lighthouseVersion: lhr.lighthouseVersion,
       userAgent: lhr.environment?.hostUserAgent,
+      // The host's index as this run measured it, and the slowdown it ran with.
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+      cpuSlowdownMultiplier: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? null,
     };
   } finally {
     await chrome.kill();
@@ -147,15 +201,19 @@ let detailPages;
 try {
   await assertProductionBuild(server.baseUrl);
   detailPages = await chooseDetailPages(server.baseUrl, { callApi, boardsToday, admin: ADMIN });
-  // Quick (CI): the home page on both presets and two detail pages on a phone, one run each.
+  // Quick (CI): the home page and two detail pages on the calibrated phone, one run each.
   const cases = [
-    { page: 'home', path: '/', presets: ['mobile', 'desktop', 'mobile-devtools'] },
+    {
+      page: 'home',
+      path: '/',
+      presets: QUICK ? ['mobile', 'mobile-devtools'] : ['mobile', 'mobile-4x', 'desktop', 'mobile-devtools'],
+    },
     ...detailPages
       .filter((_, index) => !QUICK || index === 0 || index === 3)
       .map((detail) => ({
         page: detail.name,
         path: detail.path,
-        presets: QUICK ? ['mobile'] : ['mobile', 'desktop'],
+        presets: QUICK ? ['mobile'] : ['mobile', 'mobile-4x', 'desktop'],
       })),
   ];
   // One unmeasured visit per page, so that the server's page cache is warm for every run alike.
@@ -188,7 +246,21 @@ const rows = results.map((r) => ({
   'LCP ms': Math.round(r.medianMetrics.largestContentfulPaintMs),
   'TBT ms': Math.round(r.medianMetrics.totalBlockingTimeMs),
 }));
-console.log(`Lighthouse ${results[0]?.runs[0]?.lighthouseVersion}, median of ${RUNS} runs`);
+const runIndexes = results.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)).filter((v) => v !== null);
+const calibration = {
+  targetIndex: TARGET_INDEX,
+  hostIndex: Math.round(hostIndex),
+  hostIndexSamples: indexSamples.map(Math.round),
+  cpuSlowdownMultiplier: cpuSlowdown,
+  // What the runs themselves measured (each once, before loading its page): a check of the calibration.
+  runsIndexMedian: runIndexes.length === 0 ? null : Math.round(median(runIndexes)),
+  runsIndexRange: runIndexes.length === 0 ? null : [Math.min(...runIndexes), Math.max(...runIndexes)],
+};
+console.log(
+  `Lighthouse ${results[0]?.runs[0]?.lighthouseVersion}, median of ${RUNS} runs; host benchmarkIndex ` +
+    `${calibration.hostIndex} (runs: ${calibration.runsIndexMedian}, ${calibration.runsIndexRange?.join('–')}), ` +
+    `CPU ${cpuSlowdown}× on « mobile » (a phone at ${TARGET_INDEX}), 4× on « mobile-4x »`,
+);
 console.table(rows);
 /** The goal of issue 32: the worst of the detail pages' medians, per preset. */
 const worstDetail = Object.fromEntries(
@@ -234,7 +306,12 @@ await writeFile(
       chrome: chromeVersion(),
       chromeFlags: CHROME_FLAGS,
       node: process.version,
-      machine: { cpus: os.cpus().length, loadAverageAtEnd: os.loadavg() },
+      calibration,
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? null,
+        loadAverageAtEnd: os.loadavg(),
+      },
       runsPerCase: RUNS,
       detailPages: detailPages ?? null,
       worstDetailMedian: worstDetail,
