@@ -69,7 +69,7 @@ export default tseslint.config(
     // The public pages call the API through lib/public-api.ts, over the few calls they make: lib/api-client.ts
     // carries the contract's whole route table (issue 33, the app's own code before the map ≤ 25 KB gzip).
     files: [
-      'apps/web/src/features/{establishment,map,navigation,site}/**/*.{ts,tsx}',
+      'apps/web/src/features/{establishment,follow,map,navigation,site}/**/*.{ts,tsx}',
       'apps/web/src/app/{root,entry.client}.tsx',
       'apps/web/src/app/routes/{establishment,home,map-layout,not-found,report}.tsx',
     ],

@@ -1,8 +1,9 @@
 // `npm run bench`: every benchmark, one after the other (they measure ratios, never two at once).
 //   npm run bench                full size: API at 200,000 establishments (npm run bench:data first), the
-//                                embedded server's memory on the demo data, exports at 200,000 rows, static
-//                                export of 10,000 pages, page weight, frame times of the browser map at
-//                                200,000, Lighthouse median of 3; writes bench/results/
+//                                embedded server's memory on the demo data, a board announced to 10,000
+//                                followers, exports at 200,000 rows, static export of 10,000 pages, page
+//                                weight, frame times of the browser map at 200,000, Lighthouse median of 3;
+//                                writes bench/results/
 //   npm run bench -- --quick     small data and short runs (under 5 minutes): checks only that every
 //                                benchmark works; results go to a temporary folder, bench/results/ is untouched
 import { execFileSync } from 'node:child_process';
@@ -24,6 +25,11 @@ const steps = [
     {},
   ],
   ['recherche de villes (index, mémoire, latence)', ['bench/places.mjs', ...(quick ? ['--quick'] : [])], {}],
+  [
+    'notifications : une ardoise annoncée à 10 000 abonnés',
+    ['bench/push.mjs', ...(quick ? ['--quick'] : [])],
+    {},
+  ],
   ['exports CSV et XLSX', ['bench/export.mjs'], quick ? { BENCH_ROWS: '2000' } : {}],
   ['export statique des pages (10 000)', ['bench/export-pages.mjs', ...(quick ? ['--quick'] : [])], {}],
   ['poids JavaScript de la page détail', ['bench/page-weight.mjs'], {}],

@@ -18,7 +18,8 @@ const clientDir = path.resolve(import.meta.dirname, 'build/client');
 const SHELL_FILES = [
   /^offline\.(html|js)$/,
   /^favicon\.svg$/,
-  /^icons\/(icon-96|icon-192|icon-512|maskable-192|apple-touch-icon)\.png$/,
+  // The notifications' icon and badge among them (features/follow/push-notification.ts).
+  /^icons\/(icon-96|icon-192|icon-512|maskable-192|apple-touch-icon|badge-96)\.png$/,
   // The page's fonts, and the offline style's labels (Latin Extended for œ and Œ).
   /^assets\/open-sans-latin-\d+-normal-[\w-]+\.woff2$/,
   /^assets\/open-sans-latin-ext-600-normal-[\w-]+\.woff2$/,
@@ -187,6 +188,14 @@ const SITE_CORE_MODULES = [
   'apps/web/src/features/site/not-found-content.tsx',
 ];
 
+/**
+ * Lazy chunks of a place's page whose own imports are not listed in its script for preloading: the list (a
+ * few hashed file names) weighed more in the page's first script than the preload saved, for code asked
+ * once the page is idle (« Suivre », features/follow). Its imports, mostly loaded already, are fetched when
+ * it runs.
+ */
+const LAZY_WITHOUT_PRELOAD_LIST = /\/follow-controller-[\w-]+\.js$/;
+
 /** Vite's helper of dynamic imports (a virtual module), used by every page too. */
 const PRELOAD_HELPER = /^\0?vite\/preload-helper\.js$/;
 
@@ -206,6 +215,9 @@ const sharedChunks: Plugin = {
     if (name !== 'client') return undefined;
     return {
       build: {
+        modulePreload: {
+          resolveDependencies: (filename, deps) => (LAZY_WITHOUT_PRELOAD_LIST.test(filename) ? [] : deps),
+        },
         rollupOptions: {
           output: {
             codeSplitting: {

@@ -15,6 +15,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { createMailer } from './adapters/mail/create-mailer';
 import { createPhotoShare } from './adapters/share/share';
+import { createPushSender } from './adapters/push/push-sender';
 import { createPhotoStorage } from './adapters/storage/create-storage';
 import { makeMissingPhotoVariants } from './startup/photo-variants';
 import { realClock, type Clock } from './lib/clock';
@@ -36,11 +37,13 @@ import { registerSelfHostedMap } from './modules/map/self-hosted-map';
 import { mediaRoutes } from './modules/media/media.routes';
 import { menuBoardsRoutes } from './modules/menu-boards/menu-boards.routes';
 import { ownersRoutes } from './modules/owners/owners.routes';
+import { openDataRoutes } from './modules/open-data/open-data.routes';
 import { placesRoutes } from './modules/places/places.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { accessRoutes } from './modules/access/access.routes';
 import { shareRoutes } from './modules/share/share.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { followsRoutes } from './modules/follows/follows.routes';
 import { registerAuth } from './plugins/auth';
 import { loadAuthAccount } from './modules/auth/accounts';
 import { handleClientError } from './plugins/client-errors';
@@ -59,6 +62,7 @@ import { answerNotModified } from './writes/preconditions';
 import { createJobs } from './jobs/create-jobs';
 import { appQueues, scheduledJobs } from './jobs/schedule';
 import { WRITE_CONSUMERS } from './write-consumers';
+import { resolveVapidKeys } from './secrets';
 
 // Validation messages in French: people read them in forms.
 z.config(z.locales.fr());
@@ -122,10 +126,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     writeConsumers: WRITE_CONSUMERS,
     storage: await createPhotoStorage(config, clock),
     share: createPhotoShare(config),
+    push: createPushSender(config, await resolveVapidKeys(config, database, app.log), clock),
   };
   // The jobs' handlers read the context when they run: the queue is made once the rest of it is.
   const ctx: AppContext = Object.assign(base, { jobs: undefined as unknown as AppContext['jobs'] });
-  ctx.jobs = createJobs(scheduledJobs(ctx), appQueues(ctx), database, app.log);
+  ctx.jobs = createJobs(scheduledJobs(ctx), appQueues(ctx, app.log), database, app.log);
   app.decorate('ctx', ctx);
   if (database.engine === 'postgres' && config.databaseUrl !== undefined) {
     // Replicas on one PostgreSQL drop their caches after a write made on any of them.
@@ -149,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await ctx.mailer.close();
     await ctx.rateLimiter.store.close();
     await ctx.storage.close();
+    await ctx.push.close();
     ctx.responseCache.close();
   });
   // JSON only: Fastify would otherwise accept text/plain bodies and answer 400 instead of 415.
@@ -203,11 +209,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminsRoutes);
   await app.register(ownersRoutes);
   await app.register(placesRoutes);
+  await app.register(openDataRoutes);
   await app.register(uploadsRoutes);
   await app.register(mediaRoutes);
   await app.register(shareRoutes);
   await app.register(exportsRoutes);
   await app.register(reportsRoutes);
+  await app.register(followsRoutes);
   await app.register(accessRoutes);
 
   await app.register(siteRoutes);

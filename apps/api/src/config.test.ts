@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, PUBLIC_MAP_STYLE_URL } from './config';
+import { originAllowed } from './lib/push-origins';
+import { generateVapidKeys } from './lib/vapid-keys';
 
 describe('configuration', () => {
   it('runs with no variable at all on the embedded defaults', () => {
@@ -102,5 +104,82 @@ describe('configuration', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://tables.example.fr/' }).publicUrl).toBe(
       'https://tables.example.fr',
     );
+  });
+  it('reads the VAPID pair, both halves or none, checked to be a P-256 pair', () => {
+    const keys = generateVapidKeys();
+    expect(
+      loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }).push.vapidKeys,
+    ).toEqual(keys);
+    expect(loadConfig({}).push.vapidKeys).toBeUndefined();
+    const other = generateVapidKeys();
+    const refused: [Record<string, string>, RegExp][] = [
+      [
+        { VAPID_PUBLIC_KEY: keys.publicKey },
+        /VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY : doivent être donnés ensemble/,
+      ],
+      [
+        { VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: keys.privateKey },
+        /VAPID_PUBLIC_KEY : doit être une clé publique P-256/,
+      ],
+      [
+        { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: 'a+b/c' },
+        /VAPID_PRIVATE_KEY : doit être une clé privée P-256/,
+      ],
+      [{ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: other.privateKey }, /ne forment pas une paire/],
+      [{ VAPID_SUBJECT: 'http://tables.example.fr' }, /VAPID_SUBJECT : doit être une adresse mailto:/],
+      [{ VAPID_SUBJECT: 'contact@tables.example.fr' }, /VAPID_SUBJECT/],
+      [
+        { PUSH_ALLOWED_ORIGINS: 'https://fcm.googleapis.com/fcm/send' },
+        /PUSH_ALLOWED_ORIGINS : « https:\/\/fcm.googleapis.com\/fcm\/send » n’est pas une origine/,
+      ],
+      [{ PUSH_ALLOWED_ORIGINS: 'fcm.googleapis.com' }, /PUSH_ALLOWED_ORIGINS/],
+      [{ PUSH_ALLOWED_ORIGINS: 'https://*' }, /PUSH_ALLOWED_ORIGINS/],
+      [{ RATE_LIMIT_FOLLOWS: '0' }, /RATE_LIMIT_FOLLOWS : doit être un entier entre 1 et 100000/],
+    ];
+    for (const [env, message] of refused) expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
+  });
+
+  it('signs push messages for the team’s address, or the site’s https address, unless VAPID_SUBJECT says', () => {
+    expect(loadConfig({}).push.subject).toBe('mailto:contact@localhost');
+    expect(loadConfig({ PUBLIC_URL: 'https://tables.example.fr' }).push.subject).toBe(
+      'https://tables.example.fr',
+    );
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://tables.example.fr', CONTACT_EMAIL: 'Equipe@Tables.example.fr' }).push
+        .subject,
+    ).toBe('mailto:equipe@tables.example.fr');
+    expect(loadConfig({ VAPID_SUBJECT: 'https://tables.example.fr/contact' }).push.subject).toBe(
+      'https://tables.example.fr/contact',
+    );
+  });
+
+  it('posts to the push services of Chrome, Edge, Firefox and Safari by default, to those it is told otherwise', () => {
+    const allowed = (endpoint: string, env: Record<string, string> = {}) =>
+      originAllowed(endpoint, loadConfig(env).push.allowedOrigins);
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/dGVzdA:APA91b',
+      'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAB',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAAAB',
+      'https://web.push.apple.com/QGt7vZ4',
+    ]) {
+      expect(allowed(endpoint), endpoint).toBe(true);
+    }
+    for (const endpoint of [
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com:8443/fcm/send/x',
+      'https://fcm.googleapis.com.attaquant.example/fcm/send/x',
+      'https://notify.windows.com/w/',
+      'https://attaquant.example/?https://fcm.googleapis.com',
+      'https://127.0.0.1/push',
+      'pas une adresse',
+    ]) {
+      expect(allowed(endpoint), endpoint).toBe(false);
+    }
+    const env = { PUSH_ALLOWED_ORIGINS: ' http://127.0.0.1:8080/ , https://*.push.example ' };
+    expect(allowed('http://127.0.0.1:8080/push/1', env)).toBe(true);
+    expect(allowed('https://eu.push.example/x', env)).toBe(true);
+    expect(allowed('https://a.b.push.example/x', env)).toBe(true);
+    expect(allowed('http://127.0.0.1:8081/push/1', env)).toBe(false);
+    expect(allowed('https://fcm.googleapis.com/fcm/send/x', env)).toBe(false);
   });
 });

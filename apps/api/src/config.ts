@@ -3,6 +3,8 @@ import path from 'node:path';
 import { DEFAULT_MAP_SERVER_CLUSTERS_FROM } from '@tables-voisines/contract/map-settings';
 import { DEFAULT_CONFIRMATION_RESEND_DELAY_SECONDS } from '@tables-voisines/contract/schemas/account';
 import { z } from 'zod';
+import { DEFAULT_PUSH_ALLOWED_ORIGINS, parseOriginPattern, type OriginPattern } from './lib/push-origins';
+import { vapidKeysProblems, type VapidKeys } from './lib/vapid-keys';
 
 /**
  * The only place that reads `process.env`. Every variable of the README's "Configuration" is parsed here;
@@ -119,6 +121,39 @@ const EnvSchema = z.object({
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'Redis (redis://...)'),
   RATE_LIMIT_SIGN_IN: intInRange(1, 100_000, 10),
   RATE_LIMIT_REPORTS: intInRange(1, 100_000, 5),
+  RATE_LIMIT_FOLLOWS: intInRange(1, 100_000, 30),
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: optionalString.refine(
+    (v) =>
+      v === undefined ||
+      /^mailto:[^\s@<>]+@[^\s@<>]+$/.test(v) ||
+      (/^https:\/\/[^\s]+$/.test(v) && URL.canParse(v)),
+    { message: 'doit être une adresse mailto: (mailto:contact@exemple.fr) ou une adresse https://' },
+  ),
+  PUSH_ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const items = (v ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+      if (items.length === 0) return DEFAULT_PUSH_ALLOWED_ORIGINS.map((item) => parseOriginPattern(item)!);
+      const patterns: OriginPattern[] = [];
+      for (const item of items) {
+        const pattern = parseOriginPattern(item);
+        if (pattern === null) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `« ${item} » n’est pas une origine : une liste séparée par des virgules est attendue, comme https://fcm.googleapis.com,https://*.push.apple.com (sans chemin ; « *. » devant un domaine pour tous ses sous-domaines)`,
+          });
+          return z.NEVER;
+        }
+        patterns.push(pattern);
+      }
+      return patterns;
+    }),
   CONFIRMATION_RESEND_DELAY_SECONDS: intInRange(1, 86_400, DEFAULT_CONFIRMATION_RESEND_DELAY_SECONDS),
   VERIFY_REMINDER_DAYS: intInRange(1, 3650, 60),
   MAP_STYLE: z
@@ -203,6 +238,15 @@ export interface Config {
   contactEmail: string;
   /** Reports of a wrong page (« Signaler une erreur ») one client address may send in an hour. */
   rateLimitReports: number;
+  /** Calls to follow, unfollow or list followed places (« Suivre ») one client address may make in a minute. */
+  rateLimitFollows: number;
+  /**
+   * Web Push (docs/api.md, « Following and push »; decision 0080). `vapidKeys`: from VAPID_PUBLIC_KEY and
+   * VAPID_PRIVATE_KEY, or undefined until the app reads or makes the generated pair (secrets.ts
+   * `resolveVapidKeys`). `subject`: the contact the push services see in each message's VAPID token.
+   * `allowedOrigins`: the push services the server posts to, and nowhere else.
+   */
+  push: { vapidKeys: VapidKeys | undefined; subject: string; allowedOrigins: readonly OriginPattern[] };
   /**
    * Seconds after a confirmation code was sent before the owner may have another sent (`resend`, or a
    * corrected address): a mailbox cannot be flooded from one account. The confirmation screen counts them too.
@@ -274,6 +318,12 @@ export function loadConfig(env: Env = process.env): Config {
     const problem = pmtilesProblem(mapTilesFile);
     if (problem !== null) problems.push(`MAP_TILES_FILE : ${problem} (reçu « ${e.MAP_TILES_FILE} »)`);
   }
+  both('VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY);
+  const vapidKeys =
+    e.VAPID_PUBLIC_KEY === undefined || e.VAPID_PRIVATE_KEY === undefined
+      ? undefined
+      : { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY };
+  if (vapidKeys !== undefined) problems.push(...vapidKeysProblems(vapidKeys));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -318,6 +368,18 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitSignIn: e.RATE_LIMIT_SIGN_IN,
     contactEmail: e.CONTACT_EMAIL,
     rateLimitReports: e.RATE_LIMIT_REPORTS,
+    rateLimitFollows: e.RATE_LIMIT_FOLLOWS,
+    push: {
+      vapidKeys,
+      // The team's address when it was given, else the site's address when it is https (a VAPID subject
+      // is a mailto: or an https: URL), else the default contact address.
+      subject:
+        e.VAPID_SUBJECT ??
+        ((env.CONTACT_EMAIL ?? '').trim() !== '' || !publicUrl.startsWith('https://')
+          ? `mailto:${e.CONTACT_EMAIL}`
+          : publicUrl),
+      allowedOrigins: e.PUSH_ALLOWED_ORIGINS,
+    },
     confirmationResendDelaySeconds: e.CONFIRMATION_RESEND_DELAY_SECONDS,
     verifyReminderDays: e.VERIFY_REMINDER_DAYS,
     mapStyleUrl:

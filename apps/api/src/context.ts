@@ -12,6 +12,7 @@ import type { AccessTokens } from './lib/tokens';
 import type { RateLimiter } from './adapters/rate-limit/rate-limiter';
 import type { WriteConsumer } from './writes/write';
 import type { Jobs } from './jobs/jobs';
+import type { PushSender } from './adapters/push/push-sender';
 
 /** The live services every module gets: built once at start, passed explicitly, never global. */
 export interface AppContext {
@@ -49,6 +50,11 @@ export interface AppContext {
   storage: PhotoStorage;
   /** Photo posts on the Facebook page, or a logged dry run. */
   share: PhotoShare;
+  /**
+   * Web Push to the browsers that follow places (decision 0080): VAPID from the environment or generated
+   * once, messages encrypted per RFC 8291, posted only to PUSH_ALLOWED_ORIGINS.
+   */
+  push: PushSender;
 }
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { buildPath, routes, type RouteDef, type RouteId } from '@tables-voisines/contract/routes';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +40,9 @@ const EXPECTED: Partial<Record<RouteId, Row>> = {
   mapNearest: ALL(200),
   mapAround: ALL(200),
   searchPlaces: ALL(200),
+  openDataEstablishmentsGeojson: ALL(200),
+  openDataEstablishmentsCsv: ALL(200),
+  openDataMenusCsv: ALL(200),
   searchCategories: ALL(200),
   listCategories: ALL(200),
   getEstablishmentMenuBoard: ALL(200),
@@ -127,7 +130,23 @@ const EXPECTED: Partial<Record<RouteId, Row>> = {
   createContactMessage: ALL(201),
   listContactMessages: ADMINS_ONLY(200),
   patchContactMessage: FULL_ADMIN_ONLY(200),
+  // « Suivre »: a browser, signed in or not, follows and unfollows; the count of followers is for the
+  // page's owner and the admins who read establishments.
+  getPushPublicKey: ALL(200),
+  createFollow: ALL(201),
+  listFollows: ALL(200),
+  deleteFollow: ALL(204),
+  getEstablishmentFollowers: OWN_OR_READER(200),
 };
+
+/** A browser's subscription at Firebase's push service (one of the default PUSH_ALLOWED_ORIGINS). */
+function browserSubscription() {
+  const ecdh = createECDH('prime256v1');
+  return {
+    endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`,
+    keys: { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
 
 interface World {
   establishmentA: { id: string; claimCode: string };
@@ -163,7 +182,16 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
     case 'verifyEstablishment':
     case 'getEstablishmentMenuBoard':
     case 'getEstablishmentDishes':
+    case 'getEstablishmentFollowers':
       return { params: { id: w.establishmentA.id } };
+    case 'createFollow':
+      return { body: { establishment: w.establishmentA.id, subscription: browserSubscription() } };
+    case 'listFollows':
+      return { body: { endpoint: browserSubscription().endpoint } };
+    case 'deleteFollow':
+      return {
+        query: `?endpoint=${encodeURIComponent(browserSubscription().endpoint)}&establishment=${w.establishmentA.id}`,
+      };
     case 'getMenuBoard':
       return { params: { id: w.menuBoardId } };
     case 'patchEstablishment':

@@ -1,7 +1,8 @@
 // Builds the installable app's icons from the one source logo (public/favicon.svg) with sharp: the sizes
 // browsers and stores ask for, a maskable set (full-bleed background, logo inside the safe zone) and the
-// apple-touch-icon (opaque: iOS rounds the corners itself), and the favicon.ico every browser asks for by
-// itself at the site's root (16, 32 and 48 px). Written into public/icons/ and public/favicon.ico (not
+// apple-touch-icon (opaque: iOS rounds the corners itself), the favicon.ico every browser asks for by
+// itself at the site's root (16, 32 and 48 px), and the notifications' badge (the pin alone, white on
+// nothing, the fork cut out: Android draws a badge from its transparency only). Written into public/icons/ and public/favicon.ico (not
 // checked in), skipped when they are newer than the logo and this script.
 import { existsSync, statSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -28,9 +29,14 @@ const outputs = [
 ];
 
 const sourceTime = Math.max(statSync(source).mtimeMs, statSync(fileURLToPath(import.meta.url)).mtimeMs);
-const upToDate = [...outputs.map((o) => path.join(outDir, o.file)), faviconIco].every(
-  (target) => existsSync(target) && statSync(target).mtimeMs >= sourceTime,
-);
+/** The notifications' badge (features/follow/push-notification.ts). */
+const BADGE = { file: 'badge-96.png', size: 96 };
+
+const upToDate = [
+  ...outputs.map((o) => path.join(outDir, o.file)),
+  path.join(outDir, BADGE.file),
+  faviconIco,
+].every((target) => existsSync(target) && statSync(target).mtimeMs >= sourceTime);
 
 /** An ICO file whose images are PNGs (what every browser reads since Internet Explorer 9). */
 function icoOf(images) {
@@ -89,7 +95,17 @@ if (!upToDate) {
     })),
   );
   await writeFile(faviconIco, icoOf(icoImages));
+  // The logo’s paths, in order: the pin, the fork (its background is a rect).
+  const [pin, fork] = [...svg.matchAll(/<path\b[^>]*\bd="([^"]+)"/g)].map((match) => match[1]);
+  const badgeSvg =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">` +
+    `<mask id="fourchette"><rect width="64" height="64" fill="#fff"/><path d="${fork}" fill="#000"/></mask>` +
+    `<path d="${pin}" fill="#fff" mask="url(#fourchette)"/></svg>`;
+  await sharp(Buffer.from(badgeSvg), { density: Math.ceil((72 * BADGE.size) / 64) * 2 })
+    .resize(BADGE.size, BADGE.size)
+    .png({ compressionLevel: 9 })
+    .toFile(path.join(outDir, BADGE.file));
   process.stdout.write(
-    `Icônes de l’application : ${outputs.length} fichiers dans ${path.relative(process.cwd(), outDir)}, et favicon.ico\n`,
+    `Icônes de l’application : ${outputs.length + 1} fichiers dans ${path.relative(process.cwd(), outDir)}, et favicon.ico\n`,
   );
 }

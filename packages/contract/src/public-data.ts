@@ -109,4 +109,18 @@ export interface PublicData {
    * as `POST /api/contact-messages/`; bad input throws `ValidationError`, too many messages `RateLimited`.
    */
   submitContactMessage(body: unknown, clientAddress: string): Promise<ContactMessageCreated>;
+  /** What the open data files hold now, for « Données ouvertes »: their sizes and the date of their data. */
+  getOpenDataSummary(): Promise<OpenDataSummary>;
+}
+
+/** The open data files as their page describes them. */
+export interface OpenDataSummary {
+  /** Visible establishments (the two establishment files' rows). */
+  establishments: number;
+  /** The latest change of one of them (ISO 8601), `null` when there is none. */
+  establishmentsUpdatedAt: string | null;
+  /** Today in Paris (`YYYY-MM-DD`): the day of the dishes file. */
+  day: string;
+  /** Today's dishes of places open today (the dishes file's rows). */
+  dishes: number;
 }

@@ -16,6 +16,10 @@ export const publicRouteTable = {
   listGroups: { method: 'GET', path: '/api/groups/', auth: 'optional' },
   searchCategories: { method: 'GET', path: '/api/categories/search', auth: 'none' },
   surroundingMenuBoards: { method: 'POST', path: '/menuboards/surrounding', auth: 'none' },
+  getPushPublicKey: { method: 'GET', path: '/api/push/public-key', auth: 'none' },
+  createFollow: { method: 'POST', path: '/api/follows', auth: 'none' },
+  listFollows: { method: 'POST', path: '/api/follows/list', auth: 'none' },
+  deleteFollow: { method: 'DELETE', path: '/api/follows', auth: 'none' },
 } as const satisfies Record<string, RoutePath>;
 
 export type PublicRouteId = keyof typeof publicRouteTable;

@@ -25,6 +25,7 @@ export const routeTable = {
   getEstablishment: { method: 'GET', path: '/api/establishment/:id', auth: 'required' },
   getEstablishmentGroups: { method: 'GET', path: '/api/establishment/:id/groups', auth: 'required' },
   getEstablishmentHistory: { method: 'GET', path: '/api/establishment/:id/history', auth: 'required' },
+  getEstablishmentFollowers: { method: 'GET', path: '/api/establishment/:id/followers', auth: 'required' },
   createEstablishment: { method: 'POST', path: '/api/establishment/', auth: 'required' },
   patchEstablishment: { method: 'PATCH', path: '/api/establishment/:id', auth: 'required' },
   verifyEstablishment: { method: 'POST', path: '/api/establishment/:id/verify', auth: 'required' },
@@ -55,6 +56,21 @@ export const routeTable = {
   mapAround: site.mapAround,
   searchPlaces: site.searchPlaces,
   getPublicEstablishment: site.getPublicEstablishment,
+
+  // Open data
+  openDataEstablishmentsGeojson: {
+    method: 'GET',
+    path: '/api/open-data/establishments.geojson',
+    auth: 'none',
+  },
+  openDataEstablishmentsCsv: { method: 'GET', path: '/api/open-data/establishments.csv', auth: 'none' },
+  openDataMenusCsv: { method: 'GET', path: '/api/open-data/menus.csv', auth: 'none' },
+
+  // Following and push
+  getPushPublicKey: site.getPushPublicKey,
+  createFollow: site.createFollow,
+  listFollows: site.listFollows,
+  deleteFollow: site.deleteFollow,
 
   // Groups
   listGroups: site.listGroups,

@@ -44,6 +44,7 @@ describe('route table', () => {
         'getEstablishment',
         'getEstablishmentGroups',
         'getEstablishmentHistory',
+        'getEstablishmentFollowers',
         'createEstablishment',
         'patchEstablishment',
         'verifyEstablishment',
@@ -67,6 +68,13 @@ describe('route table', () => {
         'mapAround',
         'searchPlaces',
         'getPublicEstablishment',
+        'openDataEstablishmentsGeojson',
+        'openDataEstablishmentsCsv',
+        'openDataMenusCsv',
+        'getPushPublicKey',
+        'createFollow',
+        'listFollows',
+        'deleteFollow',
         'listGroups',
         'createGroup',
         'patchGroup',
@@ -166,7 +174,11 @@ describe('route table', () => {
 
   it('has in its public part the calls of the public pages, as the whole table has them, none needing a token', () => {
     expect(Object.keys(publicRouteTable).sort()).toEqual([
+      'createFollow',
+      'deleteFollow',
       'getPublicEstablishment',
+      'getPushPublicKey',
+      'listFollows',
       'listGroups',
       'mapAround',
       'mapFeed',

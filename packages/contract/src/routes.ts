@@ -39,6 +39,15 @@ import {
   ListCategoriesQuerySchema,
 } from './schemas/category';
 import { FileSchema, IdOrUriParamsSchema, IdParamsSchema } from './schemas/common';
+import {
+  CreateFollowBodySchema,
+  DeleteFollowQuerySchema,
+  FollowCreatedSchema,
+  FollowSchema,
+  FollowersCountSchema,
+  ListFollowsBodySchema,
+  PushPublicKeySchema,
+} from './schemas/follow';
 import type { Action } from './schemas/permission';
 import type { SubjectType } from './permissions';
 import {
@@ -168,6 +177,8 @@ const TAGS = {
   owners: ['Restaurateurs'],
   users: ['Restaurateurs (chemins /api/user)'],
   places: ['Villes'],
+  follows: ['Suivre un établissement'],
+  openData: ['Données ouvertes'],
   reports: ['Signalements'],
   access: ['Demandes d’accès et messages'],
 } as const;
@@ -332,6 +343,14 @@ export const routes = {
     permission: { action: 'read', subject: 'establishment' },
     params: IdParamsSchema,
     responses: { 200: z.array(EstablishmentHistoryEntrySchema), ...errors(400, 401, 403, 404) },
+  },
+  getEstablishmentFollowers: {
+    ...routeTable.getEstablishmentFollowers,
+    summary: 'Compter les navigateurs qui suivent un établissement (son restaurateur ne voit que ce nombre)',
+    tags: TAGS.follows,
+    permission: { action: 'read', subject: 'establishment' },
+    params: IdParamsSchema,
+    responses: { 200: FollowersCountSchema, ...errors(400, 401, 403, 404) },
   },
   createEstablishment: {
     ...routeTable.createEstablishment,
@@ -609,6 +628,60 @@ export const routes = {
       // 410 `Gone`: the place closed for good, or its page was deleted (this address, current or earlier).
       ...errors(400, 404, 410),
     },
+  },
+
+  // Open data (Licence Ouverte 2.0: a `Link: <…>; rel="license"` header)
+  openDataEstablishmentsGeojson: {
+    ...routeTable.openDataEstablishmentsGeojson,
+    summary:
+      'Données ouvertes : les établissements visibles en GeoJSON (points, champs publics, horaires au format opening_hours d’OpenStreetMap)',
+    tags: TAGS.openData,
+    responses: { 200: FileSchema, ...NOT_MODIFIED },
+  },
+  openDataEstablishmentsCsv: {
+    ...routeTable.openDataEstablishmentsCsv,
+    summary:
+      'Données ouvertes : les établissements visibles en CSV (UTF-8, virgules, horaires opening_hours)',
+    tags: TAGS.openData,
+    responses: { 200: FileSchema, ...NOT_MODIFIED },
+  },
+  openDataMenusCsv: {
+    ...routeTable.openDataMenusCsv,
+    summary:
+      'Données ouvertes : les plats des ardoises du jour en CSV, un par ligne (date, établissement, prix, catégorie, allergènes, régimes, fait maison)',
+    tags: TAGS.openData,
+    responses: { 200: FileSchema, ...NOT_MODIFIED },
+  },
+
+  // Following and push
+  getPushPublicKey: {
+    ...routeTable.getPushPublicKey,
+    summary: 'Lire la clé publique VAPID du serveur (base64url, 65 octets), pour abonner un navigateur',
+    tags: TAGS.follows,
+    responses: { 200: PushPublicKeySchema },
+  },
+  createFollow: {
+    ...routeTable.createFollow,
+    summary:
+      'Suivre un établissement depuis ce navigateur : une notification le jour où il publie son ardoise (200 s’il était déjà suivi)',
+    tags: TAGS.follows,
+    body: CreateFollowBodySchema,
+    // 410, as its public page, for an establishment closed for good.
+    responses: { 200: FollowCreatedSchema, 201: FollowCreatedSchema, ...errors(400, 404, 410, 429) },
+  },
+  listFollows: {
+    ...routeTable.listFollows,
+    summary: 'Lister les établissements que ce navigateur suit (son adresse d’abonnement dans le corps)',
+    tags: TAGS.follows,
+    body: ListFollowsBodySchema,
+    responses: { 200: z.array(FollowSchema), ...errors(400, 429) },
+  },
+  deleteFollow: {
+    ...routeTable.deleteFollow,
+    summary: 'Ne plus suivre un établissement depuis ce navigateur (204 aussi s’il n’était pas suivi)',
+    tags: TAGS.follows,
+    query: DeleteFollowQuerySchema,
+    responses: { 204: NoContentSchema, ...errors(400, 429) },
   },
 
   // Groups

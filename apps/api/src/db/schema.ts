@@ -525,6 +525,68 @@ export const codes = pgTable(
   (t) => [index('codes_owner_purpose_idx').on(t.ownerId, t.purpose)],
 );
 
+/**
+ * A browser that follows places (« Suivre »): where its push service takes messages for it (`endpoint`, at an
+ * origin of PUSH_ALLOWED_ORIGINS, RFC 8030) and the keys its messages are encrypted with (RFC 8291). No
+ * account and no address: the endpoint is all the server knows of the visitor. Deleted when the push service
+ * says it is gone (404, 410), or once it follows nothing.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint)],
+);
+
+/** A browser follows an establishment: one message on each Paris day the establishment publishes its board. */
+export const follows = pgTable(
+  'follows',
+  {
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.establishmentId] }),
+    // The followers of a place, read in order by its announcement (jobs/push-deliveries.ts) and counted.
+    index('follows_establishment_idx').on(t.establishmentId, t.subscriptionId),
+  ],
+);
+
+/**
+ * The message of one Paris day's board of an establishment to one browser, recorded before it is sent: the
+ * primary key is the promise that at most one is ever sent, whatever the replicas, retries and publications
+ * (decision 0080). Kept a few days after, then purged (jobs/push-deliveries.ts).
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  // A place's day first: an announcement reads its deliveries in the order of its followers, each looked up
+  // by the whole key (the check before a claim), and the purge and a place's deletion read them by place.
+  (t) => [
+    primaryKey({ columns: [t.establishmentId, t.day, t.subscriptionId] }),
+    index('push_deliveries_subscription_idx').on(t.subscriptionId),
+  ],
+);
+
 // Small key-value store: data version for caches, demo seed bookkeeping.
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),

@@ -14,14 +14,43 @@ export interface JobDefinition {
   run(): Promise<number>;
 }
 
-export type JobName = 'verify-reminders' | 'closure-purge';
+export type JobName = 'verify-reminders' | 'closure-purge' | 'push-purge';
+
+/** The followers of an establishment told of its board of a Paris day (jobs/push-deliveries.ts). */
+export interface PushAnnouncementJob {
+  establishmentId: string;
+  /** `YYYY-MM-DD`: the board's day, which must be today in Paris when the job runs. */
+  day: string;
+}
+
+/** One message of an announcement tried again: its push service asked to wait (429) or failed (5xx). */
+export interface PushRetryJob extends PushAnnouncementJob {
+  subscriptionId: string;
+  /** The try this job is: 2 for the first retry. */
+  attempt: number;
+}
 
 /** What each queue of work sent by the app carries. */
 export interface QueuedJobs {
   /** An e-mail a write sends once it is committed. */
   mail: MailMessage;
+  /** A board to announce to the followers of its establishment (« Suivre »), once per place and day. */
+  'push-announce': PushAnnouncementJob;
+  /** One push message tried again, later. */
+  'push-retry': PushRetryJob;
 }
 export type QueueName = keyof QueuedJobs;
+
+/** How a job is put on its queue. */
+export interface SendOptions {
+  /**
+   * While a job of the same key waits on the queue (not yet taken), another is not added: `send` answers
+   * false. Only on a queue whose `singletonWhileWaiting` is set.
+   */
+  singletonKey?: string;
+  /** Not taken before this many seconds from now (the database's now). */
+  startAfterSeconds?: number;
+}
 
 /**
  * Work the app sends on the queue (`sendInTransaction`): its handler, bound to the app by jobs/schedule.ts,
@@ -36,6 +65,10 @@ export interface QueueDefinition<N extends QueueName = QueueName> {
   retryDelaySeconds: number;
   /** A try still running after this long is counted as failed (and retried). */
   expireInSeconds: number;
+  /** Jobs a worker takes at a time (20 by default); each is run after the other. */
+  batchSize?: number;
+  /** At most one job per `singletonKey` waits on the queue (pg-boss's `short` policy). */
+  singletonWhileWaiting?: boolean;
 }
 
 export const JOB_TIME_ZONE = 'Europe/Paris';
@@ -56,10 +89,16 @@ export interface Jobs {
    */
   runNow(name: JobName): Promise<number>;
   /**
-   * Puts a job on the queue in the caller's transaction: committed with it, gone if it rolls back. Refused
-   * (an error) when the queue was never installed on this database: nothing is written then.
+   * Puts a job on the queue in the caller's transaction: committed with it, gone if it rolls back. Answers
+   * false when a job of the same `singletonKey` already waits (nothing added). Refused (an error) when the
+   * queue was never installed on this database: nothing is written then.
    */
-  sendInTransaction<N extends QueueName>(tx: DbOrTx, name: N, data: QueuedJobs[N]): Promise<void>;
+  sendInTransaction<N extends QueueName>(
+    tx: DbOrTx,
+    name: N,
+    data: QueuedJobs[N],
+    options?: SendOptions,
+  ): Promise<boolean>;
   /** After a commit that sent jobs: this replica's worker looks at once rather than at its next poll. */
   wake(name: QueueName): void;
   /**

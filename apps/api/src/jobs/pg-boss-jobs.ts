@@ -10,6 +10,7 @@ import {
   type QueueDefinition,
   type QueuedJobs,
   type QueueName,
+  type SendOptions,
 } from './jobs';
 
 /** pg-boss's own schema, created and migrated by pg-boss at its first start. */
@@ -115,6 +116,8 @@ export class PgBossJobs implements Jobs {
       for (const queue of this.#queues) {
         await this.#boss.createQueue(queue.name, {
           name: queue.name,
+          // `short`: one job per singleton key in the `created` state (pg-boss's unique index).
+          ...(queue.singletonWhileWaiting === true ? { policy: 'short' as const } : {}),
           retryLimit: queue.retryLimit,
           retryDelay: queue.retryDelaySeconds,
           retryBackoff: true,
@@ -123,9 +126,10 @@ export class PgBossJobs implements Jobs {
       }
     });
     for (const queue of this.#queues) {
+      const batchSize = queue.batchSize ?? BATCH_SIZE;
       const worker = await this.#boss.work<QueuedJobs[typeof queue.name]>(
         queue.name,
-        { pollingIntervalSeconds: POLLING_SECONDS, batchSize: BATCH_SIZE },
+        { pollingIntervalSeconds: POLLING_SECONDS, batchSize },
         async (taken) => {
           // Each job of the batch on its own: a failed one goes back for a retry (or is kept failed after
           // its last try), the others are done.
@@ -139,7 +143,7 @@ export class PgBossJobs implements Jobs {
             }
           }
           // A full batch: more may be waiting, so the worker looks again at once rather than in a second.
-          if (taken.length === BATCH_SIZE) this.wake(queue.name);
+          if (taken.length === batchSize) this.wake(queue.name);
         },
       );
       this.#workers.set(queue.name, worker);
@@ -185,10 +189,35 @@ export class PgBossJobs implements Jobs {
     }
   }
 
-  async sendInTransaction<N extends QueueName>(tx: DbOrTx, name: N, data: QueuedJobs[N]): Promise<void> {
-    const id = await this.#boss.send(name, data as object, { db: executeSqlIn(tx) });
-    // pg-boss writes nothing for a queue it does not know (installed by the first start of a server).
-    if (id === null) throw new Error(`The job queue ${name} is not installed on this database`);
+  async sendInTransaction<N extends QueueName>(
+    tx: DbOrTx,
+    name: N,
+    data: QueuedJobs[N],
+    options: SendOptions = {},
+  ): Promise<boolean> {
+    const db = executeSqlIn(tx);
+    // A delay from the database's now, as pg-boss counts its own: given as the instant it makes (pg-boss's
+    // relative form repeats its parameter in its statement, which `executeSqlIn` cannot give twice).
+    let startAfter: Date | undefined;
+    if (options.startAfterSeconds !== undefined && options.startAfterSeconds > 0) {
+      const { rows } = await db.executeSql(
+        'select (now() + make_interval(secs => $1::double precision)) as "at"',
+        [Math.ceil(options.startAfterSeconds)],
+      );
+      startAfter = new Date((rows[0] as { at: Date | string }).at);
+    }
+    const id = await this.#boss.send(name, data as object, {
+      db,
+      ...(options.singletonKey === undefined ? {} : { singletonKey: options.singletonKey }),
+      ...(startAfter === undefined ? {} : { startAfter }),
+    });
+    if (id !== null) return true;
+    // pg-boss writes nothing for a queue it does not know (installed by the first start of a server), nor
+    // for a job whose singleton key (none counts as one) already waits on a `short` queue: only the latter
+    // is an answer.
+    const { rows } = await db.executeSql(`select 1 from ${PG_BOSS_SCHEMA}.queue where name = $1`, [name]);
+    if (rows.length > 0) return false;
+    throw new Error(`The job queue ${name} is not installed on this database`);
   }
 
   wake(name: QueueName): void {

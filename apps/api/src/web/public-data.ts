@@ -22,6 +22,7 @@ import {
   type MenuBoardAnswer,
 } from '../modules/menu-boards/menu-boards.queries';
 import { createReport, parseReportBody } from '../modules/reports/reports.service';
+import { openDataCounts } from '../modules/open-data/open-data.queries';
 import { createContactMessage, parseContactMessageBody } from '../modules/access/contact-messages';
 import { parisDay } from '@tables-voisines/contract/paris-time';
 
@@ -231,6 +232,16 @@ export function createPublicData(ctx: AppContext): PublicData {
     },
     async submitContactMessage(body, clientAddress) {
       return createContactMessage(ctx, parseContactMessageBody(body), clientAddress);
+    },
+
+    async getOpenDataSummary() {
+      const day = parisDay(ctx.clock());
+      const counts = await openDataCounts(db, day);
+      return {
+        ...counts,
+        establishmentsUpdatedAt: counts.establishmentsUpdatedAt?.toISOString() ?? null,
+        day,
+      };
     },
   };
 }

@@ -48,6 +48,13 @@ export interface Write {
    * transaction (retried until it goes, never sent if rolled back).
    */
   mail(message: MailMessage): Promise<void>;
+  /**
+   * Other work for later on the app's job queue (jobs/jobs.ts `QueuedJobs` says what each queue carries),
+   * written in the write's transaction as mails are: taken by a worker of any replica once committed, never
+   * if the write rolls back. Answers false when a job of the same `singletonKey` already waits on that
+   * queue (nothing added).
+   */
+  enqueue(name: string, data: object, options?: EnqueueOptions): Promise<boolean>;
   /** Public pages and answers depend on something this write changed without a history entry. */
   changedPublicData(): void;
 }
@@ -59,10 +66,19 @@ export interface Write {
  */
 export type WriteConsumer = (deps: WriteDeps, w: Write, entries: readonly ChangeRecord[]) => Promise<void>;
 
-/** The app's job queue as a write uses it (jobs/jobs.ts `Jobs`): mails sent in the write's transaction. */
+/** How `enqueue` puts a job on its queue (jobs/jobs.ts `SendOptions`). */
+export interface EnqueueOptions {
+  singletonKey?: string;
+  startAfterSeconds?: number;
+}
+
+/**
+ * The app's job queue as a write uses it (jobs/jobs.ts `Jobs`, whose queue names and data it does not
+ * import: writes know no resource): jobs sent in the write's transaction, the queue's worker woken after.
+ */
 export interface WriteQueue {
-  sendInTransaction(tx: Tx, name: 'mail', data: MailMessage): Promise<void>;
-  wake(name: 'mail'): void;
+  sendInTransaction(tx: Tx, name: string, data: object, options?: EnqueueOptions): Promise<boolean>;
+  wake(name: string): void;
 }
 
 /**
@@ -97,7 +113,7 @@ export async function write<T>(
   const conditions = options.conditions ?? {};
   const conditional = conditions.ifMatch !== undefined || conditions.ifNoneMatch !== undefined;
   let publicData = false;
-  let mails = 0;
+  const queues = new Set<string>();
 
   const result = await ctx.db.transaction(async (tx) => {
     let checked = false;
@@ -126,7 +142,14 @@ export async function write<T>(
       async mail(message) {
         if (ctx.jobs === undefined) throw new Error('This write sends a mail: it needs the app’s job queue');
         await ctx.jobs.sendInTransaction(tx, 'mail', message);
-        mails += 1;
+        queues.add('mail');
+      },
+      async enqueue(name, data, enqueueOptions) {
+        if (ctx.jobs === undefined)
+          throw new Error(`This write sends a ${name} job: it needs the app’s job queue`);
+        const added = await ctx.jobs.sendInTransaction(tx, name, data, enqueueOptions);
+        if (added) queues.add(name);
+        return added;
       },
       changedPublicData() {
         publicData = true;
@@ -141,6 +164,6 @@ export async function write<T>(
   });
 
   if (publicData) ctx.dataVersion?.bump();
-  if (mails > 0) ctx.jobs?.wake('mail');
+  for (const name of queues) ctx.jobs?.wake(name);
   return result;
 }

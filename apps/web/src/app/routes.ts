@@ -12,6 +12,8 @@ export default [
     route('remplisvert/:uri/signaler', 'routes/report.tsx', { id: 'remplisvert-report' }),
     // « Nous contacter »: the team's address and a form that works without JavaScript.
     route('contact', 'routes/contact.tsx'),
+    // « Données ouvertes »: the open files, their licence and the date of their data.
+    route('donnees-ouvertes', 'routes/open-data.tsx'),
   ]),
   // The restaurant owners' space: one route module per screen, kept out of the public pages' chunks.
   route('espace-restaurateur', 'routes/owner/owner-layout.tsx', [

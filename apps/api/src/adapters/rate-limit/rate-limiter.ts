@@ -17,10 +17,11 @@ export type RateLimitBucket =
   | 'report'
   | 'access-request'
   | 'contact'
-  | 'team-mail';
+  | 'team-mail'
+  | 'follow';
 
 /** Buckets counted by `checkAddress` alone (a key and a window of their own), not by `attempt`. */
-export type AddressBucket = 'report' | 'access-request' | 'contact' | 'team-mail';
+export type AddressBucket = 'report' | 'access-request' | 'contact' | 'team-mail' | 'follow';
 
 const WINDOW_MS = 60_000;
 /** Limits per address alone and per identifier alone are this many times wider (offices behind one NAT). */

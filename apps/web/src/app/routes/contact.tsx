@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { data, Form, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { MAX_CONTACT_MESSAGE_LENGTH } from '@tables-voisines/contract/schemas/access';
 import { isThrownAppError } from '../../features/reports/report-answer';
 import { formatCount } from '../../lib/format';
@@ -83,7 +83,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <a href={`mailto:${contactEmail}`} className="tv-link tv-strong">
         {contactEmail}
       </a>
-      , ou avec le formulaire ci-dessous : nous vous répondrons par e-mail.
+      , ou avec le formulaire ci-dessous : nous vous répondrons par e-mail. Pour réutiliser nos données, voyez
+      les{' '}
+      <Link to="/donnees-ouvertes" className="tv-link tv-strong">
+        données ouvertes
+      </Link>
+      .
     </p>
   );
 

@@ -5,6 +5,7 @@ import { telHref } from '@tables-voisines/contract/phone';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { formatDistance } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
+import { FollowButton } from '../follow/follow-button';
 import { useShowEstablishmentOnMap } from '../map/map-store';
 import { useFocusOnArrival } from '../navigation/focus-after-navigation';
 import { Icon, PHONE_ICON, PLACE_ICON, WEBSITE_ICON } from '../site/icons';
@@ -36,7 +37,7 @@ function websiteLabel(url: string): string {
   }
 }
 
-/** Photo, name, type and town, open status, today's board, contact, hours, groups, share. */
+/** Photo, name, type and town, open status, « Suivre », today's board, contact, hours, groups, share. */
 export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
   const establishment = usePublicEstablishment(page.establishment, page.renderedAt);
   const now = useNow(page.renderedAt);
@@ -66,6 +67,8 @@ export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
           {establishment.priceRange && ` · ${establishment.priceRange}`}
         </p>
         <OpeningStatusLine hours={establishment.openingHours} closures={establishment.closures} now={now} />
+        {/* One notification on the day it publishes its board (« Suivre », issue 51). */}
+        <FollowButton place={establishment} siteShortName={page.siteShortName} />
         {(establishment.kind === 'remplisvert' || cuisines.length > 0) && (
           <div className="tv-chips" style={{ gap: 8 }}>
             {establishment.kind === 'remplisvert' && (

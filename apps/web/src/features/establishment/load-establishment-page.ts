@@ -59,6 +59,8 @@ export async function loadEstablishmentPage(
     categories,
     publicUrl: publicData.settings.publicUrl,
     siteName: publicData.settings.siteName,
+    /** Where the browser keeps this site's data (`storagePrefix`): the followed places' list. */
+    siteShortName: publicData.settings.siteShortName,
     renderedAt: publicData.now().toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
   KINDS,
@@ -10,7 +10,7 @@ import {
 } from '@tables-voisines/contract/schemas/establishment';
 import { MAP_LIST_MAX_LIMIT } from '@tables-voisines/contract/map-settings';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
-import { Icon, SEARCH_ICON } from '../site/icons';
+import { BELL_ICON, Icon, SEARCH_ICON } from '../site/icons';
 import { emptyResult } from './empty-result';
 import { menuBoardsInView, nothingFilters, pointsInView } from './map-filters';
 import type { MapPoint } from './map-points';
@@ -28,6 +28,9 @@ import type { Place } from '@tables-voisines/contract/schemas/place';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 import { toName } from '@tables-voisines/contract/french-names';
 import { useOnline } from '../../lib/use-online';
+
+// « Mes favoris »: its list, and unfollowing from it, come when the chip is pressed (features/follow).
+const FavoritesSection = lazy(() => import('./favorites-section'));
 
 const KIND_CHIP_LABELS: Record<Kind, string> = { restaurant: 'Restaurants', remplisvert: 'Remplis vert' };
 /**
@@ -219,6 +222,15 @@ function FilterChips() {
   );
   return (
     <div role="group" aria-label="Filtres" className="tv-chips">
+      <button
+        type="button"
+        className="tv-chip"
+        aria-pressed={filters.favorites}
+        onClick={() => change({ favorites: !filters.favorites })}
+      >
+        <Icon path={BELL_ICON} />
+        Mes favoris
+      </button>
       {chip('Ouvert maintenant', filters.openNow, () => change({ openNow: !filters.openNow }))}
       {KINDS.map((kind) =>
         chip(KIND_CHIP_LABELS[kind], filters.kinds.includes(kind), () =>
@@ -451,6 +463,7 @@ export function HomePanel() {
   const filtered =
     filters.query !== '' ||
     filters.openNow ||
+    filters.favorites ||
     filters.kinds.length > 0 ||
     filters.venueTypes.length > 0 ||
     categories.length > 0;
@@ -507,9 +520,18 @@ export function HomePanel() {
       <OfflineNotice />
       <SearchField />
       <FilterChips />
-      <GroupBanner points={points} allPoints={allPoints} feedThere={feedThere} />
-      <MenuBoards boards={boardsInView} />
-      <section aria-labelledby="liste-etablissements">
+      {filters.favorites ? (
+        // Only the places this browser follows, wherever they are: their list replaces the map's.
+        <Suspense fallback={<p className="tv-small tv-muted">Chargement de vos favoris…</p>}>
+          <FavoritesSection points={points} feedThere={feedThere} />
+        </Suspense>
+      ) : (
+        <>
+          <GroupBanner points={points} allPoints={allPoints} feedThere={feedThere} />
+          <MenuBoards boards={boardsInView} />
+        </>
+      )}
+      <section aria-labelledby="liste-etablissements" hidden={filters.favorites}>
         <h2 id="liste-etablissements" className="tv-subtitle">
           Établissements sur la carte
         </h2>

@@ -5,7 +5,7 @@ const lyon: AddressView = {
   center: { latitude: 45.764043, longitude: 4.835659 },
   zoom: 12,
   town: { name: 'Lyon', location: { latitude: 45.7578, longitude: 4.832 } },
-  filters: { openNow: true, kinds: [], venueTypes: ['creperie', 'bar'] },
+  filters: { openNow: true, kinds: [], venueTypes: ['creperie', 'bar'], favorites: false },
 };
 
 describe('the map’s view in its address', () => {
@@ -17,9 +17,16 @@ describe('the map’s view in its address', () => {
       addressHash({
         ...lyon,
         town: null,
-        filters: { openNow: false, kinds: ['remplisvert'], venueTypes: [] },
+        filters: { openNow: false, kinds: ['remplisvert'], venueTypes: [], favorites: false },
       }),
     ).toBe('#carte=12/45.76404/4.83566&genres=remplisvert');
+  });
+
+  it('keeps « Mes favoris » in the address, so that Back and a reload show the followed places again', () => {
+    const favorites = { ...lyon, town: null, filters: { ...lyon.filters, openNow: false, favorites: true } };
+    expect(addressHash(favorites)).toBe('#carte=12/45.76404/4.83566&types=creperie,bar&favoris=1');
+    expect(parseAddressHash(addressHash(favorites))?.filters.favorites).toBe(true);
+    expect(parseAddressHash('#carte=12/45.7/4.8&favoris=oui')?.filters.favorites).toBe(false);
   });
 
   it('reads back what it wrote, accents and spaces in a town’s name included', () => {
@@ -52,7 +59,12 @@ describe('the map’s view in its address', () => {
     const view = parseAddressHash(
       '#carte=9/43.3/5.4&genres=restaurant,casino&types=bar,<script>&ville=Nulle part',
     );
-    expect(view?.filters).toEqual({ openNow: false, kinds: ['restaurant'], venueTypes: ['bar'] });
+    expect(view?.filters).toEqual({
+      openNow: false,
+      kinds: ['restaurant'],
+      venueTypes: ['bar'],
+      favorites: false,
+    });
     expect(view?.town).toBeNull();
     expect(parseAddressHash('#carte=9/43.3/5.4&ville=X@95,4')?.town).toBeNull();
   });

@@ -11,7 +11,8 @@ import type { ChosenTown } from './map-state';
 /*
  * The map page's view in its address (issue 49, point 4): `/#carte=12/45.76400/4.83570&ville=Lyon&ouvert=1`.
  * In the fragment, not the query: the server never sees it, so the home page stays one page for the cache
- * and the offline copy. What a chip shows is there too (« Ouvert maintenant », kinds, venue types), and the
+ * and the offline copy. What a chip shows is there too (« Ouvert maintenant », kinds, venue types, « Mes
+ * favoris »), and the
  * town chosen in the search field, so that a shared link shows what its sender saw.
  */
 
@@ -19,7 +20,7 @@ export interface AddressView {
   center: LatLng;
   zoom: number;
   town: ChosenTown | null;
-  filters: Pick<MapFilters, 'openNow' | 'kinds' | 'venueTypes'>;
+  filters: Pick<MapFilters, 'openNow' | 'kinds' | 'venueTypes' | 'favorites'>;
 }
 
 const ZOOM_RANGE = [0, 22] as const;
@@ -40,6 +41,8 @@ export function addressHash(view: AddressView): string {
   if (view.filters.openNow) params.set('ouvert', '1');
   if (view.filters.kinds.length > 0) params.set('genres', view.filters.kinds.join(','));
   if (view.filters.venueTypes.length > 0) params.set('types', view.filters.venueTypes.join(','));
+  // The visitor's own list: a link shared with it shows the receiver's own favourites.
+  if (view.filters.favorites) params.set('favoris', '1');
   // `/` and `,` kept as they are: the address reads as it is written.
   return `#${params.toString().replace(/%2F/g, '/').replace(/%2C/g, ',').replace(/%40/g, '@')}`;
 }
@@ -63,6 +66,7 @@ export function parseAddressHash(hash: string): AddressView | null {
       openNow: params.get('ouvert') === '1',
       kinds: listOf(params.get('genres'), KINDS),
       venueTypes: listOf(params.get('types'), VENUE_TYPES),
+      favorites: params.get('favoris') === '1',
     },
   };
 }

@@ -12,9 +12,17 @@ export interface MapFilters {
   openNow: boolean;
   kinds: readonly Kind[];
   venueTypes: readonly VenueType[];
+  /** « Mes favoris »: only the places this browser follows (features/follow). */
+  favorites: boolean;
 }
 
-export const NO_FILTERS: MapFilters = { query: '', openNow: false, kinds: [], venueTypes: [] };
+export const NO_FILTERS: MapFilters = {
+  query: '',
+  openNow: false,
+  kinds: [],
+  venueTypes: [],
+  favorites: false,
+};
 
 /**
  * What the visitor asks of a dish beside its category (`POST /menuboards/surrounding`): an allergen left

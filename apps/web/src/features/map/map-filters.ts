@@ -76,6 +76,8 @@ export function dishFiltersGiven(filters: DishOnlyFilters): boolean {
 
 export interface FilterContext {
   now: Date;
+  /** The uris of the places this browser follows: « Mes favoris » keeps them only. */
+  followed?: ReadonlySet<string>;
   /** Category ids chosen; an establishment passes with one of them, or with a menu board offering one. */
   categories: readonly string[];
   menuBoards: readonly MenuBoard[];
@@ -86,6 +88,7 @@ export function nothingFilters(filters: MapFilters, categories: readonly string[
   return (
     filters.kinds.length === 0 &&
     filters.venueTypes.length === 0 &&
+    !filters.favorites &&
     categories.length === 0 &&
     normalizeForSearch(filters.query) === '' &&
     !filters.openNow
@@ -109,7 +112,9 @@ export function filterPoints(
   );
   // The same array when nothing filters: the map's source and the list keep what they built from it.
   if (nothingFilters(filters, context.categories)) return points;
+  const followed = context.followed ?? new Set<string>();
   return points.filter((p) => {
+    if (filters.favorites && !followed.has(p.uri)) return false;
     if (kinds.size > 0 && !kinds.has(p.kind)) return false;
     if (venueTypes.size > 0 && !venueTypes.has(p.venueType)) return false;
     if (

@@ -294,15 +294,24 @@ describe('map view state', () => {
     expect(state.listScrollTop).toBe(0);
   });
 
-  it('takes every filter off with « Retirer les filtres », dish categories and search included', () => {
+  it('takes every filter off with « Retirer les filtres », dish categories, search and « Mes favoris » included', () => {
     const state = run(
-      { type: 'filtersChanged', filters: { query: 'crêpes', openNow: true, kinds: ['restaurant'] } },
+      {
+        type: 'filtersChanged',
+        filters: { query: 'crêpes', openNow: true, kinds: ['restaurant'], favorites: true },
+      },
       { type: 'categoriesChanged', categories: ['c1'], names: { c1: 'Crêpes' } },
     );
     expect(state.categoryNames).toEqual({ c1: 'Crêpes' });
     const cleared = mapReducer(state, { type: 'filtersCleared' });
     expect(cleared.categories).toEqual([]);
-    expect(cleared.filters).toEqual({ query: '', openNow: false, kinds: [], venueTypes: [] });
+    expect(cleared.filters).toEqual({
+      query: '',
+      openNow: false,
+      kinds: [],
+      venueTypes: [],
+      favorites: false,
+    });
   });
 
   it('forgets the covered areas and boards when the categories change', () => {

@@ -77,6 +77,11 @@ export interface MapViewState {
   locationProblem: 'refused' | 'unavailable' | null;
   /** Text search, opening, kind and venue type filters, applied to the map and the list alike. */
   filters: MapFilters;
+  /**
+   * The uris of the places this browser follows, as « Mes favoris » last read them from the browser's list
+   * (features/follow): what that chip keeps on the map and in the list.
+   */
+  followedUris: readonly string[];
   /** The names of the categories chosen (`categories`), for their chips: shown whenever they filter. */
   categoryNames: Readonly<Record<string, string>>;
   /**
@@ -143,6 +148,7 @@ export function createInitialMapState(): MapViewState {
     feedWanted: false,
     locationProblem: null,
     filters: NO_FILTERS,
+    followedUris: [],
     categoryNames: {},
     returnView: null,
     restoring: false,
@@ -180,6 +186,8 @@ export type MapAction =
   | { type: 'locationFailed'; problem: 'refused' | 'unavailable' | null }
   | { type: 'filtersChanged'; filters: Partial<MapFilters> }
   | { type: 'filtersCleared' }
+  /** The browser's list of followed places, read by « Mes favoris ». */
+  | { type: 'followedKnown'; uris: readonly string[] }
   | { type: 'listLimitRaised' }
   | { type: 'listScrolled'; top: number };
 
@@ -206,6 +214,7 @@ const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
 const sameFilters = (a: MapFilters, b: MapFilters): boolean =>
   a.query === b.query &&
   a.openNow === b.openNow &&
+  a.favorites === b.favorites &&
   sameIds(a.kinds, b.kinds) &&
   sameIds(a.venueTypes, b.venueTypes);
 
@@ -419,6 +428,8 @@ function reduceMap(state: MapViewState, action: MapAction): MapViewState {
       });
       return { ...cleared, filters: NO_FILTERS, listLimit: LIST_PAGE_SIZE };
     }
+    case 'followedKnown':
+      return sameIds(state.followedUris, action.uris) ? state : { ...state, followedUris: action.uris };
     case 'listLimitRaised':
       return { ...state, listLimit: state.listLimit + LIST_PAGE_SIZE };
     case 'listScrolled':

@@ -24,7 +24,10 @@ function applyView(store: MapStore, view: AddressView | null): void {
   if (view === null) {
     store.dispatch({ type: 'boundsRequested', bounds: METROPOLITAN_FRANCE });
     store.dispatch({ type: 'townRestored', town: null });
-    store.dispatch({ type: 'filtersChanged', filters: { openNow: false, kinds: [], venueTypes: [] } });
+    store.dispatch({
+      type: 'filtersChanged',
+      filters: { openNow: false, kinds: [], venueTypes: [], favorites: false },
+    });
     return;
   }
   store.dispatch({ type: 'viewRequested', center: view.center, zoom: view.zoom });
@@ -86,7 +89,10 @@ export function useViewInAddress(): void {
       const state = store.getState();
       if (window.location.pathname !== HOME || !state.mapInitialized || state.bounds === null) return;
       const chips =
-        state.filters.openNow || state.filters.kinds.length > 0 || state.filters.venueTypes.length > 0;
+        state.filters.openNow ||
+        state.filters.favorites ||
+        state.filters.kinds.length > 0 ||
+        state.filters.venueTypes.length > 0;
       following ||=
         chips || entryTown.current !== null || (firstView !== null && !sameView(firstView, state));
       if (!following) return;

@@ -12,6 +12,7 @@ import { useSurroundingMenuBoards } from './surrounding-menu-boards';
 
 const NO_POINTS: readonly MapPoint[] = [];
 const NO_BOARDS: readonly SurroundingMenuBoard[] = [];
+const NO_URIS: ReadonlySet<string> = new Set();
 
 /** The current time, renewed every minute ("Ouvert maintenant" follows the clock). */
 export function useNow(): Date {
@@ -63,6 +64,10 @@ export function useVisibleMapData() {
   // Today's boards change with every move from zoom 9; they only matter to the establishments' filter when
   // categories are chosen. Without this, each move re-filtered 200,000 places and rebuilt the map's source.
   const boardsForFilter = categories.length > 0 ? boards : NO_BOARDS;
+  // « Mes favoris »: the places this browser follows (its own list, which that chip's section reads).
+  const favorites = filters.favorites;
+  const followedUris = useMapState((s) => s.followedUris);
+  const followed = useMemo(() => (favorites ? new Set(followedUris) : NO_URIS), [favorites, followedUris]);
   const feedThere = pointsQuery.data !== undefined;
   const points = useMemo(
     () =>
@@ -70,8 +75,9 @@ export function useVisibleMapData() {
         now: clock ?? new Date(),
         categories,
         menuBoards: boardsForFilter,
+        followed,
       }),
-    [pointsQuery.data, filters, clock, categories, boardsForFilter],
+    [pointsQuery.data, filters, clock, categories, boardsForFilter, followed],
   );
   // « Ouvert maintenant » finding nothing in France: when the places otherwise found open first.
   const firstOpening = useMemo(
@@ -81,12 +87,12 @@ export function useVisibleMapData() {
             filterPoints(
               pointsQuery.data,
               { ...filters, openNow: false },
-              { now: clock, categories, menuBoards: boardsForFilter },
+              { now: clock, categories, menuBoards: boardsForFilter, followed },
             ),
             clock,
           )
         : null,
-    [openNow, clock, pointsQuery.data, points, filters, categories, boardsForFilter],
+    [openNow, clock, pointsQuery.data, points, filters, categories, boardsForFilter, followed],
   );
   // Without the feed nothing is filtered (a filter wants it): every board's establishment is shown.
   const nothingFiltered = nothingFilters(filters, categories);

@@ -47,6 +47,7 @@ import {
   type MenuBoardRow,
 } from './menu-board-form';
 import { dishesToConfirm, pricesQuestion } from '../dishes/dish-words';
+import { followersToldText, useFollowersCount } from './followers';
 import { fetchTodayMenuBoard, keepEtag, writeConditions, type TodayMenuBoard } from './owner-data';
 import { TOMORROW_PARAM, type MenuBoardScreenData } from './owner-loaders';
 import { OwnerForm } from './owner-ui';
@@ -203,6 +204,10 @@ function MenuBoardForm({
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(formRef);
   const publicPath = establishment.disabled ? null : establishmentPath(establishment.kind, establishment.uri);
+  const followers = useFollowersCount(token, establishment.id);
+  // A board taken down here and published again the same day notifies no one a second time (one message
+  // per follower, place and day): then its publication says nothing of them.
+  const retiredHere = useRef(false);
 
   const publish = handleSubmit(
     async (body) => {
@@ -227,9 +232,15 @@ function MenuBoardForm({
         headers: writeConditions(current?.etag ?? null, current !== null),
         onResponse: keepEtag(read),
       });
+      // The day's first board tells its followers (a correction does not): how many, when there are some.
+      const told =
+        current === null && !retiredHere.current && followers !== undefined
+          ? followersToldText(followers, tomorrow ? date : null)
+          : null;
       setCurrent({ board, etag: read.etag });
       setPublished(boardSnapshot(getValues()));
-      setNotice({ text: tomorrow ? PREPARED : PUBLISHED, severity: 'success' });
+      const done = tomorrow ? PREPARED : PUBLISHED;
+      setNotice({ text: told === null ? done : `${done} ${told}`, severity: 'success' });
       memory.refresh();
     } catch (error) {
       // Stale: someone else changed, published or took down today's board meanwhile.
@@ -298,6 +309,7 @@ function MenuBoardForm({
         headers: writeConditions(current.etag),
       });
       setCurrent(null);
+      retiredHere.current = true;
       reset(emptyBoard);
       setPublished(boardSnapshot(emptyBoard));
       setNotice({
@@ -387,11 +399,14 @@ function MenuBoardForm({
           notice={
             <>
               <OwnerFormMessage notice={notice} />
-              {notice !== null && 'text' in notice && notice.text === PUBLISHED && publicPath !== null && (
-                <Typography>
-                  <Link href={publicPath}>Voir l’ardoise sur ma page</Link>
-                </Typography>
-              )}
+              {notice !== null &&
+                'text' in notice &&
+                notice.text.startsWith(PUBLISHED) &&
+                publicPath !== null && (
+                  <Typography>
+                    <Link href={publicPath}>Voir l’ardoise sur ma page</Link>
+                  </Typography>
+                )}
             </>
           }
         >

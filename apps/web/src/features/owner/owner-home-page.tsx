@@ -10,6 +10,7 @@ import { Link as RouterLink, useRouteLoaderData } from 'react-router';
 import type { PublicSettings } from '@tables-voisines/contract/public-data';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { LoadFailure } from './form-parts';
+import { FollowersLine } from './followers';
 import { HiddenPageNotice } from './hidden-page-notice';
 import type { EstablishmentScreenData } from './owner-loaders';
 import { OWNER_PATHS } from './owner-paths';
@@ -92,6 +93,7 @@ export function OwnerHomePage({ loaded }: { loaded: EstablishmentScreenData }) {
       wide
     >
       <HiddenPageNotice establishment={e} />
+      <FollowersLine token={token} establishmentId={e.id} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3 }}>
         {ACTIONS.map((action) => (
           <Card key={action.to} variant="outlined" sx={{ flex: 1 }}>

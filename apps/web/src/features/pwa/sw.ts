@@ -11,6 +11,11 @@
  * - any other page that cannot be fetched: the French offline page.
  * The worker takes over at once (skipWaiting + clientsClaim): a page whose old code had failed to load
  * reloads when the update is active (see register-service-worker.ts).
+ *
+ * Following a place (issue 51): a push message shows its notification, a click on it opens the place's page
+ * (or brings forward a window already showing it), and a subscription the push service renews is sent again
+ * with every followed place. The subscription belongs to the registration, not to this script: an update of
+ * the worker keeps it, and nothing here or in the registration code unsubscribes.
  */
 import { clientsClaim } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -34,6 +39,14 @@ import {
   isStartPagePath,
   START_PAGE,
 } from './sw-routes';
+import { readFollowsMirror } from '../follow/follow-mirror';
+import { subscribeAgain } from '../follow/resubscribe';
+import {
+  notificationOptions,
+  notificationTarget,
+  readPushPayload,
+  windowForNotification,
+} from '../follow/push-notification';
 
 // The web app's TypeScript program has the DOM library, not the worker one: only what is used here.
 interface CachePageMessageEvent {
@@ -41,14 +54,41 @@ interface CachePageMessageEvent {
   ports: readonly MessagePort[];
   waitUntil(promise: Promise<unknown>): void;
 }
+interface ExtendableEventLike {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface WindowClientLike {
+  url: string;
+  focus(): Promise<WindowClientLike>;
+  navigate(url: string): Promise<WindowClientLike | null>;
+}
 declare const self: {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
   location: Location;
+  registration: ServiceWorkerRegistration;
+  clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClientLike[]>;
+    openWindow(url: string): Promise<WindowClientLike | null>;
+  };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'message', listener: (event: CachePageMessageEvent) => void): void;
+  addEventListener(type: 'install', listener: (event: ExtendableEventLike) => void): void;
   addEventListener(
-    type: 'install',
-    listener: (event: { waitUntil(promise: Promise<unknown>): void }) => void,
+    type: 'push',
+    listener: (event: ExtendableEventLike & { data: { text(): string } | null }) => void,
+  ): void;
+  addEventListener(
+    type: 'notificationclick',
+    listener: (event: ExtendableEventLike & { notification: Notification }) => void,
+  ): void;
+  addEventListener(
+    type: 'pushsubscriptionchange',
+    listener: (
+      event: ExtendableEventLike & {
+        oldSubscription?: PushSubscription | null;
+        newSubscription?: PushSubscription | null;
+      },
+    ) => void,
   ): void;
 };
 
@@ -160,4 +200,53 @@ self.addEventListener('message', (event) => {
   );
   event.waitUntil(done);
   void done.then(() => event.ports[0]?.postMessage(true));
+});
+
+/** A followed place published today's board: its notification (features/follow/push-notification.ts). */
+self.addEventListener('push', (event) => {
+  const { title, ...options } = notificationOptions(readPushPayload(event.data?.text()));
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+/**
+ * A click on it: a window already on the place's page comes forward; else a window on a public page of the
+ * site comes forward and goes there; else a new one opens. The work is started before `waitUntil` is given
+ * it: a click dispatched by a test (an untrusted event, whose `waitUntil` throws) still opens the page.
+ */
+async function openNotificationTarget(notification: Notification): Promise<void> {
+  const target = notificationTarget(notification.data, self.location.origin);
+  if (target.origin !== self.location.origin) {
+    await self.clients.openWindow(target.href);
+    return;
+  }
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const chosen = windowForNotification(windows, target);
+  if (chosen !== null) {
+    // Focus needs the click's permission, which a window's navigation does not: one failing leaves the other.
+    const shown = await chosen.client.focus().catch(() => chosen.client);
+    if (!chosen.navigate) return;
+    try {
+      await shown.navigate(target.href);
+      return;
+    } catch {
+      // A window this worker does not control cannot be sent elsewhere: a new one opens.
+    }
+  }
+  await self.clients.openWindow(target.href);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openNotificationTarget(event.notification));
+});
+
+// The push service renewed or dropped the subscription: a new one, and every followed place sent again.
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(
+    subscribeAgain(event.oldSubscription, event.newSubscription, {
+      follows: readFollowsMirror,
+      subscribe: (options) => self.registration.pushManager.subscribe(options),
+      fetch: (input, init) => fetch(input, init),
+    }),
+  );
 });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Logo } from './logo';
 
-/** Logo, product name (back to the map), « Nous contacter » and the restaurant owners' entry. */
+/** Logo, product name (back to the map), « Données ouvertes », « Nous contacter », the restaurant owners' entry. */
 export function SiteHeader({ siteName }: { siteName: string }) {
   return (
     <header className="tv-header">
@@ -12,6 +12,9 @@ export function SiteHeader({ siteName }: { siteName: string }) {
       <nav aria-label="Liens du site" className="tv-header__links">
         {/* Not on a phone: the product's name and both links do not fit 390 px (the name went on two lines);
             there the map's panel and the owners' claim screen link it. */}
+        <Link to="/donnees-ouvertes" className="tv-link tv-header__open-data">
+          Données ouvertes
+        </Link>
         <Link to="/contact" className="tv-link tv-header__contact">
           Nous contacter
         </Link>
