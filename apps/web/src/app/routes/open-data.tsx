@@ -64,7 +64,9 @@ export default function OpenData({ loaderData }: Route.ComponentProps) {
           <a href={LICENCE} className="tv-link tv-strong" rel="license">
             Licence Ouverte 2.0 (Etalab)
           </a>
-          , à condition d’en citer la source : « {siteName} ». Les fichiers sont à jour à chaque modification
+          , à condition d’en citer la source : {'«\u00a0'}
+          {siteName}
+          {'\u00a0»'}. Les fichiers sont à jour à chaque modification
           {updated === null ? '' : ` ; la dernière date du ${updated}`}. Les ardoises sont celles du jour :
           celles des établissements fermés aujourd’hui n’y figurent pas.
         </p>
