@@ -47,6 +47,18 @@ export function executeSqlIn(tx: DbOrTx): PgBoss.Db {
 }
 
 /**
+ * What a statement pg-boss sends after the queue stopped is answered, unsent (the database is about to
+ * close): no row, except for its commands (complete, fail, cancel…), which end with `SELECT COUNT(*) FROM
+ * results` and read `rows[0].count` (an empty answer threw « Cannot read properties of undefined (reading
+ * 'count') », seen once in CI when a job completed as its queue stopped). Nothing is written then: the job
+ * stays active and is run again after its expiry, as after a crash.
+ */
+function stoppedAnswer(text: string): { rows: Record<string, unknown>[] } {
+  return /select\s+count\(\*\)(\s+as\s+count)?\s+from\s+\S+\s*(where[\s\S]*)?$/i.test(text.trim())
+    ? { rows: [{ count: '0' }] }
+    : { rows: [] };
+}
+/**
  * The runner: a pg-boss queue per job on the app's database (PostgreSQL, or PGlite in the embedded mode). Schedules are pg-boss's (one
  * cron tick makes one job, whatever the number of replicas), workers on every replica take the jobs
  * (`for update skip locked` in pg-boss), failures are retried by the queue. What a handler must do once
@@ -82,7 +94,7 @@ export class PgBossJobs implements Jobs {
     // sent, and the app closes the database right after (a replica sharing the pool closes it even sooner).
     const counted: PgBoss.Db = {
       executeSql: (text, values) => {
-        if (this.#stopped) return Promise.resolve({ rows: [] });
+        if (this.#stopped) return Promise.resolve(stoppedAnswer(text));
         const running = db.executeSql(text, values);
         this.#inFlight.add(running);
         void running.then(
