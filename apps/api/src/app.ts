@@ -28,6 +28,7 @@ import { adminsRoutes } from './modules/admins/admins.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { establishmentsRoutes } from './modules/establishments/establishments.routes';
 import { exportsRoutes } from './modules/exports/exports.routes';
+import { importsRoutes } from './modules/imports/imports.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -214,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mediaRoutes);
   await app.register(shareRoutes);
   await app.register(exportsRoutes);
+  await app.register(importsRoutes);
   await app.register(reportsRoutes);
   await app.register(followsRoutes);
   await app.register(accessRoutes);

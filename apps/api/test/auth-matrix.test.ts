@@ -94,6 +94,7 @@ const EXPECTED: Partial<Record<RouteId, Row>> = {
   uploadPhoto: ALL(204),
   getMedia: ALL(200),
   exportEstablishments: FULL_ADMIN_ONLY(200),
+  importEstablishments: FULL_ADMIN_ONLY(200),
   exportOwners: FULL_ADMIN_ONLY(200),
   exportUsers: FULL_ADMIN_ONLY(200),
   exportGroups: FULL_ADMIN_ONLY(200),
@@ -233,6 +234,14 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
       expect(upload.statusCode).toBe(204);
       return { params: { file: prepared.url.split('/').pop()! } };
     }
+    case 'importEstablishments':
+      // A dry run: the report only, nothing written.
+      return {
+        body: Buffer.from(
+          `Nom;Type;Type d’établissement;Ville;Latitude;Longitude\nImport ${unique()};Restaurant;Bar;Lyon;45,75;4,85\n`,
+        ),
+        headers: { 'content-type': 'text/csv' },
+      };
     case 'createGroup':
       return { body: { name: 'Collectif de Villeurbanne', latitude: 45.77, longitude: 4.88, radius: 5 } };
     case 'patchGroup':

@@ -330,6 +330,10 @@ export function changeText(
     const board = boardChangeText(change.from ?? null, change.to ?? null);
     if (board !== null) return board;
   }
+  // The file an import came from: one line beside the fields it set (decision 0083).
+  if (change.field === 'import' && typeof change.to === 'string') {
+    return `Importé depuis le fichier « ${change.to} »`;
+  }
   // A secret: only its renewal is kept, never its value.
   if (change.field === 'claimCode') return 'Code de réclamation renouvelé (l’ancien ne fonctionne plus)';
   const label = fieldLabel(change.field);

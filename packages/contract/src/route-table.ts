@@ -49,6 +49,7 @@ export const routeTable = {
   uploadPhoto: { method: 'PUT', path: '/api/uploads/:key', auth: 'none' },
   getMedia: { method: 'GET', path: '/media/:file', auth: 'none' },
   exportEstablishments: { method: 'POST', path: '/api/establishments/export', auth: 'required' },
+  importEstablishments: { method: 'POST', path: '/api/establishments/import', auth: 'required' },
   shareEstablishment: { method: 'POST', path: '/api/establishment/share/:id', auth: 'required' },
   mapPoints: site.mapPoints,
   mapFeed: site.mapFeed,

@@ -61,6 +61,7 @@ describe('route table', () => {
         'uploadPhoto',
         'getMedia',
         'exportEstablishments',
+        'importEstablishments',
         'shareEstablishment',
         'mapPoints',
         'mapFeed',

@@ -82,6 +82,7 @@ import {
   PatchGroupBodySchema,
 } from './schemas/group';
 import { PlaceSchema, PlaceSearchQuerySchema } from './schemas/place';
+import { ImportQuerySchema, ImportReportSchema } from './schemas/establishment-import';
 import {
   AccessRequestSchema,
   ContactMessageCreatedSchema,
@@ -567,6 +568,17 @@ export const routes = {
     permission: { action: 'export', subject: 'establishment' },
     query: ExportEstablishmentsQuerySchema,
     responses: { 200: FileSchema, ...errors(400, 401, 403) },
+  },
+  importEstablishments: {
+    ...routeTable.importEstablishments,
+    summary:
+      'Importer des établissements : le CSV ou le XLSX de l’export, ou un GeoJSON aux clés OpenStreetMap (rapport seul sauf avec ?dryRun=false ; tout ou rien)',
+    tags: TAGS.establishments,
+    account: 'admin',
+    // `update establishment` too, checked by the route: a file may update the places it already holds.
+    permission: { action: 'create', subject: 'establishment' },
+    query: ImportQuerySchema,
+    responses: { 200: ImportReportSchema, ...errors(400, 401, 403, 413, 415) },
   },
   shareEstablishment: {
     ...routeTable.shareEstablishment,

@@ -120,6 +120,10 @@ export const establishments = pgTable(
     disabledReason: text('disabled_reason'),
     // Lower-case, accent-free "name town" kept by the application for accent-insensitive search.
     searchText: text('search_text').notNull(),
+    // Where an imported place came from (`osm`, or the `source` column of a spreadsheet) and its id there:
+    // importing the same file again updates it instead of creating it twice (decision 0083).
+    source: text('source'),
+    sourceId: text('source_id'),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -134,6 +138,9 @@ export const establishments = pgTable(
     index('establishments_name_idx').on(t.name),
     // The public list by name, read in keyset batches of (search_text, id): no sort of 200,000 rows per batch.
     index('establishments_search_text_id_idx').on(t.searchText, t.id),
+    uniqueIndex('establishments_source_key')
+      .on(t.source, t.sourceId)
+      .where(sql`${t.sourceId} is not null`),
     check('establishments_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('establishments_longitude_check', sql`${t.longitude} between -180 and 180`),
     check(

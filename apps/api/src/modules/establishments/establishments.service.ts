@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { databaseNow, categories, establishmentTombstones, establishments, owners } from '../../db/schema';
 import { write, type Write, type WriteConditions } from '../../writes/write';
-import { allFields, diffFields, type Actor } from '../history/history';
+import { allFields, diffFields, type Actor, type FieldChange } from '../history/history';
 import { assertStoredPhoto } from '../uploads/photo-check';
 import { toEstablishment } from './establishments.presenter';
 import {
@@ -215,6 +215,53 @@ function visibilityValues(
 }
 
 /**
+ * Inserts a new establishment with `uri` (chosen by the caller, free) in the write `w`, its categories and
+ * its `create` history entry; `options.note` is one more change in that entry (the file an import came
+ * from), `options.source` where it was imported from. The owner, if any, is linked by the caller.
+ */
+export async function insertEstablishment(
+  w: Write,
+  id: string,
+  uri: string,
+  body: CreateEstablishmentBody,
+  options: { note?: FieldChange; source?: { source: string; sourceId: string } | null } = {},
+): Promise<void> {
+  const { tx } = w;
+  await tx.insert(establishments).values({
+    id,
+    uri,
+    kind: body.kind,
+    name: body.name,
+    venueType: body.venueType,
+    description: body.description ?? null,
+    street: body.address.street ?? null,
+    postcode: body.address.postcode ?? null,
+    town: body.address.town,
+    latitude: body.location.latitude,
+    longitude: body.location.longitude,
+    phone: body.phone ?? null,
+    email: body.email ?? null,
+    website: body.website ?? null,
+    openingHours: body.openingHours ?? [],
+    closures: sortClosures(body.closures ?? []),
+    priceRange: body.priceRange ?? null,
+    photoUrl: body.photo?.url ?? null,
+    claimCode: newClaimCode(),
+    // The team creates pages: their e-mail is the one the claim code may go to.
+    claimEmail: body.email ?? null,
+    closedForGoodAt: body.closedForGood === true ? w.now : null,
+    ...visibilityValues(body, null, w.now),
+    searchText: searchTextOf(body.name, body.address.town),
+    source: options.source?.source ?? null,
+    sourceId: options.source?.sourceId ?? null,
+  });
+  await replaceEstablishmentCategories(tx, id, body.categories ?? []);
+  const created = await findEstablishmentById(tx, id);
+  const changes = allFields(historyView(created!), 'create');
+  await recordEstablishmentChange(w, id, 'create', options.note ? [options.note, ...changes] : changes);
+}
+
+/**
  * A new establishment. Without a `uri` in the body it is generated from name and town, with `-2`, `-3`...
  * when taken (now or before): the choice and the insert happen under a lock on that base, so simultaneous
  * creates of the same name and town get distinct uris.
@@ -251,35 +298,7 @@ export async function createEstablishment(
           await lockUriBase(tx, base);
           uri = nextFreeUri(base, await findTakenUris(tx, base));
         }
-        await tx.insert(establishments).values({
-          id,
-          uri,
-          kind: body.kind,
-          name: body.name,
-          venueType: body.venueType,
-          description: body.description ?? null,
-          street: body.address.street ?? null,
-          postcode: body.address.postcode ?? null,
-          town: body.address.town,
-          latitude: body.location.latitude,
-          longitude: body.location.longitude,
-          phone: body.phone ?? null,
-          email: body.email ?? null,
-          website: body.website ?? null,
-          openingHours: body.openingHours ?? [],
-          closures: sortClosures(body.closures ?? []),
-          priceRange: body.priceRange ?? null,
-          photoUrl: body.photo?.url ?? null,
-          claimCode: newClaimCode(),
-          // The team creates pages: their e-mail is the one the claim code may go to.
-          claimEmail: body.email ?? null,
-          closedForGoodAt: body.closedForGood === true ? w.now : null,
-          ...visibilityValues(body, null, w.now),
-          searchText: searchTextOf(body.name, body.address.town),
-        });
-        await replaceEstablishmentCategories(tx, id, body.categories ?? []);
-        const created = await findEstablishmentById(tx, id);
-        await recordEstablishmentChange(w, id, 'create', allFields(historyView(created!), 'create'));
+        await insertEstablishment(w, id, uri, body);
         await relinkEstablishment(w, id, null, ownerId);
       });
       break;
@@ -296,6 +315,92 @@ export async function createEstablishment(
 }
 
 /**
+ * A patch of the establishment `id` in the write `w` (`patchEstablishment`'s work, also an import's for each
+ * place it updates): answers the history's changes (none: nothing differed). `options.note` is one more
+ * change in the entry (the file an import came from), `options.source` where it was imported from.
+ */
+export async function applyEstablishmentPatch(
+  ctx: AppContext,
+  w: Write,
+  id: string,
+  body: PatchEstablishmentBody,
+  options: {
+    ability?: AppAbility | undefined;
+    note?: FieldChange;
+    source?: { source: string; sourceId: string } | null;
+  } = {},
+): Promise<FieldChange[]> {
+  const { tx } = w;
+  const before = w.checkExisting(await findEstablishmentById(tx, id, { forUpdate: true }), notFound);
+  // The same owner sent back (a whole record saved as read) changes nothing: not refused.
+  if (body.restaurantOwner !== undefined && body.restaurantOwner !== before.ownerId) {
+    assertMayChangeOwner(options.ability, [before.ownerId, body.restaurantOwner]);
+  }
+  assertClosureDates(ctx, body.closures, before.closures);
+  await assertCategoriesExist(tx, body.categories);
+  await assertOwnerExists(tx, body.restaurantOwner);
+  // Its current photo is always accepted (kept as it is); a new one must be the caller's upload.
+  if (body.photo && body.photo.url !== before.photoUrl) {
+    await assertStoredPhoto(ctx, body.photo.url, w.actor);
+  }
+  if (body.uri !== undefined && body.uri !== before.uri && (await isUriTaken(tx, body.uri, id))) {
+    throw uriTaken();
+  }
+
+  const name = body.name ?? before.name;
+  const town = body.address?.town ?? before.town;
+  const photoUrl = body.photo === undefined ? before.photoUrl : (body.photo?.url ?? null);
+  const values: Partial<typeof establishments.$inferInsert> = {
+    ...(body.kind === undefined ? {} : { kind: body.kind }),
+    ...(body.name === undefined ? {} : { name: body.name }),
+    ...(body.venueType === undefined ? {} : { venueType: body.venueType }),
+    ...(body.uri === undefined ? {} : { uri: body.uri }),
+    ...(body.description === undefined ? {} : { description: body.description }),
+    ...(body.address?.street === undefined ? {} : { street: body.address.street }),
+    ...(body.address?.postcode === undefined ? {} : { postcode: body.address.postcode }),
+    ...(body.address?.town === undefined ? {} : { town: body.address.town }),
+    ...(body.location === undefined
+      ? {}
+      : { latitude: body.location.latitude, longitude: body.location.longitude }),
+    ...(body.phone === undefined ? {} : { phone: body.phone }),
+    ...(body.email === undefined ? {} : { email: body.email }),
+    // The address a claim code may go to follows the team's edits only, never an owner's (decision 0070).
+    ...(body.email === undefined || w.actor.role !== 'admin' ? {} : { claimEmail: body.email }),
+    ...(body.closedForGood === undefined || body.closedForGood === (before.closedForGoodAt !== null)
+      ? {}
+      : { closedForGoodAt: body.closedForGood ? w.now : null }),
+    ...(body.website === undefined ? {} : { website: body.website }),
+    ...(body.openingHours === undefined ? {} : { openingHours: body.openingHours }),
+    // The whole list, in order of first days: it replaces the stored one.
+    ...(body.closures === undefined ? {} : { closures: sortClosures(body.closures) }),
+    ...(body.priceRange === undefined ? {} : { priceRange: body.priceRange }),
+    ...visibilityValues(body, before, w.now),
+    // A new photo has not been shared yet.
+    ...(body.photo === undefined
+      ? {}
+      : {
+          photoUrl,
+          photoIsFacebookShared: photoUrl === before.photoUrl && before.photoIsFacebookShared,
+        }),
+    searchText: searchTextOf(name, town),
+  };
+  await tx
+    .update(establishments)
+    .set({ ...values, updatedAt: databaseNow() })
+    .where(eq(establishments.id, id));
+  if (body.categories !== undefined) await replaceEstablishmentCategories(tx, id, body.categories);
+  const after = await findEstablishmentById(tx, id);
+  const changes = diffFields(historyView(before), historyView(after!));
+  if (changes.length > 0) {
+    await recordEstablishmentChange(w, id, 'update', options.note ? [options.note, ...changes] : changes);
+  }
+  if (body.restaurantOwner !== undefined) {
+    await relinkEstablishment(w, id, before.ownerId, body.restaurantOwner);
+  }
+  return changes;
+}
+
+/**
  * Any subset of the fields (the auth hook has already refused the fields the caller may not change).
  * `address` is merged key by key. The uri never follows a new name: only an explicit `uri` changes it, and
  * the one it had keeps answering with a redirect.
@@ -309,73 +414,7 @@ export async function patchEstablishment(
   ability?: AppAbility,
 ): Promise<EstablishmentRow> {
   try {
-    await write(ctx, { actor, conditions }, async (w) => {
-      const { tx } = w;
-      const before = w.checkExisting(await findEstablishmentById(tx, id, { forUpdate: true }), notFound);
-      // The same owner sent back (a whole record saved as read) changes nothing: not refused.
-      if (body.restaurantOwner !== undefined && body.restaurantOwner !== before.ownerId) {
-        assertMayChangeOwner(ability, [before.ownerId, body.restaurantOwner]);
-      }
-      assertClosureDates(ctx, body.closures, before.closures);
-      await assertCategoriesExist(tx, body.categories);
-      await assertOwnerExists(tx, body.restaurantOwner);
-      // Its current photo is always accepted (kept as it is); a new one must be the caller's upload.
-      if (body.photo && body.photo.url !== before.photoUrl) {
-        await assertStoredPhoto(ctx, body.photo.url, actor);
-      }
-      if (body.uri !== undefined && body.uri !== before.uri && (await isUriTaken(tx, body.uri, id))) {
-        throw uriTaken();
-      }
-
-      const name = body.name ?? before.name;
-      const town = body.address?.town ?? before.town;
-      const photoUrl = body.photo === undefined ? before.photoUrl : (body.photo?.url ?? null);
-      const values: Partial<typeof establishments.$inferInsert> = {
-        ...(body.kind === undefined ? {} : { kind: body.kind }),
-        ...(body.name === undefined ? {} : { name: body.name }),
-        ...(body.venueType === undefined ? {} : { venueType: body.venueType }),
-        ...(body.uri === undefined ? {} : { uri: body.uri }),
-        ...(body.description === undefined ? {} : { description: body.description }),
-        ...(body.address?.street === undefined ? {} : { street: body.address.street }),
-        ...(body.address?.postcode === undefined ? {} : { postcode: body.address.postcode }),
-        ...(body.address?.town === undefined ? {} : { town: body.address.town }),
-        ...(body.location === undefined
-          ? {}
-          : { latitude: body.location.latitude, longitude: body.location.longitude }),
-        ...(body.phone === undefined ? {} : { phone: body.phone }),
-        ...(body.email === undefined ? {} : { email: body.email }),
-        // The address a claim code may go to follows the team's edits only, never an owner's (decision 0070).
-        ...(body.email === undefined || actor.role !== 'admin' ? {} : { claimEmail: body.email }),
-        ...(body.closedForGood === undefined || body.closedForGood === (before.closedForGoodAt !== null)
-          ? {}
-          : { closedForGoodAt: body.closedForGood ? w.now : null }),
-        ...(body.website === undefined ? {} : { website: body.website }),
-        ...(body.openingHours === undefined ? {} : { openingHours: body.openingHours }),
-        // The whole list, in order of first days: it replaces the stored one.
-        ...(body.closures === undefined ? {} : { closures: sortClosures(body.closures) }),
-        ...(body.priceRange === undefined ? {} : { priceRange: body.priceRange }),
-        ...visibilityValues(body, before, w.now),
-        // A new photo has not been shared yet.
-        ...(body.photo === undefined
-          ? {}
-          : {
-              photoUrl,
-              photoIsFacebookShared: photoUrl === before.photoUrl && before.photoIsFacebookShared,
-            }),
-        searchText: searchTextOf(name, town),
-      };
-      await tx
-        .update(establishments)
-        .set({ ...values, updatedAt: databaseNow() })
-        .where(eq(establishments.id, id));
-      if (body.categories !== undefined) await replaceEstablishmentCategories(tx, id, body.categories);
-      const after = await findEstablishmentById(tx, id);
-      const changes = diffFields(historyView(before), historyView(after!));
-      if (changes.length > 0) await recordEstablishmentChange(w, id, 'update', changes);
-      if (body.restaurantOwner !== undefined) {
-        await relinkEstablishment(w, id, before.ownerId, body.restaurantOwner);
-      }
-    });
+    await write(ctx, { actor, conditions }, (w) => applyEstablishmentPatch(ctx, w, id, body, { ability }));
   } catch (error) {
     const index = violatedUniqueIndex(error);
     if (isUriConflict(index)) throw uriTaken();

@@ -25,7 +25,14 @@ const ownerIdOf = (value: unknown): string | null =>
 export const notifyOwnersOfTeamChanges: WriteConsumer = async (ctx, w, entries) => {
   const team = entries.filter((e) => e.actor.role === 'admin' && e.subjectType === 'establishment');
   if (team.length === 0) return;
-  const establishmentIds = [...new Set(team.map((e) => e.subjectId))];
+  // Grouped once: an import's write holds one entry per place, 50,000 of them.
+  const entriesOf = new Map<string, typeof team>();
+  for (const entry of team) {
+    const list = entriesOf.get(entry.subjectId);
+    if (list === undefined) entriesOf.set(entry.subjectId, [entry]);
+    else list.push(entry);
+  }
+  const establishmentIds = [...entriesOf.keys()];
   const rows = await w.tx
     .select({
       ...OWNER_MAIL_COLUMNS,
@@ -38,7 +45,7 @@ export const notifyOwnersOfTeamChanges: WriteConsumer = async (ctx, w, entries) 
   const site = { name: ctx.config.site.name, publicUrl: ctx.config.publicUrl };
 
   for (const establishmentId of establishmentIds) {
-    const own = team.filter((e) => e.subjectId === establishmentId);
+    const own = entriesOf.get(establishmentId)!;
     const row = byId.get(establishmentId);
     const deletion = own.find((e) => e.action === 'delete');
     const valueOf = (field: string) => deletion?.changes.find((c) => c.field === field)?.from;

@@ -1,0 +1,266 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { createCategory, createEstablishment } from '../../../test/factories';
+import { changeHistory, establishments } from '../../db/schema';
+
+let t: TestApp;
+let admin: TestAccount;
+
+beforeEach(async () => {
+  t = await createTestApp();
+  admin = await createAdminAccount(t);
+});
+afterEach(() => t.close());
+
+const CSV = 'text/csv';
+const GEOJSON = 'application/geo+json';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function importFile(
+  payload: Buffer | string,
+  type: string,
+  options: { dryRun?: boolean; name?: string; headers?: Record<string, string> } = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/establishments/import${options.dryRun === false ? '?dryRun=false' : ''}`,
+    headers: {
+      ...(options.headers ?? admin.headers),
+      'content-type': type,
+      'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(options.name ?? 'lieux.csv')}`,
+    },
+    payload,
+  });
+}
+
+async function exportCsv(): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/establishments/export',
+    headers: admin.headers,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.body;
+}
+
+const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(establishments))[0]!.n;
+
+const feature = (id: string, lat: number, lon: number, tags: Record<string, string>) => ({
+  type: 'Feature',
+  id,
+  geometry: { type: 'Point', coordinates: [lon, lat] },
+  properties: tags,
+});
+
+describe('importing establishments (POST /api/establishments/import)', () => {
+  it('reads its own export back unchanged, then updates what a spreadsheet changed, naming the file in the history', async () => {
+    const crepes = await createCategory(t.db, 'Crêpes');
+    await createEstablishment(t.db, {
+      name: 'Ty Breizh',
+      town: 'Rennes',
+      categoryIds: [crepes.id],
+      latitude: 48.11,
+      longitude: -1.68,
+      phone: '+33 2 99 00 00 00',
+    });
+    await createEstablishment(t.db, {
+      name: '=HYPERLINK("x")',
+      town: 'Lyon',
+      description: 'Sur\ndeux lignes',
+    });
+    await createEstablishment(t.db, { name: 'Le Bouchon', town: 'Lyon', disabled: true });
+    const csv = await exportCsv();
+
+    const dry = await importFile(csv, CSV);
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json()).toEqual({
+      dryRun: true,
+      rows: 3,
+      created: 0,
+      updated: 0,
+      unchanged: 3,
+      duplicates: [],
+      errors: [],
+    });
+
+    const edited = csv.replace('Ty Breizh', 'Ty Breizh Krampouezh');
+    const before = await count();
+    const done = await importFile(edited, CSV, { dryRun: false, name: 'rennes été.csv' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ dryRun: false, rows: 3, created: 0, updated: 1, unchanged: 2 });
+    expect(await count()).toBe(before);
+    const [place] = await t.db
+      .select()
+      .from(establishments)
+      .where(eq(establishments.name, 'Ty Breizh Krampouezh'));
+    expect(place).toBeDefined();
+    const entries = await t.db.select().from(changeHistory).where(eq(changeHistory.subjectId, place!.id));
+    const update = entries.find((e) => e.action === 'update')!;
+    expect(update.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'import', from: null, to: 'rennes été.csv' },
+        { field: 'name', from: 'Ty Breizh', to: 'Ty Breizh Krampouezh' },
+      ]),
+    );
+    expect(update.actorRole).toBe('admin');
+  });
+
+  it('reads the XLSX export back unchanged', async () => {
+    await createEstablishment(t.db, { name: 'Chez Léa', town: 'Lyon' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/establishments/export?format=xlsx',
+      headers: admin.headers,
+    });
+    const dry = await importFile(res.rawPayload, XLSX, { name: 'etablissements.xlsx' });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json()).toMatchObject({ rows: 1, unchanged: 1, created: 0, errors: [] });
+  });
+
+  it('creates the places of an OpenStreetMap export once, and updates them by their OSM id after', async () => {
+    const file = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        feature('node/101', 48.1109, -1.6795, {
+          name: 'Crêperie du Marché',
+          amenity: 'restaurant',
+          cuisine: 'crepe;regional',
+          'addr:housenumber': '3',
+          'addr:street': 'place des Lices',
+          'addr:postcode': '35000',
+          'addr:city': 'Rennes',
+          phone: '+33 2 99 11 22 33',
+          opening_hours: 'Mo-Fr 12:00-14:00; Sa 12:00-14:30,19:00-22:00',
+        }),
+        feature('node/102', 45.7597, 4.8422, { name: 'Le Comptoir', amenity: 'bar', 'addr:city': 'Lyon' }),
+      ],
+    });
+    const before = await count();
+    const dry = await importFile(file, GEOJSON, { name: 'overpass.geojson' });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json()).toEqual({
+      dryRun: true,
+      rows: 2,
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      duplicates: [],
+      errors: [],
+    });
+    expect(await count()).toBe(before);
+
+    expect((await importFile(file, GEOJSON, { dryRun: false })).json()).toMatchObject({ created: 2 });
+    const [crepes] = await t.db.select().from(establishments).where(eq(establishments.sourceId, 'node/101'));
+    expect(crepes).toMatchObject({
+      source: 'osm',
+      venueType: 'creperie',
+      street: '3 place des Lices',
+      postcode: '35000',
+      town: 'Rennes',
+      latitude: 48.1109,
+      longitude: -1.6795,
+    });
+    expect(crepes!.openingHours).toEqual(
+      expect.arrayContaining([
+        { day: 1, opens: '12:00', closes: '14:00' },
+        { day: 6, opens: '19:00', closes: '22:00' },
+      ]),
+    );
+    const again = await importFile(file.replace('Le Comptoir', 'Le Comptoir des Halles'), GEOJSON, {
+      dryRun: false,
+    });
+    expect(again.json()).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
+    expect(await count()).toBe(before + 2);
+  });
+
+  it('leaves a place of the same name within 100 m alone, accents and case aside, and creates one farther', async () => {
+    const existing = await createEstablishment(t.db, {
+      name: 'Café de la Gare',
+      town: 'Lyon',
+      latitude: 45.76,
+      longitude: 4.83,
+    });
+    const header = 'Nom;Type;Type d’établissement;Ville;Latitude;Longitude\n';
+    const file =
+      header +
+      'CAFE DE LA GARE;Restaurant;Bar;Lyon;45,7603;4,83\n' + // 33 m north
+      'Cafe de la gare;Restaurant;Bar;Lyon;45,762;4,83\n'; // 222 m north
+    const res = await importFile(file, CSV, { dryRun: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      rows: 2,
+      created: 1,
+      duplicates: [
+        {
+          row: 2,
+          reason: 'nearby-same-name',
+          existing: { id: existing.id, name: 'Café de la Gare', uri: existing.uri },
+        },
+      ],
+    });
+  });
+
+  it('imports nothing from a file with one bad row, and says which row and which column', async () => {
+    const file =
+      'Nom;Type;Type d’établissement;Ville;Latitude;Longitude;Téléphone\n' +
+      'Le Bon Coin;Restaurant;Restaurant;Lyon;45,75;4,85;\n' +
+      'La Lune;Restaurant;Restaurant;Paris;4,85;45,75;\n' + // latitude and longitude swapped
+      'Le Soleil;Restaurant;Cantine;Paris;48,85;2,35;=1+1\n';
+    const before = await count();
+    const res = await importFile(file, CSV, { dryRun: false });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('ValidationError');
+    expect(body.message).toMatch(/rien n’a été importé/);
+    expect(body.details.errors).toEqual([
+      { row: 3, field: 'Latitude', message: expect.stringMatching(/pas en France/) },
+      { row: 4, field: 'Téléphone', message: expect.stringMatching(/formule/) },
+      { row: 4, field: 'Type d’établissement', message: expect.any(String) },
+    ]);
+    expect(await count()).toBe(before);
+  });
+
+  it('reads a Latin-1 CSV from an old Excel, with a comma between cells', async () => {
+    const file = Buffer.from(
+      "Nom,Type,Type d'établissement,Ville,Latitude,Longitude\nCrêperie Sainte-Anne,Restaurant,Crêperie,Rennes,48.114,-1.68\n",
+      'latin1',
+    );
+    const res = await importFile(file, CSV, { dryRun: false });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.db
+      .select()
+      .from(establishments)
+      .where(eq(establishments.name, 'Crêperie Sainte-Anne'));
+    expect(row).toMatchObject({ venueType: 'creperie', town: 'Rennes' });
+  });
+
+  it('refuses what is not a file of places, clearly', async () => {
+    const empty = await importFile('', CSV);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Le fichier est vide.');
+    const notXlsx = await importFile('Nom;Ville\nA;B\n', XLSX);
+    expect(notXlsx.statusCode).toBe(400);
+    expect(notXlsx.json().message).toMatch(/pas un classeur Excel/);
+    const broken = await importFile('{"type":"FeatureCollection","features":[{"type":', GEOJSON);
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toMatch(/GeoJSON est illisible/);
+    const big = await importFile(Buffer.alloc(20 * 1024 * 1024 + 1, 0x41), CSV);
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toMatch(/20 Mo/);
+    const image = await importFile(Buffer.from([0xff, 0xd8, 0xff]), 'image/jpeg');
+    expect(image.statusCode).toBe(415);
+  });
+
+  it('is for admins who may create and update establishments', async () => {
+    const file = 'Nom;Type;Type d’établissement;Ville;Latitude;Longitude\nA;Restaurant;Bar;Lyon;45,75;4,85\n';
+    const owner = await createOwnerAccount(t);
+    expect((await importFile(file, CSV, { headers: owner.headers })).statusCode).toBe(403);
+    const creator = await createAdminAccount(t, {
+      permissions: [{ action: 'create', subject: 'establishment' }],
+    });
+    expect((await importFile(file, CSV, { headers: creator.headers })).statusCode).toBe(403);
+    expect((await importFile(file, CSV, { headers: {} })).statusCode).toBe(401);
+  });
+});
