@@ -22,7 +22,9 @@ import {
   openMapPage,
   project,
   readView,
+  screenshotForDocs,
   stillView,
+  textInSight,
   zoomInto,
   type Box,
   type View,
@@ -71,6 +73,40 @@ async function listed(): Promise<Listed[]> {
   return (await (await fetch(`${server.baseUrl}/api/establishments/`)).json()) as Listed[];
 }
 const map = mapElement;
+
+/** « Rien n’est ouvert en ce moment » and when the first places open (« à 7 h », « demain à 7 h 30 »). */
+const NOTHING_OPEN =
+  'Rien n’est ouvert en ce momentLes premiers ouvrent\\s(.*\\s)?à\\s\\d+\\sh(\\s\\d\\d)?\\.';
+const FIRST_OPENING = new RegExp(`^${NOTHING_OPEN}$`, 'u');
+
+/**
+ * 4 a.m. in Paris, on the server's day (its menu boards and closures are of that day): none of the demo
+ * data's places is open then (its bars close at 2 at the latest, its brasseries at midnight).
+ */
+function parisFourAm(): number {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+  const parisHour = (at: number) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: '2-digit', hourCycle: 'h23' }).format(
+      at,
+    );
+  // Winter time, else summer time.
+  const winter = Date.parse(`${day}T04:00:00+01:00`);
+  return parisHour(winter) === '04' ? winter : Date.parse(`${day}T04:00:00+02:00`);
+}
+
+/** Whether this element is the one hit at its centre: nothing lies over it. */
+function hitAtCentre(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return hit !== null && element.contains(hit);
+}
+
+async function expectNoAxeViolation(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
 
 /**
  * What MapLibre has drawn (its layers are pixels): the map element says it once the map is still. Clusters
@@ -458,6 +494,110 @@ describe('the map page', () => {
     await context.close();
   });
 
+  it('says on a phone when « Autour de moi » is refused, over the map and above the sheet (axe)', async () => {
+    const context = await newVisitorContext(browser, PHONE);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openMap(page);
+    await page.getByRole('button', { name: 'Autour de moi' }).tap();
+    const alert = page.getByRole('alert').filter({ hasText: 'localisation' });
+    await expect.poll(() => alert.count(), { timeout: 10_000 }).toBe(1);
+    // In sight: inside the screen, over the map, not under the list's sheet.
+    await expect
+      .poll(() => textInSight(page, 'La localisation est désactivée pour ce site.'), { timeout: 10_000 })
+      .toBe(true);
+    expect(await textInSight(page, 'Chercher une ville')).toBe(true);
+    await expectNoAxeViolation(page);
+    // The town search: its field focused, the sheet raised to full height with it.
+    await alert.getByRole('button', { name: 'Chercher une ville' }).tap();
+    expect(await alert.count()).toBe(0);
+    const search = page.getByRole('combobox', { name: 'Rechercher' });
+    expect(await search.evaluate((input) => input === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => page.locator('.tv-sheet-handle').getAttribute('aria-label'))
+      .toBe('Réduire la liste');
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('draws nothing at 4 a.m. with « Ouvert maintenant » on a phone and says why over the map, with the way out', async () => {
+    const context = await newVisitorContext(browser, PHONE);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.clock.install({ time: parisFourAm() });
+    await openMap(page);
+    // The chip tapped as the sheet first shows it, at its lowest: the sheet stays there.
+    await page.getByRole('button', { name: 'Ouvert maintenant' }).tap();
+    await expect.poll(async () => (await drawn(page)).places, { timeout: 20_000 }).toBe(0);
+    // Said once to screen readers, by the list's status line.
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Rien n’est ouvert' }).textContent(), {
+        timeout: 10_000,
+      })
+      .toMatch(FIRST_OPENING);
+    // And in sight, over the empty map: the list's line was ~450 px down a sheet showing its first 140 px
+    // (issue 49). The search field and the chips stay in sight too.
+    await expect.poll(() => textInSight(page, 'Rien n’est ouvert en ce moment')).toBe(true);
+    expect(await textInSight(page, 'Les premiers ouvrent ')).toBe(true);
+    const notice = page.getByTestId('map-empty-notice');
+    expect(await notice.textContent()).toMatch(new RegExp(`^${NOTHING_OPEN}Retirer les filtres$`, 'u'));
+    for (const element of [
+      page.getByRole('combobox', { name: 'Rechercher' }),
+      page.getByRole('button', { name: 'Ouvert maintenant' }),
+    ]) {
+      expect(await element.evaluate(hitAtCentre)).toBe(true);
+    }
+    expect(await page.locator('.tv-sheet-handle').getAttribute('aria-label')).toBe('Agrandir la liste');
+    await expectNoAxeViolation(page);
+    await screenshotForDocs(page, 'issue49-1-after-open-now-night-phone');
+
+    // The way out, in sight: the places come back, the note goes.
+    const removeFilters = notice.getByRole('button', { name: 'Retirer les filtres' });
+    expect(await textInSight(page, 'Retirer les filtres')).toBe(true);
+    await removeFilters.tap();
+    await expect.poll(async () => (await drawn(page)).places, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await notice.count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Ouvert maintenant' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('draws nothing at 4 a.m. with « Ouvert maintenant » on a desktop, the list beside saying why (axe)', async () => {
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.clock.install({ time: parisFourAm() });
+    await openMap(page);
+    await page.getByRole('button', { name: 'Ouvert maintenant' }).click();
+    await expect.poll(async () => (await drawn(page)).places, { timeout: 20_000 }).toBe(0);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Rien n’est ouvert' }).textContent(), {
+        timeout: 10_000,
+      })
+      .toMatch(FIRST_OPENING);
+    // The list beside the map says it, in sight; no « dézoomez » with all of France in view, and no note
+    // over the map (the phone's): one « Retirer les filtres ».
+    expect(await textInSight(page, 'Rien n’est ouvert en ce moment')).toBe(true);
+    expect(await textInSight(page, 'Les premiers ouvrent ')).toBe(true);
+    expect(await page.getByText(/dézoomez/u).count()).toBe(0);
+    expect(await page.getByTestId('map-empty-notice').isVisible()).toBe(false);
+    const removeFilters = page.getByRole('button', { name: 'Retirer les filtres' });
+    expect(await removeFilters.count()).toBe(1);
+    expect(await textInSight(page, 'Retirer les filtres')).toBe(true);
+    await expectNoAxeViolation(page);
+    await screenshotForDocs(page, 'issue49-1-after-open-now-night-desktop');
+
+    await removeFilters.click();
+    await expect.poll(async () => (await drawn(page)).places, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'dans cette zone' }).textContent())
+      .toMatch(/^\d+ établissements dans cette zone$/u);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
   it('makes the group under the centre current from zoom 9, shows and filters its menu boards', async () => {
     const groups = (await (await fetch(`${server.baseUrl}/api/groups/`)).json()) as Group[];
     const lyon = groups.find((g) => g.name.includes('Lyon'))!;
@@ -797,7 +937,11 @@ describe('the map page', () => {
     expect(await toResults.count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Voir toute la France' }).count()).toBe(0);
     await expect.poll(async () => (await drawn(page)).places, { timeout: 10_000 }).toBe(0);
-    await page.getByRole('button', { name: 'Retirer les filtres' }).tap();
+    // The sheet raised by the typing: the list's own way out, in sight (the note over the map is under it).
+    await page
+      .getByRole('region', { name: 'Établissements sur la carte' })
+      .getByRole('button', { name: 'Retirer les filtres' })
+      .tap();
     await expect.poll(async () => (await drawn(page)).places, { timeout: 10_000 }).toBeGreaterThan(0);
 
     // A town with no place around: "Voir toute la France" shows France whole, which zoom 6 does not on a

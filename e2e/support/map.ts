@@ -117,3 +117,38 @@ export async function zoomInto(page: Page, latitude: number, longitude: number, 
 export function mapPageUrl(baseUrl: string): RegExp {
   return new RegExp(`^${baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(#carte=.*)?$`, 'u');
 }
+
+/** SCREENSHOTS=1 writes docs/screens/<name>.png once the map is still; a plain run leaves them alone. */
+export async function screenshotForDocs(page: Page, name: string) {
+  if (process.env.SCREENSHOTS !== '1') return;
+  const { mkdir } = await import('node:fs/promises');
+  const path = await import('node:path');
+  const { repoRoot } = await import('./server');
+  const dir = path.join(repoRoot, 'docs/screens');
+  await mkdir(dir, { recursive: true });
+  await expect.poll(() => mapElement(page).getAttribute('data-still'), { timeout: 20_000 }).toBe('true');
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+/**
+ * Whether `text` is on screen: an element saying it lies inside the viewport and is the one hit at its
+ * centre (not under the phone's sheet nor anything else).
+ */
+export function textInSight(page: Page, text: string): Promise<boolean> {
+  return page.evaluate((wanted) => {
+    const { innerWidth: width, innerHeight: height } = window;
+    const holders = [...document.querySelectorAll<HTMLElement>('body *')].filter(
+      (element) =>
+        element.textContent?.includes(wanted) === true &&
+        ![...element.children].some((child) => child.textContent?.includes(wanted) === true),
+    );
+    return holders.some((element) => {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.top < 0 || box.left < 0 || box.bottom > height || box.right > width) {
+        return false;
+      }
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && element.contains(hit);
+    });
+  }, text);
+}

@@ -177,6 +177,23 @@ describe('the map page’s panel', () => {
     expect(screen.getByRole('button', { name: 'Crêperies' }).getAttribute('aria-pressed')).toBe('false');
   });
 
+  it('gives the map what the list says of filters that leave nothing, for the phone’s note, and takes it back', async () => {
+    const { user, store } = renderPanel({ establishments: [marmite, parisien] });
+    expect(store().getState().emptyNotice).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Crêperies' }));
+    expect(store().getState().emptyNotice).toEqual({
+      text: 'Aucun établissement ne correspond à ces filtres',
+      detail: null,
+    });
+    await user.click(screen.getByRole('button', { name: 'Retirer les filtres' }));
+    expect(store().getState().emptyNotice).toBeNull();
+    // Gone with the list (a detail page opened).
+    await user.click(screen.getByRole('button', { name: 'Crêperies' }));
+    expect(store().getState().emptyNotice).not.toBeNull();
+    cleanup();
+    expect(store().getState().emptyNotice).toBeNull();
+  });
+
   it('restricts the places to a category picked in « Catégories de plats », shown as a chip that takes it off', async () => {
     const { user, store } = renderPanel();
     await user.click(screen.getByRole('combobox', { name: 'Catégories de plats' }));

@@ -503,6 +503,19 @@ export function HomePanel() {
         now,
       })
     : null;
+  // A search or filters that leave nothing in view, said over the map too: on a phone the list's sheet,
+  // half open or lowered, hid the reason and the way out, leaving an empty map (issue 49, MapArea). Not
+  // with « Mes favoris », whose own section says why it is empty.
+  const noticeText = empty !== null && filtered && !filters.favorites ? empty.text : null;
+  const noticeDetail = empty?.detail ?? null;
+  useEffect(() => {
+    store.dispatch({
+      type: 'emptyNoticeChanged',
+      notice: noticeText === null ? null : { text: noticeText, detail: noticeDetail },
+    });
+  }, [store, noticeText, noticeDetail]);
+  // Gone with the list (a detail page).
+  useEffect(() => () => store.dispatch({ type: 'emptyNoticeChanged', notice: null }), [store]);
   const status = isLoading
     ? 'Chargement des établissements…'
     : isError

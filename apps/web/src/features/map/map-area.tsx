@@ -191,7 +191,7 @@ function LocationProblem() {
   if (problem === null) return null;
   const close = () => store.dispatch({ type: 'locationFailed', problem: null });
   return (
-    <div role="alert" className="tv-paper tv-location-problem">
+    <div role="alert" className="tv-paper tv-map-note">
       <p className="tv-small">
         {problem === 'refused'
           ? 'La localisation est désactivée pour ce site. Autorisez-la dans les réglages du navigateur, ou cherchez une ville.'
@@ -212,6 +212,38 @@ function LocationProblem() {
           Fermer
         </button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * A search or filters that leave nothing in view, said over the map on a phone with the way out: there the
+ * list's sheet, half open or lowered, hid its status line, and the visitor saw an empty map and no reason
+ * (issue 49). Not a live region: the list's status line already says it once to screen readers. Hidden on
+ * desktop, where the list beside the map says it (public.css).
+ */
+function EmptyNotice() {
+  const store = useMapStore();
+  const notice = useMapState((s) => s.emptyNotice);
+  if (notice === null) return null;
+  return (
+    <div className="tv-paper tv-map-note tv-phone-only" data-testid="map-empty-notice">
+      <p className="tv-small">
+        <strong>{notice.text}</strong>
+        {notice.detail !== null && (
+          <>
+            <br />
+            {notice.detail}
+          </>
+        )}
+      </p>
+      <button
+        type="button"
+        className="tv-button tv-button--contained tv-button--small"
+        onClick={() => store.dispatch({ type: 'filtersCleared' })}
+      >
+        Retirer les filtres
+      </button>
     </div>
   );
 }
@@ -257,7 +289,11 @@ export function MapArea({
         <MapPlaceholder />
       )}
       <SelectionCard />
-      <LocationProblem />
+      {/* Over the top of the map, left of its buttons, one under the other. */}
+      <div className="tv-map-notes">
+        <LocationProblem />
+        {!compact && <EmptyNotice />}
+      </div>
       {!compact && <Legend />}
     </div>
   );

@@ -25,6 +25,12 @@ import {
 } from './map-rules';
 
 /** The map's view (bounds, zoom, groups, boards, covered areas) and what keeps its list and the map in step. */
+/** What the list says of a search or filters that leave nothing in view (`emptyResult`). */
+export interface EmptyNotice {
+  text: string;
+  detail: string | null;
+}
+
 export interface MapViewState {
   mapInitialized: boolean;
   groups: readonly Group[];
@@ -75,6 +81,11 @@ export interface MapViewState {
    * (`unavailable`); the map says so and offers the town search. `null` once closed or after a success.
    */
   locationProblem: 'refused' | 'unavailable' | null;
+  /**
+   * A search or filters that leave nothing in view: what the list says (its status line and the line
+   * after), also said over the map on a phone, where the list's sheet hides it (issue 49). `null` otherwise.
+   */
+  emptyNotice: EmptyNotice | null;
   /** Text search, opening, kind and venue type filters, applied to the map and the list alike. */
   filters: MapFilters;
   /**
@@ -147,6 +158,7 @@ export function createInitialMapState(): MapViewState {
     mapTotal: null,
     feedWanted: false,
     locationProblem: null,
+    emptyNotice: null,
     filters: NO_FILTERS,
     followedUris: [],
     categoryNames: {},
@@ -184,6 +196,7 @@ export type MapAction =
   | { type: 'totalKnown'; total: number }
   | { type: 'feedWanted' }
   | { type: 'locationFailed'; problem: 'refused' | 'unavailable' | null }
+  | { type: 'emptyNoticeChanged'; notice: EmptyNotice | null }
   | { type: 'filtersChanged'; filters: Partial<MapFilters> }
   | { type: 'filtersCleared' }
   /** The browser's list of followed places, read by « Mes favoris ». */
@@ -444,5 +457,10 @@ function reduceMap(state: MapViewState, action: MapAction): MapViewState {
       return state.feedWanted ? state : { ...state, feedWanted: true };
     case 'locationFailed':
       return state.locationProblem === action.problem ? state : { ...state, locationProblem: action.problem };
+    case 'emptyNoticeChanged':
+      return state.emptyNotice?.text === action.notice?.text &&
+        state.emptyNotice?.detail === action.notice?.detail
+        ? state
+        : { ...state, emptyNotice: action.notice };
   }
 }
