@@ -32,4 +32,16 @@ describe('a name after « de » or « à »', () => {
     expect(ofName('Leon')).toBe('de Leon');
     expect(ofName('  Le Zinc ')).toBe('du Zinc');
   });
+
+  it('writes towns the same way: « au Mans », « aux Sables-d’Olonne », « du Havre »', () => {
+    expect(toName('Le Mans')).toBe('au Mans');
+    expect(toName('Les Sables-d’Olonne')).toBe('aux Sables-d’Olonne');
+    expect(ofName('Le Havre')).toBe('du Havre');
+    expect(ofName('Les Lilas')).toBe('des Lilas');
+    expect(toName('La Rochelle')).toBe('à La Rochelle');
+    expect(toName("L'Haÿ-les-Roses")).toBe("à L'Haÿ-les-Roses");
+    expect(ofName('Angers')).toBe('d’Angers');
+    expect(ofName('Yerres')).toBe('de Yerres');
+    expect(toName('Lyon')).toBe('à Lyon');
+  });
 });

@@ -2,7 +2,8 @@
  * A name after « de » or « à », as French writes it: the article that starts a name contracts with the
  * preposition (« la page du Comptoir », « rattaché aux Burgers de Fanny »), « de » elides before a vowel
  * (« la page d’Athéna »), and everything else is kept as it is (« la page de La Fourchette », « à L’Irish
- * Pub »). One function for every name shown in screens and mails, so that none says « de Le Comptoir ».
+ * Pub »). One function for every name shown in screens and mails, a place's or a town's, so that none says
+ * « de Le Comptoir » nor « à Le Mans ».
  */
 
 /** « Le » or « Les » opening a name, as its own word, in any case (« LE 1900 »). */

@@ -68,3 +68,28 @@ describe('the mails name a place as French writes it', () => {
     expect(report[1].text).toContain('une erreur sur la page des Burgers de Fanny (Lyon)');
   });
 });
+
+describe('the report mail to the owner', () => {
+  const mail = reportMail(
+    site,
+    owner,
+    { name: 'Le Comptoir', town: 'Lyon' },
+    { reason: 'hours', message: null },
+  );
+
+  it('asks for an answer in « Signalements »: « C’est corrigé », or « C’est juste » with a line', () => {
+    expect(mail.text).toContain(
+      'Vérifiez les informations de votre page, corrigez-les si besoin, puis répondez au signalement dans « Signalements » de votre espace restaurateur : « C’est corrigé » si vous l’avez corrigée, « C’est juste » avec une ligne d’explication si elle est exacte.',
+    );
+    expect(mail.text).toContain(
+      'L’équipe a reçu ce signalement elle aussi : votre réponse l’aide à le traiter.',
+    );
+    expect(mail.text).not.toContain('rien à faire');
+  });
+
+  it('links to « Signalements » in the owner’s space, by its absolute address', () => {
+    const link = 'https://tables.example/espace-restaurateur/signalements';
+    expect(mail.text).toContain(`Répondre au signalement : ${link}`);
+    expect(mail.html).toContain(`href="${link}"`);
+  });
+});

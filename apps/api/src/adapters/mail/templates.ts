@@ -1,5 +1,9 @@
 import { ofName, toName } from '@tables-voisines/contract/french-names';
-import { REPORT_REASON_LABELS, type ReportReason } from '@tables-voisines/contract/reports';
+import {
+  OWNER_ANSWER_LABELS,
+  REPORT_REASON_LABELS,
+  type ReportReason,
+} from '@tables-voisines/contract/reports';
 import {
   boardDayText,
   boardOfPlaceText,
@@ -395,7 +399,9 @@ export function verifyReminderMail(
 
 /**
  * A visitor reported an error on the owner's page (« Signaler une erreur »): the reason in words and the
- * visitor's message, never the visitor's address (only the team sees it), and the way to the owner's space.
+ * visitor's message, never the visitor's address (only the team sees it), and the way to « Signalements » in
+ * the owner's space, where it answers « C’est corrigé » or « C’est juste » with a line (reports.service.ts
+ * `answerReport`): the team reads the answer in its queue.
  */
 export function reportMail(
   site: MailSite,
@@ -403,7 +409,9 @@ export function reportMail(
   establishment: { name: string; town: string },
   report: { reason: ReportReason; message: string | null },
 ): MailMessage {
-  const space = `${site.publicUrl}/espace-restaurateur`;
+  const reports = `${site.publicUrl}/espace-restaurateur/signalements`;
+  const fixed = OWNER_ANSWER_LABELS.fixed;
+  const disputed = OWNER_ANSWER_LABELS.disputed;
   return layout(site, owner.email, `Signalement sur votre page « ${establishment.name} »`, {
     paragraphs: [
       `Bonjour ${owner.firstName},`,
@@ -412,10 +420,10 @@ export function reportMail(
       report.message === null
         ? 'Le visiteur n’a pas laissé de précisions.'
         : `Précisions : « ${report.message} »`,
-      'Vérifiez les informations de votre page et corrigez-les si besoin depuis votre espace restaurateur :',
+      `Vérifiez les informations de votre page, corrigez-les si besoin, puis répondez au signalement dans « Signalements » de votre espace restaurateur : « ${fixed} » si vous l’avez corrigée, « ${disputed} » avec une ligne d’explication si elle est exacte.`,
     ],
-    highlight: { link: space, label: 'Ouvrir mon espace' },
-    after: ['L’équipe a reçu ce signalement elle aussi. Si votre page est juste, vous n’avez rien à faire.'],
+    highlight: { link: reports, label: 'Répondre au signalement' },
+    after: ['L’équipe a reçu ce signalement elle aussi : votre réponse l’aide à le traiter.'],
   });
 }
 

@@ -4,7 +4,7 @@ import { distanceKm } from '@tables-voisines/contract/geo';
 import { CreateEstablishmentBodySchema } from '@tables-voisines/contract/schemas/establishment';
 import { MenuBoardItemBodySchema } from '@tables-voisines/contract/schemas/menu-board';
 import { describe, expect, it } from 'vitest';
-import { generateDemoData, generateDemoMenuBoards, inTown, ofTown, previousDay } from './demo-data';
+import { generateDemoData, generateDemoMenuBoards, ofTown, previousDay } from './demo-data';
 import { DISH_FACT_NAMES } from './demo-dishes';
 import { FRANCE_BOUNDS } from './demo-towns';
 import { DISHES } from './demo-vocabulary';
@@ -345,8 +345,16 @@ describe('French phrasing', () => {
     expect(ofTown('Le Mans')).toBe('du Mans');
     expect(ofTown('Les Lilas')).toBe('des Lilas');
     expect(ofTown('La Rochelle')).toBe('de La Rochelle');
-    expect(inTown('Le Havre')).toBe('au Havre');
-    expect(inTown('Nantes')).toBe('à Nantes');
+    // The contract's rule, not a list of capitals: a « y » heard as a consonant keeps « de ».
+    expect(ofTown('Yerres')).toBe('de Yerres');
+    expect(ofTown('Yzeure')).toBe("d'Yzeure");
+  });
+
+  it('writes a town after « à » as the screens do, never « à Le Mans »', () => {
+    const firstSentences = data.establishments.map((e) => `${e.description ?? ''} `.split('. ')[0]!);
+    expect(firstSentences.filter((s) => /\b(?:à|de) Les? /u.test(s))).toEqual([]);
+    const mans = data.establishments.filter((e) => e.town === 'Le Mans').map((e) => e.description ?? '');
+    expect(mans.some((d) => / (?:au|du) Mans\b/u.test(d))).toBe(true);
   });
 
   it('finds the day before, across months and years', () => {

@@ -3,6 +3,7 @@
  * categories, hours, groups, owners and each day's boards. Its size (over 400 lines) is one generator per
  * table, kept together so that the same seed gives the same data everywhere (npm start, tests, benchmarks).
  */
+import { ofName, toName } from '@tables-voisines/contract/french-names';
 import { distanceKm } from '@tables-voisines/contract/geo';
 import { nextFreeUri, slugify } from '@tables-voisines/contract/slug';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
@@ -157,19 +158,15 @@ function shuffle<T>(random: Random, items: readonly T[]): T[] {
 // ---------------------------------------------------------------------------------------------------------
 // French phrasing.
 
-/** "à Lyon", "au Mans", "aux Sables-d'Olonne". */
-export function inTown(town: string): string {
-  if (town.startsWith('Le ')) return `au ${town.slice(3)}`;
-  if (town.startsWith('Les ')) return `aux ${town.slice(4)}`;
-  return `à ${town}`;
-}
+// Towns after « à » and « de » are written by the contract's `toName` and `ofName`, as every screen and mail
+// writes names: "au Mans", "aux Sables-d'Olonne", "du Havre".
 
-/** "de Lyon", "d'Angers", "du Mans", "des Sables-d'Olonne". */
+/**
+ * "de Lyon", "d'Angers", "du Mans", "de Yerres": `ofName`, with the straight apostrophe the rest of the
+ * demonstration's text is written with ("L'Orangerie", "d'Aimé").
+ */
 export function ofTown(town: string): string {
-  if (town.startsWith('Le ')) return `du ${town.slice(3)}`;
-  if (town.startsWith('Les ')) return `des ${town.slice(4)}`;
-  if (/^[AEIOUYÀÂÉÈÊËÎÏÔÖÙÛÜ]/u.test(town)) return `d'${town}`;
-  return `de ${town}`;
+  return ofName(town).replace('’', "'");
 }
 
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
@@ -240,9 +237,9 @@ const GENERIC_CUISINE: Readonly<Record<VenueType, string>> = {
 
 const FIRST_SENTENCES: readonly ((cuisine: string, town: string) => string)[] = [
   (cuisine, town) => `Au cœur ${ofTown(town)}, nous vous proposons ${cuisine}.`,
-  (cuisine, town) => `Une adresse conviviale ${inTown(town)} pour découvrir ${cuisine}.`,
-  (cuisine, town) => `${capitalise(cuisine)}, à savourer ${inTown(town)}.`,
-  (cuisine, town) => `Nous vous accueillons ${inTown(town)} avec ${cuisine}.`,
+  (cuisine, town) => `Une adresse conviviale ${toName(town)} pour découvrir ${cuisine}.`,
+  (cuisine, town) => `${capitalise(cuisine)}, à savourer ${toName(town)}.`,
+  (cuisine, town) => `Nous vous accueillons ${toName(town)} avec ${cuisine}.`,
 ];
 
 type Slot = readonly [string, string];

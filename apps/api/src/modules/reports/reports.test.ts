@@ -88,7 +88,10 @@ describe('a visitor reports an error', () => {
     expect(mail.text).toContain('Bonjour Paulette,');
     expect(mail.text).toContain('Motif : Horaires erronés');
     expect(mail.text).toContain('Précisions : « Fermé le lundi midi depuis septembre. »');
-    expect(mail.text).toContain('https://tables.example/espace-restaurateur');
+    // Answered in « Signalements » of the owner's space, which the mail links to.
+    expect(mail.text).toContain(
+      'Répondre au signalement : https://tables.example/espace-restaurateur/signalements',
+    );
     expect(mail.text).not.toContain('voisin@exemple.fr');
     expect(mail.html).not.toContain('voisin@exemple.fr');
   });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { AppError } from '@tables-voisines/contract/errors';
+import { toName } from '@tables-voisines/contract/french-names';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { ShareError } from '../../adapters/share/share';
 import { variantKey } from '../../adapters/storage/storage';
@@ -22,7 +23,7 @@ function imageUrlOf(ctx: AppContext, photoUrl: string): string {
 
 export function shareCaption(ctx: AppContext, row: EstablishmentRow): string {
   const page = `${ctx.config.publicUrl}${establishmentPath(row.kind, row.uri)}`;
-  return `${row.name} à ${row.town} : découvrez cet établissement local sur ${ctx.config.site.name} !\n${page}`;
+  return `${row.name} ${toName(row.town)} : découvrez cet établissement local sur ${ctx.config.site.name} !\n${page}`;
 }
 
 /**

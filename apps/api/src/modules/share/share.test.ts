@@ -123,7 +123,8 @@ describe('sharing on the Facebook page through the Graph API', () => {
     const key = '0b7c2f7e-4d7a-4f5e-9a59-3c1d2e3f4a5b';
     const place = await createEstablishment(t.db, {
       name: 'Crêperie Ty Breizh',
-      town: 'Quimper',
+      // « à Le Mans » is no French: the caption contracts the town's article as every name shown does.
+      town: 'Le Mans',
       photoUrl: `/media/${key}.jpg`,
     });
     const response = await share(place.id);
@@ -135,8 +136,8 @@ describe('sharing on the Facebook page through the Graph API', () => {
     expect(call.form.get('access_token')).toBe('jeton-de-page');
     expect(call.form.get('url')).toBe(`https://www.tables-voisines.fr/media/${key}-social.webp`);
     expect(call.form.get('caption')).toBe(
-      'Crêperie Ty Breizh à Quimper : découvrez cet établissement local sur Tables Voisines !\n' +
-        'https://www.tables-voisines.fr/restaurant/cr%C3%AAperie-ty-breizh-a-quimper',
+      'Crêperie Ty Breizh au Mans : découvrez cet établissement local sur Tables Voisines !\n' +
+        'https://www.tables-voisines.fr/restaurant/cr%C3%AAperie-ty-breizh-a-le-mans',
     );
     const [entry] = await t.db.select().from(changeHistory).where(eq(changeHistory.subjectId, place.id));
     expect(entry!.changes).toContainEqual({ field: 'facebookPost', from: null, to: '99887766_178001' });

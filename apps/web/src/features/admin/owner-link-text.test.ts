@@ -3,19 +3,31 @@ import {
   establishmentLabel,
   ofEstablishment,
   establishmentOwnerQuestion,
+  ownerDeletionQuestion,
   ownerEstablishmentQuestion,
 } from './owner-link-text';
 
 describe('what the establishment form asks before changing its owner', () => {
-  it('names the owner who loses the page, and says an e-mail will tell it', () => {
+  it('names the owner who loses the page, says an e-mail will tell it and where the new code goes', () => {
     const question = establishmentOwnerQuestion({
       current: 'gerante@example.fr',
       picked: 'repreneur@example.fr',
       pickedLeaves: null,
+      claimEmail: 'contact@le-zinc.fr',
     });
     expect(question?.title).toBe('Changer de restaurateur ?');
     expect(question?.text).toBe(
-      'Cet établissement est rattaché à gerante@example.fr. En enregistrant, il sera rattaché à repreneur@example.fr, et gerante@example.fr n’aura plus accès à sa page. Un e-mail l’en informera. Le code de réclamation sera renouvelé.',
+      'Cet établissement est rattaché à gerante@example.fr. En enregistrant, il sera rattaché à repreneur@example.fr, et gerante@example.fr n’aura plus accès à sa page. Un e-mail l’en informera. Son code de réclamation sera renouvelé : l’ancien ne fonctionnera plus, et le nouveau ne pourra être envoyé qu’à contact@le-zinc.fr.',
+    );
+    // The code's address not shown to this admin: the renewal is said all the same.
+    expect(
+      establishmentOwnerQuestion({
+        current: 'gerante@example.fr',
+        picked: 'repreneur@example.fr',
+        pickedLeaves: '« Le Zinc » (Lyon)',
+      })?.text,
+    ).toMatch(
+      /Son code de réclamation sera renouvelé : l’ancien ne fonctionnera plus\. repreneur@example\.fr quittera aussi « Le Zinc » \(Lyon\), qui n’aura plus de restaurateur\.$/,
     );
   });
 
@@ -38,7 +50,7 @@ describe('what the establishment form asks before changing its owner', () => {
         claimEmail: null,
       })?.text,
     ).toMatch(
-      /le nouveau ne sera envoyé à personne \(l’équipe ne connaît aucune adresse de l’établissement\)\.$/,
+      /le nouveau ne sera envoyé à personne : l’équipe ne connaît aucune adresse de l’établissement, c’est à elle de le lui transmettre\.$/,
     );
     expect(
       establishmentOwnerQuestion({
@@ -82,7 +94,7 @@ describe('what the owner form asks before changing its establishment', () => {
     });
     expect(question?.title).toBe('Détacher l’établissement ?');
     expect(question?.text).toBe(
-      'En enregistrant, g@example.fr n’aura plus accès à la page du Zinc (Lyon). Un e-mail l’en informera. Son code de réclamation sera renouvelé : l’ancien ne fonctionnera plus, et le nouveau ne sera envoyé à personne (l’équipe ne connaît aucune adresse de l’établissement).',
+      'En enregistrant, g@example.fr n’aura plus accès à la page du Zinc (Lyon). Un e-mail l’en informera. Son code de réclamation sera renouvelé : l’ancien ne fonctionnera plus, et le nouveau ne sera envoyé à personne : l’équipe ne connaît aucune adresse de l’établissement, c’est à elle de le lui transmettre.',
     );
     expect(
       ownerEstablishmentQuestion({
@@ -102,5 +114,40 @@ describe('what the owner form asks before changing its establishment', () => {
     );
     expect(ofEstablishment({ name: 'Athéna' })).toBe('d’Athéna');
     expect(ofEstablishment(null)).toBe('de cet établissement');
+  });
+});
+
+describe('what the back office says before deleting an owner’s account', () => {
+  it('names the account, the page it leaves as French says it, its renewed code, and that nobody is mailed', () => {
+    const question = ownerDeletionQuestion({
+      owner: 'lea@le-comptoir.fr',
+      name: 'Léa Martin',
+      establishment: ofEstablishment({ name: 'Le Comptoir', address: { town: 'Lyon' } }),
+      claimEmail: 'contact@le-comptoir.fr',
+    });
+    expect(question.title).toBe('Supprimer le compte lea@le-comptoir.fr ?');
+    expect(question.lines).toEqual([
+      'Léa Martin (lea@le-comptoir.fr) ne pourra plus se connecter : son compte restaurateur sera supprimé.',
+      'Ce compte sera détaché de la page du Comptoir (Lyon), qui n’aura plus de restaurateur. Son code de réclamation sera renouvelé : l’ancien ne fonctionnera plus, et le nouveau ne pourra être envoyé qu’à contact@le-comptoir.fr.',
+      'Aucun e-mail n’en préviendra le restaurateur.',
+      'La suppression est définitive.',
+    ]);
+  });
+
+  it('says who hands the code when the team knows no address, and nothing of a page the account has not', () => {
+    expect(
+      ownerDeletionQuestion({
+        owner: 'g@example.fr',
+        name: '',
+        establishment: ofEstablishment({ name: 'Athéna', address: { town: 'Nice' } }),
+        claimEmail: null,
+      }).lines.slice(0, 2),
+    ).toEqual([
+      'g@example.fr ne pourra plus se connecter : son compte restaurateur sera supprimé.',
+      'Ce compte sera détaché de la page d’Athéna (Nice), qui n’aura plus de restaurateur. Son code de réclamation sera renouvelé : l’ancien ne fonctionnera plus, et le nouveau ne sera envoyé à personne : l’équipe ne connaît aucune adresse de l’établissement, c’est à elle de le lui transmettre.',
+    ]);
+    expect(
+      ownerDeletionQuestion({ owner: 'g@example.fr', name: 'Gaël Roux', establishment: null }).lines[1],
+    ).toBe('Aucun établissement n’est rattaché à ce compte.');
   });
 });

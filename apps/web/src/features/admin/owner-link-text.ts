@@ -20,7 +20,7 @@ export function codeRenewalText(claimEmail: string | null | undefined): string {
   const renewed = 'Son code de réclamation sera renouvelé : l’ancien ne fonctionnera plus';
   if (claimEmail === undefined) return `${renewed}.`;
   if (claimEmail === null)
-    return `${renewed}, et le nouveau ne sera envoyé à personne (l’équipe ne connaît aucune adresse de l’établissement).`;
+    return `${renewed}, et le nouveau ne sera envoyé à personne : l’équipe ne connaît aucune adresse de l’établissement, c’est à elle de le lui transmettre.`;
   return `${renewed}, et le nouveau ne pourra être envoyé qu’à ${claimEmail}.`;
 }
 
@@ -59,7 +59,7 @@ export function establishmentOwnerQuestion({
   current: string | null;
   picked: string | null;
   pickedLeaves: string | null;
-  /** The page's claim e-mail (`codeRenewalText`), said when its owner is detached. */
+  /** The page's claim e-mail (`codeRenewalText`), said when its owner is detached or replaced. */
   claimEmail?: string | null | undefined;
 }): LinkQuestion | null {
   const leaves =
@@ -83,7 +83,7 @@ export function establishmentOwnerQuestion({
   }
   return {
     title: 'Changer de restaurateur ?',
-    text: `Cet établissement est rattaché à ${current}. En enregistrant, il sera rattaché à ${picked}, et ${current} n’aura plus accès à sa page. Un e-mail l’en informera. Le code de réclamation sera renouvelé.${leaves}`,
+    text: `Cet établissement est rattaché à ${current}. En enregistrant, il sera rattaché à ${picked}, et ${current} n’aura plus accès à sa page. Un e-mail l’en informera. ${codeRenewalText(claimEmail)}${leaves}`,
     confirm: 'Changer de restaurateur',
   };
 }
@@ -122,4 +122,39 @@ export function ownerEstablishmentQuestion({
     text: `${picked} est rattaché à ${pickedOwner}. En enregistrant, il sera rattaché à ${owner}, et ${pickedOwner} n’aura plus accès à sa page. Un e-mail l’en informera. Son code de réclamation sera renouvelé.`,
     confirm: 'Retirer et rattacher',
   };
+}
+
+/** The owner deletion's title: the account named by its e-mail address (`undefined`: not read yet). */
+export function ownerDeletionTitle(owner: string | undefined): string {
+  return owner === undefined ? 'Supprimer ce compte restaurateur ?' : `Supprimer le compte ${owner} ?`;
+}
+
+/**
+ * What the back office says before it deletes an owner's account (`owners.service.ts` `deleteOwner`): whose
+ * account, the page it is detached from (`establishment`: after « de », `ofEstablishment`; `null`: none) and
+ * that page's claim code, renewed as on any detach. Unlike a detach, nobody is mailed: the account and its
+ * address are gone with the same write, before the team's changes are told (owner-notifications.ts).
+ */
+export function ownerDeletionQuestion({
+  owner,
+  name,
+  establishment,
+  claimEmail,
+}: {
+  /** The owner's e-mail address. */
+  owner: string;
+  /** Its first and last names, as given (`''`: none). */
+  name: string;
+  establishment: string | null;
+  claimEmail?: string | null | undefined;
+}): { title: string; lines: string[] } {
+  const who = name.trim() === '' ? owner : `${name.trim()} (${owner})`;
+  const lines = [`${who} ne pourra plus se connecter : son compte restaurateur sera supprimé.`];
+  if (establishment === null) lines.push('Aucun établissement n’est rattaché à ce compte.');
+  else
+    lines.push(
+      `Ce compte sera détaché de la page ${establishment}, qui n’aura plus de restaurateur. ${codeRenewalText(claimEmail)}`,
+    );
+  lines.push('Aucun e-mail n’en préviendra le restaurateur.', 'La suppression est définitive.');
+  return { title: ownerDeletionTitle(owner), lines };
 }

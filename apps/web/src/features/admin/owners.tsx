@@ -1,4 +1,5 @@
 import PeopleIcon from '@mui/icons-material/People';
+import Typography from '@mui/material/Typography';
 import {
   BooleanField,
   Datagrid,
@@ -15,6 +16,7 @@ import {
   TextField,
   TextInput,
   TopToolbar,
+  useGetOne,
   useRecordContext,
   type ResourceProps,
 } from 'react-admin';
@@ -24,6 +26,7 @@ import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { ExportButtons } from './export-buttons';
 import { zodValidator } from './form-errors';
 import { OwnerEstablishmentInput } from './owner-link';
+import { ofEstablishment, ownerDeletionQuestion, ownerDeletionTitle } from './owner-link-text';
 
 const OWNER_FIELDS = ['email', 'password', 'firstName', 'lastName', 'phone', 'establishment'];
 const validate = zodValidator(PatchOwnerBodySchema, (values) =>
@@ -107,10 +110,54 @@ function OwnerTitle() {
   return <span>{typeof record?.email === 'string' ? `Restaurateur ${record.email}` : 'Restaurateur'}</span>;
 }
 
+/** The deletion question's title: the account named by its e-mail address. */
+export function OwnerDeletionTitle() {
+  const record = useRecordContext();
+  return <>{ownerDeletionTitle(typeof record?.email === 'string' ? record.email : undefined)}</>;
+}
+
+/**
+ * What deleting this owner's account does, read when the question opens: the page it leaves (named when this
+ * admin may read establishments), that page's renewed code and where it may go, and that nobody is mailed.
+ */
+export function OwnerDeletionContent() {
+  const record = useRecordContext();
+  const ability = useAbility();
+  const establishmentId = typeof record?.establishment === 'string' ? record.establishment : null;
+  const { data: establishment } = useGetOne(
+    'establishments',
+    { id: establishmentId ?? '' },
+    { enabled: establishmentId !== null && ability.can('read', 'establishment') },
+  );
+  if (!record) return null;
+  const claimEmail: unknown = establishment?.claimEmail;
+  const { lines } = ownerDeletionQuestion({
+    owner: String(record.email ?? 'ce restaurateur'),
+    name: [record.firstName, record.lastName].filter((part) => typeof part === 'string').join(' '),
+    establishment: establishmentId === null ? null : ofEstablishment(establishment),
+    claimEmail: typeof claimEmail === 'string' || claimEmail === null ? claimEmail : undefined,
+  });
+  return (
+    <>
+      {lines.map((line) => (
+        <Typography key={line} sx={{ mb: 1 }}>
+          {line}
+        </Typography>
+      ))}
+    </>
+  );
+}
+
 export function OwnerEdit() {
   return (
     <ConcurrentEdit title={<OwnerTitle />}>
-      <SimpleForm validate={validate} toolbar={<EditToolbar />} warnWhenUnsavedChanges>
+      <SimpleForm
+        validate={validate}
+        toolbar={
+          <EditToolbar deleteConfirm={{ title: <OwnerDeletionTitle />, content: <OwnerDeletionContent /> }} />
+        }
+        warnWhenUnsavedChanges
+      >
         <TextInput source="firstName" />
         <TextInput source="lastName" />
         <TextInput source="email" />

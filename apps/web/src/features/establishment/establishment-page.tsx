@@ -10,7 +10,7 @@ import { useShowEstablishmentOnMap } from '../map/map-store';
 import { useFocusOnArrival } from '../navigation/focus-after-navigation';
 import { Icon, PHONE_ICON, PLACE_ICON, WEBSITE_ICON } from '../site/icons';
 import { EstablishmentPhoto } from './establishment-photo';
-import { establishmentUrl } from './establishment-seo';
+import { establishmentHeadline, establishmentUrl } from './establishment-seo';
 import { usePublicEstablishment } from './get-public-establishment';
 import type { EstablishmentPageData } from './load-establishment-page';
 import { MenuBoardSection } from './menu-board-section';
@@ -168,7 +168,7 @@ export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
       )}
 
       <Section id="partager" title="Partager">
-        <ShareButtons url={url} title={`${establishment.name} à ${address.town}`} />
+        <ShareButtons url={url} title={establishmentHeadline(establishment)} />
       </Section>
 
       {/* Something wrong on the page: a visitor tells the team and the owner (a page of its own, no script needed). */}

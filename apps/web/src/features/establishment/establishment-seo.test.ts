@@ -167,6 +167,29 @@ describe('the JSON-LD of today’s board', () => {
   });
 });
 
+describe('the title and description of a place', () => {
+  const metaNamed = (e: PublicEstablishment, name: string) =>
+    establishmentMeta(seo(e)).find((m) => (m as { name?: string }).name === name) as
+      { content: string } | undefined;
+  const titleOf = (e: PublicEstablishment) =>
+    (establishmentMeta(seo(e)).find((m) => 'title' in m) as { title: string }).title;
+
+  it('name the town after « à » as French writes it, contracted with « Le » and « Les »', () => {
+    const town = (name: string) =>
+      place({ address: { street: '1 rue Nationale', postcode: '72000', town: name } });
+    expect(titleOf(town('Le Mans'))).toBe('Le Zinc au Mans — Tables Voisines');
+    expect(metaContent(town('Le Mans'), 'og:title')?.content).toBe('Le Zinc au Mans');
+    expect(metaNamed(town('Les Sables-d’Olonne'), 'twitter:title')?.content).toBe(
+      'Le Zinc aux Sables-d’Olonne',
+    );
+    expect(metaNamed(town('Le Havre'), 'description')?.content).toBe(
+      'Restaurant au Havre : horaires, ardoise du jour, adresse, téléphone et itinéraire.',
+    );
+    expect(titleOf(place())).toBe('Le Zinc à Lyon — Tables Voisines');
+    expect(metaContent(town('La Rochelle'), 'og:title')?.content).toBe('Le Zinc à La Rochelle');
+  });
+});
+
 describe('the OpenGraph image of a place', () => {
   it('is the 1200×630 copy of its uploaded photo, with its size and text', () => {
     const photo = { url: '/media/22222222-2222-4222-8222-222222222222.jpg', isFacebookShared: false };

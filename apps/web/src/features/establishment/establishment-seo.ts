@@ -10,6 +10,7 @@ import { PHOTO_VARIANTS, photoVariantUrl } from '@tables-voisines/contract/photo
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { establishmentPhotoAlt } from '../../lib/format';
 import { parisDay } from '@tables-voisines/contract/paris-time';
+import { toName } from '@tables-voisines/contract/french-names';
 
 /** The shared image when an establishment has no photo: 1200×630, what social networks expect. */
 export const DEFAULT_SHARE_IMAGE = '/og-image.png';
@@ -67,8 +68,13 @@ export function establishmentUrl(publicUrl: string, e: Pick<PublicEstablishment,
   return `${publicUrl}${establishmentPath(e.kind, e.uri)}`;
 }
 
+/** « Le Zinc à Lyon », « Le Bistrot au Mans »: what a title or a shared post calls a place. */
+export function establishmentHeadline(e: Pick<PublicEstablishment, 'name' | 'address'>): string {
+  return `${e.name} ${toName(e.address.town)}`;
+}
+
 export function establishmentTitle(e: PublicEstablishment, siteName: string): string {
-  return `${e.name} à ${e.address.town} — ${siteName}`;
+  return `${establishmentHeadline(e)} — ${siteName}`;
 }
 
 export function establishmentDescription(e: PublicEstablishment): string {
@@ -76,7 +82,7 @@ export function establishmentDescription(e: PublicEstablishment): string {
     const text = e.description.trim().replace(/\s+/g, ' ');
     return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
   }
-  return `${VENUE_TYPE_LABELS[e.venueType]} à ${e.address.town} : horaires, ardoise du jour, adresse, téléphone et itinéraire.`;
+  return `${VENUE_TYPE_LABELS[e.venueType]} ${toName(e.address.town)} : horaires, ardoise du jour, adresse, téléphone et itinéraire.`;
 }
 
 /**
@@ -160,6 +166,7 @@ export function establishmentJsonLd(input: EstablishmentSeoInput): Record<string
 export function establishmentMeta(input: EstablishmentSeoInput): MetaDescriptor[] {
   const { establishment: e, publicUrl, siteName } = input;
   const title = establishmentTitle(e, siteName);
+  const headline = establishmentHeadline(e);
   const description = establishmentDescription(e);
   const url = establishmentUrl(publicUrl, e);
   const image = shareImage(e);
@@ -171,7 +178,7 @@ export function establishmentMeta(input: EstablishmentSeoInput): MetaDescriptor[
     { property: 'og:type', content: 'restaurant.restaurant' },
     { property: 'og:site_name', content: siteName },
     { property: 'og:locale', content: 'fr_FR' },
-    { property: 'og:title', content: `${e.name} à ${e.address.town}` },
+    { property: 'og:title', content: headline },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
     { property: 'og:image', content: imageUrl },
@@ -183,7 +190,7 @@ export function establishmentMeta(input: EstablishmentSeoInput): MetaDescriptor[
         ]),
     { property: 'og:image:alt', content: e.photo ? establishmentPhotoAlt(e.name) : siteName },
     { name: 'twitter:card', content: 'summary_large_image' },
-    { name: 'twitter:title', content: `${e.name} à ${e.address.town}` },
+    { name: 'twitter:title', content: headline },
     { name: 'twitter:description', content: description },
     { name: 'twitter:image', content: imageUrl },
     { name: 'twitter:image:alt', content: e.photo ? establishmentPhotoAlt(e.name) : siteName },

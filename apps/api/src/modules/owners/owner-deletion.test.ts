@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { createAdminAccount, createOwnerAccount } from '../../../test/accounts';
+import { createEstablishment } from '../../../test/factories';
+import { startSmtp, type TestSmtp } from '../../../test/smtp';
+import { establishments } from '../../db/schema';
+
+/*
+ * What deleting an owner's account does to its page and who is told, as the back office's question says it
+ * (apps/web/src/features/admin/owner-link-text.ts `ownerDeletionQuestion`): the page is detached, its claim
+ * code renewed and mailed to nobody, and no e-mail goes to the owner (its account and address are gone in the
+ * same write). A change here changes what that question must say.
+ */
+
+let t: TestApp;
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+describe('an admin deleting an owner’s account', () => {
+  it('detaches its page and renews the page’s code, and mails neither the owner nor the page', async () => {
+    const admin = await createAdminAccount(t);
+    const place = await createEstablishment(t.db, {
+      name: 'Le Comptoir',
+      claimEmail: 'contact@le-comptoir.fr',
+    });
+    const owner = await createOwnerAccount(t, { establishmentId: place.id });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/restaurant-owner/${owner.id}`,
+      headers: admin.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const [row] = await t.db.select().from(establishments).where(eq(establishments.id, place.id));
+    expect(row!.ownerId).toBeNull();
+    expect(row!.claimCode).not.toBe(place.claimCode);
+
+    // A detach by the team, in the same app, is mailed: once it has arrived, the deletion's mails would have.
+    const other = await createEstablishment(t.db, { name: 'Le Zinc' });
+    const detachedOwner = await createOwnerAccount(t, { establishmentId: other.id });
+    const detached = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/establishment/${other.id}`,
+      headers: admin.headers,
+      payload: { restaurantOwner: null },
+    });
+    expect(detached.statusCode).toBe(200);
+    await smtp.waitFor(detachedOwner.email);
+    const recipients = smtp.messages.map((m) => m.to);
+    expect(recipients).not.toContain(owner.email);
+    expect(recipients).not.toContain('contact@le-comptoir.fr');
+  });
+});
