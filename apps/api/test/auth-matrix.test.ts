@@ -95,6 +95,9 @@ const EXPECTED: Partial<Record<RouteId, Row>> = {
   getMedia: ALL(200),
   exportEstablishments: FULL_ADMIN_ONLY(200),
   importEstablishments: FULL_ADMIN_ONLY(200),
+  listEstablishmentImports: FULL_ADMIN_ONLY(200),
+  // No such import: the callers allowed get as far as looking it up.
+  undoEstablishmentImport: FULL_ADMIN_ONLY(404),
   exportOwners: FULL_ADMIN_ONLY(200),
   exportUsers: FULL_ADMIN_ONLY(200),
   exportGroups: FULL_ADMIN_ONLY(200),
@@ -234,6 +237,8 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
       expect(upload.statusCode).toBe(204);
       return { params: { file: prepared.url.split('/').pop()! } };
     }
+    case 'undoEstablishmentImport':
+      return { params: { id: randomUUID() } };
     case 'importEstablishments':
       // A dry run: the report only, nothing written.
       return {

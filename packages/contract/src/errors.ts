@@ -25,6 +25,7 @@ export const ERROR_STATUS = {
   ClaimEmailKnown: 409,
   NoPhoto: 409,
   MenuBoardDateTaken: 409,
+  ImportChangedSince: 409,
   Gone: 410,
   PreconditionFailed: 412,
   PayloadTooLarge: 413,
@@ -68,6 +69,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   NoPhoto: 'Cet établissement n’a pas de photo.',
   MenuBoardDateTaken:
     'Cet établissement a déjà une ardoise pour ce jour : modifiez-la ou retirez-la plutôt que d’en publier une autre.',
+  ImportChangedSince:
+    'Des établissements de cet import ont changé depuis : l’annuler perdrait ces changements.',
   Gone: 'Cet établissement a fermé ou sa page n’existe plus.',
   PreconditionFailed:
     'Quelqu’un d’autre a modifié ces informations pendant que vous les modifiiez : rechargez-les pour voir leur version actuelle, puis refaites vos changements.',

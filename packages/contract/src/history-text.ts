@@ -334,6 +334,9 @@ export function changeText(
   if (change.field === 'import' && typeof change.to === 'string') {
     return `Importé depuis le fichier « ${change.to} »`;
   }
+  if (change.field === 'import' && typeof change.from === 'string') {
+    return `Import du fichier « ${change.from} » annulé`;
+  }
   // A secret: only its renewal is kept, never its value.
   if (change.field === 'claimCode') return 'Code de réclamation renouvelé (l’ancien ne fonctionne plus)';
   const label = fieldLabel(change.field);

@@ -50,6 +50,8 @@ export const routeTable = {
   getMedia: { method: 'GET', path: '/media/:file', auth: 'none' },
   exportEstablishments: { method: 'POST', path: '/api/establishments/export', auth: 'required' },
   importEstablishments: { method: 'POST', path: '/api/establishments/import', auth: 'required' },
+  listEstablishmentImports: { method: 'GET', path: '/api/establishments/imports', auth: 'required' },
+  undoEstablishmentImport: { method: 'POST', path: '/api/establishments/import/:id/undo', auth: 'required' },
   shareEstablishment: { method: 'POST', path: '/api/establishment/share/:id', auth: 'required' },
   mapPoints: site.mapPoints,
   mapFeed: site.mapFeed,

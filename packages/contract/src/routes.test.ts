@@ -62,6 +62,8 @@ describe('route table', () => {
         'getMedia',
         'exportEstablishments',
         'importEstablishments',
+        'listEstablishmentImports',
+        'undoEstablishmentImport',
         'shareEstablishment',
         'mapPoints',
         'mapFeed',

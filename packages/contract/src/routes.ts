@@ -82,7 +82,12 @@ import {
   PatchGroupBodySchema,
 } from './schemas/group';
 import { PlaceSchema, PlaceSearchQuerySchema } from './schemas/place';
-import { ImportQuerySchema, ImportReportSchema } from './schemas/establishment-import';
+import {
+  EstablishmentImportSchema,
+  ImportQuerySchema,
+  ImportReportSchema,
+  ImportUndoneSchema,
+} from './schemas/establishment-import';
 import {
   AccessRequestSchema,
   ContactMessageCreatedSchema,
@@ -579,6 +584,24 @@ export const routes = {
     permission: { action: 'create', subject: 'establishment' },
     query: ImportQuerySchema,
     responses: { 200: ImportReportSchema, ...errors(400, 401, 403, 413, 415) },
+  },
+  listEstablishmentImports: {
+    ...routeTable.listEstablishmentImports,
+    summary: 'Lister les 20 derniers imports d’établissements, et jusqu’à quand le dernier peut être annulé',
+    tags: TAGS.establishments,
+    account: 'admin',
+    permission: { action: 'create', subject: 'establishment' },
+    responses: { 200: z.array(EstablishmentImportSchema), ...errors(401, 403) },
+  },
+  undoEstablishmentImport: {
+    ...routeTable.undoEstablishmentImport,
+    summary:
+      'Annuler le dernier import dans l’heure : supprimer les établissements qu’il a créés, rendre aux autres leurs valeurs d’avant (refusé si l’un a changé depuis)',
+    tags: TAGS.establishments,
+    account: 'admin',
+    permission: { action: 'create', subject: 'establishment' },
+    params: IdParamsSchema,
+    responses: { 200: ImportUndoneSchema, ...errors(401, 403, 404, 409, 410) },
   },
   shareEstablishment: {
     ...routeTable.shareEstablishment,

@@ -151,6 +151,42 @@ export const establishments = pgTable(
 );
 
 /**
+ * An import that wrote something (decision 0083): which file, who, when, what it did; undone within the hour
+ * from `establishment_import_changes`.
+ */
+export const establishmentImports = pgTable(
+  'establishment_imports',
+  {
+    id: id(),
+    fileName: text('file_name').notNull(),
+    actorId: uuid('actor_id'),
+    // The admin's username at the time, kept if the account goes.
+    actorName: text('actor_name'),
+    created: integer('created').notNull(),
+    updated: integer('updated').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    undoneAt: timestamp('undone_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('establishment_imports_at_idx').on(t.at)],
+);
+
+/** What an import did to each place: created, or updated from `before` (a PATCH body that restores it). */
+export const establishmentImportChanges = pgTable(
+  'establishment_import_changes',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => establishmentImports.id, { onDelete: 'cascade' }),
+    establishmentId: uuid('establishment_id').notNull(),
+    action: text('action', { enum: ['create', 'update'] }).notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    // The place's version once imported: a place changed since (by anyone) is not undone.
+    versionAfter: integer('version_after').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.establishmentId] })],
+);
+
+/**
  * The reminder's one-click links (`POST /api/establishment/verify`): only a hash of the token is kept; a
  * link verifies once, within 14 days.
  */

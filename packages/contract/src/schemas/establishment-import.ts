@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contractRegistry } from '../registry';
-import { BooleanQuerySchema, UuidSchema } from './common';
+import { BooleanQuerySchema, IsoDateTimeSchema, UuidSchema } from './common';
 
 /** Largest file an import takes (docs/api.md, "Import and open data"). */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
@@ -31,6 +31,31 @@ export const ImportReportSchema = z
       }),
     ),
     errors: z.array(z.object({ row: z.int(), field: z.string(), message: z.string() })),
+    /** Present once written (`dryRun=false`): what `undo` needs, within the hour. */
+    import: z.object({ id: UuidSchema, undoableUntil: IsoDateTimeSchema }).optional(),
   })
   .register(contractRegistry, { id: 'ImportReport' });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
+
+/** How long after it an import may be undone. */
+export const IMPORT_UNDO_MINUTES = 60;
+
+/** An import that wrote something, as the back office lists it (newest first). */
+export const EstablishmentImportSchema = z
+  .object({
+    id: UuidSchema,
+    fileName: z.string(),
+    at: IsoDateTimeSchema,
+    /** The admin's username at the time. */
+    by: z.string().nullable(),
+    created: z.int(),
+    updated: z.int(),
+    undoneAt: IsoDateTimeSchema.nullable(),
+    /** Until when `undo` is possible: null once undone, past the hour, or when a later import came. */
+    undoableUntil: IsoDateTimeSchema.nullable(),
+  })
+  .register(contractRegistry, { id: 'EstablishmentImport' });
+export type EstablishmentImport = z.infer<typeof EstablishmentImportSchema>;
+
+export const ImportUndoneSchema = z.object({ deleted: z.int(), restored: z.int() });
+export type ImportUndone = z.infer<typeof ImportUndoneSchema>;

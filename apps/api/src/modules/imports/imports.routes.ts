@@ -6,7 +6,7 @@ import { schemaOf } from '../../plugins/contract-route';
 import { authOf } from '../auth/auth-of';
 import { actorOf } from '../history/history';
 import { IMPORT_CONTENT_TYPES, saveImportFile } from './import-file';
-import { importEstablishments } from './imports.service';
+import { importEstablishments, listImports, undoImport } from './imports.service';
 
 /** The file's name as the browser sent it (`Content-Disposition: attachment; filename*=UTF-8''…`). */
 function fileNameOf(header: string | undefined): string {
@@ -63,6 +63,27 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       } finally {
         await file.remove();
       }
+    },
+  );
+  app.get(
+    routes.listEstablishmentImports.path,
+    { schema: schemaOf(routes.listEstablishmentImports) },
+    async () => listImports(app.ctx.db, app.ctx.clock()),
+  );
+  app.post(
+    routes.undoEstablishmentImport.path,
+    { schema: schemaOf(routes.undoEstablishmentImport) },
+    async (request) => {
+      const auth = authOf(request);
+      if (!auth.ability.can('update', 'establishment') || !auth.ability.can('delete', 'establishment')) {
+        throw new AppError(
+          'Forbidden',
+          'Annuler un import demande aussi les droits de modifier et de supprimer les établissements.',
+        );
+      }
+      const done = await undoImport(app.ctx, actorOf(auth), request.params.id);
+      request.log.info({ importId: request.params.id, ...done }, 'import undone');
+      return done;
     },
   );
 };

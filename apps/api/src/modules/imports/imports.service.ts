@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { AppError } from '@tables-voisines/contract/errors';
 import type { AppAbility } from '@tables-voisines/contract/permissions';
 import { nextFreeUri, slugify } from '@tables-voisines/contract/slug';
@@ -10,14 +10,26 @@ import {
   type CreateEstablishmentBody,
   type PatchEstablishmentBody,
 } from '@tables-voisines/contract/schemas/establishment';
-import type { ImportReport } from '@tables-voisines/contract/schemas/establishment-import';
+import {
+  IMPORT_UNDO_MINUTES,
+  type EstablishmentImport,
+  type ImportReport,
+  type ImportUndone,
+} from '@tables-voisines/contract/schemas/establishment-import';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
-import { categories, establishments } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import {
+  categories,
+  establishmentImportChanges,
+  establishmentImports,
+  establishments,
+  menuBoards,
+} from '../../db/schema';
 import { write, type Write } from '../../writes/write';
 import type { Actor, FieldChange } from '../history/history';
 import { findEstablishmentById, type EstablishmentRow } from '../establishments/establishments.queries';
 import { findTakenUris } from '../establishments/establishment-uris.queries';
+import { recordEstablishmentChange } from '../establishments/record-establishment-change';
 import { applyEstablishmentPatch, insertEstablishment } from '../establishments/establishments.service';
 import type { ImportFile } from './import-file';
 import { readRecords } from './import-records';
@@ -105,7 +117,30 @@ function changes(before: EstablishmentRow, patch: PatchEstablishmentBody): boole
   return fields.some(([given, stored]) => given !== undefined && !same(given, stored));
 }
 
+/** What an update changes back: the place's fields as they were (a PATCH body), and its source. */
+function restoreBody(before: EstablishmentRow): Record<string, unknown> {
+  return {
+    kind: before.kind,
+    name: before.name,
+    venueType: before.venueType,
+    uri: before.uri,
+    description: before.description,
+    phone: before.phone,
+    email: before.email,
+    website: before.website,
+    priceRange: before.priceRange,
+    disabled: before.disabled,
+    openingHours: before.openingHours,
+    address: { street: before.street, postcode: before.postcode, town: before.town },
+    location: { latitude: before.latitude, longitude: before.longitude },
+    categories: before.categoryIds,
+    source: before.source,
+    sourceId: before.sourceId,
+  };
+}
+
 interface Run {
+  importId: string;
   ctx: AppContext;
   w: Write;
   report: ImportReport;
@@ -168,8 +203,21 @@ async function importRow(run: Run, row: ImportRow): Promise<void> {
       note: run.note,
       source: sourceToSet,
     });
-    if (done.length > 0) report.updated += 1;
-    else report.unchanged += 1;
+    if (done.length === 0) {
+      report.unchanged += 1;
+      return;
+    }
+    report.updated += 1;
+    // The first state only: a place a file updates twice goes back to what it was before the file.
+    await w.tx
+      .insert(establishmentImportChanges)
+      .values({
+        importId: run.importId,
+        establishmentId: before.id,
+        action: 'update',
+        before: restoreBody(before),
+      })
+      .onConflictDoNothing();
     return;
   }
   const parsed = CreateEstablishmentBodySchema.safeParse(row.body);
@@ -191,6 +239,9 @@ async function importRow(run: Run, row: ImportRow): Promise<void> {
   }
   const uri = body.uri ?? nextFreeUri(base, await findTakenUris(w.tx, base));
   await insertEstablishment(w, id, uri, body, { note: run.note, source: row.source });
+  await w.tx
+    .insert(establishmentImportChanges)
+    .values({ importId: run.importId, establishmentId: id, action: 'create', before: null });
   if (sourceKey !== null) run.seen.set(sourceKey, { id, name: body.name, uri });
   report.created += 1;
 }
@@ -221,7 +272,18 @@ export async function importEstablishments(
       // One import at a time: two files creating the same place would each find it free.
       await w.tx.execute(sql`select pg_advisory_xact_lock(hashtext('establishment-import'))`);
       const known = await w.tx.select({ id: categories.id, name: categories.nameFr }).from(categories);
+      const importId = randomUUID();
+      await w.tx.insert(establishmentImports).values({
+        id: importId,
+        fileName: options.fileName,
+        actorId: actor.id,
+        actorName: actor.name,
+        created: 0,
+        updated: 0,
+        at: w.now,
+      });
       const run: Run = {
+        importId,
         ctx,
         w,
         report,
@@ -236,6 +298,17 @@ export async function importEstablishments(
         await importRow(run, row);
       }
       if (options.dryRun || report.errors.length > 0) throw new RolledBack();
+      await w.tx
+        .update(establishmentImports)
+        .set({ created: report.created, updated: report.updated })
+        .where(eq(establishmentImports.id, importId));
+      // Each place's version once the whole file is in: undoing refuses a place changed after it.
+      await w.tx.execute(sql`update establishment_import_changes c set version_after = e.version
+        from establishments e where c.import_id = ${importId} and e.id = c.establishment_id`);
+      report.import = {
+        id: importId,
+        undoableUntil: new Date(w.now.getTime() + IMPORT_UNDO_MINUTES * 60_000).toISOString(),
+      };
     });
   } catch (error) {
     if (!(error instanceof RolledBack)) throw error;
@@ -252,4 +325,103 @@ export async function importEstablishments(
     );
   }
   return report;
+}
+
+const undoDeadline = (at: Date) => new Date(at.getTime() + IMPORT_UNDO_MINUTES * 60_000);
+
+/** The 20 newest imports; only the newest not undone may be undone, within the hour. */
+export async function listImports(db: Db, now: Date): Promise<EstablishmentImport[]> {
+  const rows = await db.select().from(establishmentImports).orderBy(desc(establishmentImports.at)).limit(20);
+  const newest = rows.find((r) => r.undoneAt === null);
+  return rows.map((r) => ({
+    id: r.id,
+    fileName: r.fileName,
+    at: r.at.toISOString(),
+    by: r.actorName,
+    created: r.created,
+    updated: r.updated,
+    undoneAt: r.undoneAt?.toISOString() ?? null,
+    undoableUntil: r === newest && undoDeadline(r.at) > now ? undoDeadline(r.at).toISOString() : null,
+  }));
+}
+
+/**
+ * Undoes the newest import within the hour, in one write: the places it created are deleted (no tombstone:
+ * their addresses were public for less than an hour and may be given again), the places it updated get their
+ * fields back, through the same patch as the back office's. Refused whole (409) when one of them changed
+ * since (its version), has a board or is gone; 410 past the hour, once undone, or when a later import came.
+ */
+export async function undoImport(ctx: AppContext, actor: Actor, id: string): Promise<ImportUndone> {
+  return write(ctx, { actor }, async (w) => {
+    await w.tx.execute(sql`select pg_advisory_xact_lock(hashtext('establishment-import'))`);
+    const [found] = await w.tx
+      .select()
+      .from(establishmentImports)
+      .where(eq(establishmentImports.id, id))
+      .for('update');
+    if (found === undefined) throw new AppError('NotFound', 'Cet import n’existe pas.');
+    if (found.undoneAt !== null) throw new AppError('Gone', 'Cet import a déjà été annulé.');
+    if (undoDeadline(found.at) <= w.now) {
+      throw new AppError('Gone', `Il est trop tard : un import s’annule dans l’heure qui le suit.`);
+    }
+    const [later] = await w.tx
+      .select({ id: establishmentImports.id })
+      .from(establishmentImports)
+      .where(and(gt(establishmentImports.at, found.at), isNull(establishmentImports.undoneAt)))
+      .limit(1);
+    if (later !== undefined) {
+      throw new AppError('Gone', 'Un import plus récent a suivi celui-ci : annulez d’abord le plus récent.');
+    }
+    const changes = await w.tx
+      .select({
+        establishmentId: establishmentImportChanges.establishmentId,
+        action: establishmentImportChanges.action,
+        before: establishmentImportChanges.before,
+        versionAfter: establishmentImportChanges.versionAfter,
+        version: establishments.version,
+        name: establishments.name,
+        boards: sql<number>`(select count(*)::int from ${menuBoards} where ${menuBoards.establishmentId} = ${establishmentImportChanges.establishmentId})`,
+      })
+      .from(establishmentImportChanges)
+      .leftJoin(establishments, eq(establishments.id, establishmentImportChanges.establishmentId))
+      .where(eq(establishmentImportChanges.importId, id));
+    const changed = changes.filter(
+      (c) => c.version === null || c.version !== c.versionAfter || (c.action === 'create' && c.boards > 0),
+    );
+    if (changed.length > 0) {
+      const names = changed
+        .slice(0, 5)
+        .map((c) => (c.name === null ? 'un établissement supprimé' : `« ${c.name} »`));
+      throw new AppError(
+        'ImportChangedSince',
+        `${changed.length} établissement${changed.length > 1 ? 's' : ''} de cet import ${changed.length > 1 ? 'ont' : 'a'} changé depuis (${names.join(', ')}${changed.length > 5 ? '…' : ''}) : l’annuler perdrait ces changements.`,
+        changed.map((c) => ({ id: c.establishmentId, name: c.name })),
+      );
+    }
+    const note: FieldChange = { field: 'import', from: found.fileName, to: null };
+    let deleted = 0;
+    let restored = 0;
+    for (const change of changes) {
+      if (change.action === 'create') {
+        await recordEstablishmentChange(w, change.establishmentId, 'delete', [note]);
+        await w.tx.delete(establishments).where(eq(establishments.id, change.establishmentId));
+        deleted += 1;
+      } else {
+        const { source, sourceId, ...body } = change.before as Record<string, unknown> & {
+          source: string | null;
+          sourceId: string | null;
+        };
+        await applyEstablishmentPatch(ctx, w, change.establishmentId, body as PatchEstablishmentBody, {
+          note,
+        });
+        await w.tx
+          .update(establishments)
+          .set({ source, sourceId })
+          .where(eq(establishments.id, change.establishmentId));
+        restored += 1;
+      }
+    }
+    await w.tx.update(establishmentImports).set({ undoneAt: w.now }).where(eq(establishmentImports.id, id));
+    return { deleted, restored };
+  });
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, TestClock, type TestApp } from '../../../test/app';
 import { createCategory, createEstablishment } from '../../../test/factories';
 import { changeHistory, establishments } from '../../db/schema';
 
@@ -262,5 +262,139 @@ describe('importing establishments (POST /api/establishments/import)', () => {
     });
     expect((await importFile(file, CSV, { headers: creator.headers })).statusCode).toBe(403);
     expect((await importFile(file, CSV, { headers: {} })).statusCode).toBe(401);
+  });
+});
+
+describe('undoing the last import within the hour', () => {
+  const file =
+    'Nom;Type;Type d’établissement;Ville;Latitude;Longitude\n' +
+    'Le Petit Marché;Restaurant;Restaurant;Lyon;45,757;4,832\n' +
+    'La Table Ronde;Restaurant;Brasserie;Lyon;45,758;4,834\n';
+
+  it('deletes what it created and gives the updated places their values back, once', async () => {
+    const kept = await createEstablishment(t.db, { name: 'Le Vieux Lyon', town: 'Lyon' });
+    const edit = (await exportCsv()).replace('Le Vieux Lyon', 'Le Vieux Lyon (nouveau nom)');
+    const first = await importFile(edit, CSV, { dryRun: false, name: 'renommage.csv' });
+    expect(first.json()).toMatchObject({ updated: 1 });
+    const before = await count();
+    const done = await importFile(file, CSV, { dryRun: false, name: 'lyon.csv' });
+    expect(done.statusCode, done.body).toBe(200);
+    const { id, undoableUntil } = done.json().import;
+    expect(new Date(undoableUntil).getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
+    expect(await count()).toBe(before + 2);
+
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/establishments/imports',
+      headers: admin.headers,
+    });
+    expect(listed.json()).toMatchObject([
+      { id, fileName: 'lyon.csv', created: 2, updated: 0, undoneAt: null, undoableUntil },
+      { fileName: 'renommage.csv', updated: 1, undoableUntil: null },
+    ]);
+
+    // Only the newest may be undone: the older one would undo under the newer one's feet.
+    const older = listed.json()[1].id;
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/establishments/import/${older}/undo`,
+      headers: admin.headers,
+    });
+    expect(refused.statusCode).toBe(410);
+
+    const undone = await t.app.inject({
+      method: 'POST',
+      url: `/api/establishments/import/${id}/undo`,
+      headers: admin.headers,
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toEqual({ deleted: 2, restored: 0 });
+    expect(await count()).toBe(before);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/establishments/import/${id}/undo`,
+      headers: admin.headers,
+    });
+    expect(again.statusCode).toBe(410);
+
+    // The renaming is now the newest not undone: undoing it gives the old name back, in the history.
+    const renamed = await t.app.inject({
+      method: 'POST',
+      url: `/api/establishments/import/${older}/undo`,
+      headers: admin.headers,
+    });
+    expect(renamed.json()).toEqual({ deleted: 0, restored: 1 });
+    const [row] = await t.db.select().from(establishments).where(eq(establishments.id, kept.id));
+    expect(row!.name).toBe('Le Vieux Lyon');
+    const entries = await t.db.select().from(changeHistory).where(eq(changeHistory.subjectId, kept.id));
+    expect(entries.flatMap((e) => e.changes)).toContainEqual({
+      field: 'import',
+      from: 'renommage.csv',
+      to: null,
+    });
+  });
+
+  it('refuses whole when a place changed since, and after the hour', async () => {
+    const done = await importFile(file, CSV, { dryRun: false });
+    const { id } = done.json().import;
+    const [place] = await t.db
+      .select()
+      .from(establishments)
+      .where(eq(establishments.name, 'Le Petit Marché'));
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/establishment/${place!.id}`,
+      headers: admin.headers,
+      payload: { description: 'Cuisine du marché.' },
+    });
+    expect(patched.statusCode).toBe(200);
+    const before = await count();
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/establishments/import/${id}/undo`,
+      headers: admin.headers,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'ImportChangedSince',
+      details: [{ id: place!.id, name: 'Le Petit Marché' }],
+    });
+    expect(refused.json().message).toMatch(/« Le Petit Marché »/);
+    expect(await count()).toBe(before);
+  });
+});
+
+describe('an import an hour old', () => {
+  it('can no longer be undone', async () => {
+    const clock = new TestClock(new Date());
+    const late = await createTestApp({ clock: clock.now });
+    try {
+      const first = await createAdminAccount(late);
+      const done = await late.app.inject({
+        method: 'POST',
+        url: '/api/establishments/import?dryRun=false',
+        headers: { ...first.headers, 'content-type': CSV },
+        payload:
+          'Nom;Type;Type d’établissement;Ville;Latitude;Longitude\nLe Tardif;Restaurant;Bar;Lyon;45,75;4,85\n',
+      });
+      const { id } = done.json().import;
+      clock.advance(61 * 60_000);
+      const later = await createAdminAccount(late);
+      const listed = await late.app.inject({
+        method: 'GET',
+        url: '/api/establishments/imports',
+        headers: later.headers,
+      });
+      expect(listed.json()[0]).toMatchObject({ id, undoableUntil: null });
+      const refused = await late.app.inject({
+        method: 'POST',
+        url: `/api/establishments/import/${id}/undo`,
+        headers: later.headers,
+      });
+      expect(refused.statusCode).toBe(410);
+      expect(refused.json().message).toMatch(/dans l’heure/);
+    } finally {
+      await late.close();
+    }
   });
 });
