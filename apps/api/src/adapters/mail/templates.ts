@@ -214,6 +214,31 @@ export function accountChangeMail(
 }
 
 /** What the team did to an owner's page, for the e-mail that tells the owner (owner-notifications.ts). */
+/**
+ * To an owner whose account the team deleted (issue 48): what happened, the page it no longer holds, and
+ * whom to write to; no invitation to claim the page again (its code was renewed and goes to the page's
+ * address known to the team).
+ */
+export function ownerAccountDeletedMail(
+  site: MailSite,
+  owner: { email: string; firstName: string },
+  establishment: { name: string; town: string } | null,
+): MailMessage {
+  return layout(site, owner.email, `Votre compte restaurateur ${site.name} a été supprimé`, {
+    paragraphs: [
+      `Bonjour ${owner.firstName},`,
+      `L’équipe ${site.name} a supprimé votre compte restaurateur (${owner.email}) : vous ne pouvez plus vous y connecter.`,
+      ...(establishment === null
+        ? []
+        : [
+            `Il n’est plus rattaché à la page ${ofName(establishment.name)} (${establishment.town}), qui reste en ligne sans restaurateur.`,
+          ]),
+      'Si vous pensez que c’est une erreur, écrivez à l’équipe :',
+    ],
+    highlight: { link: `${site.publicUrl}/contact`, label: 'Nous contacter' },
+  });
+}
+
 export type TeamChange =
   | { kind: 'linked' }
   | { kind: 'detached'; deleted: boolean }

@@ -1,9 +1,11 @@
 /* The owners' accounts as the team manages them: read, listed, changed (relinked), removed. */
 import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { establishments } from '../../db/schema';
 import { AppError } from '@tables-voisines/contract/errors';
 import { canOnEvery, subject, type AppAbility } from '@tables-voisines/contract/permissions';
 import type { PatchOwnerBody } from '@tables-voisines/contract/schemas/account';
-import { accountChangeMail } from '../../adapters/mail/templates';
+import { accountChangeMail, ownerAccountDeletedMail } from '../../adapters/mail/templates';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { write, type WriteConditions } from '../../writes/write';
@@ -197,6 +199,18 @@ export async function deleteOwner(
 ): Promise<void> {
   await write(ctx, { actor, conditions }, async (w) => {
     const before = w.checkExisting(await findOwnerById(w.tx, id, { forUpdate: true }), ownerNotFound);
+    // The team's deletion is told to the owner here: once its row is gone, the write's consumer that mails
+    // detached owners no longer finds its address.
+    if (w.actor.role === 'admin') {
+      const [page] =
+        before.establishmentId === null
+          ? []
+          : await w.tx
+              .select({ name: establishments.name, town: establishments.town })
+              .from(establishments)
+              .where(eq(establishments.id, before.establishmentId));
+      await w.mail(ownerAccountDeletedMail(siteOf(ctx), before, page ?? null));
+    }
     await recordOwnerChange(w, 'delete', before, null);
     if (before.establishmentId !== null)
       await relinkEstablishment(w, before.establishmentId, id, null, { ownerRecorded: true });

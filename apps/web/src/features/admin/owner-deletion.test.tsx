@@ -153,7 +153,7 @@ describe('deleting an owner’s account in the back office', { timeout: 60_000 }
     expect(await linesOf(dialog, detached)).toEqual([
       'Léa Martin (lea@le-comptoir.fr) ne pourra plus se connecter : son compte restaurateur sera supprimé.',
       detached,
-      'Aucun e-mail n’en préviendra le restaurateur.',
+      'Le restaurateur en sera prévenu par e-mail.',
       'La suppression est définitive.',
     ]);
     expect(within(dialog).queryByText(/Êtes-vous sûr/)).toBeNull();
@@ -173,7 +173,7 @@ describe('deleting an owner’s account in the back office', { timeout: 60_000 }
     expect(await linesOf(dialog, 'La suppression est définitive.')).toEqual([
       'Hugo Petit (sans-page@exemple.fr) ne pourra plus se connecter : son compte restaurateur sera supprimé.',
       'Aucun établissement n’est rattaché à ce compte.',
-      'Aucun e-mail n’en préviendra le restaurateur.',
+      'Le restaurateur en sera prévenu par e-mail.',
       'La suppression est définitive.',
     ]);
   });

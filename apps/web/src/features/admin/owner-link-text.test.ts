@@ -129,7 +129,7 @@ describe('what the back office says before deleting an owner’s account', () =>
     expect(question.lines).toEqual([
       'Léa Martin (lea@le-comptoir.fr) ne pourra plus se connecter : son compte restaurateur sera supprimé.',
       'Ce compte sera détaché de la page du Comptoir (Lyon), qui n’aura plus de restaurateur. Son code de réclamation sera renouvelé : l’ancien ne fonctionnera plus, et le nouveau ne pourra être envoyé qu’à contact@le-comptoir.fr.',
-      'Aucun e-mail n’en préviendra le restaurateur.',
+      'Le restaurateur en sera prévenu par e-mail.',
       'La suppression est définitive.',
     ]);
   });

@@ -155,6 +155,6 @@ export function ownerDeletionQuestion({
     lines.push(
       `Ce compte sera détaché de la page ${establishment}, qui n’aura plus de restaurateur. ${codeRenewalText(claimEmail)}`,
     );
-  lines.push('Aucun e-mail n’en préviendra le restaurateur.', 'La suppression est définitive.');
+  lines.push('Le restaurateur en sera prévenu par e-mail.', 'La suppression est définitive.');
   return { title: ownerDeletionTitle(owner), lines };
 }
