@@ -168,6 +168,7 @@ const EnvSchema = z.object({
     }),
   MAP_STYLE_URL: optionalUrl(['http:', 'https:'], 'http(s)'),
   MAP_TILES_FILE: optionalString,
+  GEOCODER_URL: optionalUrl(['http:', 'https:'], 'http(s)'),
   MAP_SERVER_CLUSTERS_FROM: intInRange(0, 100_000_000, DEFAULT_MAP_SERVER_CLUSTERS_FROM),
   TRUST_PROXY: z
     .string()
@@ -262,6 +263,12 @@ export interface Config {
    * be loaded; undefined: the bundled offline style alone (`MAP_STYLE=offline`).
    */
   mapStyleUrl: string | undefined;
+  /**
+   * `GEOCODER_URL`: the national address base's API (`https://api-adresse.data.gouv.fr`, now also served at
+   * `https://data.geopf.fr/geocodage`), whose `/search/csv/` places an import's rows that have an address and
+   * no coordinates; undefined: such rows are errors.
+   */
+  geocoderUrl: string | undefined;
   /** `MAP_TILES_FILE`: a PMTiles archive the product serves with its own style (modules/map/self-hosted-map.ts). */
   mapTilesFile: string | undefined;
   /** Public establishments from which the map draws the server's clusters while nothing is filtered. */
@@ -389,6 +396,7 @@ export function loadConfig(env: Env = process.env): Config {
           ? `${publicUrl}${SELF_HOSTED_STYLE_PATH}`
           : (e.MAP_STYLE_URL ?? PUBLIC_MAP_STYLE_URL),
     mapTilesFile: e.MAP_STYLE === 'offline' ? undefined : mapTilesFile,
+    geocoderUrl: e.GEOCODER_URL?.replace(/\/+$/, ''),
     mapServerClustersFrom: e.MAP_SERVER_CLUSTERS_FROM,
     trustProxy: e.TRUST_PROXY,
     site: {

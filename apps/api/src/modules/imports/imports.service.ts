@@ -31,6 +31,7 @@ import { findEstablishmentById, type EstablishmentRow } from '../establishments/
 import { findTakenUris } from '../establishments/establishment-uris.queries';
 import { recordEstablishmentChange } from '../establishments/record-establishment-change';
 import { applyEstablishmentPatch, insertEstablishment } from '../establishments/establishments.service';
+import { placeAddresses } from '../../adapters/geocoder/ban-geocoder';
 import type { ImportFile } from './import-file';
 import { readRecords } from './import-records';
 import { fromExportColumns, fromOsmFeature, type ImportRow } from './import-rows';
@@ -139,6 +140,59 @@ function restoreBody(before: EstablishmentRow): Record<string, unknown> {
   };
 }
 
+/** Rows read before their addresses are placed together (the geocoder's batch). */
+const PLACED_TOGETHER = 200;
+
+/**
+ * The rows that create a place and give an address but no coordinates: placed through `GEOCODER_URL`
+ * (adapters/geocoder/ban-geocoder.ts), or an error of the row when none is set. A row with an `Identifiant`
+ * keeps its place's coordinates.
+ */
+async function placeRows(geocoderUrl: string | undefined, rows: ImportRow[]): Promise<void> {
+  const unplaced = rows.filter(
+    (r) => r.id === null && r.body.location === undefined && r.errors.length === 0,
+  );
+  const located = unplaced.filter((r) => {
+    const town = (r.body.address as { town?: unknown } | undefined)?.town;
+    return typeof town === 'string' && town !== '';
+  });
+  if (geocoderUrl === undefined || located.length === 0) {
+    for (const row of unplaced) {
+      row.errors.push({
+        field: row.columns.latitude ?? row.columns.location ?? 'Latitude',
+        message:
+          geocoderUrl === undefined
+            ? 'Latitude et longitude manquantes : donnez-les (ce serveur ne place pas les adresses lui-même).'
+            : 'Latitude et longitude manquantes, et pas de ville pour trouver l’adresse.',
+      });
+    }
+    return;
+  }
+  const placed = await placeAddresses(
+    geocoderUrl,
+    located.map((r) => {
+      const address = r.body.address as { street?: string | null; postcode?: string | null; town: string };
+      return { street: address.street ?? null, postcode: address.postcode ?? null, town: address.town };
+    }),
+  );
+  located.forEach((row, i) => {
+    const result = placed[i]!;
+    if ('problem' in result) {
+      row.errors.push({ field: row.columns['address.street'] ?? 'Rue', message: result.problem });
+    } else {
+      row.body.location = { latitude: result.latitude, longitude: result.longitude };
+    }
+  });
+  for (const row of unplaced) {
+    if (!located.includes(row)) {
+      row.errors.push({
+        field: 'Ville',
+        message: 'Latitude et longitude manquantes, et pas de ville pour trouver l’adresse.',
+      });
+    }
+  }
+}
+
 interface Run {
   importId: string;
   ctx: AppContext;
@@ -222,7 +276,11 @@ async function importRow(run: Run, row: ImportRow): Promise<void> {
   }
   const parsed = CreateEstablishmentBodySchema.safeParse(row.body);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) rowError(run, row, issue.path, issue.message);
+    // Missing coordinates are already said, and why (placeRows).
+    const unplaced = row.body.location === undefined && faulty();
+    for (const issue of parsed.error.issues) {
+      if (!(unplaced && issue.path[0] === 'location')) rowError(run, row, issue.path, issue.message);
+    }
   }
   if (!parsed.success || faulty()) return;
   const body = parsed.data;
@@ -292,11 +350,19 @@ export async function importEstablishments(
         categoryIds: new Map(known.map((c) => [normalizeForSearch(c.name), c.id])),
         seen: new Map(),
       };
+      // Rows go by hundreds: the addresses among them without coordinates are placed in one request.
+      let chunk: ImportRow[] = [];
+      const flush = async () => {
+        await placeRows(ctx.config.geocoderUrl, chunk);
+        for (const row of chunk) await importRow(run, row);
+        chunk = [];
+      };
       for await (const record of readRecords(file)) {
         report.rows += 1;
-        const row = file.format === 'geojson' ? await fromOsmFeature(record) : fromExportColumns(record);
-        await importRow(run, row);
+        chunk.push(file.format === 'geojson' ? await fromOsmFeature(record) : fromExportColumns(record));
+        if (chunk.length >= PLACED_TOGETHER) await flush();
       }
+      await flush();
       if (options.dryRun || report.errors.length > 0) throw new RolledBack();
       await w.tx
         .update(establishmentImports)

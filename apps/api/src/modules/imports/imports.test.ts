@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { createAdminAccount, createOwnerAccount, type TestAccount } from '../../../test/accounts';
 import { createTestApp, TestClock, type TestApp } from '../../../test/app';
+import { startAddressApi } from '../../../test/address-api';
 import { createCategory, createEstablishment } from '../../../test/factories';
 import { changeHistory, establishments } from '../../db/schema';
 
@@ -395,6 +396,87 @@ describe('an import an hour old', () => {
       expect(refused.json().message).toMatch(/dans l’heure/);
     } finally {
       await late.close();
+    }
+  });
+});
+
+describe('rows with an address and no coordinates', () => {
+  const file =
+    'Nom;Type;Type d’établissement;Rue;Code postal;Ville\n' +
+    'Le Bouchon des Cordeliers;Restaurant;Restaurant;15 rue Grenette;69002;Lyon\n' +
+    'La Cantine;Restaurant;Restaurant;;69002;Lyon\n' +
+    'Le Fantôme;Restaurant;Restaurant;3 rue de Nulle Part;69002;Lyon\n';
+
+  it('are placed through GEOCODER_URL in one request, or are an error of their row', async () => {
+    const api = await startAddressApi([
+      {
+        match: /15 rue Grenette/,
+        latitude: 45.7623,
+        longitude: 4.8352,
+        score: 0.93,
+        type: 'housenumber',
+        label: '15 Rue Grenette 69002 Lyon',
+      },
+      {
+        match: /^ ?Lyon$/,
+        latitude: 45.758,
+        longitude: 4.835,
+        score: 0.6,
+        type: 'municipality',
+        label: 'Lyon',
+      },
+    ]);
+    const placed = await createTestApp({ env: { GEOCODER_URL: `${api.url}/` } });
+    try {
+      const who = await createAdminAccount(placed);
+      const send = (dryRun: boolean, payload: string) =>
+        placed.app.inject({
+          method: 'POST',
+          url: `/api/establishments/import?dryRun=${dryRun}`,
+          headers: { ...who.headers, 'content-type': CSV },
+          payload,
+        });
+      const report = (await send(true, file)).json();
+      expect(report.created).toBe(1);
+      expect(report.errors).toEqual([
+        { row: 3, field: 'Rue', message: expect.stringMatching(/^Seule la ville a été trouvée/) },
+        { row: 4, field: 'Rue', message: expect.stringMatching(/^Adresse introuvable/) },
+      ]);
+      expect(api.requests).toEqual([{ columns: ['adresse', 'city'], postcode: 'postcode', rows: 3 }]);
+      const done = await send(false, file.split('\n').slice(0, 2).join('\n') + '\n');
+      expect(done.statusCode, done.body).toBe(200);
+      const [row] = await placed.db
+        .select()
+        .from(establishments)
+        .where(eq(establishments.name, 'Le Bouchon des Cordeliers'));
+      expect(row).toMatchObject({ latitude: 45.7623, longitude: 4.8352, street: '15 rue Grenette' });
+    } finally {
+      await placed.close();
+      await api.close();
+    }
+  });
+
+  it('are an error of their row when no address service is set, and one down imports nothing', async () => {
+    const res = await importFile(file, CSV);
+    expect(res.json().errors).toHaveLength(3);
+    expect(res.json().errors[0]).toEqual({
+      row: 2,
+      field: 'Latitude',
+      message: expect.stringMatching(/^Latitude et longitude manquantes/),
+    });
+    const down = await createTestApp({ env: { GEOCODER_URL: 'http://127.0.0.1:9' } });
+    try {
+      const who = await createAdminAccount(down);
+      const refused = await down.app.inject({
+        method: 'POST',
+        url: '/api/establishments/import?dryRun=false',
+        headers: { ...who.headers, 'content-type': CSV },
+        payload: file,
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().message).toMatch(/^Le service d’adresses ne répond pas : rien n’a été importé/);
+    } finally {
+      await down.close();
     }
   });
 });
