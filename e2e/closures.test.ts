@@ -1,9 +1,11 @@
+import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { startSmtp, type TestSmtp } from '../apps/api/test/smtp';
 import {
   launchBrowser,
   newVisitorContext,
+  settleAnimations,
   waitForRouter,
   watchPageErrors,
   type Browser,
@@ -318,6 +320,12 @@ describe('closures', () => {
       'Fermé aujourd’hui : cette ardoise n’est pas servie.',
     );
     await expect(section.textContent()).resolves.toMatch(/n’est pas servie\..*Tartare de bœuf du jour/);
+    // The page with its closure and the board's notice, as drawn: no accessibility violation.
+    await settleAnimations(page);
+    const results = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     expect(closed.errors()).toEqual([]);
     await closed.context.close();
   });

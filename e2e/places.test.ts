@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
   newVisitorContext,
+  settleAnimations,
   watchPageErrors,
   type Browser,
   type Page,
@@ -308,6 +309,56 @@ describe('towns in the map’s search field', () => {
     await context.close();
   });
 
+  it('goes Back on a phone from a town to the town searched before, then to France, still on the site', async () => {
+    // On a phone Back after a town search left the site (issue 49, point 4).
+    const lyon = await firstPlace('Lyon');
+    const nantes = await firstPlace('Nantes');
+    const context = await newVisitorContext(browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openMap(page);
+    const search = page.getByRole('combobox', { name: 'Rechercher' });
+    const hash = () => decodeURIComponent(new URL(page.url()).hash);
+    const choose = async (typed: string, option: string) => {
+      await search.tap();
+      await search.fill(typed);
+      const found = page.getByRole('option', { name: option, exact: true });
+      await expect.poll(() => found.count(), { timeout: 10_000 }).toBe(1);
+      await found.tap();
+    };
+    expect(hash()).toBe('');
+
+    await choose('Lyon', 'Lyon — Rhône (69)');
+    await arrivedAt(page, lyon.latitude, lyon.longitude, 12);
+    await expect.poll(hash).toMatch(/^#carte=12\/45\.7\d*\/4\.8\d*&ville=Lyon@45\.7\d*,4\.8\d*$/u);
+    const atLyon = hash();
+    await choose('Nantes', 'Nantes — Loire-Atlantique (44)');
+    await arrivedAt(page, nantes.latitude, nantes.longitude, 12);
+    await expect.poll(hash).toMatch(/^#carte=12\/47\.2\d*\/-1\.5\d*&ville=Nantes@/u);
+
+    // Back: Lyon again, its address, its name in the field and its mark.
+    await page.goBack();
+    await arrivedAt(page, lyon.latitude, lyon.longitude, 12);
+    await expect.poll(hash).toBe(atLyon);
+    await expect.poll(() => search.inputValue()).toBe('Lyon');
+    await expect.poll(() => page.getByTestId('chosen-town').textContent()).toBe('Lyon');
+
+    // Back again: France, on the site's own page (not the page before the site, nor a blank one).
+    await page.goBack();
+    await expect.poll(async () => (await readView(page)).zoom, { timeout: 20_000 }).toBeLessThan(7);
+    expect(page.url()).toBe(`${server.baseUrl}/`);
+    await expect.poll(() => search.inputValue()).toBe('');
+    expect(await page.getByTestId('chosen-town').count()).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
   it('shows no card for a group with no member where the map flies (no « 0 membre »), and names the nearest place', async () => {
     // A small town the demonstration data has no place in, and a collective just around it.
     const town = await firstPlace('Florac-Trois-Rivières');
@@ -364,6 +415,12 @@ describe('towns in the map’s search field', () => {
       .poll(() => page.getByTestId('nearest-place').textContent(), { timeout: 10_000 })
       .toBe(`Le plus proche : ${nearest.name} ${toName(nearest.town)}, à ${km} km.`);
     expect(await status.textContent()).not.toContain('dézoomez');
+    // The town's mark and the nearest place's line, as they are drawn: no accessibility violation.
+    await settleAnimations(page);
+    const results = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     // « Voir le plus proche »: the town and the place both in view, the place in the list.
     await page.getByRole('button', { name: 'Voir le plus proche' }).click();
     await expect
@@ -371,6 +428,116 @@ describe('towns in the map’s search field', () => {
         timeout: 20_000,
       })
       .toBeGreaterThan(0);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a group’s card under a filter (issue 49, point 9)', () => {
+  it('says the group’s size, and apart how many of its members the chips keep', async () => {
+    interface Group {
+      id: string;
+      name: string;
+      latitude: number;
+      longitude: number;
+      radius: number;
+    }
+    interface Member {
+      name: string;
+      venueType: string;
+    }
+    // A group of the demo data holding crêperies and brasseries, and other places too, as the server counts
+    // its members (all of them: `limit` as high as it goes).
+    const groups = (await (await fetch(`${server.baseUrl}/api/groups/`)).json()) as Group[];
+    const counted = await Promise.all(
+      groups.map(async (g) => {
+        const query = `latitude=${g.latitude}&longitude=${g.longitude}&radius=${g.radius}&limit=2000`;
+        const answer = (await (await fetch(`${server.baseUrl}/api/map/around?${query}`)).json()) as {
+          count: number;
+          establishments: Member[];
+        };
+        expect(answer.establishments.length).toBe(answer.count);
+        const of = (type: string) => answer.establishments.filter((m) => m.venueType === type);
+        return { g, count: answer.count, crepes: of('creperie'), brasseries: of('brasserie') };
+      }),
+    );
+    const chosen = counted.find(
+      (c) =>
+        c.crepes.length > 0 && c.brasseries.length > 0 && c.crepes.length + c.brasseries.length < c.count,
+    )!;
+    expect(chosen, 'a group with crêperies, brasseries and other members').toBeDefined();
+    const { g: group, count, crepes, brasseries } = chosen;
+
+    // Its link, as shared: the map at its centre, where it is the current group.
+    const context = await newVisitorContext(browser, { viewport: MAP_DESKTOP, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.baseUrl}/#carte=11/${group.latitude}/${group.longitude}`);
+    await expect.poll(() => map(page).getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
+    await expect.poll(() => map(page).getAttribute('data-current-group'), { timeout: 15_000 }).toBe(group.id);
+    const card = page.getByTestId('current-group');
+    await expect.poll(() => card.locator('h2').textContent(), { timeout: 15_000 }).toBe(group.name);
+    const size = `${count} membres dans un rayon de ${group.radius.toLocaleString('fr-FR')} km`;
+    const line = () => card.locator('p').first().textContent();
+    await expect.poll(line, { timeout: 15_000 }).toBe(size);
+
+    // « Crêperies »: the group's size is still its size, and how many of them are crêperies is said apart;
+    // its list is of these.
+    const filters = page.getByRole('group', { name: 'Filtres' });
+    await filters.getByRole('button', { name: 'Crêperies' }).click();
+    const crepesSaid = crepes.length === 1 ? '1 crêperie' : `${crepes.length} crêperies`;
+    await expect.poll(line, { timeout: 15_000 }).toBe(`${size}, dont ${crepesSaid}`);
+    await expect
+      .poll(() => card.getByRole('link').allTextContents())
+      .toEqual(crepes.slice(0, 12).map((m) => m.name));
+
+    // Two chips: no one noun says what is kept, the count is « pour cette recherche ».
+    await filters.getByRole('button', { name: 'Brasseries' }).click();
+    await expect
+      .poll(line, { timeout: 15_000 })
+      .toBe(`${size}, dont ${crepes.length + brasseries.length} pour cette recherche`);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the search field on a small phone (issue 49, point 12)', () => {
+  it('shows its whole placeholder 360 px wide', async () => {
+    const context = await newVisitorContext(browser, {
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openMap(page);
+    const search = page.getByRole('combobox', { name: 'Rechercher' });
+    // Measured once the web fonts are there, in the font the field draws its placeholder in.
+    await page.evaluate(() => document.fonts.ready);
+    /** The width of `text` in the field's placeholder font, and the room the field gives it. */
+    const measure = (text?: string) =>
+      search.evaluate((input: HTMLInputElement, asked) => {
+        const style = getComputedStyle(input, '::placeholder');
+        const context2d = document.createElement('canvas').getContext('2d')!;
+        context2d.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const own = getComputedStyle(input);
+        const placeholder = asked ?? input.placeholder;
+        return {
+          placeholder,
+          text: context2d.measureText(placeholder).width,
+          room: input.clientWidth - parseFloat(own.paddingLeft) - parseFloat(own.paddingRight),
+          shown: input.getBoundingClientRect().width > 0,
+        };
+      }, text);
+    const measured = await measure();
+    expect(measured.shown).toBe(true);
+    expect(measured.placeholder).not.toMatch(/\.\.\./u);
+    expect(measured.text, `« ${measured.placeholder} » in ${measured.room} px`).toBeLessThanOrEqual(
+      measured.room,
+    );
+    // The measure sees a cut one: the placeholder of before, « …un code posta » on a 390 px phone.
+    const before = await measure('Un restaurant, une ville, un code postal…');
+    expect(before.text).toBeGreaterThan(before.room);
     expect(errors()).toEqual([]);
     await context.close();
   });

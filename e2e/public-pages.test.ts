@@ -5,6 +5,7 @@ import {
   launchBrowser,
   layoutShiftsOnceDrawn,
   newVisitorContext,
+  settleAnimations,
   waitForRouter,
   watchLayoutShifts,
   watchPageErrors,
@@ -475,11 +476,85 @@ describe('an address typed without its accents (issue 49, point 7)', () => {
     const suggestion = page
       .getByRole('list', { name: 'Vous cherchiez peut-être' })
       .locator(`a[href="${own}"]`);
+    // The 404 with its suggestions, as drawn: no accessibility violation.
+    await suggestion.waitFor();
+    await settleAnimations(page);
+    const results = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     await suggestion.click();
     await page.waitForURL((url) => url.pathname === own);
     await page.locator('h1', { hasText: /^Le Vésuve$/ }).waitFor({ timeout: 15_000 });
     expect(await page.getByRole('heading', { name: 'Page introuvable' }).count()).toBe(0);
     expect(errors().filter((e) => !e.includes('status of 404'))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the words of a place’s pages (issue 49, point 12)', () => {
+  it('says « du » for a name opening with « Le » on its report page: « la page du Vésuve »', async () => {
+    const list = (await (await fetch(`${server.baseUrl}/api/establishments/?perPage=200`)).json()) as {
+      kind: 'restaurant' | 'remplisvert';
+      uri: string;
+      name: string;
+      address: { town: string };
+    }[];
+    // A place of the demo data whose name opens with « Le » as a word of its own.
+    const place = list.find((e) => /^Le \p{Lu}/u.test(e.name))!;
+    expect(place, 'a demo place named « Le … »').toBeDefined();
+    const rest = place.name.slice('Le '.length);
+    const { context, page, errors } = await visit(`${establishmentPath(place.kind, place.uri)}/signaler`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Signaler une erreur');
+    await expect(page.getByText(/^Sur la page /u).textContent()).resolves.toBe(
+      `Sur la page du ${rest} (${place.address.town}). L’équipe reçoit votre signalement, le restaurateur aussi.`,
+    );
+    await expect(page.getByRole('link', { name: `Retour à la page du ${rest}` }).count()).resolves.toBe(1);
+    expect(await page.textContent('body')).not.toContain(`de ${place.name}`);
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('says « Végétarien » once on a vegetarian dish of the category « Végétarien »', async () => {
+    const token = await adminToken(server.baseUrl, ADMIN);
+    const made = await createEstablishment(server.baseUrl, token, { name: 'Le Potager des Canuts' });
+    const { categories } = await callApi<{ categories: { id: string; name: string }[] }>(
+      server.baseUrl,
+      'GET',
+      '/api/categories/search?searchTerm=vegetarien&limit=5',
+    );
+    const vegetarian = categories.find((c) => c.name === 'Végétarien')!;
+    expect(vegetarian, 'the category « Végétarien »').toBeDefined();
+    const dish = 'Gratin de courge et châtaignes';
+    await callApi(
+      server.baseUrl,
+      'POST',
+      '/api/menuboard/',
+      {
+        establishment: made.id,
+        title: 'Ardoise du jour',
+        date: parisDay(new Date()),
+        items: [
+          {
+            name: dish,
+            price: 13.5,
+            category: vegetarian.id,
+            diets: ['vegetarian'],
+            homemade: true,
+            allergens: ['milk'],
+          },
+        ],
+      },
+      token,
+    );
+    const { context, page, errors } = await visit(establishmentPath('restaurant', made.uri));
+    const section = page.getByRole('region', { name: 'Ardoise du jour', exact: true });
+    const item = section.locator('.tv-dish', { hasText: dish });
+    await item.waitFor({ timeout: 15_000 });
+    const said = (await item.innerText()).replace(/\s+/gu, ' ');
+    expect(said.match(/Végétarien/gu), said).toHaveLength(1);
+    expect(said).toContain('Fait maison');
+    expect(errors()).toEqual([]);
     await context.close();
   });
 });

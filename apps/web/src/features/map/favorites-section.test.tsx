@@ -57,7 +57,12 @@ const boardOfParisien = aMenuBoard(parisien, {
   ],
 });
 
-function renderPanel({ follows = [] as FollowedPlace[], favorites = true } = {}) {
+function renderPanel({
+  follows = [] as FollowedPlace[],
+  favorites = true,
+  establishments = [marmite, bouchon, parisien],
+  withStreet = [] as string[],
+} = {}) {
   localStorage.setItem('tablesVoisines.follows', JSON.stringify(follows));
   const sent = interceptFetch((request) => {
     if (request.url === `/api/establishment/${parisien.id}/menuboard`)
@@ -66,7 +71,7 @@ function renderPanel({ follows = [] as FollowedPlace[], favorites = true } = {})
     return undefined;
   });
   const queryClient = testQueryClient();
-  queryClient.setQueryData(['map', 'points'], decodeMapFeed(aMapFeed([marmite, bouchon, parisien])));
+  queryClient.setQueryData(['map', 'points'], decodeMapFeed(aMapFeed(establishments, withStreet)));
   queryClient.setQueryData(['map', 'categories', ''], []);
   const initial: MapViewState = {
     ...createInitialMapState(),
@@ -126,6 +131,37 @@ describe('« Mes favoris »', () => {
     );
     // The map keeps the followed places only.
     expect(store().getState().followedUris).toEqual(['la-marmite', 'le-parisien']);
+  });
+
+  it('gives the street after the town of two followed places of the same name in the same town (issue 49)', async () => {
+    const truck = (uri: string, street: string) =>
+      anEstablishment({
+        name: 'Le Truck Gourmand',
+        uri,
+        venueType: 'food-truck',
+        address: { street, postcode: '63200', town: 'Riom' },
+        location: { latitude: 45.89, longitude: 3.11 },
+      });
+    const first = truck('le-truck-gourmand-a-riom', '12 rue du Commerce');
+    const second = truck('le-truck-gourmand-a-riom-2', 'Place de la Fédération');
+    renderPanel({
+      follows: [followed(first), followed(second), followed(marmite)],
+      establishments: [marmite, first, second],
+      withStreet: [first.uri, second.uri],
+    });
+    const section = await screen.findByRole('region', { name: 'Mes favoris' });
+    const cards = within(section).getByRole('list', { name: 'Établissements suivis' });
+    await waitFor(() =>
+      expect(
+        within(cards)
+          .getAllByRole('listitem')
+          .map((card) => card.querySelector('.tv-nowrap')?.textContent),
+      ).toEqual([
+        'Restaurant · Lyon',
+        'Food truck · Riom, 12 rue du Commerce',
+        'Food truck · Riom, Place de la Fédération',
+      ]),
+    );
   });
 
   it('unfollows a place from its card, says so and gives the focus back to the list', async () => {

@@ -20,6 +20,7 @@ import {
   type NoticeText,
 } from '../follow/follow-support';
 import { useFollows, useFollowStore } from '../follow/use-follows';
+import { placeOf } from './map-list';
 import { boundsOfPlaces } from './map-rules';
 import type { MapPoint } from './map-points';
 import { useMapState, useMapStore } from './map-store';
@@ -121,10 +122,11 @@ function FavoriteCard({
   const { place, point, board } = favorite;
   const highlight = (on: boolean) =>
     point !== null && store.dispatch({ type: 'highlighted', establishment: on ? point : null });
+  // The street after the town when another place of that name is in that town, as in the map's list.
   const what =
     point === null
       ? null
-      : `${point.kind === 'restaurant' ? VENUE_TYPE_LABELS[point.venueType] : KIND_LABELS[point.kind]} · ${point.town}`;
+      : `${point.kind === 'restaurant' ? VENUE_TYPE_LABELS[point.venueType] : KIND_LABELS[point.kind]} · ${placeOf(point)}`;
   return (
     <li
       className="tv-favorite"

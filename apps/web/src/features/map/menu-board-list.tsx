@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { SurroundingMenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
@@ -6,6 +6,8 @@ import { formatEuros } from '../../lib/format';
 import { CategoryFilter } from './category-filter';
 import { DishFilterChips, DishFiltersButton, DishFiltersPanel } from './dish-filters';
 import { dishFiltersGiven } from './map-filters';
+import { placeOf } from './map-list';
+import { useMapPoints } from './map-points';
 import { MIN_DETAIL_ZOOM } from './map-rules';
 import { useMapState } from './map-store';
 import { PAGE_SIZE, plural, ShowMore } from './panel-parts';
@@ -24,7 +26,30 @@ function MatchMark() {
   );
 }
 
-export function MenuBoardCard({ board }: { board: SurroundingMenuBoard }) {
+/**
+ * Where the map's feed says a board's place is, by its uri, for the places only whose name and town read
+ * the same as another's (the feed's street): « Riom, 12 rue du Commerce », as the map's list says it. The
+ * feed as the map has it (none asked for here): without it, the boards show their names alone.
+ */
+function useSameNamedPlaces(): ReadonlyMap<string, string> {
+  const feed = useMapPoints(false).data;
+  return useMemo(
+    () =>
+      new Map(
+        (feed ?? []).flatMap((point) => (point.street === undefined ? [] : [[point.uri, placeOf(point)]])),
+      ),
+    [feed],
+  );
+}
+
+export function MenuBoardCard({
+  board,
+  place,
+}: {
+  board: SurroundingMenuBoard;
+  /** Where it is, given when another place reads the same (`useSameNamedPlaces`). */
+  place?: string | undefined;
+}) {
   const e = board.establishment;
   // The dishes that pass the categories and dish filters chosen (the server's `matches`): what the
   // visitor looks for, marked. Without a filter every dish matches, and none is marked.
@@ -36,6 +61,11 @@ export function MenuBoardCard({ board }: { board: SurroundingMenuBoard }) {
           {e.name}
         </Link>
       </h4>
+      {place !== undefined && (
+        <p className="tv-small" style={{ opacity: 0.9 }}>
+          {place}
+        </p>
+      )}
       <p className="tv-small" style={{ opacity: 0.9, marginBottom: 4 }}>
         {board.title}
       </p>
@@ -68,6 +98,7 @@ export function MenuBoards({ boards }: { boards: readonly SurroundingMenuBoard[]
   const loading = useMapState((s) => s.boardsRequest !== null);
   const byCategory = useMapState((s) => s.categories.length > 0);
   const byDish = useMapState((s) => dishFiltersGiven(s.dishFilters));
+  const sameNamed = useSameNamedPlaces();
   // A page at a time: a zoom-9 box over Paris holds a thousand boards, and drawing them all on every move
   // of the map held the page for hundreds of milliseconds.
   const [limit, setLimit] = useState(PAGE_SIZE);
@@ -126,7 +157,7 @@ export function MenuBoards({ boards }: { boards: readonly SurroundingMenuBoard[]
             className="tv-cards"
           >
             {boards.slice(0, limit).map((b) => (
-              <MenuBoardCard key={b.id} board={b} />
+              <MenuBoardCard key={b.id} board={b} place={sameNamed.get(b.establishment.uri)} />
             ))}
           </ul>
         </>
