@@ -119,6 +119,61 @@ describe('security headers', () => {
     }
   });
 
+  it('lets only the embedded map be framed, by any site, with the rest of its policy kept', async () => {
+    const groups = (await t.app.inject({ method: 'GET', url: '/api/groups/' })).json() as {
+      id: string;
+      name: string;
+    }[];
+    const group = groups[0]!;
+    for (const url of [
+      `/integrer/carte?groupe=${group.id}`,
+      '/integrer/carte',
+      '/integrer/carte/?ville=Lyon',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['x-frame-options'], url).toBeUndefined();
+      const csp = directives(response.headers['content-security-policy'] as string);
+      expect(csp.get('frame-ancestors'), url).toEqual(['*']);
+      expect(csp.get('script-src'), url).toContain("'self'");
+      expect(csp.get('object-src'), url).toEqual(["'none'"]);
+      expect(csp.get('default-src'), url).toEqual(["'self'"]);
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+    const embedded = await t.app.inject({ method: 'GET', url: `/integrer/carte?groupe=${group.id}` });
+    // The group named from the first paint, without the site's header.
+    expect(embedded.body).toContain(`Carte des membres de ${group.name}`);
+    expect(embedded.body).not.toMatch(/<header[ >]/);
+
+    const [place] = (await t.app.inject({ method: 'GET', url: '/api/establishments/' })).json() as {
+      kind: string;
+      uri: string;
+    }[];
+    const others = [
+      '/',
+      `/${place!.kind}/${encodeURIComponent(place!.uri)}`,
+      '/contact',
+      '/integrer/carte/x',
+    ];
+    for (const url of [...others, '/api/groups/', '/INTEGRER/CARTE']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(
+        directives(response.headers['content-security-policy'] as string).get('frame-ancestors'),
+        url,
+      ).toEqual(["'none'"]);
+    }
+  });
+
+  it('says so in the frame for an unknown group, rather than failing', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'pas-un-identifiant']) {
+      const response = await t.app.inject({ method: 'GET', url: `/integrer/carte?groupe=${id}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('Ce collectif n’existe pas ou n’existe plus.');
+      expect(response.headers['x-frame-options']).toBeUndefined();
+    }
+  });
+
   it('keeps CORS closed beyond the public reads: no Access-Control header for another origin, preflight included', async () => {
     const origin = { origin: 'https://malveillant.example' };
     const get = await t.app.inject({ method: 'GET', url: '/api/admins/', headers: origin });

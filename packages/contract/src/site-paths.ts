@@ -8,3 +8,9 @@ import type { Kind } from './schemas/establishment';
 export function establishmentPath(kind: Kind, uri: string): string {
   return `/${kind}/${encodeURIComponent(uri)}`;
 }
+
+/**
+ * The map other sites may put in an iframe (issue 52): `/integrer/carte?groupe={id}&categorie=…&ville=…`.
+ * The only page whose answer allows framing (`frame-ancestors *`, apps/api/src/plugins/security-headers.ts).
+ */
+export const EMBED_MAP_PATH = '/integrer/carte';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EMBED_MAP_PATH } from '@tables-voisines/contract/site-paths';
 import { PUBLIC_MAP_STYLE_URL, type Config } from '../config';
 
 /** One year, with subdomains: what browsers' preload lists expect. */
@@ -67,11 +68,24 @@ export function cspDirectives(config: Config) {
 }
 
 /**
+ * The pages other sites may put in a frame: the embedded map only (issue 52). Its path as the page routes
+ * match it, a trailing slash aside; any other spelling (another case) keeps refusing to be framed.
+ */
+const FRAMEABLE_PATHS: ReadonlySet<string> = new Set([EMBED_MAP_PATH]);
+
+export function mayBeFramed(url: string): boolean {
+  const path = url.split(/[?#]/, 1)[0]!.replace(/(.)\/+$/, '$1');
+  return FRAMEABLE_PATHS.has(path);
+}
+
+/**
  * Security headers on every answer (@fastify/helmet): a strict Content-Security-Policy with a nonce per
  * request, `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`, no referrer across origins, and
  * `Strict-Transport-Security` only when the request came over HTTPS (directly or, with TRUST_PROXY, as
  * told by `X-Forwarded-Proto`): sent over plain HTTP it would be ignored, and on localhost it would pin
- * the developer's browser to HTTPS. Cross-origin reads: plugins/cors.ts.
+ * the developer's browser to HTTPS. Cross-origin reads: plugins/cors.ts. Framing is refused everywhere but
+ * on the embedded map (`mayBeFramed`): there `frame-ancestors *` and no `X-Frame-Options`, the rest of the
+ * policy kept.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   // Before helmet's own hook: the directive function above reads the nonce of the raw request.
@@ -89,5 +103,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_HEADER);
+    if (mayBeFramed(request.url)) {
+      reply.removeHeader('x-frame-options');
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') {
+        reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+      }
+    }
   });
 }

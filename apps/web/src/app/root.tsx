@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { PublicSettings } from '@tables-voisines/contract/public-data';
+import { isEmbedPath } from '../features/embed/is-embed-path';
 import { useFocusAfterNavigation } from '../features/navigation/focus-after-navigation';
 import { SlowNavigationNotice } from '../features/navigation/slow-navigation-notice';
 import { useHardNavigationOnLoadFailure } from '../features/navigation/use-hard-navigation-on-load-failure';
@@ -53,6 +54,8 @@ export function meta({ data, error }: Route.MetaArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const settings = useRouteLoaderData<typeof loader>('root');
+  // In another site's frame: no service worker nor app banner of ours over their page.
+  const embedded = isEmbedPath(useLocation().pathname);
   return (
     <html lang="fr">
       <head>
@@ -70,8 +73,11 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        {settings && <PwaLoader siteName={settings.siteName} siteShortName={settings.siteShortName} />}
-        <ScrollRestoration />
+        {settings && !embedded && (
+          <PwaLoader siteName={settings.siteName} siteShortName={settings.siteShortName} />
+        )}
+        {/* Its script reads `sessionStorage`, which a browser blocking third-party storage refuses a frame. */}
+        {!embedded && <ScrollRestoration />}
         <Scripts />
       </body>
     </html>
@@ -100,6 +106,8 @@ export default function App() {
   // The back office draws its own app bar and menu.
   const { pathname } = useLocation();
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return <Outlet />;
+  // The embedded map (features/embed) is the whole frame: no header.
+  if (isEmbedPath(pathname)) return <Outlet />;
   return (
     <Page>
       <Outlet />

@@ -31,6 +31,8 @@ export default [
     // The reminder e-mail's link: no session needed; it confirms with a POST, never on the GET.
     route('verifier', 'routes/owner/verify.tsx'),
   ]),
+  // The map for other sites' frames (issue 52): no header, the only page that may be framed.
+  route('integrer/carte', 'routes/embed-map.tsx'),
   // The administrators' back office: client-only react-admin (its own chunks), a loading shell from the server.
   route('admin/*', 'routes/admin.tsx'),
   // Every other address: a real 404 page with a 404 status.

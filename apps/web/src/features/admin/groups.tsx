@@ -1,5 +1,10 @@
 import BubbleChartIcon from '@mui/icons-material/BubbleChart';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useId, useRef, useState } from 'react';
 import {
   Create,
   NumberField,
@@ -14,6 +19,8 @@ import {
 import { useFormContext, useWatch } from 'react-hook-form';
 import { isValidPoint } from '@tables-voisines/contract/geo';
 import { CreateGroupBodySchema, PatchGroupBodySchema } from '@tables-voisines/contract/schemas/group';
+import { COPIED, COPY_FAILED, EMBED_CODE_EXPLANATION, copyField, useSiteUrl } from '../embed/embed-code';
+import { embedIframeCode } from '../embed/embed-paths';
 import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { DecimalInput } from './decimal-input';
 import { zodValidator } from './form-errors';
@@ -97,6 +104,7 @@ export function GroupEdit() {
     <ConcurrentEdit title="Groupe">
       <SimpleForm validate={validateEdit} warnWhenUnsavedChanges toolbar={<EditToolbar />}>
         <GroupFields />
+        <GroupEmbedCode />
       </SimpleForm>
     </ConcurrentEdit>
   );
@@ -114,6 +122,74 @@ function GroupCircleView() {
   );
 }
 
+/**
+ * « Intégrer cette carte »: the iframe code of the group's members' map (`/integrer/carte`, issue 52), for
+ * the group's own site, with « Copier le code ». Only for a group saved (it needs its id).
+ */
+function GroupEmbedCode() {
+  const record = useRecordContext();
+  const siteUrl = useSiteUrl();
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState('');
+  const field = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+  if (typeof record?.id !== 'string' || typeof record.name !== 'string') return null;
+  const code = embedIframeCode(siteUrl, { id: record.id, name: record.name });
+  return (
+    <Box sx={{ width: '100%', maxWidth: 720, mt: 2 }}>
+      <Button
+        variant="outlined"
+        size="small"
+        aria-expanded={open}
+        aria-controls={`${id}-zone`}
+        onClick={() => {
+          setOpen(!open);
+          setStatus('');
+        }}
+      >
+        Intégrer cette carte
+      </Button>
+      <Collapse in={open} id={`${id}-zone`}>
+        <Typography variant="body2" sx={{ mt: 1.5, mb: 1 }} id={`${id}-aide`}>
+          {EMBED_CODE_EXPLANATION}
+        </Typography>
+        <MuiTextField
+          label="Code de la carte à intégrer"
+          value={code}
+          multiline
+          minRows={3}
+          fullWidth
+          inputRef={field}
+          slotProps={{
+            htmlInput: {
+              readOnly: true,
+              'aria-describedby': `${id}-aide`,
+              style: { fontFamily: 'monospace' },
+            },
+          }}
+          onFocus={(event) => (event.target as HTMLTextAreaElement).select()}
+        />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
+          <Button
+            variant="contained"
+            size="small"
+            onClick={() => {
+              if (field.current !== null) {
+                void copyField(field.current).then((done) => setStatus(done ? COPIED : COPY_FAILED));
+              }
+            }}
+          >
+            Copier le code
+          </Button>
+          <Typography variant="body2" role="status" aria-live="polite">
+            {status}
+          </Typography>
+        </Box>
+      </Collapse>
+    </Box>
+  );
+}
+
 const DECIMALS = { maximumFractionDigits: 6 };
 
 /** A group read only, for admins who may read but not change groups. */
@@ -126,6 +202,7 @@ export function GroupShow() {
         <NumberField source="latitude" locales="fr-FR" options={DECIMALS} />
         <NumberField source="longitude" locales="fr-FR" options={DECIMALS} />
         <GroupCircleView />
+        <GroupEmbedCode />
       </SimpleShowLayout>
     </Show>
   );

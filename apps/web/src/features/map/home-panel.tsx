@@ -28,16 +28,21 @@ import type { Place } from '@tables-voisines/contract/schemas/place';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 import { toName } from '@tables-voisines/contract/french-names';
 import { useOnline } from '../../lib/use-online';
+import { SiteLink, useEmbed } from '../embed/embed-context';
+import { EmbedCodeDisclosure } from '../embed/embed-code';
 
 // « Mes favoris »: its list, and unfollowing from it, come when the chip is pressed (features/follow).
 const FavoritesSection = lazy(() => import('./favorites-section'));
 
-const KIND_CHIP_LABELS: Record<Kind, string> = { restaurant: 'Restaurants', remplisvert: 'Remplis vert' };
+export const KIND_CHIP_LABELS: Record<Kind, string> = {
+  restaurant: 'Restaurants',
+  remplisvert: 'Remplis vert',
+};
 /**
  * The venue types as filters, in the plural like the kinds. The venue type « Restaurant » beside the kind
  * « Restaurants » read as the same filter twice: it is the classic restaurant, said so.
  */
-const VENUE_TYPE_CHIP_LABELS: Record<VenueType, string> = {
+export const VENUE_TYPE_CHIP_LABELS: Record<VenueType, string> = {
   restaurant: 'Restaurants traditionnels',
   brasserie: 'Brasseries',
   creperie: 'Crêperies',
@@ -304,6 +309,7 @@ function GroupBanner({
   const filters = useMapState((s) => s.filters);
   const categories = useMapState((s) => s.categories);
   const group = useMapState((s) => s.currentGroup);
+  const embed = useEmbed();
   const [shown, setShown] = useState(GROUP_MEMBERS_SHOWN);
   useEffect(() => setShown(GROUP_MEMBERS_SHOWN), [group?.id]);
   const fromFeed = useMemo(() => {
@@ -348,9 +354,9 @@ function GroupBanner({
       <ul>
         {listed.map((m) => (
           <li key={m.uri} className="tv-small">
-            <Link to={establishmentPath(m.kind, m.uri)} className="tv-link">
+            <SiteLink to={establishmentPath(m.kind, m.uri)} className="tv-link">
               {m.name}
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>
@@ -365,6 +371,8 @@ function GroupBanner({
             : `Voir ${more} membres de plus (sur ${plural(others, 'autre', 'autres')})`}
         </button>
       )}
+      {/* Its members' map for the group's own site (issue 52); not inside that map itself. */}
+      {embed === null && <EmbedCodeDisclosure group={group} />}
     </section>
   );
 }
@@ -406,7 +414,7 @@ function EstablishmentCard({ point }: { point: ListedEstablishment }) {
       onFocus={() => highlight(point)}
       onBlur={() => highlight(null)}
     >
-      <Link to={establishmentPath(point.kind, point.uri)}>
+      <SiteLink to={establishmentPath(point.kind, point.uri)}>
         <span aria-hidden="true" className={`tv-kind-mark tv-kind-mark--${point.kind}`} />
         <div className="tv-min-0">
           <h3 className="tv-nowrap">{point.name}</h3>
@@ -415,7 +423,7 @@ function EstablishmentCard({ point }: { point: ListedEstablishment }) {
             {placeOf(point)}
           </p>
         </div>
-      </Link>
+      </SiteLink>
     </li>
   );
 }
@@ -430,9 +438,9 @@ function NearestLine({ nearest }: { nearest: NearestPlace }) {
       <br />
       <span data-testid="nearest-place">
         Le plus proche :{' '}
-        <Link to={establishmentPath(place.kind, place.uri)} className="tv-link">
+        <SiteLink to={establishmentPath(place.kind, place.uri)} className="tv-link">
           {place.name}
-        </Link>{' '}
+        </SiteLink>{' '}
         {toName(place.town)}, à {distanceText(km)}.
       </span>
     </>
@@ -445,6 +453,10 @@ function NearestLine({ nearest }: { nearest: NearestPlace }) {
  */
 export function HomePanel() {
   const store = useMapStore();
+  // Embedded in another site (`/integrer/carte`): the map's list only, its filters given by the address;
+  // a group's map lists the group's members.
+  const embed = useEmbed();
+  const fixedGroup = useMapState((s) => s.fixedGroup);
   const data = useVisibleMapData();
   const { points, allPoints, menuBoards, feedThere, refetch, firstOpening, now } = data;
   const bounds = useMapState((s) => s.bounds);
@@ -526,14 +538,21 @@ export function HomePanel() {
 
   return (
     <div className="tv-panel">
-      <h1 className="tv-panel__title">
-        Tables Voisines <span className="tv-visually-hidden">: </span>
-        <span className="tv-panel__subtitle">les restaurateurs de votre quartier, partout en France</span>
-      </h1>
-      <OfflineNotice />
-      <SearchField />
-      <FilterChips />
-      {filters.favorites ? (
+      {embed === null && (
+        <>
+          <h1 className="tv-panel__title">
+            Tables Voisines <span className="tv-visually-hidden">: </span>
+            <span className="tv-panel__subtitle">les restaurateurs de votre quartier, partout en France</span>
+          </h1>
+          <OfflineNotice />
+          <SearchField />
+          <FilterChips />
+        </>
+      )}
+      {embed !== null ? (
+        // The group's members are the embedded map's list; without a group, the places in view are.
+        fixedGroup !== null && <GroupBanner points={points} allPoints={allPoints} feedThere={feedThere} />
+      ) : filters.favorites ? (
         // Only the places this browser follows, wherever they are: their list replaces the map's.
         <Suspense fallback={<p className="tv-small tv-muted">Chargement de vos favoris…</p>}>
           <FavoritesSection points={points} feedThere={feedThere} />
@@ -544,7 +563,10 @@ export function HomePanel() {
           <MenuBoards boards={boardsInView} />
         </>
       )}
-      <section aria-labelledby="liste-etablissements" hidden={filters.favorites}>
+      <section
+        aria-labelledby="liste-etablissements"
+        hidden={filters.favorites || (embed !== null && fixedGroup !== null)}
+      >
         <h2 id="liste-etablissements" className="tv-subtitle">
           Établissements sur la carte
         </h2>
@@ -636,12 +658,14 @@ export function HomePanel() {
           onMore={() => store.dispatch({ type: 'listLimitRaised' })}
         />
       </section>
-      <p className="tv-small tv-muted tv-panel__contact">
-        Une question, un établissement à ajouter ?{' '}
-        <Link to="/contact" className="tv-link">
-          Nous contacter
-        </Link>
-      </p>
+      {embed === null && (
+        <p className="tv-small tv-muted tv-panel__contact">
+          Une question, un établissement à ajouter ?{' '}
+          <Link to="/contact" className="tv-link">
+            Nous contacter
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

@@ -35,6 +35,11 @@ export interface MapViewState {
   mapInitialized: boolean;
   groups: readonly Group[];
   currentGroup: Group | null;
+  /**
+   * The group an embedded map shows (`/integrer/carte?groupe=`): always the current group, whatever the
+   * zoom and centre; `null` on the site, where the current group is the one under the map's centre.
+   */
+  fixedGroup: Group | null;
   bounds: Bounds | null;
   zoom: number;
   /** The map's centre as last reported by the map. */
@@ -138,6 +143,7 @@ export function createInitialMapState(): MapViewState {
     mapInitialized: false,
     groups: [],
     currentGroup: null,
+    fixedGroup: null,
     bounds: null,
     zoom: DEFAULT_ZOOM,
     center: DEFAULT_POSITION,
@@ -272,14 +278,14 @@ function reduceMap(state: MapViewState, action: MapAction): MapViewState {
       return {
         ...state,
         groups: action.groups,
-        currentGroup: findCurrentGroup(action.groups, state.center, state.zoom),
+        currentGroup: state.fixedGroup ?? findCurrentGroup(action.groups, state.center, state.zoom),
       };
     case 'viewChanged': {
       // The map's report of the view just put back (Back, ×): the list stays as it was, scroll and all.
       // The state's box is kept, not the map's own of the same view: its last digits differ, which would
       // ask the server for the list again.
       if (state.restoring && sameView(state, action)) return { ...state, restoring: false };
-      const currentGroup = findCurrentGroup(state.groups, action.center, action.zoom);
+      const currentGroup = state.fixedGroup ?? findCurrentGroup(state.groups, action.center, action.zoom);
       // A new view of the map page starts the list again at its first page; a detail page's moves leave
       // the map page's list alone.
       const listLimit =

@@ -10,6 +10,7 @@ import {
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { siteAddress, useEmbed } from '../embed/embed-context';
 import { isEstablishmentPath, type MapEstablishment } from './map-rules';
 import { createInitialMapState, mapReducer, type MapAction, type MapViewState } from './map-state';
 
@@ -116,11 +117,18 @@ export function useClearMapSelection(): () => void {
 export function useSelectEstablishment(): (establishment: MapEstablishment) => void {
   const store = useMapStore();
   const navigate = useNavigate();
+  const embed = useEmbed();
   return useCallback(
     (establishment: MapEstablishment) => {
+      const path = establishmentPath(establishment.kind, establishment.uri);
+      // Embedded in another site: the place's page opens on the full site, in a new tab (features/embed).
+      if (embed !== null) {
+        window.open(siteAddress(embed, path), '_blank', 'noopener');
+        return;
+      }
       store.dispatch({ type: 'establishmentShown', establishment });
-      void navigate(establishmentPath(establishment.kind, establishment.uri));
+      void navigate(path);
     },
-    [store, navigate],
+    [store, navigate, embed],
   );
 }
