@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Route, useLocation, useNavigate } from 'react-router';
 import {
   Admin,
   AppBar,
+  CustomRoutes,
   Layout,
   Resource,
   TitlePortal,
@@ -26,6 +27,7 @@ import { LoginPage } from './login-page';
 import { createDataProvider } from './data-provider';
 import { ESTABLISHMENTS_RESOURCE } from './establishments';
 import { GROUPS_RESOURCE } from './groups';
+import { IMPORT_ROUTE, ImportPage } from './import-page';
 import { MENU_BOARDS_RESOURCE } from './menu-boards';
 import { OWNERS_RESOURCE } from './owners';
 import { AdminMenu, REPORTS_RESOURCE } from './reports';
@@ -197,6 +199,10 @@ export function AdminApp() {
         {RESOURCES.map((resource) => (
           <Resource key={resource.name} {...resource} />
         ))}
+        {/* « Importer des établissements », reached from the establishments' list (issue 52). */}
+        <CustomRoutes>
+          <Route path={IMPORT_ROUTE} element={<ImportPage />} />
+        </CustomRoutes>
       </Admin>
     </AbilityProvider>
   );

@@ -1,4 +1,7 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import MuiButton from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
@@ -33,6 +36,7 @@ import {
   TextInput,
   TopToolbar,
   FilterButton,
+  useBasename,
   type RaRecord,
   type ResourceProps,
 } from 'react-admin';
@@ -61,6 +65,7 @@ import { EstablishmentOwnerPanel } from './establishment-owner';
 import { EstablishmentPhotoPanel, EstablishmentPhotoView } from './establishment-photo';
 import { VerificationPanel } from './establishment-verification';
 import { ExportButtons } from './export-buttons';
+import { IMPORT_ROUTE, useMayImport } from './import-page';
 import { ESTABLISHMENT_FIELDS, photoBody } from './providers/establishments.provider';
 import { zodValidator } from './form-errors';
 import { FormTab } from './form-tab';
@@ -121,6 +126,23 @@ const filters = [
   </ReferenceInput>,
 ];
 
+/** « Importer », to the import screen: only for admins who may both create and update establishments. */
+function ImportButton() {
+  const basename = useBasename();
+  const { mayImport } = useMayImport();
+  if (!mayImport) return null;
+  return (
+    <MuiButton
+      size="small"
+      startIcon={<UploadFileIcon />}
+      component={RouterLink}
+      to={`${basename}/${IMPORT_ROUTE}`}
+    >
+      Importer
+    </MuiButton>
+  );
+}
+
 function ListActions() {
   return (
     <TopToolbar>
@@ -129,6 +151,7 @@ function ListActions() {
       <Can I="export" a="establishment">
         <ExportButtons route="establishments" />
       </Can>
+      <ImportButton />
     </TopToolbar>
   );
 }
