@@ -11,35 +11,22 @@
 // writes bench/results/import.json, then drops the database. Goal: each within 60 s, memory flat.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Agent, fetch } from 'undici';
+import { MiB, freePort, machine, resultsDir, root, waitReady } from './support/common.mjs';
 
 process.env.MAP_STYLE ??= 'offline';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const rows = Number(process.env.BENCH_ROWS ?? 50_000);
 const dbName = `tv_bench_import_${process.pid}`;
-const MiB = 1024 * 1024;
 
 function urlOf(name) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
-}
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Resident memory of a process from /proc, in bytes: now (VmRSS) and its peak (VmHWM). */
@@ -49,6 +36,7 @@ async function memoryOf(pid) {
   return { rss: kib('VmRSS'), peak: kib('VmHWM') };
 }
 
+/** Resets the kernel's peak-RSS counter of a process (Linux: `5` in clear_refs). */
 async function resetPeak(pid) {
   try {
     await writeFile(`/proc/${pid}/clear_refs`, '5');
@@ -56,19 +44,6 @@ async function resetPeak(pid) {
   } catch {
     return false;
   }
-}
-
-async function waitReady(base, child) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server not ready after 120 s');
 }
 
 /** What Overpass gives for `out center` on restaurants, bars and cafés: points with OSM tags. */
@@ -194,17 +169,12 @@ async function main() {
       engine: 'PostgreSQL',
       postgres: (await adminClient.query('show server_version')).rows[0].server_version,
       node: process.version,
-      machine: {
-        cpus: os.cpus().length,
-        cpuModel: os.cpus()[0]?.model,
-        memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
-        loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
-      },
+      machine: machine(),
       serverIdleRssMiB: Math.round(idle.rss / MiB),
       peakRssMeasuredBy: 'VmHWM of the server process after a reset (clear_refs), and VmRSS every 25 ms',
       results,
     };
-    const out = path.join(process.env.BENCH_RESULTS_DIR ?? path.join(root, 'bench/results'), 'import.json');
+    const out = path.join(resultsDir, 'import.json');
     await writeFile(out, `${JSON.stringify(record, null, 2)}\n`);
     console.log(`written to ${path.relative(root, out)}`);
   } finally {
