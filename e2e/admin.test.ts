@@ -1,4 +1,5 @@
 import { MONTHS_FR } from '@tables-voisines/contract/closures';
+import { boardDayText } from '@tables-voisines/contract/history-board-text';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -1012,6 +1013,96 @@ describe('the back office', () => {
     await page.waitForURL(/\/admin\/menu-boards$/);
     await expect(api('GET', `/api/menuboard/${tomorrow.id}`)).rejects.toThrow(/404/);
     await expect.poll(() => told(`L’équipe a supprimé votre ardoise du ${words(day(1))}`)).toBe(1);
+  });
+
+  it('names the location map’s buttons in French, and asks before saving a dish priced over 100 €', async () => {
+    const { id: placeId } = await establishment('Le Bouchon des Prix');
+    // The establishment's map: MapLibre's buttons in French, to the eye (title) and to a screen reader.
+    await page.goto(editForm(placeId, '/adresse'));
+    const map = page.getByRole('region', { name: 'Carte de l’emplacement de l’établissement' });
+    await map.locator('canvas').waitFor();
+    for (const name of ['Zoomer', 'Dézoomer']) {
+      const button = map.getByRole('button', { name, exact: true });
+      await expect.poll(() => button.getAttribute('title')).toBe(name);
+    }
+    expect(await map.getByRole('button', { name: /zoom in|zoom out|reset bearing/i }).count()).toBe(0);
+
+    // A price typed 1 300 € for 13 €: the board form asks before saving it, naming the dish and its price.
+    const [category] = await api<{ id: string }[]>('GET', '/api/categories/');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+    const board = await api<{ id: string }>('POST', '/api/menuboard/', {
+      establishment: placeId,
+      title: 'Ardoise des prix',
+      date: today,
+      items: [{ name: 'Bourguignon', price: 13, category: category!.id }],
+    });
+    await page.goto(`${server.baseUrl}/admin/menu-boards/${encodeURIComponent(board.id)}`);
+    const price = page.getByLabel('Prix (€)');
+    await expect.poll(() => price.inputValue()).toBe('13,00');
+    await price.fill('1300');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    const asked = page.getByRole('dialog', {
+      name: `Enregistrer l’ardoise du ${boardDayText(today)} du Bouchon des Prix ?`,
+    });
+    await asked
+      .getByText(/^« Bourguignon » à 1\s300,00\s€ : ce prix dépasse 100\s€\. Est-ce bien le bon prix\s\?$/)
+      .waitFor();
+    await checkAxe('prix à confirmer');
+    // Not saved until confirmed.
+    await asked.getByRole('button', { name: 'Annuler' }).click();
+    // Gone, not only renamed: the dialog loses its title at once, then fades out.
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(
+      (await api<{ items: { price: number }[] }>('GET', `/api/menuboard/${board.id}`)).items[0]!.price,
+    ).toBe(13);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await asked.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.waitForURL(/\/admin\/menu-boards$/);
+    expect(
+      (await api<{ items: { price: number }[] }>('GET', `/api/menuboard/${board.id}`)).items[0]!.price,
+    ).toBe(1300);
+  });
+
+  it('marks a place « Fermé définitivement »; its page then answers 410, says it closed and lists places nearby', async () => {
+    const { id: placeId, uri, name } = await establishment('Le Bouchon du Dernier Service');
+    await page.goto(editForm(placeId));
+    const closed = page.getByLabel('Fermé définitivement');
+    await closed.check();
+    await page
+      .getByText('À l’enregistrement, l’établissement sera indiqué comme fermé définitivement.', {
+        exact: true,
+      })
+      .waitFor();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect
+      .poll(
+        async () =>
+          (await api<{ closedForGood: boolean }>('GET', `/api/establishment/${placeId}`)).closedForGood,
+      )
+      .toBe(true);
+
+    // A visitor at its address (a poster's): 410, what happened in words, places nearby with their links.
+    const visitor = await newVisitorContext(browser, { viewport: { width: 1280, height: 900 } });
+    const tab = await visitor.newPage();
+    tab.setDefaultTimeout(15_000);
+    const visitorErrors = watchPageErrors(tab);
+    const response = await tab.goto(`${server.baseUrl}/restaurant/${encodeURIComponent(uri)}`);
+    expect(response?.status()).toBe(410);
+    await tab.getByRole('heading', { name: 'Ce restaurant a fermé', level: 1 }).waitFor();
+    await tab
+      .getByText(
+        `${name} (Lyon) a fermé définitivement\u00a0: sa page n’est plus publiée. Voici des établissements proches\u00a0:`,
+        {
+          exact: true,
+        },
+      )
+      .waitFor();
+    const nearby = tab.getByRole('list', { name: 'Établissements proches' }).getByRole('link');
+    expect(await nearby.count()).toBeGreaterThan(0);
+    expect(await nearby.first().getAttribute('href')).toMatch(/^\/(restaurant|remplisvert)\/[^/]+$/);
+    // The 410 itself, which Chromium logs as a failed resource; nothing else.
+    expect(visitorErrors().filter((e) => !/status of 410 /.test(e))).toEqual([]);
+    await visitor.close();
   });
 
   it('edits a group with its circle on the map, and lists owners and categories', async () => {

@@ -6,8 +6,9 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ofName, toName } from '@tables-voisines/contract/french-names';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { boardDayText } from '@tables-voisines/contract/history-board-text';
 import { startSmtp, type TestSmtp } from '../apps/api/test/smtp';
-import { adminToken, createEstablishment, createOwner } from './support/admins';
+import { adminToken, createEstablishment, createOwner, newAdminContext } from './support/admins';
 import {
   launchBrowser,
   newVisitorContext,
@@ -926,6 +927,74 @@ describe('a restaurant owner', () => {
     await page.getByRole('heading', { name: 'Ardoise du jour' }).waitFor();
     // No board today: the server says so with a 404, which Chromium logs.
     await close([refused('404 (Not Found)')]);
+  });
+
+  it('reads in its « Historique » the team’s change to its board, in words and by « l’équipe », as the team’s history tab does', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+    let placeId = '';
+    const { page, close } = await ownerAtHome(async ({ target, ownerToken, adminToken: teamToken }) => {
+      placeId = target.id;
+      const [category] = await callApi<{ id: string }[]>(server.baseUrl, 'GET', '/api/categories/');
+      const board = await callApi<{ id: string }>(
+        server.baseUrl,
+        'POST',
+        '/api/menuboard/',
+        {
+          establishment: target.id,
+          title: 'Ardoise du midi',
+          date: today,
+          items: [
+            { name: 'Quenelle', price: 14.5, category: category!.id, allergens: ['gluten', 'eggs', 'milk'] },
+          ],
+        },
+        ownerToken,
+      );
+      // The team's change, as the back office's form saves it: the board read, then changed with its ETag.
+      const read = await fetch(`${server.baseUrl}/api/menuboard/${board.id}`, {
+        headers: { authorization: `Bearer ${teamToken}` },
+      });
+      const etag = read.headers.get('etag')!;
+      await read.arrayBuffer();
+      const changed = await fetch(`${server.baseUrl}/api/menuboard/${board.id}`, {
+        method: 'PATCH',
+        headers: {
+          authorization: `Bearer ${teamToken}`,
+          'content-type': 'application/json',
+          'if-match': etag,
+        },
+        body: JSON.stringify({
+          title: 'Ardoise du soir',
+          items: [{ name: 'Quenelle', price: 14.5, category: category!.id, allergens: [] }],
+        }),
+      });
+      expect(changed.status, await changed.text()).toBe(200);
+    });
+    const line = `Ardoise du ${boardDayText(today, true)} modifiée : titre : « Ardoise du midi » → « Ardoise du soir » ; « Quenelle » modifié (allergènes : gluten, œufs, lait → aucun des 14)`;
+
+    // The owner's « Historique », on its phone: the change in words, by the team.
+    await page
+      .getByRole('navigation', { name: 'Espace restaurateur' })
+      .getByRole('link', { name: 'Historique' })
+      .click();
+    await page.waitForURL(/\/historique$/);
+    const entry = page.getByRole('listitem').filter({ has: page.getByText(line, { exact: true }) });
+    await entry.getByText(/· par l’équipe \(equipe\)$/).waitFor();
+    await entry.getByText('Modification', { exact: true }).waitFor();
+    await close();
+
+    // The team's history tab, on a desktop: the same line, by the administrator.
+    const desk = await newAdminContext(browser, server.baseUrl, ADMIN);
+    const tab = await desk.newPage();
+    tab.setDefaultTimeout(15_000);
+    const deskErrors = watchPageErrors(tab);
+    await tab.goto(`${server.baseUrl}/admin/establishments/${encodeURIComponent(placeId)}/historique`);
+    const row = tab
+      .getByRole('table', { name: 'Historique des modifications' })
+      .getByRole('row')
+      .filter({ has: tab.getByText(line, { exact: true }) });
+    await row.getByRole('cell', { name: 'Administrateur equipe', exact: true }).waitFor();
+    expect(deskErrors()).toEqual([]);
+    await desk.close();
   });
 
   it('sees on its home screen that the team hid its page, since when and why, and is told by e-mail', async () => {

@@ -18,6 +18,7 @@ import {
   type ListedEstablishment,
 } from './support/owners';
 import { callApi, startServer, type RunningServer } from './support/server';
+import { newAdminContext } from './support/admins';
 import { MAP_DESKTOP, readView } from './support/map';
 
 /*
@@ -208,7 +209,7 @@ describe('reports', () => {
     expect(reportEntries.every((entry) => entry.actor?.name === ADMIN.username)).toBe(true);
   });
 
-  it('the owner answers « C’est juste » with a line on a phone; the team’s queue shows it', async () => {
+  it('the owner answers « C’est juste » with a line on a phone; the team’s queue and its reports screen show it', async () => {
     const created = await callApi<{ id: string }>(
       server.baseUrl,
       'POST',
@@ -245,5 +246,22 @@ describe('reports', () => {
       answer: 'disputed',
       note: 'Le numéro est le bon, nous répondons de 10 h à 18 h.',
     });
+
+    // The team's reports screen, on a desktop: the answer in its column, with the owner's line.
+    const desk = await newAdminContext(browser, server.baseUrl, ADMIN, { viewport: DESKTOP });
+    const admin = await desk.newPage();
+    admin.setDefaultTimeout(15_000);
+    const adminErrors = watchPageErrors(admin);
+    await admin.goto(`${server.baseUrl}/admin/reports`);
+    const headers = admin.locator('thead th');
+    await headers.filter({ hasText: 'Réponse du restaurateur' }).waitFor();
+    const column = (await headers.allInnerTexts()).findIndex((h) => h.trim() === 'Réponse du restaurateur');
+    const row = admin.locator('tbody tr').filter({ hasText: 'Le numéro ne répond plus.' });
+    await expect
+      .poll(() => row.locator('td').nth(column).innerText())
+      .toMatch(/^C’est juste\n« Le numéro est le bon, nous répondons de 10 h à 18 h\. »\nle \d/);
+    await checkAxe(admin, 'signalements avec une réponse');
+    expect(adminErrors()).toEqual([]);
+    await desk.close();
   });
 });
