@@ -42,6 +42,14 @@ function addControls(map: MapLibreMap, store: MapStore) {
   );
   geolocate.on('geolocate', () => store.dispatch({ type: 'locationFailed', problem: null }));
   map.addControl(geolocate, 'top-right');
+  // MapLibre names its button only once the browser has said whether it can locate (a promise that may take
+  // seconds on a busy phone): until then a screen reader met a button with no name (axe `button-name`).
+  const button = map.getContainer().querySelector('button.maplibregl-ctrl-geolocate');
+  if (button !== null && !button.hasAttribute('aria-label')) {
+    const label = MAPLIBRE_FRENCH['GeolocateControl.FindMyLocation']!;
+    button.setAttribute('aria-label', label);
+    button.setAttribute('title', label);
+  }
   map.addControl(new maplibregl.FullscreenControl(), 'top-right');
 }
 
