@@ -8,7 +8,7 @@ import { testUser } from '../../test/render';
 import { AbilityProvider } from './ability-context';
 import { adminAbility } from './admin-ability';
 import { i18nProvider } from './admin-i18n';
-import { MenuBoardEdit } from './menu-boards';
+import { MenuBoardCreate, MenuBoardEdit } from './menu-boards';
 
 /*
  * Issue 48, point 2: the back office's board shows each dish's allergens exactly as stored (« non
@@ -228,4 +228,28 @@ describe('the back office’s board form and allergens', () => {
       expect(params.previousData).toMatchObject({ '@etag': `"${id}.2"` });
     },
   );
+});
+
+describe('a new board in the back office', () => {
+  it('opens its first dish at « Allergènes non renseignés », the answer its empty value (null) is', async () => {
+    const dataProvider = {
+      getList: async () => ({ data: [{ id: CATEGORY, name: 'Plats' }], total: 1 }),
+      getMany: async () => ({ data: [{ id: CATEGORY, name: 'Plats' }] }),
+    } as unknown as DataProvider;
+    const ability = adminAbility({
+      id: '10000000-0000-4000-8000-000000000001',
+      permissions: [{ action: 'manage', subject: 'all' }],
+    });
+    render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={new QueryClient()}>
+        <AbilityProvider value={ability}>
+          <ResourceContextProvider value="menu-boards">
+            <MenuBoardCreate />
+          </ResourceContextProvider>
+        </AbilityProvider>
+      </AdminContext>,
+    );
+    await expect.poll(() => screen.queryAllByRole('radiogroup').length, { timeout: 20_000 }).toBe(1);
+    expect(answers()).toEqual(['Allergènes non renseignés']);
+  }, 60_000);
 });
