@@ -45,6 +45,9 @@ import { accessRoutes } from './modules/access/access.routes';
 import { shareRoutes } from './modules/share/share.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { followsRoutes } from './modules/follows/follows.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
+import { CountedPlaces } from './modules/stats/counted-places';
+import { EventCounts } from './modules/stats/event-counts';
 import { registerAuth } from './plugins/auth';
 import { loadAuthAccount } from './modules/auth/accounts';
 import { handleClientError } from './plugins/client-errors';
@@ -128,6 +131,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: await createPhotoStorage(config, clock),
     share: createPhotoShare(config),
     push: createPushSender(config, await resolveVapidKeys(config, database, app.log), clock),
+    stats: {
+      counts: new EventCounts(database.db, app.log, config.stats.flushSeconds * 1000),
+      places: new CountedPlaces(database.db, dataVersion),
+    },
   };
   // The jobs' handlers read the context when they run: the queue is made once the rest of it is.
   const ctx: AppContext = Object.assign(base, { jobs: undefined as unknown as AppContext['jobs'] });
@@ -140,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   // Jobs start once the app is ready and stop, their running jobs finished, before anything closes.
   app.addHook('onReady', () => ctx.jobs.start());
+  app.addHook('onReady', () => ctx.stats.counts.start());
   // Photos uploaded before a size of copies was added get it, in the background (once per set of sizes).
   const stopping = new AbortController();
   app.addHook('onReady', async () =>
@@ -152,6 +160,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stopping.abort();
     await ctx.jobs.stop();
     await ctx.background.drain();
+    // After the requests: what they counted is written before the database closes.
+    await ctx.stats.counts.close();
     await ctx.mailer.close();
     await ctx.rateLimiter.store.close();
     await ctx.storage.close();
@@ -218,6 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(importsRoutes);
   await app.register(reportsRoutes);
   await app.register(followsRoutes);
+  await app.register(statsRoutes);
   await app.register(accessRoutes);
 
   await app.register(siteRoutes);

@@ -122,6 +122,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGN_IN: intInRange(1, 100_000, 10),
   RATE_LIMIT_REPORTS: intInRange(1, 100_000, 5),
   RATE_LIMIT_FOLLOWS: intInRange(1, 100_000, 30),
+  RATE_LIMIT_EVENTS: intInRange(1, 100_000, 10),
+  STATS_FLUSH_SECONDS: intInRange(1, 60, 10),
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
   VAPID_SUBJECT: optionalString.refine(
@@ -241,6 +243,12 @@ export interface Config {
   rateLimitReports: number;
   /** Calls to follow, unfollow or list followed places (« Suivre ») one client address may make in a minute. */
   rateLimitFollows: number;
+  /**
+   * Statistics (decision 0087). `rateLimitEvents`: events of one type on one establishment counted from one
+   * client address in an hour (more are answered 204 and not counted). `flushSeconds`: how often each
+   * replica adds what it counted to the database.
+   */
+  stats: { rateLimitEvents: number; flushSeconds: number };
   /**
    * Web Push (docs/api.md, « Following and push »; decision 0080). `vapidKeys`: from VAPID_PUBLIC_KEY and
    * VAPID_PRIVATE_KEY, or undefined until the app reads or makes the generated pair (secrets.ts
@@ -376,6 +384,7 @@ export function loadConfig(env: Env = process.env): Config {
     contactEmail: e.CONTACT_EMAIL,
     rateLimitReports: e.RATE_LIMIT_REPORTS,
     rateLimitFollows: e.RATE_LIMIT_FOLLOWS,
+    stats: { rateLimitEvents: e.RATE_LIMIT_EVENTS, flushSeconds: e.STATS_FLUSH_SECONDS },
     push: {
       vapidKeys,
       // The team's address when it was given, else the site's address when it is https (a VAPID subject

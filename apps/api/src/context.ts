@@ -1,4 +1,6 @@
 import type { Clock } from './lib/clock';
+import type { CountedPlaces } from './modules/stats/counted-places';
+import type { EventCounts } from './modules/stats/event-counts';
 import type { Mailer } from './adapters/mail/mailer';
 import type { PhotoShare } from './adapters/share/share';
 import type { PhotoStorage } from './adapters/storage/storage';
@@ -55,6 +57,11 @@ export interface AppContext {
    * once, messages encrypted per RFC 8291, posted only to PUSH_ALLOWED_ORIGINS.
    */
   push: PushSender;
+  /**
+   * Statistics (decision 0087): the events counted in memory until their next flush, and which places'
+   * events are counted.
+   */
+  stats: { counts: EventCounts; places: CountedPlaces };
 }
 
 declare module 'fastify' {

@@ -141,6 +141,11 @@ const EXPECTED: Partial<Record<RouteId, Row>> = {
   listFollows: ALL(200),
   deleteFollow: ALL(204),
   getEstablishmentFollowers: OWN_OR_READER(200),
+  // Statistics: any visitor counts an event; a place's figures are for its owner and the admins who read
+  // establishments, the month's most viewed for those admins only.
+  createEvent: ALL(204),
+  getEstablishmentStats: OWN_OR_READER(200),
+  getTopEstablishments: ADMINS_ONLY(200),
 };
 
 /** A browser's subscription at Firebase's push service (one of the default PUSH_ALLOWED_ORIGINS). */
@@ -187,7 +192,10 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
     case 'getEstablishmentMenuBoard':
     case 'getEstablishmentDishes':
     case 'getEstablishmentFollowers':
+    case 'getEstablishmentStats':
       return { params: { id: w.establishmentA.id } };
+    case 'createEvent':
+      return { body: { establishment: w.establishmentA.id, type: 'view' } };
     case 'createFollow':
       return { body: { establishment: w.establishmentA.id, subscription: browserSubscription() } };
     case 'listFollows':

@@ -20,6 +20,7 @@ export const publicRouteTable = {
   createFollow: { method: 'POST', path: '/api/follows', auth: 'none' },
   listFollows: { method: 'POST', path: '/api/follows/list', auth: 'none' },
   deleteFollow: { method: 'DELETE', path: '/api/follows', auth: 'none' },
+  createEvent: { method: 'POST', path: '/api/events', auth: 'none' },
 } as const satisfies Record<string, RoutePath>;
 
 export type PublicRouteId = keyof typeof publicRouteTable;

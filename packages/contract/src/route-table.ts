@@ -26,6 +26,7 @@ export const routeTable = {
   getEstablishmentGroups: { method: 'GET', path: '/api/establishment/:id/groups', auth: 'required' },
   getEstablishmentHistory: { method: 'GET', path: '/api/establishment/:id/history', auth: 'required' },
   getEstablishmentFollowers: { method: 'GET', path: '/api/establishment/:id/followers', auth: 'required' },
+  getEstablishmentStats: { method: 'GET', path: '/api/establishment/:id/stats', auth: 'required' },
   createEstablishment: { method: 'POST', path: '/api/establishment/', auth: 'required' },
   patchEstablishment: { method: 'PATCH', path: '/api/establishment/:id', auth: 'required' },
   verifyEstablishment: { method: 'POST', path: '/api/establishment/:id/verify', auth: 'required' },
@@ -74,6 +75,10 @@ export const routeTable = {
   createFollow: site.createFollow,
   listFollows: site.listFollows,
   deleteFollow: site.deleteFollow,
+
+  // Statistics
+  createEvent: site.createEvent,
+  getTopEstablishments: { method: 'GET', path: '/api/stats/top', auth: 'required' },
 
   // Groups
   listGroups: site.listGroups,

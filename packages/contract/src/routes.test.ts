@@ -45,6 +45,7 @@ describe('route table', () => {
         'getEstablishmentGroups',
         'getEstablishmentHistory',
         'getEstablishmentFollowers',
+        'getEstablishmentStats',
         'createEstablishment',
         'patchEstablishment',
         'verifyEstablishment',
@@ -78,6 +79,8 @@ describe('route table', () => {
         'createFollow',
         'listFollows',
         'deleteFollow',
+        'createEvent',
+        'getTopEstablishments',
         'listGroups',
         'createGroup',
         'patchGroup',
@@ -177,6 +180,7 @@ describe('route table', () => {
 
   it('has in its public part the calls of the public pages, as the whole table has them, none needing a token', () => {
     expect(Object.keys(publicRouteTable).sort()).toEqual([
+      'createEvent',
       'createFollow',
       'deleteFollow',
       'getPublicEstablishment',

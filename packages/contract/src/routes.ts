@@ -48,6 +48,13 @@ import {
   ListFollowsBodySchema,
   PushPublicKeySchema,
 } from './schemas/follow';
+import {
+  CreateEventBodySchema,
+  EstablishmentStatsSchema,
+  StatsQuerySchema,
+  TopEstablishmentsQuerySchema,
+  TopEstablishmentsSchema,
+} from './schemas/stats';
 import type { Action } from './schemas/permission';
 import type { SubjectType } from './permissions';
 import {
@@ -184,6 +191,7 @@ const TAGS = {
   users: ['Restaurateurs (chemins /api/user)'],
   places: ['Villes'],
   follows: ['Suivre un établissement'],
+  stats: ['Statistiques'],
   openData: ['Données ouvertes'],
   reports: ['Signalements'],
   access: ['Demandes d’accès et messages'],
@@ -357,6 +365,16 @@ export const routes = {
     permission: { action: 'read', subject: 'establishment' },
     params: IdParamsSchema,
     responses: { 200: FollowersCountSchema, ...errors(400, 401, 403, 404) },
+  },
+  getEstablishmentStats: {
+    ...routeTable.getEstablishmentStats,
+    summary:
+      'Lire les statistiques d’un établissement par jour de Paris (vues, appels, itinéraires, site web, partages, QR code)',
+    tags: TAGS.stats,
+    permission: { action: 'read', subject: 'establishment' },
+    params: IdParamsSchema,
+    query: StatsQuerySchema,
+    responses: { 200: EstablishmentStatsSchema, ...errors(400, 401, 403, 404) },
   },
   createEstablishment: {
     ...routeTable.createEstablishment,
@@ -717,6 +735,23 @@ export const routes = {
     tags: TAGS.follows,
     query: DeleteFollowQuerySchema,
     responses: { 204: NoContentSchema, ...errors(400, 429) },
+  },
+  createEvent: {
+    ...routeTable.createEvent,
+    summary:
+      'Compter une visite ou un geste sur la page d’un établissement (rien n’est gardé du visiteur ; les robots ne sont pas comptés)',
+    tags: TAGS.stats,
+    body: CreateEventBodySchema,
+    responses: { 204: NoContentSchema, ...errors(400, 404) },
+  },
+  getTopEstablishments: {
+    ...routeTable.getTopEstablishments,
+    summary: 'Les établissements les plus vus d’un mois (tableau de bord de l’équipe)',
+    tags: TAGS.stats,
+    account: 'admin',
+    permission: { action: 'read', subject: 'establishment' },
+    query: TopEstablishmentsQuerySchema,
+    responses: { 200: TopEstablishmentsSchema, ...errors(400, 401, 403) },
   },
 
   // Groups

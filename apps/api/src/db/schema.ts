@@ -630,6 +630,30 @@ export const pushDeliveries = pgTable(
   ],
 );
 
+/**
+ * Statistics (decision 0087): how many events of a type and source an establishment had on a Paris day, and
+ * nothing else: no visitor, no address, no time of day. Counted in memory by each replica and added here in
+ * batches (`stats/event-counts.ts`), so a burst of views costs no write per view.
+ */
+export const establishmentDailyCounts = pgTable(
+  'establishment_daily_counts',
+  {
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    type: text('type').notNull(),
+    source: text('source').notNull(),
+    count: integer('count').notNull(),
+  },
+  // A place's days first: its statistics read a range of them; the month's most viewed read a range of days.
+  (t) => [
+    primaryKey({ columns: [t.establishmentId, t.day, t.type, t.source] }),
+    index('establishment_daily_counts_day_idx').on(t.day),
+    check('establishment_daily_counts_count_check', sql`${t.count} > 0`),
+  ],
+);
+
 // Small key-value store: data version for caches, demo seed bookkeeping.
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),

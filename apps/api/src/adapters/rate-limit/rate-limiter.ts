@@ -18,10 +18,11 @@ export type RateLimitBucket =
   | 'access-request'
   | 'contact'
   | 'team-mail'
-  | 'follow';
+  | 'follow'
+  | 'event';
 
 /** Buckets counted by `checkAddress` alone (a key and a window of their own), not by `attempt`. */
-export type AddressBucket = 'report' | 'access-request' | 'contact' | 'team-mail' | 'follow';
+export type AddressBucket = 'report' | 'access-request' | 'contact' | 'team-mail' | 'follow' | 'event';
 
 const WINDOW_MS = 60_000;
 /** Limits per address alone and per identifier alone are this many times wider (offices behind one NAT). */
