@@ -30,6 +30,11 @@ const steps = [
     ['bench/push.mjs', ...(quick ? ['--quick'] : [])],
     {},
   ],
+  [
+    'statistiques : 2 000 évènements par seconde, /healthz à côté',
+    ['bench/stats.mjs', ...(quick ? ['--quick'] : [])],
+    {},
+  ],
   ['exports CSV et XLSX', ['bench/export.mjs'], quick ? { BENCH_ROWS: '2000' } : {}],
   ['export statique des pages (10 000)', ['bench/export-pages.mjs', ...(quick ? ['--quick'] : [])], {}],
   ['poids JavaScript de la page détail', ['bench/page-weight.mjs'], {}],
