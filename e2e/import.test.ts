@@ -121,11 +121,15 @@ const csv = (lines: string[]) => `${[HEADER, ...lines].join('\r\n')}\r\n`;
 const townList = (town: string) =>
   `${server.baseUrl}/admin/establishments?filter=${encodeURIComponent(JSON.stringify({ town }))}&perPage=100`;
 
-/** From the establishments' list, « Importer ». */
-async function openImportScreen(town = 'Saint-Malo') {
+/** From the establishments' list, its « Importer », or the menu's « Importer un fichier ». */
+async function openImportScreen(town = 'Saint-Malo', by: 'list' | 'menu' = 'list') {
   await page.goto(townList(town));
   await waitForRouter(page);
-  await page.getByRole('link', { name: 'Importer' }).click();
+  await (
+    by === 'list'
+      ? page.getByRole('link', { name: 'Importer', exact: true })
+      : page.getByRole('menuitem', { name: 'Importer un fichier' })
+  ).click();
   await page.getByRole('heading', { level: 1, name: 'Importer des établissements' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/admin/establishments/import');
 }
@@ -264,7 +268,7 @@ describe('the import of establishments', () => {
       address: { street: '1 quai Sébastopol', postcode: '29900', town: 'Concarneau' },
       location: { latitude: 47.8737, longitude: -3.9189 },
     });
-    await openImportScreen('Concarneau');
+    await openImportScreen('Concarneau', 'menu');
     const file = csv([
       'Le Vieux Quai;Restaurant;Restaurant;1 quai Sébastopol;29900;Concarneau;47,8737;-3,9189',
       'La Marée Haute;Restaurant;Restaurant;5 rue Vauban;29900;Concarneau;47,87x;-3,9170',

@@ -19,7 +19,14 @@ import {
 import { useFormContext, useWatch } from 'react-hook-form';
 import { isValidPoint } from '@tables-voisines/contract/geo';
 import { CreateGroupBodySchema, PatchGroupBodySchema } from '@tables-voisines/contract/schemas/group';
-import { COPIED, COPY_FAILED, EMBED_CODE_EXPLANATION, copyField, useSiteUrl } from '../embed/embed-code';
+import {
+  COPIED,
+  COPY_FAILED,
+  copyField,
+  embedCodeExplanation,
+  useSiteName,
+  useSiteUrl,
+} from '../embed/embed-code';
 import { embedIframeCode } from '../embed/embed-paths';
 import { ConcurrentEdit, EditToolbar } from './concurrent-edit';
 import { DecimalInput } from './decimal-input';
@@ -129,6 +136,7 @@ function GroupCircleView() {
 function GroupEmbedCode() {
   const record = useRecordContext();
   const siteUrl = useSiteUrl();
+  const siteName = useSiteName();
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
@@ -151,7 +159,7 @@ function GroupEmbedCode() {
       </Button>
       <Collapse in={open} id={`${id}-zone`}>
         <Typography variant="body2" sx={{ mt: 1.5, mb: 1 }} id={`${id}-aide`}>
-          {EMBED_CODE_EXPLANATION}
+          {embedCodeExplanation(siteName)}
         </Typography>
         <MuiTextField
           label="Code de la carte à intégrer"

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
+import { Fragment } from 'react';
 import ReportIcon from '@mui/icons-material/ReportProblem';
 import {
   Datagrid,
@@ -38,6 +39,7 @@ import type { Report } from '@tables-voisines/contract/schemas/report';
 import { formatShortFrenchDateTime } from '../../lib/format';
 import { useAbility } from './ability-context';
 import { AccessRequestsMenuItem, ContactMessagesMenuItem } from './access';
+import { ImportMenuItem } from './import-page';
 
 /** The open reports' count of the menu's badge: read again every minute, and after each change (refresh). */
 const BADGE_REFRESH_MS = 60_000;
@@ -305,6 +307,11 @@ export function AdminMenu() {
             <AccessRequestsMenuItem key={resource.name} />
           ) : resource.name === 'contact-messages' ? (
             <ContactMessagesMenuItem key={resource.name} />
+          ) : resource.name === 'establishments' ? (
+            <Fragment key={resource.name}>
+              <Menu.ResourceItem name={resource.name} />
+              <ImportMenuItem />
+            </Fragment>
           ) : (
             <Menu.ResourceItem key={resource.name} name={resource.name} />
           ),

@@ -4,9 +4,15 @@ import type { PublicSettings } from '@tables-voisines/contract/public-data';
 import type { Group } from '@tables-voisines/contract/schemas/group';
 import { embedIframeCode } from './embed-paths';
 
-/** What « Intégrer cette carte » says of the code, on the public card and in the back office. */
-export const EMBED_CODE_EXPLANATION =
-  'Collez ce code dans une page de votre site : la carte des membres du collectif s’y affiche, toujours à jour, et chaque établissement s’ouvre sur Tables Voisines dans un nouvel onglet.';
+/**
+ * What « Intégrer cette carte » says of the code, on the public card and in the back office: the site by
+ * the name it is deployed under (`SITE_NAME`), which is where each place opens.
+ */
+export const embedCodeExplanation = (siteName: string): string =>
+  `Collez ce code dans une page de votre site : la carte des membres du collectif s’y affiche, toujours à jour, et chaque établissement s’ouvre sur ${siteName} dans un nouvel onglet.`;
+
+/** The site's name when no router holds it (a component test): the default `SITE_NAME`. */
+const DEFAULT_SITE_NAME = 'Tables Voisines';
 
 export const COPIED = 'Code copié.';
 export const COPY_FAILED =
@@ -18,10 +24,19 @@ export const COPY_FAILED =
  * rather than `useRouteLoaderData`, which throws outside a data router.
  */
 export function useSiteUrl(): string {
-  const state = useContext(UNSAFE_DataRouterStateContext);
-  const settings = state?.loaderData.root as PublicSettings | undefined;
+  const settings = useRootSettings();
   const url = settings?.publicUrl ?? (typeof window === 'undefined' ? '' : window.location.origin);
   return url.replace(/\/+$/, '');
+}
+
+/** The site's name as the server gives it to every page (`SITE_NAME`). */
+export function useSiteName(): string {
+  return useRootSettings()?.siteName ?? DEFAULT_SITE_NAME;
+}
+
+function useRootSettings(): PublicSettings | undefined {
+  const state = useContext(UNSAFE_DataRouterStateContext);
+  return state?.loaderData.root as PublicSettings | undefined;
 }
 
 /**
@@ -50,6 +65,7 @@ export async function copyField(field: HTMLTextAreaElement): Promise<boolean> {
  */
 export function EmbedCodeDisclosure({ group }: { group: Pick<Group, 'id' | 'name'> }) {
   const siteUrl = useSiteUrl();
+  const siteName = useSiteName();
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
@@ -71,7 +87,7 @@ export function EmbedCodeDisclosure({ group }: { group: Pick<Group, 'id' | 'name
       </button>
       <div id={`${id}-zone`} hidden={!open} style={{ marginTop: 8 }}>
         <p className="tv-small" id={`${id}-aide`} style={{ marginBottom: 8 }}>
-          {EMBED_CODE_EXPLANATION}
+          {embedCodeExplanation(siteName)}
         </p>
         <label htmlFor={`${id}-code`} className="tv-label">
           Code de la carte à intégrer
