@@ -663,6 +663,78 @@ describe('the map page', () => {
   pointerJourneys();
   sameNameJourney();
 
+  it('keeps the dish categories and « Sans… » filters in the address: a reload and a shared link show them', async () => {
+    const { categories } = (await (
+      await fetch(`${server.baseUrl}/api/categories/search?searchTerm=&limit=1`)
+    ).json()) as { categories: { id: string; name: string }[] };
+    const category = categories[0]!;
+    const groups = (await (await fetch(`${server.baseUrl}/api/groups/`)).json()) as Group[];
+    const lyon = groups.find((g) => g.name.includes('Lyon'))!;
+    const context = await newVisitorContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    // Where today's boards are asked for (from zoom 9), with the filters given.
+    await page.goto(`${server.baseUrl}/#carte=11/${lyon.latitude}/${lyon.longitude}`);
+    await expect.poll(() => map(page).getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
+    const input = page.getByRole('combobox', { name: 'Catégories de plats' });
+    await input.click();
+    await input.pressSequentially(category.name, { delay: 30 });
+    await page.getByRole('option', { name: category.name, exact: true }).click();
+    await page.getByRole('button', { name: /Filtrer les plats/ }).click();
+    await page.getByRole('checkbox', { name: 'Sans gluten' }).check();
+    await page.getByRole('button', { name: 'Fermer les filtres' }).click();
+    // Written with the rest of the view: the category by its id, the allergen by its key.
+    const hash = (target: Page) => decodeURIComponent(new URL(target.url()).hash);
+    await expect
+      .poll(() => hash(page))
+      .toMatch(new RegExp(`^#carte=.*&plats=${category.id}&sans=gluten$`, 'u'));
+
+    /** The chips say the filters again, by their names, and the boards are asked with them. */
+    const sameFilters = async (target: Page, round: string) => {
+      const chips = (name: string) => target.getByRole('button', { name, exact: true });
+      await expect.poll(() => chips(`Retirer ${category.name}`).count(), { timeout: 15_000 }).toBe(1);
+      expect(await chips('Retirer le filtre Sans gluten').count(), round).toBe(1);
+      expect(await target.getByRole('button', { name: 'Retirer cette catégorie' }).count(), round).toBe(0);
+      expect(await target.getByRole('button', { name: /Filtrer les plats/ }).textContent(), round).toContain(
+        '1 filtre',
+      );
+    };
+    const boardsAsked = (target: Page) =>
+      target.waitForRequest((request) => {
+        if (new URL(request.url()).pathname !== '/menuboards/surrounding') return false;
+        const body = JSON.parse(request.postData() ?? '{}') as {
+          categories?: string[];
+          excludeAllergens?: string[];
+        };
+        return body.categories?.join() === category.id && body.excludeAllergens?.join() === 'gluten';
+      });
+    const shared = page.url();
+    const askedAgain = boardsAsked(page);
+    await page.reload();
+    await askedAgain;
+    await sameFilters(page, 'reload');
+    expect(hash(page)).toMatch(new RegExp(`&plats=${category.id}&sans=gluten$`, 'u'));
+
+    // The link, opened by someone else; then with a category the server does not know, which goes.
+    const friend = await newVisitorContext(browser, { viewport: DESKTOP });
+    const other = await friend.newPage();
+    const otherErrors = watchPageErrors(other);
+    const asked = boardsAsked(other);
+    await other.goto(shared);
+    await asked;
+    await sameFilters(other, 'link');
+    const unknown = '0badc0de-0000-4000-8000-000000000000';
+    await other.goto(shared.replace(`plats=${category.id}`, `plats=${unknown},${category.id}`));
+    await other.reload();
+    await sameFilters(other, 'unknown id');
+    await expect.poll(() => hash(other)).toMatch(new RegExp(`&plats=${category.id}&sans=gluten$`, 'u'));
+    // A 404 for the unknown category is expected in the console: nothing else.
+    expect(otherErrors().filter((e) => !e.includes('404'))).toEqual([]);
+    expect(errors()).toEqual([]);
+    await friend.close();
+    await context.close();
+  });
+
   it('centres on an establishment at zoom 16 when its page is opened directly', async () => {
     const list = await listed();
     const target = list.find((e) => e.kind === 'remplisvert')!;
@@ -1028,6 +1100,85 @@ function sameNameJourney() {
         `Food truck · Riom, ${truck.address.street}`,
       );
     }
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+
+  it('tells two members of a group of the same name apart on its card on a phone, no two of them touching', async () => {
+    // A group whose first twelve members (those its card shows, by name) hold two of the same name: in the
+    // demo data, two « La Part des Anges » in Pessac, in the Bordeaux group.
+    const groups = (await (await fetch(`${server.baseUrl}/api/groups/`)).json()) as Group[];
+    const found = await Promise.all(
+      groups.map(async (group) => {
+        const query = `latitude=${group.latitude}&longitude=${group.longitude}&radius=${group.radius}&limit=12`;
+        const answer = (await (await fetch(`${server.baseUrl}/api/map/around?${query}`)).json()) as {
+          establishments: { name: string }[];
+        };
+        const names = answer.establishments.map((m) => m.name);
+        return { group, shown: names.length, twice: names.find((name, i) => names.indexOf(name) !== i) };
+      }),
+    );
+    const { group, shown, twice } = found.find((f) => f.twice !== undefined) ?? {};
+    expect(twice, 'a group showing two members of the same name').toBeDefined();
+
+    const context = await newVisitorContext(browser, PHONE);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.baseUrl}/#carte=11/${group!.latitude}/${group!.longitude}`);
+    await expect
+      .poll(() => map(page).getAttribute('data-current-group'), { timeout: 30_000 })
+      .toBe(group!.id);
+    const card = page.getByTestId('current-group');
+    const items = card.getByRole('listitem');
+    await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(shown);
+    // The two read differently: where each is follows its name.
+    const same = items.filter({ has: page.getByRole('link', { name: twice, exact: true }) });
+    await expect.poll(() => same.count()).toBe(2);
+    const [first, second] = await same.allTextContents();
+    expect(first?.startsWith(`${twice} · `), first).toBe(true);
+    expect(first).not.toBe(second);
+
+    // What each item draws (its text, and its bullet, drawn left of its box when outside it, as wide as the
+    // same bullet inside a box) stays apart from the others: not on them, not touching side by side.
+    const inks = await items.evaluateAll((lis) =>
+      lis.map((li) => {
+        const box = li.getBoundingClientRect();
+        const text = document.createRange();
+        text.selectNodeContents(li);
+        const rects = [box, ...text.getClientRects()];
+        let left = Math.min(...rects.map((r) => r.left));
+        const style = getComputedStyle(li);
+        if (
+          style.display === 'list-item' &&
+          style.listStyleType !== 'none' &&
+          style.listStylePosition === 'outside'
+        ) {
+          const probe = li.cloneNode(false) as HTMLElement;
+          probe.style.cssText = 'position:absolute;visibility:hidden;list-style-position:inside';
+          probe.textContent = 'x';
+          li.parentElement!.append(probe);
+          const inside = document.createRange();
+          inside.selectNodeContents(probe);
+          left -= inside.getBoundingClientRect().left - probe.getBoundingClientRect().left;
+          probe.remove();
+        }
+        return {
+          text: li.textContent,
+          left,
+          right: Math.max(...rects.map((r) => r.right)),
+          top: Math.min(...rects.map((r) => r.top)),
+          bottom: Math.max(...rects.map((r) => r.bottom)),
+        };
+      }),
+    );
+    const touching = inks.flatMap((a, i) =>
+      inks.slice(i + 1).flatMap((b) => {
+        const overVertically = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+        const apart = Math.max(a.left, b.left) - Math.min(a.right, b.right);
+        return overVertically && apart < 8 ? [`${a.text} / ${b.text} (${apart.toFixed(1)} px apart)`] : [];
+      }),
+    );
+    expect(touching).toEqual([]);
     expect(errors()).toEqual([]);
     await context.close();
   });

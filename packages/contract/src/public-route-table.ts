@@ -15,6 +15,8 @@ export const publicRouteTable = {
   getPublicEstablishment: { method: 'GET', path: '/establishment/:id/public', auth: 'none' },
   listGroups: { method: 'GET', path: '/api/groups/', auth: 'optional' },
   searchCategories: { method: 'GET', path: '/api/categories/search', auth: 'none' },
+  // The names of the categories a map's address gives by id (its chips say them).
+  getCategory: { method: 'GET', path: '/api/categories/category/:id', auth: 'none' },
   surroundingMenuBoards: { method: 'POST', path: '/menuboards/surrounding', auth: 'none' },
   getPushPublicKey: { method: 'GET', path: '/api/push/public-key', auth: 'none' },
   createFollow: { method: 'POST', path: '/api/follows', auth: 'none' },

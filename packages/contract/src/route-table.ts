@@ -91,7 +91,7 @@ export const routeTable = {
   // Categories
   searchCategories: site.searchCategories,
   listCategories: { method: 'GET', path: '/api/categories/', auth: 'none' },
-  getCategory: { method: 'GET', path: '/api/categories/category/:id', auth: 'none' },
+  getCategory: site.getCategory,
 
   // Menu boards
   createMenuBoard: { method: 'POST', path: '/api/menuboard/', auth: 'required' },

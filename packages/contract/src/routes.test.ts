@@ -183,6 +183,7 @@ describe('route table', () => {
       'createEvent',
       'createFollow',
       'deleteFollow',
+      'getCategory',
       'getPublicEstablishment',
       'getPushPublicKey',
       'listFollows',

@@ -17,7 +17,9 @@ export function CategoryFilter() {
   // categories still filter (a filter is shown as a chip or not applied).
   const ids = useMapState((s) => s.categories);
   const names = useMapState((s) => s.categoryNames);
-  const selected = useMemo(() => ids.map((c) => ({ id: c, name: names[c] ?? c })), [ids, names]);
+  // A category given by the address has no name until the server says it (`useCategoryNames`): its chip
+  // says a word meanwhile, not its id.
+  const selected = useMemo(() => ids.map((c) => ({ id: c, name: names[c] })), [ids, names]);
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -25,11 +27,11 @@ export function CategoryFilter() {
   const search = useCategorySearch(term, open);
   const options = (search.data ?? []).filter((c) => !selected.some((s) => s.id === c.id));
 
-  const change = (next: readonly Pick<Category, 'id' | 'name'>[]) => {
+  const change = (next: readonly { id: string; name: string | undefined }[]) => {
     store.dispatch({
       type: 'categoriesChanged',
       categories: next.map((c) => c.id),
-      names: Object.fromEntries(next.map((c) => [c.id, c.name])),
+      names: Object.fromEntries(next.flatMap((c) => (c.name === undefined ? [] : [[c.id, c.name]]))),
     });
   };
   // A suggestion picked closes the list: what was picked shows as a chip, typing opens it again.
@@ -71,10 +73,10 @@ export function CategoryFilter() {
             key={c.id}
             type="button"
             className="tv-chip tv-chip--selected"
-            aria-label={`Retirer ${c.name}`}
+            aria-label={`Retirer ${c.name ?? 'cette catégorie'}`}
             onClick={() => change(selected.filter((s) => s.id !== c.id))}
           >
-            {c.name}
+            {c.name ?? 'Catégorie…'}
             <Icon path={CLOSE_ICON} />
           </button>
         ))}

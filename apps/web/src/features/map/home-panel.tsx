@@ -16,7 +16,13 @@ import { menuBoardsInView, nothingFilters, pointsInView } from './map-filters';
 import type { MapPoint } from './map-points';
 import { boundsOfPlaces, METROPOLITAN_FRANCE } from './map-rules';
 import { useMapState, useMapStore } from './map-store';
-import { placeOf, useGroupMembers, useNearestList, type ListedEstablishment } from './map-list';
+import {
+  placeOf,
+  samePlaceNames,
+  useGroupMembers,
+  useNearestList,
+  type ListedEstablishment,
+} from './map-list';
 import { useVisibleMapData } from './use-visible-map-data';
 import { MenuBoards } from './menu-board-list';
 import { plural, ShowMore } from './panel-parts';
@@ -333,6 +339,8 @@ function GroupBanner({
   const members = fromFeed ?? (nothingFiltered ? fromServer.list : undefined);
   if (members !== undefined && (fromFeed?.size ?? members.count) === 0) return null;
   const listed = members?.establishments.slice(0, shown) ?? [];
+  // Two members of the same name (two « La Part des Anges » in Bordeaux) say where each is.
+  const places = samePlaceNames(listed);
   const others = members === undefined ? 0 : members.count - listed.length;
   const more = Math.min(GROUP_MEMBERS_MORE, others, MAP_LIST_MAX_LIMIT - listed.length);
   return (
@@ -351,12 +359,14 @@ function GroupBanner({
           !nothingFiltered &&
           `, ${filteredMembersText(fromFeed.count, filters, categories)}`}
       </p>
-      <ul>
+      {/* A list still, for screen readers that drop a list without bullets (Safari). */}
+      <ul role="list" className="tv-group__members">
         {listed.map((m) => (
           <li key={m.uri} className="tv-small">
             <SiteLink to={establishmentPath(m.kind, m.uri)} className="tv-link">
               {m.name}
             </SiteLink>
+            {places.has(m.uri) && <span className="tv-muted"> · {places.get(m.uri)}</span>}
           </li>
         ))}
       </ul>

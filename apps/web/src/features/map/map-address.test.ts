@@ -6,7 +6,12 @@ const lyon: AddressView = {
   zoom: 12,
   town: { name: 'Lyon', location: { latitude: 45.7578, longitude: 4.832 } },
   filters: { openNow: true, kinds: [], venueTypes: ['creperie', 'bar'], favorites: false },
+  categories: [],
+  dishFilters: { excludeAllergens: [], diets: [], homemade: false },
 };
+
+const CREPES = '3f2a7c1e-5b4d-4e8f-9a6b-0c1d2e3f4a5b';
+const PIZZA = 'a1b2c3d4-e5f6-4789-8abc-def012345678';
 
 describe('the map’s view in its address', () => {
   it('writes the view, the town and the chips as a fragment that reads as written', () => {
@@ -67,5 +72,41 @@ describe('the map’s view in its address', () => {
     });
     expect(view?.town).toBeNull();
     expect(parseAddressHash('#carte=9/43.3/5.4&ville=X@95,4')?.town).toBeNull();
+  });
+
+  it('writes the dish categories by id and the dish filters by key, and reads them back (issue 49, point 4)', () => {
+    const view: AddressView = {
+      ...lyon,
+      town: null,
+      categories: [CREPES, PIZZA],
+      dishFilters: { excludeAllergens: ['gluten', 'milk'], diets: ['vegetarian'], homemade: true },
+    };
+    expect(addressHash(view)).toBe(
+      `#carte=12/45.76404/4.83566&ouvert=1&types=creperie,bar&plats=${CREPES},${PIZZA}` +
+        '&sans=gluten,milk&regimes=vegetarian&maison=1',
+    );
+    expect(parseAddressHash(addressHash(view))).toEqual({
+      ...view,
+      center: { latitude: 45.76404, longitude: 4.83566 },
+    });
+    // None given: nothing written, nothing read.
+    expect(addressHash(lyon)).not.toMatch(/plats|sans|regimes|maison/u);
+    expect(parseAddressHash('#carte=9/43.3/5.4')).toMatchObject({
+      categories: [],
+      dishFilters: { excludeAllergens: [], diets: [], homemade: false },
+    });
+  });
+
+  it('reads the dish filters in the contract’s order, and leaves out what is not a key or an id', () => {
+    const view = parseAddressHash(
+      `#carte=9/43.3/5.4&plats=${PIZZA.toUpperCase()},crepes,${CREPES},${PIZZA},1%20OR%201` +
+        '&sans=milk,arsenic,gluten&regimes=carnivore,vegan&maison=oui',
+    );
+    expect(view?.categories).toEqual([PIZZA, CREPES]);
+    expect(view?.dishFilters).toEqual({
+      excludeAllergens: ['gluten', 'milk'],
+      diets: ['vegan'],
+      homemade: false,
+    });
   });
 });

@@ -1,19 +1,15 @@
-import {
-  KINDS,
-  VENUE_TYPES,
-  type Kind,
-  type VenueType,
-} from '@tables-voisines/contract/schemas/establishment';
+import { KINDS, VENUE_TYPES } from '@tables-voisines/contract/schemas/establishment';
 import type { LatLng } from '@tables-voisines/contract/geo';
-import type { MapFilters } from './map-filter-state';
+import { ALLERGENS, DIETS } from '@tables-voisines/contract/dishes';
+import type { DishOnlyFilters, MapFilters } from './map-filter-state';
 import type { ChosenTown } from './map-state';
 
 /*
  * The map page's view in its address (issue 49, point 4): `/#carte=12/45.76400/4.83570&ville=Lyon&ouvert=1`.
  * In the fragment, not the query: the server never sees it, so the home page stays one page for the cache
  * and the offline copy. What a chip shows is there too (« Ouvert maintenant », kinds, venue types, « Mes
- * favoris »), and the
- * town chosen in the search field, so that a shared link shows what its sender saw.
+ * favoris », the dish categories by id and the dish filters by key), and the town chosen in the search
+ * field, so that a shared link shows what its sender saw.
  */
 
 export interface AddressView {
@@ -21,9 +17,21 @@ export interface AddressView {
   zoom: number;
   town: ChosenTown | null;
   filters: Pick<MapFilters, 'openNow' | 'kinds' | 'venueTypes' | 'favorites'>;
+  /**
+   * The dish categories by id: their names are the server's (`useCategoryNames` asks for them, and drops
+   * an id it does not know).
+   */
+  categories: readonly string[];
+  /** « Sans… » an allergen, diets, fait maison, by their contract's keys. */
+  dishFilters: DishOnlyFilters;
 }
 
 const ZOOM_RANGE = [0, 22] as const;
+
+/** A category's id as the server gives it (a UUID, lower case); anything else in the address is dropped. */
+const CATEGORY_ID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/u;
+/** As many categories as `POST /menuboards/surrounding` takes (`MAX_SURROUNDING_CATEGORIES`). */
+const MAX_CATEGORIES = 100;
 
 /** The fragment for a view: zoom to 2 decimals, coordinates to 5 (about a metre). */
 export function addressHash(view: AddressView): string {
@@ -43,13 +51,21 @@ export function addressHash(view: AddressView): string {
   if (view.filters.venueTypes.length > 0) params.set('types', view.filters.venueTypes.join(','));
   // The visitor's own list: a link shared with it shows the receiver's own favourites.
   if (view.filters.favorites) params.set('favoris', '1');
+  if (view.categories.length > 0) params.set('plats', view.categories.join(','));
+  if (view.dishFilters.excludeAllergens.length > 0) {
+    params.set('sans', view.dishFilters.excludeAllergens.join(','));
+  }
+  if (view.dishFilters.diets.length > 0) params.set('regimes', view.dishFilters.diets.join(','));
+  if (view.dishFilters.homemade) params.set('maison', '1');
   // `/` and `,` kept as they are: the address reads as it is written.
   return `#${params.toString().replace(/%2F/g, '/').replace(/%2C/g, ',').replace(/%40/g, '@')}`;
 }
 
 /**
  * The view a fragment gives, `null` when it gives none (no `carte`, or a value out of range: a link cut or
- * typed by hand is ignored as a whole, the map then shows France). Unknown kinds and types are left out.
+ * typed by hand is ignored as a whole, the map then shows France). Unknown kinds, types, allergens and
+ * diets are left out, and what cannot be a category's id; an id that looks like one but that the server
+ * does not know is left out later, once asked (`useCategoryNames`).
  */
 export function parseAddressHash(hash: string): AddressView | null {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
@@ -68,7 +84,19 @@ export function parseAddressHash(hash: string): AddressView | null {
       venueTypes: listOf(params.get('types'), VENUE_TYPES),
       favorites: params.get('favoris') === '1',
     },
+    categories: categoryIds(params.get('plats')),
+    dishFilters: {
+      excludeAllergens: listOf(params.get('sans'), ALLERGENS),
+      diets: listOf(params.get('regimes'), DIETS),
+      homemade: params.get('maison') === '1',
+    },
   };
+}
+
+function categoryIds(value: string | null): string[] {
+  if (value === null) return [];
+  const ids = value.split(',').map((id) => id.toLowerCase());
+  return [...new Set(ids.filter((id) => CATEGORY_ID.test(id)))].slice(0, MAX_CATEGORIES);
 }
 
 function parseTown(value: string | null): ChosenTown | null {
@@ -80,7 +108,8 @@ function parseTown(value: string | null): ChosenTown | null {
   return { name: match[1]!, location: { latitude, longitude } };
 }
 
-function listOf<T extends Kind | VenueType>(value: string | null, known: readonly T[]): T[] {
+/** The known values asked, in the contract's order (the chips', and the map state's). */
+function listOf<T extends string>(value: string | null, known: readonly T[]): T[] {
   if (value === null) return [];
   const asked = new Set(value.split(','));
   return known.filter((item) => asked.has(item));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MapNearestQuerySchema } from '@tables-voisines/contract/schemas/map';
-import { nearestQueryOf, serverListOf } from './map-list';
+import { nearestQueryOf, samePlaceNames, serverListOf } from './map-list';
 
 const box = (west: number, south: number, east: number, north: number) => ({
   southWest: { latitude: south, longitude: west },
@@ -83,5 +83,35 @@ describe('the server’s list read', () => {
       count: 1234,
       establishments: [{ ...passedOn, location: { latitude: 45.76, longitude: 4.83 } }],
     });
+  });
+});
+
+describe('the place a list of names gives to two that read the same (issue 49, point 14)', () => {
+  const member = (uri: string, name: string, town: string, street?: string) => ({
+    uri,
+    name,
+    town,
+    street,
+  });
+
+  it('tells two places of one name in one town apart by their streets, and leaves the others alone', () => {
+    const places = samePlaceNames([
+      member('a', 'La Part des Anges', 'Bordeaux', '12 rue Sainte-Catherine'),
+      member('b', 'La Part des Anges', 'Bordeaux', '3 cours Victor-Hugo'),
+      member('c', 'Le Chapon Fin', 'Bordeaux'),
+    ]);
+    expect(places.get('a')).toBe('Bordeaux, 12 rue Sainte-Catherine');
+    expect(places.get('b')).toBe('Bordeaux, 3 cours Victor-Hugo');
+    expect(places.has('c')).toBe(false);
+  });
+
+  it('gives the town to two of one name in two towns, whatever their case and accents', () => {
+    const places = samePlaceNames([member('a', 'Le Vésuve', 'Cavaillon'), member('b', 'LE VESUVE', 'Apt')]);
+    expect([places.get('a'), places.get('b')]).toEqual(['Cavaillon', 'Apt']);
+  });
+
+  it('gives the street the server gave (another of that name in its town) even when the other is not listed', () => {
+    const places = samePlaceNames([member('a', 'Le Truck Gourmand', 'Riom', '12 rue du Commerce')]);
+    expect(places.get('a')).toBe('Riom, 12 rue du Commerce');
   });
 });

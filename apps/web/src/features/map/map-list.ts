@@ -2,6 +2,7 @@ import type { Bounds, LatLng } from '@tables-voisines/contract/geo';
 import type { Group } from '@tables-voisines/contract/schemas/group';
 import type { VenueType } from '@tables-voisines/contract/schemas/establishment';
 import type { MapListAnswer } from '@tables-voisines/contract/schemas/map';
+import { normalizeForSearch } from '@tables-voisines/contract/text';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { publicApiRequest } from '../../lib/public-api';
@@ -31,6 +32,27 @@ export interface ListedEstablishment extends MapEstablishment {
  */
 export function placeOf(e: Pick<ListedEstablishment, 'town' | 'street'>): string {
   return e.street === undefined ? e.town : `${e.town}, ${e.street}`;
+}
+
+/**
+ * Where a list that shows names alone (a group's members) says a place is, by its uri: for a place whose
+ * name is another's in that list, or that the server gives a street (another of that name in its town,
+ * maybe further down the list), `placeOf`; nothing for the others. Names compared as the search compares
+ * them (case and accents folded): « La Part des Anges » and « La part des anges » read the same.
+ */
+export function samePlaceNames(
+  places: readonly Pick<ListedEstablishment, 'uri' | 'name' | 'town' | 'street'>[],
+): ReadonlyMap<string, string> {
+  const times = new Map<string, number>();
+  for (const p of places) {
+    const name = normalizeForSearch(p.name);
+    times.set(name, (times.get(name) ?? 0) + 1);
+  }
+  return new Map(
+    places
+      .filter((p) => p.street !== undefined || times.get(normalizeForSearch(p.name))! > 1)
+      .map((p) => [p.uri, placeOf(p)]),
+  );
 }
 
 /** The list's answer as the list reads it: how many in all, and the first ones. */

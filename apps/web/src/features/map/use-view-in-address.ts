@@ -1,6 +1,10 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { ApiError } from '../../lib/api-core';
+import { logLoadFailure } from '../../lib/log-load-failure';
+import { publicApiRequest } from '../../lib/public-api';
 import { addressHash, parseAddressHash, type AddressView } from './map-address';
+import { NO_DISH_FILTERS } from './map-filter-state';
 import { METROPOLITAN_FRANCE } from './map-rules';
 import type { ChosenTown, MapViewState } from './map-state';
 import { useMapStore, type MapStore } from './map-store';
@@ -11,7 +15,13 @@ const WRITE_DELAY_MS = 300;
 const HOME = '/';
 
 function viewOf(state: MapViewState): Omit<AddressView, 'town'> {
-  return { center: state.center, zoom: state.zoom, filters: state.filters };
+  return {
+    center: state.center,
+    zoom: state.zoom,
+    filters: state.filters,
+    categories: state.categories,
+    dishFilters: state.dishFilters,
+  };
 }
 
 const sameView = (a: { center: MapViewState['center']; zoom: number }, b: typeof a) =>
@@ -28,16 +38,75 @@ function applyView(store: MapStore, view: AddressView | null): void {
       type: 'filtersChanged',
       filters: { openNow: false, kinds: [], venueTypes: [], favorites: false },
     });
+    store.dispatch({ type: 'categoriesChanged', categories: [] });
+    store.dispatch({ type: 'dishFiltersChanged', dishFilters: NO_DISH_FILTERS });
     return;
   }
   store.dispatch({ type: 'viewRequested', center: view.center, zoom: view.zoom });
   store.dispatch({ type: 'townRestored', town: view.town });
   store.dispatch({ type: 'filtersChanged', filters: view.filters });
+  // By id: the names the chips say come from the server (`useCategoryNames`), or are known already.
+  store.dispatch({ type: 'categoriesChanged', categories: view.categories });
+  store.dispatch({ type: 'dishFiltersChanged', dishFilters: view.dishFilters });
+}
+
+const CATEGORY_RETRY_DELAY_MS = 5000;
+
+/**
+ * The names of the categories chosen that the map does not know yet (given by id in the address), asked of
+ * the server for their chips (`GET /api/categories/category/:id`). An id it does not know (a category since
+ * removed, a link typed by hand) is taken out of the filters. Without an answer (offline), asked once more
+ * a little later, then logged: the chip says « Catégorie… » meanwhile, and the category still filters.
+ */
+function useCategoryNames(store: MapStore): void {
+  useEffect(() => {
+    const controller = new AbortController();
+    const asked = new Set<string>();
+    const timers = new Set<number>();
+    const ask = (id: string, attempt: number) => {
+      asked.add(id);
+      publicApiRequest('getCategory', {
+        params: { id },
+        query: { locale: 'fr' },
+        signal: controller.signal,
+      }).then(
+        (category) => {
+          const { categories } = store.getState();
+          store.dispatch({ type: 'categoriesChanged', categories, names: { [id]: category.name } });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+            const { categories } = store.getState();
+            store.dispatch({ type: 'categoriesChanged', categories: categories.filter((c) => c !== id) });
+          } else if (attempt === 0) {
+            const timer = window.setTimeout(() => {
+              timers.delete(timer);
+              ask(id, 1);
+            }, CATEGORY_RETRY_DELAY_MS);
+            timers.add(timer);
+          } else logLoadFailure('A category’s name could not be loaded', error);
+        },
+      );
+    };
+    const askUnnamed = () => {
+      const { categories, categoryNames } = store.getState();
+      for (const id of categories) if (categoryNames[id] === undefined && !asked.has(id)) ask(id, 0);
+    };
+    askUnnamed();
+    const unsubscribe = store.subscribe(askUnnamed);
+    return () => {
+      unsubscribe();
+      controller.abort();
+      for (const timer of timers) window.clearTimeout(timer);
+    };
+  }, [store]);
 }
 
 /**
  * The map page's view in its address (issue 49, point 4), for as long as the map layout is shown:
- * - loaded with `#carte=…` (a reload, a shared link), the map starts there, with its town and chips;
+ * - loaded with `#carte=…` (a reload, a shared link), the map starts there, with its town and chips (the
+ *   dish categories' names asked of the server, `useCategoryNames`);
  * - on the map page, the address follows the view (`replaceState`, once the map has stopped), from the
  *   visitor's first move or chip on: the untouched first view of France keeps the plain address;
  * - a town chosen is a new history entry, so that Back goes back to the view before it, with its town.
@@ -58,6 +127,7 @@ export function useViewInAddress(): void {
   const entryTown = useRef<ChosenTown | null>(null);
   const latestNavigate = useRef(navigate);
   latestNavigate.current = navigate;
+  useCategoryNames(store);
 
   useLayoutEffect(() => {
     const previous = lastPath.current;
@@ -92,7 +162,11 @@ export function useViewInAddress(): void {
         state.filters.openNow ||
         state.filters.favorites ||
         state.filters.kinds.length > 0 ||
-        state.filters.venueTypes.length > 0;
+        state.filters.venueTypes.length > 0 ||
+        state.categories.length > 0 ||
+        state.dishFilters.excludeAllergens.length > 0 ||
+        state.dishFilters.diets.length > 0 ||
+        state.dishFilters.homemade;
       following ||=
         chips || entryTown.current !== null || (firstView !== null && !sameView(firstView, state));
       if (!following) return;
