@@ -3,7 +3,12 @@ import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import type { Clock } from '../lib/clock';
 import type { DataVersion } from '../lib/data-version';
-import { recordChange, type Actor, type ChangeRecord, type HistorySubject } from '../modules/history/history';
+import {
+  recordChanges,
+  type Actor,
+  type ChangeRecord,
+  type HistorySubject,
+} from '../modules/history/history';
 import { etagOf, preconditionFailed, preconditionHolds } from './preconditions';
 
 /** The conditional headers of the request that asked for the write (`If-Match`, `If-None-Match`). */
@@ -43,6 +48,8 @@ export interface Write {
   ): R;
   /** One history entry, in the transaction. */
   record(change: WriteChange): Promise<void>;
+  /** History entries written in one statement (an import's hundreds of creates), as `record` each. */
+  recordMany(changes: readonly WriteChange[]): Promise<void>;
   /**
    * An e-mail sent once the write is committed: a job on the app's queue, written in the write's
    * transaction (retried until it goes, never sent if rolled back).
@@ -134,10 +141,18 @@ export async function write<T>(
         return current;
       },
       async record(change) {
-        const entry: ChangeRecord = { ...change, actor: change.actor ?? options.actor };
-        await recordChange(tx, entry);
-        recorded.push(entry);
-        if (PUBLIC_SUBJECTS.has(entry.subjectType)) publicData = true;
+        await w.recordMany([change]);
+      },
+      async recordMany(changes) {
+        const entries = changes.map((change): ChangeRecord => ({
+          ...change,
+          actor: change.actor ?? options.actor,
+        }));
+        await recordChanges(tx, entries);
+        for (const entry of entries) {
+          recorded.push(entry);
+          if (PUBLIC_SUBJECTS.has(entry.subjectType)) publicData = true;
+        }
       },
       async mail(message) {
         if (ctx.jobs === undefined) throw new Error('This write sends a mail: it needs the app’s job queue');

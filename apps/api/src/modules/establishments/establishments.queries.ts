@@ -283,6 +283,26 @@ export async function findEstablishmentById(
 }
 
 /**
+ * The establishments of these ids, read at once (an import reads its rows' places by the hundred), by id;
+ * `forUpdate` locks their rows as `findEstablishmentById` does.
+ */
+export async function findEstablishmentsByIds(
+  db: DbOrTx,
+  ids: readonly string[],
+  options: { forUpdate?: boolean } = {},
+): Promise<Map<string, EstablishmentRow>> {
+  if (ids.length === 0) return new Map();
+  const query = db
+    .select(fullRow)
+    .from(establishments)
+    .where(inArray(establishments.id, [...ids]))
+    .$dynamic();
+  if (options.forUpdate === true) query.for('update', { of: establishments });
+  const rows = await query;
+  return new Map(rows.map((r) => [r.establishment.id, toRow(r)]));
+}
+
+/**
  * Serialises the writers of one uri base until the transaction ends (a PostgreSQL advisory lock; PGlite
  * runs one transaction at a time anyway), so two simultaneous creates cannot pick the same free uri. The
  * key is `establishment-uris.queries.ts`'s for that lower-case base: a uri an admin gives locks it too.

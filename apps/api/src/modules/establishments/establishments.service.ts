@@ -12,7 +12,14 @@ import {
 } from '@tables-voisines/contract/schemas/establishment';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { databaseNow, categories, establishmentTombstones, establishments, owners } from '../../db/schema';
+import {
+  databaseNow,
+  categories,
+  establishmentCategories,
+  establishmentTombstones,
+  establishments,
+  owners,
+} from '../../db/schema';
 import { write, type Write, type WriteConditions } from '../../writes/write';
 import { allFields, diffFields, type Actor, type FieldChange } from '../history/history';
 import { assertStoredPhoto } from '../uploads/photo-check';
@@ -214,6 +221,14 @@ function visibilityValues(
   };
 }
 
+/** An establishment to insert: its id, its uri (chosen by the caller, free), its body, where it was imported from. */
+export interface NewEstablishment {
+  id: string;
+  uri: string;
+  body: CreateEstablishmentBody;
+  source?: { source: string; sourceId: string } | null;
+}
+
 /**
  * Inserts a new establishment with `uri` (chosen by the caller, free) in the write `w`, its categories and
  * its `create` history entry; `options.note` is one more change in that entry (the file an import came
@@ -226,39 +241,79 @@ export async function insertEstablishment(
   body: CreateEstablishmentBody,
   options: { note?: FieldChange; source?: { source: string; sourceId: string } | null } = {},
 ): Promise<void> {
+  await insertEstablishments(w, [{ id, uri, body, source: options.source ?? null }], options);
+}
+
+/**
+ * `insertEstablishment` for many at once, in a few statements whatever their number (an import inserts its
+ * rows by the hundred, decision 0084): the establishments, their categories, then their `create` history
+ * entries from the rows as stored, each with `options.note` first.
+ */
+export async function insertEstablishments(
+  w: Write,
+  items: readonly NewEstablishment[],
+  options: { note?: FieldChange } = {},
+): Promise<void> {
+  if (items.length === 0) return;
   const { tx } = w;
-  await tx.insert(establishments).values({
-    id,
-    uri,
-    kind: body.kind,
-    name: body.name,
-    venueType: body.venueType,
-    description: body.description ?? null,
-    street: body.address.street ?? null,
-    postcode: body.address.postcode ?? null,
-    town: body.address.town,
-    latitude: body.location.latitude,
-    longitude: body.location.longitude,
-    phone: body.phone ?? null,
-    email: body.email ?? null,
-    website: body.website ?? null,
-    openingHours: body.openingHours ?? [],
-    closures: sortClosures(body.closures ?? []),
-    priceRange: body.priceRange ?? null,
-    photoUrl: body.photo?.url ?? null,
-    claimCode: newClaimCode(),
-    // The team creates pages: their e-mail is the one the claim code may go to.
-    claimEmail: body.email ?? null,
-    closedForGoodAt: body.closedForGood === true ? w.now : null,
-    ...visibilityValues(body, null, w.now),
-    searchText: searchTextOf(body.name, body.address.town),
-    source: options.source?.source ?? null,
-    sourceId: options.source?.sourceId ?? null,
-  });
-  await replaceEstablishmentCategories(tx, id, body.categories ?? []);
-  const created = await findEstablishmentById(tx, id);
-  const changes = allFields(historyView(created!), 'create');
-  await recordEstablishmentChange(w, id, 'create', options.note ? [options.note, ...changes] : changes);
+  const inserted = await tx
+    .insert(establishments)
+    .values(
+      items.map(({ id, uri, body, source }) => ({
+        id,
+        uri,
+        kind: body.kind,
+        name: body.name,
+        venueType: body.venueType,
+        description: body.description ?? null,
+        street: body.address.street ?? null,
+        postcode: body.address.postcode ?? null,
+        town: body.address.town,
+        latitude: body.location.latitude,
+        longitude: body.location.longitude,
+        phone: body.phone ?? null,
+        email: body.email ?? null,
+        website: body.website ?? null,
+        openingHours: body.openingHours ?? [],
+        closures: sortClosures(body.closures ?? []),
+        priceRange: body.priceRange ?? null,
+        photoUrl: body.photo?.url ?? null,
+        claimCode: newClaimCode(),
+        // The team creates pages: their e-mail is the one the claim code may go to.
+        claimEmail: body.email ?? null,
+        closedForGoodAt: body.closedForGood === true ? w.now : null,
+        ...visibilityValues(body, null, w.now),
+        searchText: searchTextOf(body.name, body.address.town),
+        source: source?.source ?? null,
+        sourceId: source?.sourceId ?? null,
+      })),
+    )
+    // The rows as stored (defaults, version): what the history entries list.
+    .returning();
+  const categoryRows = items.flatMap(({ id, body }) =>
+    (body.categories ?? []).map((categoryId, position) => ({ establishmentId: id, categoryId, position })),
+  );
+  if (categoryRows.length > 0) await tx.insert(establishmentCategories).values(categoryRows);
+  // As a read would give them: categories in their order, no earlier address yet.
+  const categoriesOf = new Map(items.map((item) => [item.id, item.body.categories ?? []]));
+  const created = new Map(
+    inserted.map((row): [string, EstablishmentRow] => [
+      row.id,
+      { ...row, categoryIds: [...categoriesOf.get(row.id)!], previousUris: [] },
+    ]),
+  );
+  await w.recordMany(
+    items.map(({ id }) => {
+      const changes = allFields(historyView(created.get(id)!), 'create');
+      return {
+        subjectType: 'establishment',
+        subjectId: id,
+        establishmentId: id,
+        action: 'create',
+        changes: options.note ? [options.note, ...changes] : changes,
+      };
+    }),
+  );
 }
 
 /**

@@ -69,21 +69,28 @@ export interface ChangeRecord {
   changes: FieldChange[];
 }
 
-/** Writes one history entry; call it inside the transaction that makes the change. */
-export async function recordChange(tx: DbOrTx, change: ChangeRecord): Promise<void> {
-  await tx.insert(changeHistory).values({
-    id: randomUUID(),
-    subjectType: change.subjectType,
-    subjectId: change.subjectId,
-    establishmentId: change.establishmentId ?? null,
-    action: change.action,
-    actorRole: change.actor.role,
-    actorId: change.actor.id,
-    actorName: change.actor.name,
-    changes: change.changes,
-    // Microseconds, not the transaction's start: entries of one transaction keep their order.
-    at: sql`clock_timestamp()`,
-  });
+/**
+ * Writes history entries in one statement (one, or an import's hundreds), in the order given; call it
+ * inside the transaction that makes the changes.
+ */
+export async function recordChanges(tx: DbOrTx, changes: readonly ChangeRecord[]): Promise<void> {
+  if (changes.length === 0) return;
+  await tx.insert(changeHistory).values(
+    changes.map((change) => ({
+      id: randomUUID(),
+      subjectType: change.subjectType,
+      subjectId: change.subjectId,
+      establishmentId: change.establishmentId ?? null,
+      action: change.action,
+      actorRole: change.actor.role,
+      actorId: change.actor.id,
+      actorName: change.actor.name,
+      changes: change.changes,
+      // Microseconds, not the transaction's start: entries of one transaction keep their order (read for
+      // each row of a multi-row insert, in the order of its rows).
+      at: sql`clock_timestamp()`,
+    })),
+  );
 }
 
 /** The history of one record, newest first. */

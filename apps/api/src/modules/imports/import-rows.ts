@@ -72,6 +72,24 @@ function decimal(value: RawValue): number | string | null {
   return Number.isFinite(n) && /^-?[0-9]+([.,][0-9]+)?$/.test(text) ? n : text;
 }
 
+/** How many `opening_hours` texts are kept read: a file repeats a few forms (`Mo-Fr 12:00-14:00`…) often. */
+const HOURS_KEPT = 1_000;
+const hoursRead = new Map<string, ReturnType<typeof fromOsmOpeningHours>>();
+
+/**
+ * `fromOsmOpeningHours`, each text read once: OpenStreetMap's reader takes about a millisecond a text
+ * (it looks for corrections to suggest), as long as all the rest of a row. Forgotten all at once when full.
+ */
+function readOsmHours(text: string): ReturnType<typeof fromOsmOpeningHours> {
+  let read = hoursRead.get(text);
+  if (read === undefined) {
+    if (hoursRead.size >= HOURS_KEPT) hoursRead.clear();
+    read = fromOsmOpeningHours(text);
+    hoursRead.set(text, read);
+  }
+  return read;
+}
+
 function newRow(record: RawRecord): ImportRow {
   return { row: record.row, id: null, source: null, body: {}, categoryNames: null, columns: {}, errors: [] };
 }
@@ -232,9 +250,9 @@ export async function fromOsmFeature(record: RawRecord): Promise<ImportRow> {
   out.body.website = text('website', 'contact:website', 'url');
   const hours = text('opening_hours');
   if (hours !== null) {
-    const read = await fromOsmOpeningHours(hours);
+    const read = await readOsmHours(hours);
     if ('error' in read) out.errors.push({ field: 'opening_hours', message: read.error });
-    else out.body.openingHours = read.hours;
+    else out.body.openingHours = read.hours.map((h) => ({ ...h }));
   }
   const id = osmId(v['@id'] ?? v.id ?? null);
   if (id !== null) out.source = { source: 'osm', sourceId: id };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { AppError } from '@tables-voisines/contract/errors';
 import type { AppAbility } from '@tables-voisines/contract/permissions';
-import { nextFreeUri, slugify } from '@tables-voisines/contract/slug';
+import { slugify, withSuffix } from '@tables-voisines/contract/slug';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 import {
   CreateEstablishmentBodySchema,
@@ -27,10 +27,18 @@ import {
 } from '../../db/schema';
 import { write, type Write } from '../../writes/write';
 import type { Actor, FieldChange } from '../history/history';
-import { findEstablishmentById, type EstablishmentRow } from '../establishments/establishments.queries';
-import { findTakenUris } from '../establishments/establishment-uris.queries';
+import {
+  findEstablishmentById,
+  findEstablishmentsByIds,
+  type EstablishmentRow,
+} from '../establishments/establishments.queries';
+import { findTakenAmong } from '../establishments/establishment-uris.queries';
 import { recordEstablishmentChange } from '../establishments/record-establishment-change';
-import { applyEstablishmentPatch, insertEstablishment } from '../establishments/establishments.service';
+import {
+  applyEstablishmentPatch,
+  insertEstablishments,
+  type NewEstablishment,
+} from '../establishments/establishments.service';
 import { placeAddresses } from '../../adapters/geocoder/ban-geocoder';
 import type { ImportFile } from './import-file';
 import { readRecords } from './import-records';
@@ -55,38 +63,6 @@ function metresBetween(
     Math.sin(dLat / 2) ** 2 +
     Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
-}
-
-/** A place of the same name (accents and case aside) within 100 m, if any: through the location index. */
-async function nearbySameName(tx: Tx, body: CreateEstablishmentBody): Promise<Existing | null> {
-  const { latitude, longitude } = body.location;
-  const dLat = SAME_PLACE_METRES / 111_000;
-  const dLon = dLat / Math.max(Math.cos((latitude * Math.PI) / 180), 0.01);
-  const rows = await tx
-    .select({
-      id: establishments.id,
-      name: establishments.name,
-      uri: establishments.uri,
-      latitude: establishments.latitude,
-      longitude: establishments.longitude,
-    })
-    .from(establishments)
-    .where(
-      sql`point(${establishments.longitude}, ${establishments.latitude}) <@ box(point(${longitude - dLon}, ${latitude - dLat}), point(${longitude + dLon}, ${latitude + dLat}))`,
-    );
-  const name = normalizeForSearch(body.name);
-  const match = rows.find(
-    (r) => normalizeForSearch(r.name) === name && metresBetween(r, body.location) <= SAME_PLACE_METRES,
-  );
-  return match === undefined ? null : { id: match.id, name: match.name, uri: match.uri };
-}
-
-async function findBySource(tx: Tx, source: { source: string; sourceId: string }) {
-  const [row] = await tx
-    .select({ id: establishments.id })
-    .from(establishments)
-    .where(and(eq(establishments.source, source.source), eq(establishments.sourceId, source.sourceId)));
-  return row?.id ?? null;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -193,6 +169,22 @@ async function placeRows(geocoderUrl: string | undefined, rows: ImportRow[]): Pr
   }
 }
 
+type Source = { source: string; sourceId: string };
+
+const sourceKeyOf = (source: Source | null) =>
+  source === null ? null : `${source.source}\u0000${source.sourceId}`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A place within the box around a row's coordinates, as stored. */
+type Near = Existing & { latitude: number; longitude: number };
+
+/** A new place waiting for its batch's inserts. */
+interface Pending extends NewEstablishment {
+  /** Its name as compared for duplicates. */
+  folded: string;
+}
+
 interface Run {
   importId: string;
   ctx: AppContext;
@@ -203,6 +195,32 @@ interface Run {
   categoryIds: Map<string, string>;
   /** The source ids met so far in this file, and the place each went to. */
   seen: Map<string, Existing>;
+  /** The places created since the last inserts: written together (`flushCreates`). */
+  pending: Pending[];
+}
+
+/**
+ * What a batch of rows reads at once before its rows are done in order (decision 0084): the places of its
+ * source ids, the places it updates (locked), and for the rows that create one, the places around them and
+ * the uris taken among those their names would get. Places created by the batch's earlier rows are not
+ * stored yet: `Run.pending` answers for them. An update written in the batch may move or rename a place
+ * or take a uri: the creates after it read again (`stale`).
+ */
+interface Batch {
+  rows: ImportRow[];
+  /** The errors of each row's category names, said in the row's turn. */
+  categoryErrors: Map<ImportRow, string[]>;
+  bySource: Map<string, string>;
+  /** The places the batch's rows update, as read for update; one patched since is read again. */
+  targets: Map<string, EstablishmentRow>;
+  /** The rows that create a place, checked as a create's body. */
+  creates: Map<ImportRow, ReturnType<typeof CreateEstablishmentBodySchema.safeParse>>;
+  near: Map<ImportRow, Near[]>;
+  /** For each uri base: how far its numbers were looked at (`base`, `base-2`… `base-upTo`), those taken. */
+  uris: Map<string, { upTo: number; taken: Set<string> }>;
+  /** The uris given in this batch, in lower case. */
+  given: Set<string>;
+  stale: boolean;
 }
 
 function rowError(run: Run, row: ImportRow, path: readonly PropertyKey[], message: string) {
@@ -212,31 +230,230 @@ function rowError(run: Run, row: ImportRow, path: readonly PropertyKey[], messag
   run.report.errors.push({ row: row.row, field, message });
 }
 
-async function importRow(run: Run, row: ImportRow): Promise<void> {
-  const { w, report } = run;
-  const errorsBefore = report.errors.length;
-  for (const e of row.errors) report.errors.push({ row: row.row, ...e });
-  if (row.categoryNames !== null) {
+/** The uri base of a create's body (`slugify`'s), empty when its name and town give none. */
+const baseOf = (body: CreateEstablishmentBody) => slugify(body.name, body.address.town);
+
+/**
+ * The places of these source ids, in one query: one look at the unique index on source and source id for
+ * each (a lateral join: with the statistics of a table still empty when the import began, the planner
+ * would rather read every place of the source and pick them out).
+ */
+async function findBySources(tx: Tx, sources: readonly Source[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (sources.length === 0) return found;
+  const idsOf = new Map<string, Set<string>>();
+  for (const { source, sourceId } of sources) {
+    const ids = idsOf.get(source);
+    if (ids === undefined) idsOf.set(source, new Set([sourceId]));
+    else ids.add(sourceId);
+  }
+  const lists = [...idsOf].map(
+    ([source, ids]) => sql`select ${source}::text as source, s.source_id, e.id
+      from unnest(array[${sql.join(
+        [...ids].map((id) => sql`${id}`),
+        sql`, `,
+      )}]::text[]) as s(source_id)
+      cross join lateral (select e.id from ${establishments} e
+        where e.source = ${source}::text and e.source_id = s.source_id limit 1) e`,
+  );
+  const result = await tx.execute(sql.join(lists, sql` union all `));
+  for (const row of (result as unknown as { rows: { source: string; source_id: string; id: string }[] })
+    .rows) {
+    found.set(sourceKeyOf({ source: row.source, sourceId: row.source_id })!, row.id);
+  }
+  return found;
+}
+
+/**
+ * The places within the box around each body's coordinates (100 m each way), in one query through the
+ * location index; the name and the distance are compared after (`nearbySameName`).
+ */
+async function findAround(tx: Tx, bodies: readonly CreateEstablishmentBody[]): Promise<Near[][]> {
+  const around: Near[][] = bodies.map(() => []);
+  if (bodies.length === 0) return around;
+  const boxes = bodies.map((body, i) => {
+    const { latitude, longitude } = body.location;
+    const dLat = SAME_PLACE_METRES / 111_000;
+    const dLon = dLat / Math.max(Math.cos((latitude * Math.PI) / 180), 0.01);
+    return sql`(${i}::int, ${longitude - dLon}::float8, ${latitude - dLat}::float8, ${longitude + dLon}::float8, ${latitude + dLat}::float8)`;
+  });
+  const result = await tx.execute(sql`
+    select b.i, e.id, e.name, e.uri, e.latitude, e.longitude
+    from (values ${sql.join(boxes, sql`, `)}) as b(i, x1, y1, x2, y2)
+    join ${establishments} e on point(e.longitude, e.latitude) <@ box(point(b.x1, b.y1), point(b.x2, b.y2))`);
+  for (const row of (result as unknown as { rows: (Near & { i: number })[] }).rows) {
+    around[row.i]!.push({
+      id: row.id,
+      name: row.name,
+      uri: row.uri,
+      latitude: row.latitude,
+      longitude: row.longitude,
+    });
+  }
+  return around;
+}
+
+/** Looks at the numbers `from`…`upTo` of these bases at once (`findTakenAmong`) and keeps what it finds. */
+async function lookUpUris(
+  tx: Tx,
+  batch: Batch,
+  ranges: readonly { base: string; from: number; upTo: number }[],
+): Promise<void> {
+  const candidates = ranges.flatMap(({ base, from, upTo }) =>
+    Array.from({ length: upTo - from + 1 }, (_, k) => withSuffix(base, from + k)),
+  );
+  const taken = await findTakenAmong(tx, candidates);
+  for (const { base, from, upTo } of ranges) {
+    const known = batch.uris.get(base) ?? { upTo: 0, taken: new Set<string>() };
+    for (let n = from; n <= upTo; n++) {
+      const candidate = withSuffix(base, n);
+      if (taken.has(candidate)) known.taken.add(candidate);
+    }
+    known.upTo = upTo;
+    batch.uris.set(base, known);
+  }
+}
+
+/**
+ * What the creates of `rows` need of the database, read at once: the places around each, and the uris
+ * taken among the first numbers of each base (as many as the batch's creates of that base).
+ */
+async function lookUpCreates(tx: Tx, batch: Batch, rows: readonly ImportRow[]): Promise<void> {
+  const bodies: CreateEstablishmentBody[] = [];
+  const creating: ImportRow[] = [];
+  const wanted = new Map<string, number>();
+  for (const row of rows) {
+    const parsed = batch.creates.get(row);
+    if (parsed === undefined || !parsed.success) continue;
+    creating.push(row);
+    bodies.push(parsed.data);
+    const base = baseOf(parsed.data);
+    if (parsed.data.uri === undefined && base !== '') wanted.set(base, (wanted.get(base) ?? 0) + 1);
+  }
+  const around = await findAround(tx, bodies);
+  creating.forEach((row, i) => batch.near.set(row, around[i]!));
+  batch.uris.clear();
+  await lookUpUris(
+    tx,
+    batch,
+    [...wanted].map(([base, count]) => ({ base, from: 1, upTo: count })),
+  );
+  batch.stale = false;
+}
+
+/**
+ * Everything a batch reads before its rows are done: category names (in memory), then the places of its
+ * source ids, the places it updates, and what its creates need, each in one query.
+ */
+async function lookUpBatch(run: Run, rows: ImportRow[]): Promise<Batch> {
+  const { tx } = run.w;
+  const batch: Batch = {
+    rows,
+    categoryErrors: new Map(),
+    bySource: new Map(),
+    targets: new Map(),
+    creates: new Map(),
+    near: new Map(),
+    uris: new Map(),
+    given: new Set(),
+    stale: false,
+  };
+  for (const row of rows) {
+    if (row.categoryNames === null) continue;
     const ids: string[] = [];
+    const errors: string[] = [];
     for (const name of row.categoryNames) {
       const id = run.categoryIds.get(normalizeForSearch(name));
-      if (id === undefined) rowError(run, row, ['categories'], `Catégorie inconnue : « ${name} ».`);
+      if (id === undefined) errors.push(`Catégorie inconnue : « ${name} ».`);
       else ids.push(id);
     }
     row.body.categories = ids;
+    batch.categoryErrors.set(row, errors);
+  }
+  batch.bySource = await findBySources(
+    tx,
+    rows.flatMap((r) => (r.id === null && r.source !== null ? [r.source] : [])),
+  );
+  const targetOf = (row: ImportRow) =>
+    row.id ?? (row.source === null ? null : (batch.bySource.get(sourceKeyOf(row.source)!) ?? null));
+  batch.targets = await findEstablishmentsByIds(
+    tx,
+    [...new Set(rows.map(targetOf).filter((id) => id !== null && UUID.test(id)) as string[])].map((id) =>
+      id.toLowerCase(),
+    ),
+    { forUpdate: true },
+  );
+  for (const row of rows) {
+    if (targetOf(row) === null) batch.creates.set(row, CreateEstablishmentBodySchema.safeParse(row.body));
+  }
+  await lookUpCreates(tx, batch, rows);
+  return batch;
+}
+
+/** A place of the same name (accents and case aside) within 100 m, stored or created by the batch. */
+function nearbySameName(run: Run, batch: Batch, row: ImportRow, body: CreateEstablishmentBody) {
+  const name = normalizeForSearch(body.name);
+  const close = (place: { latitude: number; longitude: number }) =>
+    metresBetween(place, body.location) <= SAME_PLACE_METRES;
+  const stored = batch.near.get(row)?.find((r) => normalizeForSearch(r.name) === name && close(r));
+  if (stored !== undefined) return { id: stored.id, name: stored.name, uri: stored.uri };
+  const created = run.pending.find((p) => p.folded === name && close(p.body.location));
+  return created === undefined ? null : { id: created.id, name: created.body.name, uri: created.uri };
+}
+
+/**
+ * The first of `base`, `base-2`… neither taken nor given by the batch (`nextFreeUri`'s choice): from the
+ * numbers looked up, looking further (twice as far each time) when all those are taken.
+ */
+async function freeUri(run: Run, batch: Batch, base: string): Promise<string> {
+  for (;;) {
+    const known = batch.uris.get(base) ?? { upTo: 0, taken: new Set<string>() };
+    for (let n = 1; n <= known.upTo; n++) {
+      const candidate = withSuffix(base, n);
+      if (!known.taken.has(candidate) && !batch.given.has(candidate)) return candidate;
+    }
+    await lookUpUris(run.w.tx, batch, [
+      { base, from: known.upTo + 1, upTo: Math.max(2 * known.upTo, known.upTo + 3) },
+    ]);
+  }
+}
+
+/** Inserts the places created since the last time, with their history entries and the import's records. */
+async function flushCreates(run: Run): Promise<void> {
+  if (run.pending.length === 0) return;
+  await insertEstablishments(run.w, run.pending, { note: run.note });
+  await run.w.tx.insert(establishmentImportChanges).values(
+    run.pending.map((p) => ({
+      importId: run.importId,
+      establishmentId: p.id,
+      action: 'create' as const,
+      before: null,
+    })),
+  );
+  run.pending = [];
+}
+
+async function importRow(run: Run, batch: Batch, index: number): Promise<void> {
+  const { w, report } = run;
+  const row = batch.rows[index]!;
+  const errorsBefore = report.errors.length;
+  for (const e of row.errors) report.errors.push({ row: row.row, ...e });
+  for (const message of batch.categoryErrors.get(row) ?? []) {
+    rowError(run, row, ['categories'], message);
   }
   // The row's other fields are still checked: every error of a row is said at once.
   const faulty = () => report.errors.length > errorsBefore;
-  const sourceKey = row.source === null ? null : `${row.source.source}\u0000${row.source.sourceId}`;
+  const sourceKey = sourceKeyOf(row.source);
   if (sourceKey !== null && run.seen.has(sourceKey)) {
     report.duplicates.push({ row: row.row, existing: run.seen.get(sourceKey)!, reason: 'same-source' });
     return;
   }
-  const targetId = row.id ?? (row.source === null ? null : await findBySource(w.tx, row.source));
+  const targetId = row.id ?? (sourceKey === null ? null : (batch.bySource.get(sourceKey) ?? null));
   if (targetId !== null) {
-    const before = /^[0-9a-f-]{36}$/i.test(targetId)
-      ? await findEstablishmentById(w.tx, targetId.toLowerCase(), { forUpdate: true })
-      : null;
+    const id = targetId.toLowerCase();
+    const before = !UUID.test(id)
+      ? null
+      : (batch.targets.get(id) ?? (await findEstablishmentById(w.tx, id, { forUpdate: true })));
     if (before === null) {
       rowError(run, row, ['id'], 'Aucun établissement n’a cet identifiant : videz la cellule pour le créer.');
       return;
@@ -252,11 +469,16 @@ async function importRow(run: Run, row: ImportRow): Promise<void> {
       report.unchanged += 1;
       return;
     }
+    // The file's earlier creates are written first, as the rows come: the patch may check a uri.
+    await flushCreates(run);
     const done = await applyEstablishmentPatch(run.ctx, w, before.id, parsed.data, {
       ability: run.ability,
       note: run.note,
       source: sourceToSet,
     });
+    // A place patched is read again if met again; the creates after it see it as it is now.
+    batch.targets.delete(before.id);
+    batch.stale = true;
     if (done.length === 0) {
       report.unchanged += 1;
       return;
@@ -274,7 +496,7 @@ async function importRow(run: Run, row: ImportRow): Promise<void> {
       .onConflictDoNothing();
     return;
   }
-  const parsed = CreateEstablishmentBodySchema.safeParse(row.body);
+  const parsed = batch.creates.get(row) ?? CreateEstablishmentBodySchema.safeParse(row.body);
   if (!parsed.success) {
     // Missing coordinates are already said, and why (placeRows).
     const unplaced = row.body.location === undefined && faulty();
@@ -284,22 +506,24 @@ async function importRow(run: Run, row: ImportRow): Promise<void> {
   }
   if (!parsed.success || faulty()) return;
   const body = parsed.data;
-  const existing = await nearbySameName(w.tx, body);
+  if (batch.stale) {
+    await flushCreates(run);
+    await lookUpCreates(w.tx, batch, batch.rows.slice(index));
+  }
+  const existing = nearbySameName(run, batch, row, body);
   if (existing !== null) {
     report.duplicates.push({ row: row.row, existing, reason: 'nearby-same-name' });
     return;
   }
   const id = randomUUID();
-  const base = slugify(body.name, body.address.town);
+  const base = baseOf(body);
   if (body.uri === undefined && base === '') {
     rowError(run, row, ['name'], 'Le nom doit contenir au moins une lettre ou un chiffre.');
     return;
   }
-  const uri = body.uri ?? nextFreeUri(base, await findTakenUris(w.tx, base));
-  await insertEstablishment(w, id, uri, body, { note: run.note, source: row.source });
-  await w.tx
-    .insert(establishmentImportChanges)
-    .values({ importId: run.importId, establishmentId: id, action: 'create', before: null });
+  const uri = body.uri ?? (await freeUri(run, batch, base));
+  batch.given.add(uri.toLowerCase());
+  run.pending.push({ id, uri, body, source: row.source, folded: normalizeForSearch(body.name) });
   if (sourceKey !== null) run.seen.set(sourceKey, { id, name: body.name, uri });
   report.created += 1;
 }
@@ -349,12 +573,17 @@ export async function importEstablishments(
         ability: options.ability,
         categoryIds: new Map(known.map((c) => [normalizeForSearch(c.name), c.id])),
         seen: new Map(),
+        pending: [],
       };
-      // Rows go by hundreds: the addresses among them without coordinates are placed in one request.
+      // Rows go by hundreds: the addresses among them without coordinates are placed in one request, what
+      // they need of the database is read in a few queries, and the places they create are inserted
+      // together (decision 0084).
       let chunk: ImportRow[] = [];
       const flush = async () => {
         await placeRows(ctx.config.geocoderUrl, chunk);
-        for (const row of chunk) await importRow(run, row);
+        const batch = await lookUpBatch(run, chunk);
+        for (let i = 0; i < chunk.length; i++) await importRow(run, batch, i);
+        await flushCreates(run);
         chunk = [];
       };
       for await (const record of readRecords(file)) {

@@ -266,6 +266,163 @@ describe('importing establishments (POST /api/establishments/import)', () => {
   });
 });
 
+/**
+ * Counts the statements sent to the database while `work` runs, through either engine's driver: PGlite's
+ * transactions and the pool's connections, wrapped for the test's database only.
+ */
+async function countStatements<T>(work: () => Promise<T>): Promise<{ value: T; statements: number }> {
+  let statements = 0;
+  type Queryable = { query: (...args: unknown[]) => Promise<unknown> };
+  const counted = <C extends Queryable>(client: C): C => {
+    const query = client.query.bind(client);
+    client.query = (...args: unknown[]) => {
+      statements += 1;
+      return query(...args);
+    };
+    return client;
+  };
+  const client = (t.db as unknown as { $client: Record<string, unknown> }).$client;
+  const method = t.database.engine === 'pglite' ? 'transaction' : 'connect';
+  const original = client[method] as (...args: unknown[]) => Promise<unknown>;
+  client[method] =
+    t.database.engine === 'pglite'
+      ? (work: (tx: Queryable) => Promise<unknown>) =>
+          original.call(client, (tx: Queryable) => work(counted(tx)))
+      : (...args: unknown[]) => {
+          // `pool.query` checks a client out with a callback, drizzle's transactions with a promise.
+          const callback = args[0] as ((error: unknown, c?: Queryable, done?: unknown) => void) | undefined;
+          if (typeof callback === 'function') {
+            return original.call(client, (error: unknown, c?: Queryable, done?: unknown) =>
+              callback(error, c === undefined ? c : counted(c), done),
+            );
+          }
+          return original.call(client).then((c) => counted(c as Queryable));
+        };
+  try {
+    const value = await work();
+    return { value, statements };
+  } finally {
+    client[method] = original;
+  }
+}
+
+describe('large files, by batches of rows', () => {
+  const header = 'Nom;Type;Type d’établissement;Ville;Latitude;Longitude\n';
+  const line = (name: string, town: string, latitude: number, longitude: number) =>
+    `${name};Restaurant;Restaurant;${town};${String(latitude).replace('.', ',')};${String(longitude).replace('.', ',')}\n`;
+
+  it('create hundreds of places in a few statements, with the uris and duplicates of one row at a time', async () => {
+    const relais = await createEstablishment(t.db, {
+      name: 'Le Relais',
+      town: 'Lyon',
+      latitude: 45.75,
+      longitude: 4.85,
+    });
+    // 450 rows: three batches of 200 and less; « Le Relais » in Lyon is already taken, then met in the
+    // first batch twice far apart, once beside one of those, and in the second beside the first batch's.
+    const rows = Array.from({ length: 450 }, (_, i) =>
+      line(`Table n°${i + 1}`, `Ville ${i % 7}`, 43 + (i % 75) / 10, -1 + Math.floor(i / 75) / 2),
+    );
+    rows[1] = line('Le Relais', 'Lyon', 45.7, 4.8);
+    rows[2] = line('Le Relais', 'Lyon', 45.8, 4.9);
+    rows[3] = line('LE RELAIS', 'Lyon', 45.8003, 4.9); // 33 m from row 4
+    rows[299] = line('Le Relais', 'Lyon', 45.6, 4.7);
+    rows[300] = line('le relais', 'Lyon', 45.7002, 4.8); // 22 m from row 3, created by the first batch
+    const file = header + rows.join('');
+    const before = await count();
+
+    const dry = await countStatements(() => importFile(file, CSV));
+    expect(dry.value.statusCode, dry.value.body).toBe(200);
+    const report = dry.value.json();
+    expect(report).toMatchObject({ rows: 450, created: 448, updated: 0, unchanged: 0, errors: [] });
+    expect(report.duplicates).toEqual([
+      {
+        row: 5,
+        reason: 'nearby-same-name',
+        existing: expect.objectContaining({ uri: 'le-relais-a-lyon-3' }),
+      },
+      {
+        row: 302,
+        reason: 'nearby-same-name',
+        existing: expect.objectContaining({ uri: 'le-relais-a-lyon-2' }),
+      },
+    ]);
+    // One row at a time took about ten statements a row: 4,500 here.
+    expect(dry.statements).toBeLessThan(100);
+    expect(await count()).toBe(before);
+
+    const done = await countStatements(() => importFile(file, CSV, { dryRun: false }));
+    expect(done.value.json()).toMatchObject({
+      created: 448,
+      duplicates: [{ row: 5, existing: { uri: 'le-relais-a-lyon-3' } }, { row: 302 }],
+    });
+    expect(done.statements).toBeLessThan(100);
+    expect(await count()).toBe(before + 448);
+    const uris = await t.db
+      .select({ uri: establishments.uri, latitude: establishments.latitude })
+      .from(establishments)
+      .where(eq(establishments.name, 'Le Relais'));
+    expect(uris.sort((a, b) => a.uri.localeCompare(b.uri))).toEqual([
+      { uri: relais.uri, latitude: 45.75 },
+      { uri: 'le-relais-a-lyon-2', latitude: 45.7 },
+      { uri: 'le-relais-a-lyon-3', latitude: 45.8 },
+      { uri: 'le-relais-a-lyon-4', latitude: 45.6 },
+    ]);
+    const [created] = await t.db.select().from(establishments).where(eq(establishments.name, 'Table n°450'));
+    const entries = await t.db.select().from(changeHistory).where(eq(changeHistory.subjectId, created!.id));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ action: 'create', actorRole: 'admin' });
+    expect(entries[0]!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'import', from: null, to: 'lieux.csv' },
+        { field: 'name', from: null, to: 'Table n°450' },
+      ]),
+    );
+
+    // The same file again: every row unchanged or a duplicate, and nothing written.
+    const again = await importFile(file, CSV, { dryRun: false });
+    expect(again.json()).toMatchObject({ created: 0, updated: 0 });
+  });
+
+  it('sees a place renamed by an earlier row of the same batch when later rows look for a duplicate', async () => {
+    const osm = (features: ReturnType<typeof feature>[]) =>
+      JSON.stringify({ type: 'FeatureCollection', features });
+    const paul = (name: string) =>
+      feature('node/1', 45.76, 4.83, { name, amenity: 'restaurant', 'addr:city': 'Lyon' });
+    expect((await importFile(osm([paul('Chez Paul')]), GEOJSON, { dryRun: false })).json()).toMatchObject({
+      created: 1,
+    });
+    const [place] = await t.db.select().from(establishments).where(eq(establishments.sourceId, 'node/1'));
+    // node/2 comes before the renaming, 55 m north: a new place. node/6 after it, 55 m south (111 m from
+    // node/2): the renamed place's duplicate. The old name is free again: node/4 creates a place, whose uri
+    // is still the renamed place's (an address is never given twice), and node/5 is node/4's duplicate.
+    const pierre = (id: string, latitude: number) =>
+      feature(id, latitude, 4.83, { name: 'Chez Pierre', amenity: 'restaurant', 'addr:city': 'Lyon' });
+    const file = osm([
+      pierre('node/2', 45.7605),
+      paul('Chez Pierre'),
+      pierre('node/6', 45.7595),
+      feature('node/4', 45.7601, 4.83, { name: 'Chez Paul', amenity: 'restaurant', 'addr:city': 'Lyon' }),
+      feature('node/5', 45.7602, 4.83, { name: 'Chez Paul', amenity: 'restaurant', 'addr:city': 'Lyon' }),
+    ]);
+    const res = await importFile(file, GEOJSON, { dryRun: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ created: 2, updated: 1 });
+    expect(res.json().duplicates).toEqual([
+      {
+        row: 3,
+        reason: 'nearby-same-name',
+        existing: { id: place!.id, name: 'Chez Pierre', uri: place!.uri },
+      },
+      {
+        row: 5,
+        reason: 'nearby-same-name',
+        existing: { id: expect.any(String), name: 'Chez Paul', uri: 'chez-paul-a-lyon-2' },
+      },
+    ]);
+  });
+});
+
 describe('undoing the last import within the hour', () => {
   const file =
     'Nom;Type;Type d’établissement;Ville;Latitude;Longitude\n' +
