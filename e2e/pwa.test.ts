@@ -89,6 +89,73 @@ async function givePhoto(establishmentId: string): Promise<string> {
   return upload.url;
 }
 
+/**
+ * A page's errors but those of being offline: requests the network refused, and those the worker refused
+ * for what it never kept (a `.data` file never fetched; the live data and code of the map beside a page,
+ * which a phone fetches only once the map is shown, so whether they came before the network was cut is a
+ * matter of timing).
+ */
+function errorsBesidesOffline(errors: readonly string[]): string[] {
+  return errors.filter(
+    (e) =>
+      !e.includes('net::ERR_INTERNET_DISCONNECTED') &&
+      !e.includes('Failed to fetch') &&
+      e !== 'console: Failed to load resource: net::ERR_FAILED' &&
+      !/^console: Error: Unable to preload CSS for \S+\/assets\/map-[\w-]+\.css\b/.test(e),
+  );
+}
+
+/** Of these addresses, those whose document the worker kept in its `pages` cache. */
+async function keptDocuments(page: Page, paths: readonly string[]): Promise<string[]> {
+  return page.evaluate(async (all) => {
+    const cache = await caches.open('pages');
+    const kept: string[] = [];
+    for (const path of all)
+      if ((await cache.match(new URL(path, location.href).href)) !== undefined) kept.push(path);
+    return kept;
+  }, paths);
+}
+
+/**
+ * Offline, a form drawn from the worker's copy says that sending needs a connection; a click on its button
+ * sends nothing, says so where the focus goes, and leaves what was typed. axe finds nothing on the page.
+ */
+async function expectSendingRefusedOffline(
+  page: Page,
+  { noun, button, field }: { noun: 'message' | 'signalement'; button: string; field: string },
+) {
+  const notice = page.getByTestId('offline-form-notice');
+  // Drawn once the page is hydrated (the server draws it online): the button is React Router's by then.
+  await expect(notice.textContent()).resolves.toBe(
+    `Vous êtes hors ligne : vous pouvez écrire votre ${noun}, mais l’envoyer demande une connexion.`,
+  );
+  // The form's own posts (its `.data` with JavaScript, its address without), not the map's beside it.
+  const url = page.url();
+  const posts: string[] = [];
+  const onRequest = (request: { method(): string; url(): string }) => {
+    if (request.method() === 'POST' && request.url().startsWith(url)) posts.push(request.url());
+  };
+  page.on('request', onRequest);
+  await page.getByLabel(field).fill('La terrasse est fermée depuis lundi.');
+  await page.getByRole('button', { name: button }).click();
+  await expect
+    .poll(() => notice.textContent())
+    .toBe(
+      `Le ${noun} n’a pas été envoyé : vous êtes hors ligne. Ce que vous avez écrit reste sur cette page, à envoyer au retour de la connexion.`,
+    );
+  expect(await notice.evaluate((element) => element === document.activeElement)).toBe(true);
+  await expect(page.getByLabel(field).inputValue()).resolves.toBe('La terrasse est fermée depuis lundi.');
+  expect(page.url()).toBe(url);
+  expect(posts).toEqual([]);
+  page.off('request', onRequest);
+  expect(
+    await new AxeBuilder({ page })
+      .exclude('.maplibregl-canvas')
+      .analyze()
+      .then((r) => r.violations),
+  ).toEqual([]);
+}
+
 /** Waits for the service worker to control the page and to have cached it (first install). */
 async function waitUntilOfflineReady(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, {
@@ -411,6 +478,155 @@ describe('the service worker', () => {
     expect(
       errors().filter((e) => !e.includes('net::ERR_INTERNET_DISCONNECTED') && !e.includes('Failed to fetch')),
     ).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps « Données ouvertes », « Nous contacter » and a report page reached inside the app readable offline, lists them by their names, and the forms say sending needs a connection', async () => {
+    const context = await newVisitorContext(browser, {
+      serviceWorkers: 'allow',
+      viewport: { width: 1366, height: 850 },
+    });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${localhost}/`);
+    await waitUntilOfflineReady(page);
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    });
+    // The header's links, then a place from the map's list and its « Signaler une erreur »: navigations
+    // inside the app, each fetching its page's `.data` only.
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: 'Données ouvertes' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Données ouvertes' }).waitFor();
+    await header.getByRole('link', { name: 'Nous contacter' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Nous contacter' }).waitFor();
+    await header.getByRole('link', { name: SITE.SITE_NAME }).click();
+    const card = page.getByTestId('establishment-list').locator('[data-uri] a').first();
+    const href = (await card.getAttribute('href'))!;
+    const place = establishments.find((e) => pathOf(e) === href)!;
+    await card.click();
+    await page.getByRole('heading', { level: 1, name: place.name }).waitFor();
+    await page.getByRole('link', { name: 'Signaler une erreur' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Signaler une erreur' }).waitFor();
+    const report = `${href}/signaler`;
+    expect(page.url()).toBe(`${localhost}${report}`);
+    expect(documents).toEqual([]);
+    // Their documents handed to the worker, kept beside their `.data` files.
+    const pages = ['/donnees-ouvertes', '/contact', report];
+    await expect.poll(() => keptDocuments(page, pages), { timeout: 15_000 }).toEqual(pages);
+
+    await context.setOffline(true);
+    // Opened again by their addresses (a bookmark, a link from elsewhere): the pages, not the offline page.
+    await page.goto('about:blank');
+    await page.goto(`${localhost}/donnees-ouvertes`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Données ouvertes');
+    await expect(page.getByRole('link', { name: 'Établissements (CSV)' }).getAttribute('href')).resolves.toBe(
+      '/api/open-data/establishments.csv',
+    );
+    await page.goto(`${localhost}/contact`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Nous contacter');
+    await expectSendingRefusedOffline(page, {
+      noun: 'message',
+      button: 'Envoyer le message',
+      field: 'Votre message',
+    });
+    await page.goto(`${localhost}${report}`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Signaler une erreur');
+    await expectSendingRefusedOffline(page, {
+      noun: 'signalement',
+      button: 'Envoyer le signalement',
+      field: 'Précisions',
+    });
+
+    // The offline page lists them by their names, as the place's page.
+    const other = establishments.find((e) => e !== place)!;
+    await page.goto(`${localhost}${pathOf(other)}`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Vous êtes hors ligne');
+    const kept = page.getByRole('region', { name: 'Disponibles sans connexion' });
+    const names = {
+      '/donnees-ouvertes': 'Données ouvertes',
+      '/contact': 'Nous contacter',
+      [href]: `${place.name} à ${place.address.town}`,
+      [report]: `Signaler une erreur — ${place.name}`,
+    };
+    const listed = Object.entries(names).sort(([, a], [, b]) => a.localeCompare(b, 'fr'));
+    await expect
+      .poll(() => kept.getByRole('link').allTextContents())
+      .toEqual(['La carte des restaurateurs', ...listed.map(([, name]) => name)]);
+    await expect(
+      kept.getByRole('link').evaluateAll((all) => all.map((a) => a.getAttribute('href'))),
+    ).resolves.toEqual(['/', ...listed.map(([path]) => path)]);
+    expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations)).toEqual([]);
+    await context.setOffline(false);
+    expect(errorsBesidesOffline(errors())).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps « Nous contacter », « Données ouvertes » and a report page loaded by their addresses readable offline, on a phone, by their addresses and their links', async () => {
+    const place = establishments.at(-1)!;
+    const report = `${pathOf(place)}/signaler`;
+    const context = await newVisitorContext(browser, {
+      serviceWorkers: 'allow',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    // What the worker refuses offline, never having kept it.
+    const refused: string[] = [];
+    page.on('requestfailed', (request) => {
+      if (request.failure()?.errorText === 'net::ERR_FAILED') refused.push(new URL(request.url()).pathname);
+    });
+    // The first page, before the worker: handed to it once it is installed.
+    await page.goto(`${localhost}/contact`);
+    await waitUntilOfflineReady(page);
+    // The next ones by full loads, through the worker.
+    await page.goto(`${localhost}/donnees-ouvertes`);
+    await page.getByRole('heading', { level: 1, name: 'Données ouvertes' }).waitFor();
+    await page.goto(`${localhost}${report}`);
+    await page.getByRole('heading', { level: 1, name: 'Signaler une erreur' }).waitFor();
+    const pages = ['/contact', '/donnees-ouvertes', report];
+    await expect.poll(() => keptDocuments(page, pages), { timeout: 15_000 }).toEqual(pages);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.locator('h1').textContent()).resolves.toBe('Signaler une erreur');
+    await expectSendingRefusedOffline(page, {
+      noun: 'signalement',
+      button: 'Envoyer le signalement',
+      field: 'Précisions',
+    });
+    await page.goto(`${localhost}/contact`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Nous contacter');
+    await expectSendingRefusedOffline(page, {
+      noun: 'message',
+      button: 'Envoyer le message',
+      field: 'Votre message',
+    });
+    // « Données ouvertes » by the contact page's link: a navigation inside the app, whose `.data` was never
+    // fetched, ends on the document kept.
+    await page.getByRole('link', { name: 'données ouvertes', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Données ouvertes' }).waitFor();
+    expect(page.url()).toBe(`${localhost}/donnees-ouvertes`);
+    expect(refused).toContain('/donnees-ouvertes.data');
+
+    const other = establishments.find((e) => e !== place)!;
+    await page.goto(`${localhost}${pathOf(other)}`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Vous êtes hors ligne');
+    const kept = page.getByRole('region', { name: 'Disponibles sans connexion' });
+    await expect
+      .poll(() => kept.getByRole('link').allTextContents())
+      .toEqual([
+        'La carte des restaurateurs',
+        ...['Données ouvertes', 'Nous contacter', `Signaler une erreur — ${place.name}`].sort((a, b) =>
+          a.localeCompare(b, 'fr'),
+        ),
+      ]);
+    expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations)).toEqual([]);
+    await context.setOffline(false);
+    expect(errorsBesidesOffline(errors())).toEqual([]);
     await context.close();
   });
 

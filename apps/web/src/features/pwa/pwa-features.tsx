@@ -1,17 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { registerServiceWorker } from './register-service-worker';
-import { CACHE_PAGE_MESSAGE, isEstablishmentPath } from './sw-routes';
+import { CACHE_PAGE_MESSAGE, isKeptDocumentPath } from './sw-routes';
 import { SmartBanner } from './smart-banner';
 import { storagePrefix } from './storage-prefix';
 
 let started = false;
 
 /**
- * A place's page reached inside the app: a client navigation fetches its `.data` only, so its document is
- * handed to the worker too, and the page opens offline by any way in, a link or the offline page's list
- * (issue 49, point 6). The first page of a visit came by a navigation, which the worker keeps itself (or
- * is handed on a first install, `registerServiceWorker`).
+ * A public page reached inside the app (a place's page, its report form, « Nous contacter », « Données
+ * ouvertes »): a client navigation fetches its `.data` only, so its document is handed to the worker too,
+ * and the page opens offline by any way in, a link or the offline page's list (issue 49, point 6). The
+ * first page of a visit came by a navigation, which the worker keeps itself (or is handed on a first
+ * install, `registerServiceWorker`).
  */
 function useKeepPageReachedInApp(pathname: string) {
   const first = useRef(true);
@@ -21,7 +22,7 @@ function useKeepPageReachedInApp(pathname: string) {
       return;
     }
     const worker = 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null;
-    if (worker === null || !isEstablishmentPath(pathname)) return;
+    if (worker === null || !isKeptDocumentPath(pathname)) return;
     worker.postMessage({ type: CACHE_PAGE_MESSAGE, urls: [new URL(pathname, window.location.origin).href] });
   }, [pathname]);
 }

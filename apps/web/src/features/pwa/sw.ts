@@ -3,9 +3,10 @@
  * site root with `Cache-Control: no-cache`). Strategy (docs/decisions/0008-service-worker-strategy.md):
  * - precache the app shell only: the entry and root route code, their CSS, the fonts, a few icons, the
  *   bundled base map and the offline page;
- * - establishment pages, their `.data` files and their public API record, and the map page (the start
- *   page, fetched when the worker installs) with its feed: network first, then the cache, so a visited page
- *   and the map stay readable offline;
+ * - the public pages a visitor reads (a place's page and its report form, « Nous contacter », « Données
+ *   ouvertes »: `isKeptPagePath`), their `.data` files and a place's public API record, and the map page
+ *   (the start page, fetched when the worker installs) with its feed: network first, then the cache, so a
+ *   page read once and the map stay readable offline;
  * - photos: cache first; hashed assets: cache first (immutable); other files under `/map/`: stale while
  *   revalidate;
  * - any other page that cannot be fetched: the French offline page.
@@ -34,7 +35,7 @@ import {
   CACHE_PAGE_MESSAGE,
   OFFLINE_PAGE,
   RUNTIME_CACHES,
-  isEstablishmentPath,
+  isKeptPagePath,
   isPhotoRequest,
   isStartPagePath,
   START_PAGE,
@@ -121,7 +122,7 @@ const runtimeRoutes: RuntimeRoute[] = [
     match: (url, request) =>
       sameOrigin(url) &&
       request.method === 'GET' &&
-      (isEstablishmentPath(url.pathname) || (isStartPagePath(url.pathname) && url.search === '')),
+      (isKeptPagePath(url.pathname) || (isStartPagePath(url.pathname) && url.search === '')),
     strategy: new NetworkFirst({
       cacheName: RUNTIME_CACHES.pages,
       networkTimeoutSeconds: 5,

@@ -5,6 +5,7 @@ import { REPORT_REASONS, REPORT_REASON_LABELS } from '@tables-voisines/contract/
 import { ofName } from '@tables-voisines/contract/french-names';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { ofNameParts } from '../../lib/name-after';
+import { useOfflineSending } from '../site/offline-sending';
 import type { ReportPageData } from './load-report-page';
 import { EMPTY_REPORT_VALUES, type ReportAnswer, type ReportField } from './report-answer';
 
@@ -36,6 +37,8 @@ export function ReportForm({
   const sending = navigation.state === 'submitting';
   const focusTarget = useRef<HTMLParagraphElement>(null);
   const pagePath = establishmentPath(establishment.kind, establishment.uri);
+  // Read offline (the worker's copy): sending needs the network, and the form says so.
+  const offline = useOfflineSending('signalement');
 
   // After an answer the focus goes where the visitor must read: the thanks, or what to correct.
   useEffect(() => {
@@ -97,7 +100,8 @@ export function ReportForm({
         </div>
       )}
 
-      <Form method="post" noValidate className="tv-report__form">
+      {offline.notice}
+      <Form method="post" noValidate className="tv-report__form" onSubmit={offline.onSubmit}>
         <fieldset
           id={FIELD_IDS.reason}
           tabIndex={-1}
