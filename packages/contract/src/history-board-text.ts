@@ -1,10 +1,12 @@
 /**
  * A menu board changed by the team, as its establishment's history keeps it (the field `menuBoard`, the
- * board before and after: `{ date, title, items }`, `null` when there was none or is none any more) and
- * as the owner's e-mail and both history pages say it, in French. Pure functions, no zod, no DOM.
+ * board before and after: `{ date, title, formulas, items }`, `formulas` absent from entries written before
+ * formules, `null` when there was none or is none any more) and as the owner's e-mail and both history pages
+ * say it, in French. Pure functions, no zod, no DOM.
  */
 import { dayNumber, MONTHS_FR } from './closures';
 import { dishNameText, itemsParts } from './history-dish-text';
+import { formulaNamesText, formulasParts } from './history-formula-text';
 import { isRecord, valueText } from './history-values';
 import { ofName } from './french-names';
 
@@ -13,6 +15,7 @@ export interface HistoryBoard {
   date: string;
   title?: unknown;
   items?: unknown;
+  formulas?: unknown;
 }
 
 const ISO_DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
@@ -47,9 +50,11 @@ const quoted = (value: unknown) => {
   return text === null || text === 'vide' ? (text ?? '…') : `« ${text} »`;
 };
 
-/** What a board held: its title, then its dishes with their prices. */
+/** What a board held: its title, its formules, then its dishes with their prices. */
 function contentParts(board: HistoryBoard): string[] {
   const parts = [`titre : ${quoted(board.title)}`];
+  const formulas = formulaNamesText(board.formulas);
+  if (formulas !== null) parts.push(`formules : ${formulas}`);
   const dishes = Array.isArray(board.items) ? board.items.map(dishNameText) : [];
   if (dishes.length > 0 && dishes.every((d) => d !== null)) parts.push(`plats : ${dishes.join(', ')}`);
   return parts;
@@ -67,6 +72,10 @@ export function boardChange(from: unknown, to: unknown): BoardChange | null {
   if (before.title !== after.title) details.push(`titre : ${quoted(before.title)} → ${quoted(after.title)}`);
   if (before.date !== after.date) {
     details.push(`jour : ${boardDayText(before.date, true)} → ${boardDayText(after.date, true)}`);
+  }
+  // An entry written before formules existed does not say them: not a change.
+  if ('formulas' in before && 'formulas' in after) {
+    details.push(...(formulasParts(before.formulas, after.formulas) ?? ['formules modifiées']));
   }
   details.push(...(itemsParts(before.items, after.items) ?? []));
   return details.length === 0 ? null : { action: 'update', date: before.date, details };

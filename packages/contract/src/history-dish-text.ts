@@ -12,6 +12,7 @@ import {
   type Diet,
 } from './dishes';
 import { isEmpty, isRecord, valueText } from './history-values';
+import { COURSE_NAMES, isCourse } from './courses';
 
 /** A price in euros as a French menu writes it: « 9,90 € », « 12 € ». */
 function euros(value: number): string {
@@ -31,6 +32,7 @@ interface HistoryDish {
   diets?: unknown;
   homemade?: unknown;
   meatOrigin?: unknown;
+  course?: unknown;
 }
 
 const isDish = (value: unknown): value is HistoryDish => isRecord(value) && typeof value.name === 'string';
@@ -70,6 +72,8 @@ function dishFieldText(field: keyof HistoryDish, value: unknown): string | null 
       return dietsText(value);
     case 'homemade':
       return typeof value === 'boolean' ? (value ? 'oui' : 'non') : null;
+    case 'course':
+      return value === null ? 'aucune' : isCourse(value) ? COURSE_NAMES[value] : null;
     case 'description':
     case 'meatOrigin': {
       const text = valueText(value);
@@ -87,11 +91,13 @@ const DISH_FIELDS: readonly [keyof HistoryDish, string][] = [
   ['diets', 'régimes'],
   ['homemade', HOMEMADE_LABEL.toLocaleLowerCase('fr')],
   ['meatOrigin', 'origine de la viande'],
+  ['course', 'rubrique'],
 ];
 
-/** What a new dish says of itself: « 9,90 € ; allergènes : gluten, lait ; végétarien ; fait maison ». */
+/** What a new dish says of itself: « dessert ; 9,90 € ; allergènes : gluten, lait ; végétarien ; fait maison ». */
 function addedDishText(dish: HistoryDish): string {
   const parts: string[] = [];
+  if (isCourse(dish.course)) parts.push(COURSE_NAMES[dish.course]);
   if (typeof dish.price === 'number') parts.push(euros(dish.price));
   if (typeof dish.description === 'string' && dish.description !== '') {
     parts.push(`« ${valueText(dish.description)} »`);

@@ -5,6 +5,7 @@
  */
 import { boardChangeText } from './history-board-text';
 import { itemsText } from './history-dish-text';
+import { formulasText } from './history-formula-text';
 import { isEmpty, isRecord, valueText } from './history-values';
 import { dayNumber, MONTHS_FR, parisDayText } from './closures';
 import { KIND_LABELS, VENUE_TYPE_LABELS } from './labels';
@@ -77,6 +78,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   title: 'Titre',
   date: 'Jour',
   items: 'Plats',
+  formulas: 'Formules',
 };
 
 // Vocabulary values are stored as slugs (`hotel-restaurant`): the reader knows them by their label.
@@ -287,6 +289,8 @@ function structuredText(change: HistoryChange): string | null {
       return photoText(change.from, change.to);
     case 'items':
       return itemsText(change.from, change.to);
+    case 'formulas':
+      return formulasText(change.from, change.to);
     case 'closures':
       return closuresText(change.from, change.to);
     case 'verifiedAt':

@@ -96,6 +96,7 @@ export function aMenuBoardItem(overrides: Partial<MenuBoardItem> = {}): MenuBoar
     diets: [],
     homemade: false,
     meatOrigin: null,
+    course: null,
     ...overrides,
   };
 }
@@ -113,6 +114,8 @@ export function aMenuBoard(
     date: '2026-11-23',
     closedOnDate: false,
     items: [aMenuBoardItem()],
+    formulas: [],
+    fromPrice: null,
     createdAt: CREATED_AT,
     ...overrides,
   };

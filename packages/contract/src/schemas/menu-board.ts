@@ -23,6 +23,7 @@ import {
   normalizeDiets,
 } from '../dishes';
 import { addDays } from '../paris-time';
+import { COURSES } from '../courses';
 
 export const MAX_PRICE_EUROS = 10_000;
 
@@ -48,6 +49,10 @@ export const AllergenSchema = z.enum(ALLERGENS, {
 export const DietSchema = z.enum(DIETS, {
   error: `Régime inconnu (valeurs possibles : ${DIETS.join(', ')}).`,
 });
+/** A dish's course (`courses.ts`): « Entrées », « Plats », « Desserts », « Et aussi ». */
+export const CourseSchema = z.enum(COURSES, {
+  error: `Rubrique inconnue (valeurs possibles : ${COURSES.join(', ')}).`,
+});
 
 /**
  * A dish as answered: every field present. `allergens` null means the owner did not say; `[]` means none of
@@ -63,6 +68,8 @@ export const MenuBoardItemSchema = z
     diets: z.array(DietSchema),
     homemade: z.boolean(),
     meatOrigin: z.string().nullable(),
+    /** `null`: the owner did not say (every dish written before courses existed). */
+    course: CourseSchema.nullable(),
   })
   .register(contractRegistry, { id: 'MenuBoardItem' });
 export type MenuBoardItem = z.infer<typeof MenuBoardItemSchema>;
@@ -94,6 +101,7 @@ export const MenuBoardItemBodySchema = z
     diets: dietsSchema(),
     homemade: z.boolean({ error: 'Un booléen est attendu.' }).default(false),
     meatOrigin: clearable(textSchema(1, MAX_MEAT_ORIGIN_LENGTH)).default(null),
+    course: CourseSchema.nullable().default(null),
   })
   .superRefine((item, ctx) => {
     // A vegan dish is vegetarian too (`normalizeDiets`): neither holds meat whose origin could be told.
@@ -107,6 +115,58 @@ export const MenuBoardItemBodySchema = z
   });
 export type MenuBoardItemBody = z.output<typeof MenuBoardItemBodySchema>;
 export type MenuBoardItemInput = z.input<typeof MenuBoardItemBodySchema>;
+
+export const MAX_FORMULAS = 10;
+export const MAX_FORMULA_NAME_LENGTH = 80;
+export const MAX_FORMULA_DESCRIPTION_LENGTH = 200;
+/** A formule offers at most this many combinations, of at most this many courses each. */
+export const MAX_FORMULA_COMBINATIONS = 4;
+
+/** A formule as answered: `courses` its combinations (`[["entree","plat"],["plat","dessert"]]`). */
+export const MenuBoardFormulaSchema = z
+  .object({
+    name: z.string(),
+    price: z.number(),
+    courses: z.array(z.array(CourseSchema)),
+    description: z.string().nullable(),
+  })
+  .register(contractRegistry, { id: 'MenuBoardFormula' });
+export type MenuBoardFormula = z.infer<typeof MenuBoardFormulaSchema>;
+
+/** One combination of a formule: 1 to 4 courses, each once (« entrée + plat »). */
+const FormulaCombinationSchema = z
+  .array(CourseSchema, { error: 'Une liste de rubriques est attendue (par exemple ["entree", "plat"]).' })
+  .min(1, 'Une combinaison a au moins une rubrique.')
+  .max(COURSES.length, `Une combinaison a au plus ${COURSES.length} rubriques.`)
+  .superRefine((courses, ctx) => {
+    courses.forEach((course, index) => {
+      if (courses.indexOf(course) !== index) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index],
+          message: 'Chaque rubrique n’apparaît qu’une fois dans une combinaison.',
+        });
+      }
+    });
+  });
+
+/** A formule as sent: a name, a price as a dish's, 1 to 4 combinations, a description or nothing. */
+export const MenuBoardFormulaBodySchema = z.strictObject({
+  name: nameSchema(1, MAX_FORMULA_NAME_LENGTH),
+  price: PriceSchema,
+  courses: z
+    .array(FormulaCombinationSchema, { error: 'Une liste de combinaisons est attendue.' })
+    .min(1, 'Une formule a au moins une combinaison.')
+    .max(MAX_FORMULA_COMBINATIONS, `Une formule a au plus ${MAX_FORMULA_COMBINATIONS} combinaisons.`),
+  description: clearable(textSchema(1, MAX_FORMULA_DESCRIPTION_LENGTH)).default(null),
+});
+export type MenuBoardFormulaBody = z.output<typeof MenuBoardFormulaBodySchema>;
+export type MenuBoardFormulaInput = z.input<typeof MenuBoardFormulaBodySchema>;
+
+/** A board's formules as sent: left out, they stay as they are; `[]` removes them. */
+const FormulasSchema = z
+  .array(MenuBoardFormulaBodySchema, { error: 'Une liste de formules est attendue.' })
+  .max(MAX_FORMULAS, `Au plus ${MAX_FORMULAS} formules.`);
 
 /** The establishment a menu board belongs to, enough to place it on the map and link to its page. */
 export const MenuBoardEstablishmentSchema = z
@@ -126,6 +186,13 @@ export const MenuBoardSchema = z
     date: IsoDateSchema,
     closedOnDate: z.boolean(),
     items: z.array(MenuBoardItemSchema),
+    /** The set menus, first on the board; `[]` when it has none. */
+    formulas: z.array(MenuBoardFormulaSchema),
+    /**
+     * The cheapest way to eat there, in euros: the lowest price among its formules and its dishes of course
+     * `plat` or of no course; `null` when there is none (only starters and desserts).
+     */
+    fromPrice: z.number().nullable(),
     createdAt: IsoDateTimeSchema,
   })
   .register(contractRegistry, { id: 'MenuBoard' });
@@ -193,15 +260,18 @@ export const CreateMenuBoardBodySchema = z.strictObject({
   title: nameSchema(1, 120),
   date: IsoDateSchema,
   items: ItemsSchema,
+  /** Left out: a new board has none, a board published again keeps its own. */
+  formulas: FormulasSchema.optional(),
 });
 export type CreateMenuBoardBody = z.output<typeof CreateMenuBoardBodySchema>;
 
-/** A menu board stays with its establishment: only title, date and items change. */
+/** A menu board stays with its establishment: only title, date, items and formules change. */
 export const PatchMenuBoardBodySchema = z
   .strictObject({
     title: nameSchema(1, 120),
     date: IsoDateSchema,
     items: ItemsSchema,
+    formulas: FormulasSchema,
   })
   .partial();
 export type PatchMenuBoardBody = z.output<typeof PatchMenuBoardBodySchema>;
@@ -248,7 +318,8 @@ export type SurroundingMenuBoard = z.infer<typeof SurroundingMenuBoardSchema>;
 /**
  * Today's menu boards inside the map's box having a dish that passes every filter given (`dishMatches`):
  * its category among `categories` (any when empty), its allergens stated and none of `excludeAllergens`,
- * every diet of `diets`, fait maison when `homemade`. The box must have two distinct corners, its south-west corner south of and west of its
+ * every diet of `diets`, fait maison when `homemade`; and, with `maxPrice`, whose `fromPrice` is at most it
+ * (both must hold). The box must have two distinct corners, its south-west corner south of and west of its
  * north-east corner: a box crossing the antimeridian is refused (no French town needs one at the zoom
  * levels where the map asks).
  */
@@ -265,6 +336,13 @@ export const SurroundingMenuBoardsBodySchema = z
       .default([]),
     diets: dietsSchema(),
     homemade: z.boolean({ error: 'Un booléen est attendu.' }).default(false),
+    /** Only boards whose `fromPrice` is at most this many euros; left out, any price (and none). */
+    maxPrice: z
+      .number({ error: 'Le prix maximal doit être un nombre (en euros).' })
+      .positive('Le prix maximal doit être positif.')
+      .max(MAX_PRICE_EUROS, 'Le prix maximal ne peut dépasser 10 000 €.')
+      .refine(hasAtMostTwoDecimals, { message: 'Le prix maximal a au plus deux décimales (centimes).' })
+      .optional(),
     northEast: LatLngBodySchema,
     southWest: LatLngBodySchema,
   })

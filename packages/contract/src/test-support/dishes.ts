@@ -11,6 +11,7 @@ export const notStated = () => ({
   diets: [],
   homemade: false,
   meatOrigin: null,
+  course: null,
 });
 
 export const plainDish = (name: string, price: number, category: string) => ({

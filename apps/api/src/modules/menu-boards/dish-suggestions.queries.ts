@@ -41,6 +41,7 @@ export async function findEstablishmentDishes(
       diets: menuBoardItems.diets,
       homemade: menuBoardItems.homemade,
       meatOrigin: menuBoardItems.meatOrigin,
+      course: menuBoardItems.course,
     })
     .from(menuBoards)
     .innerJoin(menuBoardItems, eq(menuBoardItems.menuBoardId, menuBoards.id))
@@ -88,6 +89,7 @@ export async function findEstablishmentDishes(
         diets: row.diets,
         homemade: row.homemade,
         meatOrigin: row.meatOrigin,
+        course: row.course,
       },
       boards: new Set([row.boardId]),
       lastUsed: row.date,

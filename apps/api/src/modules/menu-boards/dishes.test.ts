@@ -88,6 +88,7 @@ describe('a dish says what is in it', () => {
         diets: [],
         homemade: true,
         meatOrigin: 'Porc né, élevé et abattu en France',
+        course: null,
       },
       {
         name: 'Galette aux légumes',
@@ -98,6 +99,7 @@ describe('a dish says what is in it', () => {
         diets: ['vegetarian', 'vegan'],
         homemade: false,
         meatOrigin: null,
+        course: null,
       },
       plainDish('Far breton', 4, fx.desserts),
     ];
@@ -407,6 +409,7 @@ describe('the dishes an establishment already served', () => {
       diets: [],
       homemade: false,
       meatOrigin: null,
+      course: null,
       uses: 4,
       lastUsed: dayOffset(1),
     });

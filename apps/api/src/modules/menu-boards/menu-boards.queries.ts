@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeForSearch } from '@tables-voisines/contract/text';
 import { escapeLike } from '../../lib/sql';
 import type { DbOrTx } from '../../db/client';
@@ -7,6 +7,15 @@ import { dishMatchesSql, dishPassesSql, hasDishFilter, hasMatchingDish } from '.
 import type { Bounds } from '@tables-voisines/contract/geo';
 import { dishMatches, type DishFilters } from '@tables-voisines/contract/dishes';
 import { closedOnDateSql } from '../establishments/closure-dates';
+
+/**
+ * The surrounding search's filters: the dish filters, and `maxPrice` (euros), the most a board's `fromPrice`
+ * may be; left out, any price.
+ */
+export type BoardFilters = DishFilters & { maxPrice?: number | undefined };
+
+/** Euros (at most two decimals, checked by the schema) to integer cents. */
+const cents = (euros: number) => Math.round(euros * 100);
 
 /** Whether a board's establishment is closed on the board's day (`closedOnDateSql`, the only rule). */
 const boardClosedOnDate = closedOnDateSql(
@@ -32,6 +41,8 @@ export async function findMenuBoards(
       id: menuBoards.id,
       title: menuBoards.title,
       date: menuBoards.date,
+      formulas: menuBoards.formulas,
+      fromPriceCents: menuBoards.fromPriceCents,
       version: menuBoards.version,
       createdAt: menuBoards.createdAt,
       hasOwner: sql<boolean>`${establishments.ownerId} is not null`,
@@ -102,7 +113,16 @@ export async function findMenuBoards(
       diets: item.diets,
       homemade: item.homemade,
       meatOrigin: item.meatOrigin,
+      course: item.course,
     })),
+    formulas: board.formulas.map((formula) => ({
+      name: formula.name,
+      price: formula.priceCents / 100,
+      courses: formula.courses,
+      description: formula.description,
+    })),
+    /** Kept by the database (migration 0019), the value `maxPrice` filters on. */
+    fromPrice: board.fromPriceCents === null ? null : board.fromPriceCents / 100,
     createdAt: board.createdAt.toISOString(),
     /**
      * Answered to those who may change the board (`BackOfficeMenuBoard`), in its `ETag`: its establishment
@@ -128,7 +148,7 @@ export type SurroundingMenuBoardAnswer = Omit<MenuBoardAnswer, 'version' | 'hasO
 export async function findSurroundingMenuBoards(
   db: DbOrTx,
   box: Bounds,
-  filters: DishFilters,
+  filters: BoardFilters,
   day: string,
 ): Promise<SurroundingMenuBoardAnswer[]> {
   const boards = await findMenuBoards(db, {
@@ -138,6 +158,7 @@ export async function findSurroundingMenuBoards(
       isNull(establishments.closedForGoodAt),
       insideBox(box),
       hasMatchingDish(filters, 'menu_boards'),
+      filters.maxPrice === undefined ? undefined : lte(menuBoards.fromPriceCents, cents(filters.maxPrice)),
     ),
     orderBy: [asc(menuBoards.createdAt), asc(menuBoards.id)],
   });
@@ -162,7 +183,7 @@ export const SURROUNDING_LIMIT = 1000;
 export async function surroundingMenuBoardsJson(
   db: DbOrTx,
   box: Bounds,
-  filters: DishFilters,
+  filters: BoardFilters,
   day: string,
   limit = SURROUNDING_LIMIT,
 ): Promise<string> {
@@ -172,6 +193,18 @@ export async function surroundingMenuBoardsJson(
 
 /** A board's `createdAt` as the contract writes it (JSON string, milliseconds, UTC). */
 const createdAtSql = sql`to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The board `b`'s formules as JSON text, from its row (`formulas`, prices in cents): `[]` without a look at
+ * them for the many boards that have none.
+ */
+const formulasJsonSql = sql`case when b.formulas = '[]'::jsonb then '[]' else (
+    select json_agg(json_build_object('name', f.value->>'name', 'price', (f.value->>'priceCents')::float8 / 100,
+      'courses', f.value->'courses', 'description', f.value->>'description') order by f.k)::text
+    from jsonb_array_elements(b.formulas) with ordinality as f(value, k)) end`;
+
+/** The board `b`'s `fromPrice` in euros, from its row. */
+const fromPriceSql = sql`b.from_price_cents::float8 / 100`;
 
 /**
  * The board `b` as JSON text built from its tables, byte for byte what its kept part makes (`keptBoardSql`):
@@ -190,8 +223,11 @@ function builtBoardSql(filters: DishFilters): SQL {
         select json_agg(json_build_object(
           'name', i.name, 'price', i.price_cents::float8 / 100, 'category', i.category_id,
           'description', i.description, 'allergens', i.allergens, 'diets', i.diets, 'homemade', i.homemade,
-          'meatOrigin', i.meat_origin, 'matches', ${dishMatchesSql('i', filters)}) order by i.position)
+          'meatOrigin', i.meat_origin, 'course', i.course, 'matches', ${dishMatchesSql('i', filters)})
+          order by i.position)
         from menu_board_items i where i.menu_board_id = b.id), '[]'::json),
+      'formulas', (${formulasJsonSql})::json,
+      'fromPrice', ${fromPriceSql},
       'createdAt', ${createdAtSql})::text
     from establishments e where e.id = b.establishment_id)`;
 }
@@ -214,7 +250,9 @@ function keptDishesSql(filters: DishFilters): SQL {
 function keptBoardSql(filters: DishFilters): SQL {
   return sql`'{"id" : ' || to_json(b.id)::text || ', "establishment" : ' || a.establishment
     || ', "title" : ' || to_json(b.title)::text || ', "date" : ' || to_json(b.date)::text
-    || ', "closedOnDate" : ' || to_json(c.closed_on_date)::text || ', "items" : [' || ${keptDishesSql(filters)} || '], "createdAt" : ' || to_json(${createdAtSql})::text || '}'`;
+    || ', "closedOnDate" : ' || to_json(c.closed_on_date)::text || ', "items" : [' || ${keptDishesSql(filters)} || '], "formulas" : ' || ${formulasJsonSql}
+    || ', "fromPrice" : ' || coalesce(to_json(${fromPriceSql})::text, 'null')
+    || ', "createdAt" : ' || to_json(${createdAtSql})::text || '}'`;
 }
 
 /**
@@ -222,18 +260,27 @@ function keptBoardSql(filters: DishFilters): SQL {
  * board's establishment is closed on its day (`c.closed_on_date`) is read after the cap, on the
  * establishment's row by its key: at most `limit` look-ups, none for the boards left out. It is not kept
  * with the board's part (`menu_board_answers`): a closure written today must change today's answer.
+ * `maxPrice` is, as the dish filters, a comparison on the board row the day-and-place index gives (its
+ * `from_price_cents`, kept by the database): no look-up of dishes or formules per board (decision 0089).
  */
-export function surroundingMenuBoardsSql(box: Bounds, filters: DishFilters, day: string, limit: number): SQL {
+export function surroundingMenuBoardsSql(
+  box: Bounds,
+  filters: BoardFilters,
+  day: string,
+  limit: number,
+): SQL {
   return sql`
     select coalesce('[' || string_agg(coalesce(${keptBoardSql(filters)}, ${builtBoardSql(filters)}), ', '
       order by b.created_at, b.id) || ']', '[]') as body
     from (
-      select mb.id, mb.establishment_id, mb.title, mb.date, mb.created_at, mb.dish_signatures, mb.dish_categories
+      select mb.id, mb.establishment_id, mb.title, mb.date, mb.created_at, mb.dish_signatures, mb.dish_categories,
+        mb.formulas, mb.from_price_cents
       from menu_boards mb
       where mb.date = ${day}::date and not mb.establishment_disabled
         and not exists (select 1 from establishments e where e.id = mb.establishment_id and e.closed_for_good_at is not null)
         and point(mb.establishment_longitude, mb.establishment_latitude) <@ box(point(${box.southWest.longitude}, ${box.southWest.latitude}), point(${box.northEast.longitude}, ${box.northEast.latitude}))
         ${hasDishFilter(filters) ? sql`and ${hasMatchingDish(filters, 'mb')}` : sql``}
+        ${filters.maxPrice === undefined ? sql`` : sql`and mb.from_price_cents <= ${cents(filters.maxPrice)}::int`}
       order by mb.created_at, mb.id
       limit ${limit}
     ) b

@@ -5,12 +5,20 @@ import { subject, type AppAbility } from '@tables-voisines/contract/permissions'
 import {
   menuBoardDateProblem,
   type CreateMenuBoardBody,
+  type MenuBoardFormulaBody,
   type MenuBoardItemBody,
   type PatchMenuBoardBody,
 } from '@tables-voisines/contract/schemas/menu-board';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { databaseNow, categories, establishments, menuBoardItems, menuBoards } from '../../db/schema';
+import {
+  databaseNow,
+  categories,
+  establishments,
+  menuBoardItems,
+  menuBoards,
+  type FormulasRow,
+} from '../../db/schema';
 import { write, type Write, type WriteConditions } from '../../writes/write';
 import { allFields, diffFields, type Actor } from '../history/history';
 import { violatedUniqueIndex } from '../establishments/establishments.service';
@@ -71,15 +79,35 @@ async function replaceItems(tx: DbOrTx, menuBoardId: string, items: readonly Men
       diets: item.diets,
       homemade: item.homemade,
       meatOrigin: item.meatOrigin,
+      course: item.course,
     })),
   );
 }
 
+/** Formules as the board row keeps them: prices in cents, as the dishes'. */
+const formulasRow = (formulas: readonly MenuBoardFormulaBody[]): FormulasRow =>
+  formulas.map((formula) => ({
+    name: formula.name,
+    priceCents: toCents(formula.price),
+    courses: formula.courses,
+    description: formula.description,
+  }));
+
 const historyView = (board: MenuBoardAnswer) => ({
   title: board.title,
   date: board.date,
+  formulas: board.formulas,
   items: board.items,
 });
+
+/**
+ * Every field of a board published or deleted, for its history: its formules only when it has some (most
+ * boards have none, which is not worth a « Formules » line).
+ */
+const boardFields = (board: MenuBoardAnswer, direction: 'create' | 'delete') =>
+  allFields(historyView(board), direction).filter(
+    (change) => change.field !== 'formulas' || board.formulas.length > 0,
+  );
 
 type BoardView = ReturnType<typeof historyView>;
 
@@ -130,19 +158,23 @@ export async function publishMenuBoard(
           existing === null || conditions?.ifNoneMatch === undefined ? undefined : BOARD_ALREADY_PUBLISHED,
         );
         const id = existing?.id ?? randomUUID();
+        // Formules left out: a new board has none, a board published again keeps its own.
+        const formulas = body.formulas === undefined ? {} : { formulas: formulasRow(body.formulas) };
         if (existing === null) {
-          await tx.insert(menuBoards).values({ id, establishmentId, title: body.title, date: body.date });
+          await tx
+            .insert(menuBoards)
+            .values({ id, establishmentId, title: body.title, date: body.date, ...formulas });
         } else {
           await tx
             .update(menuBoards)
-            .set({ title: body.title, updatedAt: databaseNow() })
+            .set({ title: body.title, ...formulas, updatedAt: databaseNow() })
             .where(eq(menuBoards.id, id));
         }
         await replaceItems(tx, id, body.items);
         const after = (await findMenuBoardById(tx, id))!;
         const changes =
           existing === null
-            ? allFields(historyView(after), 'create')
+            ? boardFields(after, 'create')
             : diffFields(historyView(existing), historyView(after));
         if (changes.length > 0 || existing === null) {
           await w.record({
@@ -188,6 +220,7 @@ export async function patchMenuBoard(
         .set({
           ...(body.title === undefined ? {} : { title: body.title }),
           ...(body.date === undefined ? {} : { date: body.date }),
+          ...(body.formulas === undefined ? {} : { formulas: formulasRow(body.formulas) }),
           updatedAt: databaseNow(),
         })
         .where(eq(menuBoards.id, id));
@@ -231,7 +264,7 @@ export async function deleteMenuBoard(
       subjectId: id,
       establishmentId: before.establishment.id,
       action: 'delete',
-      changes: allFields(historyView(before), 'delete'),
+      changes: boardFields(before, 'delete'),
     });
     await recordTeamBoardChange(w, before.establishment.id, historyView(before), null);
   });

@@ -88,6 +88,9 @@ describe('POST /menuboards/surrounding', () => {
         { ...plainDish('Galette complète', 9.5, ids.crepes!), matches: true },
         { ...plainDish('Crêpe au sucre', 4.5, ids.crepes!), matches: true },
       ],
+      // A board written before formules: none, and its cheapest dish of no course.
+      formulas: [],
+      fromPrice: 4.5,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
   });

@@ -116,6 +116,7 @@ describe('surrounding menu boards built as JSON by the database', () => {
         diets: [],
         homemade: false,
         meatOrigin: 'Porc né, élevé et abattu en France',
+        course: null,
         matches: true,
       },
       {
@@ -127,6 +128,7 @@ describe('surrounding menu boards built as JSON by the database', () => {
         diets: ['vegetarian', 'vegan'],
         homemade: false,
         meatOrigin: null,
+        course: null,
         matches: false,
       },
     ]);

@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Allergen, Diet } from '@tables-voisines/contract/dishes';
+import type { Course } from '@tables-voisines/contract/courses';
 import type { Closure } from '@tables-voisines/contract/closures';
 import type { OpeningHoursEntry } from '@tables-voisines/contract/opening-hours';
 import type { DbOrTx } from '../../db/client';
-import { establishments, menuBoards } from '../../db/schema';
+import { establishments, menuBoards, type FormulasRow } from '../../db/schema';
 import { closedOnDateSql } from '../establishments/closure-dates';
 import { openForGood } from '../establishments/establishments.queries';
 
@@ -96,6 +97,9 @@ export interface OpenDish {
   allergens: Allergen[] | null;
   diets: Diet[];
   homemade: boolean;
+  course: Course | null;
+  /** The board's formules as stored (prices in cents), on each of its dishes. */
+  formulas: FormulasRow;
 }
 
 /**
@@ -114,7 +118,7 @@ export async function* openDishBatches(db: DbOrTx, day: string): AsyncGenerator<
       select i.menu_board_id as "boardId", i.position, b.date::text as date, e.id as "establishmentId",
              e.uri as "establishmentUri", e.kind as "establishmentKind", e.name as "establishmentName",
              i.name, i.description, i.price_cents as "priceCents", c.name_fr as category, i.allergens, i.diets,
-             i.homemade
+             i.homemade, i.course, b.formulas
       from ${menuBoards} b
       join establishments e on e.id = b.establishment_id
       join menu_board_items i on i.menu_board_id = b.id

@@ -134,7 +134,27 @@ const DISH_HEADER = [
   'allergens',
   'diets',
   'homemade',
+  'course',
+  'formulas',
 ] as const;
+
+/**
+ * The board's formules in one cell, as JSON in the API's shape (`[{"name","price","courses","description"}]`,
+ * prices in euros), on each of its dishes' rows; empty when it has none (decision 0089).
+ */
+function formulasCell(formulas: OpenDish['formulas'] | string): string | null {
+  // A driver may hand `jsonb` over as its text.
+  const list = (typeof formulas === 'string' ? JSON.parse(formulas) : formulas) as OpenDish['formulas'];
+  if (list.length === 0) return null;
+  return JSON.stringify(
+    list.map((f) => ({
+      name: f.name,
+      price: f.priceCents / 100,
+      courses: f.courses,
+      description: f.description,
+    })),
+  );
+}
 
 function dishValues(d: OpenDish, siteUrl: string): Cell[] {
   return [
@@ -150,6 +170,9 @@ function dishValues(d: OpenDish, siteUrl: string): Cell[] {
     d.allergens === null ? null : d.allergens.length === 0 ? 'none' : list(d.allergens),
     list(d.diets),
     d.homemade,
+    // Empty: the owner did not say.
+    d.course,
+    formulasCell(d.formulas),
   ];
 }
 

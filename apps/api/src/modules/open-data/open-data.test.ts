@@ -165,6 +165,9 @@ describe('open data', () => {
         allergens: 'gluten|fish|milk',
         diets: '',
         homemade: 'false',
+        // Not said, and no formule (decision 0089).
+        course: '',
+        formulas: '',
       },
       expect.objectContaining({
         dish: 'Salade lyonnaise',

@@ -110,6 +110,8 @@ function board(items: MenuBoardItem[]): MenuBoard {
     date: '2026-11-21',
     closedOnDate: false,
     items,
+    formulas: [],
+    fromPrice: null,
     createdAt: '2026-11-21T08:00:00.000Z',
   };
 }

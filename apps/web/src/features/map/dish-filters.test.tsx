@@ -108,6 +108,7 @@ function item(name: string, matches: boolean): SurroundingMenuBoardItem {
     diets: [],
     homemade: false,
     meatOrigin: null,
+    course: null,
     matches,
   };
 }
@@ -125,6 +126,8 @@ const board: SurroundingMenuBoard = {
   date: '2026-11-21',
   closedOnDate: false,
   items: [item('Salade de lentilles', true), item('Quiche lorraine', false)],
+  formulas: [],
+  fromPrice: null,
   createdAt: '2026-11-21T08:00:00.000Z',
 };
 

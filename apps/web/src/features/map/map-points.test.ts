@@ -85,8 +85,11 @@ describe('decodeMapFeed', () => {
           diets: ['vegetarian'],
           homemade: true,
           meatOrigin: null,
+          course: null,
         },
       ],
+      formulas: [],
+      fromPrice: null,
       createdAt: '2025-11-24T08:00:00.000Z',
     } satisfies MenuBoard;
     const shown = filterPoints(points, NO_FILTERS, {

@@ -44,6 +44,8 @@ function createMenuBoard(id: string, categories: string[] = []): SurroundingMenu
     date: '2025-11-21',
     closedOnDate: false,
     items: categories.map((category) => ({ ...plainDish('Plat', 12.5, category), matches: true })),
+    formulas: [],
+    fromPrice: null,
     createdAt: '2025-11-21T08:00:00.000Z',
   };
 }

@@ -33,7 +33,14 @@ const dish = (name: string, price: string, c: Category | null = category): MenuB
   category: c,
 });
 /** What the contract makes of a dish sent without its details: not stated, no diet, not fait maison. */
-const undetailed = { description: null, allergens: null, diets: [], homemade: false, meatOrigin: null };
+const undetailed = {
+  description: null,
+  allergens: null,
+  diets: [],
+  homemade: false,
+  meatOrigin: null,
+  course: null,
+};
 
 describe('the menu board form', () => {
   it('reads prices as typed on a French phone', () => {
@@ -191,6 +198,8 @@ describe('the menu board form', () => {
         { name: 'Quiche', price: 8.5, category: plat.id, ...undetailed },
         { name: 'Tarte', price: 5, category: dessert.id, ...undetailed },
       ],
+      formulas: [],
+      fromPrice: null,
       createdAt: '2026-11-23T09:00:00.000Z',
     };
     const categories = new Map([plat, dessert].map((c) => [c.id, c]));
@@ -262,6 +271,8 @@ describe('the details of a dish', () => {
         diets: [],
         homemade: true,
         meatOrigin: 'Bœuf né, élevé et abattu en France',
+        // The form sends no course yet: the schema's default.
+        course: null,
       },
       {
         name: 'Curry de légumes',
@@ -302,6 +313,7 @@ describe('the details of a dish', () => {
           diets: ['vegetarian'],
           homemade: true,
           meatOrigin: null,
+          course: null,
         },
         categories,
       ),
