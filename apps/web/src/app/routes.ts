@@ -26,6 +26,8 @@ export default [
     route('etablissement', 'routes/owner/claim.tsx'),
     route('ma-page', 'routes/owner/edit-page.tsx'),
     route('ardoise', 'routes/owner/menu-board.tsx'),
+    // What the page brings (issue 53): the chart library stays in this screen's chunk.
+    route('statistiques', 'routes/owner/stats.tsx'),
     route('historique', 'routes/owner/history.tsx'),
     route('signalements', 'routes/owner/reports.tsx'),
     // The reminder e-mail's link: no session needed; it confirms with a POST, never on the GET.

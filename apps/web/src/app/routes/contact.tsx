@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { MAX_CONTACT_MESSAGE_LENGTH } from '@tables-voisines/contract/schemas/access';
 import { isThrownAppError } from '../../features/reports/report-answer';
+import { useOfflineSending } from '../../features/site/offline-sending';
 import { formatCount } from '../../lib/format';
 import { clientAddressContext } from '../client-address-context';
 import { publicDataContext } from '../public-data-context';
@@ -71,6 +72,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting';
   const focusTarget = useRef<HTMLParagraphElement>(null);
+  // Read offline (the worker's copy): sending needs the network, and the form says so.
+  const offline = useOfflineSending('message');
   useEffect(() => {
     if (actionData !== undefined) focusTarget.current?.focus();
   }, [actionData]);
@@ -156,7 +159,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             )}
           </div>
         )}
-        <Form method="post" noValidate className="tv-report__form">
+        {offline.notice}
+        <Form method="post" noValidate className="tv-report__form" onSubmit={offline.onSubmit}>
           {field(
             'name',
             'Votre nom',
@@ -215,6 +219,20 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </button>
           </div>
         </Form>
+        {/* What the statistics count and how to refuse them (decision 0087: no consent needed, but said). */}
+        <section aria-labelledby="mesure-audience">
+          <h2 id="mesure-audience" className="tv-h2">
+            Mesure d’audience
+          </h2>
+          <p className="tv-text">
+            Pour montrer aux restaurateurs ce que leur page leur apporte, le site compte, par restaurant et
+            par jour, les pages vues et les appuis sur le numéro de téléphone (appel), « Itinéraire », le lien
+            du site web et les boutons de partage, ainsi que les scans du QR code de l’affiche. Ce ne sont que
+            des nombres : pas de cookie, pas d’identifiant, rien sur vous n’est gardé. Les robots ne sont pas
+            comptés. Si votre navigateur demande de ne pas être suivi (« Ne pas suivre », Do Not Track ou
+            Global Privacy Control), rien n’est compté.
+          </p>
+        </section>
       </div>
     </article>
   );

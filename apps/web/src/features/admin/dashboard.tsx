@@ -5,7 +5,13 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import MuiLink from '@mui/material/Link';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useCreatePath, useGetIdentity, useGetList, type RaRecord } from 'react-admin';
 import { Link } from 'react-router';
@@ -15,7 +21,7 @@ import { formatShortFrenchDateTime } from '../../lib/format';
 import { STALE_AFTER_MONTHS, monthsBefore } from '../closures/freshness';
 import { verifiedLabel } from './establishment-verification';
 import { parisDay } from '@tables-voisines/contract/paris-time';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, isApiError } from '../../lib/api-client';
 import { formatCount } from '../../lib/format';
 import { useSession } from '../session/use-session';
 
@@ -140,6 +146,93 @@ function EstablishmentLinks({
   );
 }
 
+const MONTH = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * « Les plus vus ce mois-ci » (issue 53): the ten places whose pages were viewed most this Paris month,
+ * from `GET /api/stats/top`. An account the API refuses (403) is shown nothing rather than an error.
+ */
+function MostViewed() {
+  const { state } = useSession();
+  const createPath = useCreatePath();
+  const page = useAbility().can('update', 'establishment') ? 'edit' : 'show';
+  const top = useQuery({
+    queryKey: ['stats', 'top'],
+    queryFn: () =>
+      apiRequest('getTopEstablishments', { token: state.token ?? undefined, query: { limit: 10 } }),
+    retry: (count, error) => !isApiError(error, 'Forbidden') && count < 2,
+  });
+  if (isApiError(top.error, 'Forbidden')) return null;
+  const month = top.data === undefined ? '' : MONTH.format(new Date(`${top.data.month}-01T00:00:00Z`));
+  return (
+    <Card sx={{ flex: '1 1 100%', minWidth: 0 }}>
+      <CardContent>
+        <Typography variant="h2" gutterBottom>
+          Les plus vus ce mois-ci
+        </Typography>
+        {month !== '' && (
+          <Typography variant="body2" color="text.secondary">
+            Les pages les plus vues en {month}, avec les appels et les itinéraires demandés depuis elles.
+          </Typography>
+        )}
+        {top.isPending ? (
+          <Typography>Chargement…</Typography>
+        ) : top.isError ? (
+          <Typography color="error">
+            Les statistiques n’ont pas pu être chargées. Rechargez la page pour réessayer.
+          </Typography>
+        ) : top.data.establishments.length === 0 ? (
+          <Typography>Aucune visite comptée ce mois-ci pour l’instant.</Typography>
+        ) : (
+          // Scrolls on its own in a narrow window, by keyboard too.
+          <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Tableau des plus vus">
+            <Table size="small" aria-label="Les plus vus ce mois-ci">
+              <TableHead>
+                <TableRow>
+                  <TableCell component="th" scope="col">
+                    Établissement
+                  </TableCell>
+                  <TableCell component="th" scope="col">
+                    Ville
+                  </TableCell>
+                  <TableCell component="th" scope="col" align="right">
+                    Vues
+                  </TableCell>
+                  <TableCell component="th" scope="col" align="right">
+                    Appels
+                  </TableCell>
+                  <TableCell component="th" scope="col" align="right">
+                    Itinéraires
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {top.data.establishments.map((place) => (
+                  <TableRow key={place.id}>
+                    <TableCell component="th" scope="row">
+                      <MuiLink
+                        component={Link}
+                        to={createPath({ resource: 'establishments', id: place.id, type: page })}
+                        underline="always"
+                      >
+                        {place.name}
+                      </MuiLink>
+                    </TableCell>
+                    <TableCell>{place.town}</TableCell>
+                    <TableCell align="right">{formatCount(place.view)}</TableCell>
+                    <TableCell align="right">{formatCount(place.phone)}</TableCell>
+                    <TableCell align="right">{formatCount(place.directions)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** Counts, establishments without an owner, and the latest changes. */
 export function Dashboard() {
   const ability = useAbility();
@@ -187,6 +280,7 @@ export function Dashboard() {
             empty={`Toutes les pages ont été vérifiées depuis moins de ${STALE_AFTER_MONTHS} mois.`}
             secondary={(record) => verifiedLabel(record.verifiedAt as string | null)}
           />
+          <MostViewed />
         </Box>
       )}
       {!COUNTS.some(({ resource }) => canRead(resource)) && !canRead('categories') && (

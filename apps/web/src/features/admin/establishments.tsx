@@ -61,6 +61,7 @@ import {
 } from './establishment-fields';
 import { EstablishmentDeletionContent, EstablishmentDeletionTitle } from './establishment-deletion';
 import { EstablishmentHistory } from './establishment-history';
+import { EstablishmentStats } from './establishment-stats';
 import { EstablishmentOwnerPanel } from './establishment-owner';
 import { EstablishmentPhotoPanel, EstablishmentPhotoView } from './establishment-photo';
 import { VerificationPanel } from './establishment-verification';
@@ -317,6 +318,9 @@ export function EstablishmentEdit() {
           <EstablishmentOwnerPanel />
           <EstablishmentOwnerInput />
         </FormTab>
+        <FormTab label="Statistiques" path="statistiques">
+          <EstablishmentStats />
+        </FormTab>
         <FormTab label="Historique" path="historique">
           <EstablishmentHistory />
         </FormTab>
@@ -394,6 +398,9 @@ export function EstablishmentShow() {
         <TabbedShowLayout.Tab label="Propriétaire" path="proprietaire">
           <OwnerView />
           <EstablishmentOwnerPanel />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Statistiques" path="statistiques">
+          <EstablishmentStats />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Historique" path="historique">
           <EstablishmentHistory />

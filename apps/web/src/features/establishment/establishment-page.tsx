@@ -16,6 +16,7 @@ import type { EstablishmentPageData } from './load-establishment-page';
 import { MenuBoardSection } from './menu-board-section';
 import { OpeningHoursTable } from './opening-hours-table';
 import { ClosureAnnouncement, OpeningStatusLine, VerifiedLine } from './opening-status-line';
+import { usePageStats } from './page-stats';
 import { ShareButtons } from './share-buttons';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -45,6 +46,8 @@ export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
   // Opened from the map or the list: the focus goes to the place's name, where reading starts.
   const title = useRef<HTMLHeadingElement>(null);
   useFocusOnArrival(() => title.current, [establishment.id]);
+  // What the page brings its owner (« Statistiques »): the view, and the taps on what is marked `data-stat`.
+  const countTap = usePageStats(establishment.id, page.siteShortName);
 
   const { address, location } = establishment;
   const street = [address.street, [address.postcode, address.town].filter(Boolean).join(' ')]
@@ -56,7 +59,7 @@ export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
   const cuisines = establishment.categories.flatMap((id) => categoryName.get(id) ?? []);
 
   return (
-    <article aria-labelledby="nom" className="tv-establishment">
+    <article aria-labelledby="nom" className="tv-establishment" onClick={countTap} onAuxClick={countTap}>
       {establishment.photo && <EstablishmentPhoto photo={establishment.photo} name={establishment.name} />}
       <div className="tv-establishment__head">
         <h1 id="nom" ref={title} tabIndex={-1} className="tv-h1">
@@ -99,6 +102,7 @@ export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
                 target="_blank"
                 rel="noopener noreferrer"
                 className="tv-button tv-button--contained tv-button--small"
+                data-stat="directions"
               >
                 Itinéraire
               </a>
@@ -111,7 +115,7 @@ export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
           {establishment.phone && (
             <div>
               <Icon path={PHONE_ICON} />
-              <a href={telHref(establishment.phone)} className="tv-link">
+              <a href={telHref(establishment.phone)} className="tv-link" data-stat="phone">
                 {establishment.phone}
               </a>
             </div>
@@ -119,7 +123,13 @@ export function EstablishmentPage({ page }: { page: EstablishmentPageData }) {
           {establishment.website && (
             <div>
               <Icon path={WEBSITE_ICON} />
-              <a href={establishment.website} target="_blank" rel="noopener noreferrer" className="tv-link">
+              <a
+                href={establishment.website}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="tv-link"
+                data-stat="website"
+              >
                 {websiteLabel(establishment.website)}
               </a>
             </div>

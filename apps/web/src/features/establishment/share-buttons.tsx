@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { EMAIL_ICON, FACEBOOK_ICON, Icon, LINK_ICON, SHARE_ICON, WHATSAPP_ICON, X_ICON } from '../site/icons';
 
+// Every way of sharing, the copy of the link included, counts one `share` (`data-stat`, page-stats.ts).
 function ShareLink({ href, label, icon }: { href: string; label: string; icon: string }) {
   return (
     <a
@@ -10,6 +11,7 @@ function ShareLink({ href, label, icon }: { href: string; label: string; icon: s
       aria-label={label}
       title={label}
       className="tv-icon-button"
+      data-stat="share"
     >
       <Icon path={icon} />
     </a>
@@ -18,7 +20,14 @@ function ShareLink({ href, label, icon }: { href: string; label: string; icon: s
 
 function ShareButton({ label, icon, onClick }: { label: string; icon: string; onClick: () => void }) {
   return (
-    <button type="button" aria-label={label} title={label} className="tv-icon-button" onClick={onClick}>
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      className="tv-icon-button"
+      data-stat="share"
+      onClick={onClick}
+    >
       <Icon path={icon} />
     </button>
   );

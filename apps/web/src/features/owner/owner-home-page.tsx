@@ -26,6 +26,11 @@ const ACTIONS = [
     title: 'Ma page',
     text: 'Description, photo, horaires, fermetures, coordonnées.',
   },
+  {
+    to: OWNER_PATHS.stats,
+    title: 'Statistiques',
+    text: 'Les visites, les appels et les itinéraires que votre page vous apporte.',
+  },
   { to: OWNER_PATHS.history, title: 'Historique', text: 'Les modifications de votre page.' },
   {
     to: OWNER_PATHS.reports,

@@ -11,6 +11,7 @@ export const OWNER_PATHS = {
   claim: '/espace-restaurateur/etablissement',
   editPage: '/espace-restaurateur/ma-page',
   menuBoard: '/espace-restaurateur/ardoise',
+  stats: '/espace-restaurateur/statistiques',
   history: '/espace-restaurateur/historique',
   reports: '/espace-restaurateur/signalements',
   /** The reminder e-mail's link (`?jeton=`), which verifies the page without signing in. */

@@ -105,6 +105,7 @@ const NAV = [
   { to: OWNER_PATHS.home, label: 'Mon espace', end: true },
   { to: OWNER_PATHS.editPage, label: 'Ma page', end: false },
   { to: OWNER_PATHS.menuBoard, label: 'Ardoise du jour', end: false },
+  { to: OWNER_PATHS.stats, label: 'Statistiques', end: false },
   { to: OWNER_PATHS.history, label: 'Historique', end: false },
   { to: OWNER_PATHS.reports, label: 'Signalements', end: false },
 ] as const;

@@ -130,3 +130,14 @@ export function posterFileName(uri: string): string {
     .replace(/^-+|-+$/g, '');
   return `affiche-${words === '' ? 'etablissement' : words}.pdf`;
 }
+
+/**
+ * The address the poster's QR code carries: the page's, marked `?source=qr` so that the statistics tell
+ * the views it brings (« Scans du QR code »; the page takes the marker out of the address bar). The address
+ * printed in words stays without it.
+ */
+export function posterQrUrl(url: string): string {
+  const marked = new URL(url);
+  marked.searchParams.set('source', 'qr');
+  return marked.href;
+}

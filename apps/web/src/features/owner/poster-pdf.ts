@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { posterLayout, type PosterInput, type PosterLine } from './poster-layout';
+import { posterLayout, posterQrUrl, type PosterInput, type PosterLine } from './poster-layout';
 
 /*
  * Draws the poster with pdf-lib; the QR code is drawn as vector squares (sharp at any print size, no canvas).
@@ -56,7 +56,7 @@ export async function createPosterPdf(input: PosterInput): Promise<Uint8Array> {
   draw(layout.call, bold);
   layout.url.forEach((line) => draw(line, regular));
 
-  const modules = QRCode.create(input.url, { errorCorrectionLevel: 'M' }).modules;
+  const modules = QRCode.create(posterQrUrl(input.url), { errorCorrectionLevel: 'M' }).modules;
   // A quiet zone of 4 modules around the code, as scanners expect.
   const cell = layout.qr.size / (modules.size + 8);
   const originX = layout.qr.x + 4 * cell;

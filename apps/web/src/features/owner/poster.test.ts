@@ -1,7 +1,15 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { createPosterPdf } from './poster-pdf';
-import { A4, POSTER_MARGIN, posterFileName, posterLayout, wrapText, type MeasureText } from './poster-layout';
+import {
+  A4,
+  POSTER_MARGIN,
+  posterFileName,
+  posterLayout,
+  posterQrUrl,
+  wrapText,
+  type MeasureText,
+} from './poster-layout';
 
 /** Every character half as wide as the font size: simple enough to reason about. */
 const measure: MeasureText = (text, size) => text.length * size * 0.5;
@@ -59,6 +67,17 @@ describe('the poster file name', () => {
       'affiche-l-oeuf-cie-chez-zoe-a-saint-etienne-2.pdf',
     );
     expect(posterFileName('???')).toBe('affiche-etablissement.pdf');
+  });
+});
+
+describe('the poster’s QR code', () => {
+  it('carries the page’s address marked `?source=qr`, so that the statistics count its scans', () => {
+    expect(posterQrUrl('https://tablesvoisines.fr/restaurant/chez-toto-a-lyon')).toBe(
+      'https://tablesvoisines.fr/restaurant/chez-toto-a-lyon?source=qr',
+    );
+    expect(posterQrUrl('http://localhost:3000/restaurant/%C5%82%C3%B3d%C5%BA-a-lyon')).toBe(
+      'http://localhost:3000/restaurant/%C5%82%C3%B3d%C5%BA-a-lyon?source=qr',
+    );
   });
 });
 
