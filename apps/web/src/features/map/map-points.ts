@@ -85,12 +85,18 @@ export async function fetchMapPoints(signal?: AbortSignal): Promise<MapPoint[]> 
 
 const FIVE_MINUTES = 5 * 60_000;
 
-/** The feed, once `wanted` (`wantsFeed`); kept for the visit after. */
+/**
+ * The feed, once `wanted` (`wantsFeed`); kept for the visit after. Asked once more after a failure (the
+ * site's `retry: 1`), and no more by a part of the page that mounts after it failed (`retryOnMount`): the
+ * map's canvas, whose chunk arrives last on a slow phone, asked for it twice again (seen in CI: four
+ * refused requests where the page means two). A filter that needs it then offers « Réessayer ».
+ */
 export function useMapPoints(wanted: boolean) {
   return useQuery({
     queryKey: ['map', 'points'],
     queryFn: ({ signal }) => fetchMapPoints(signal),
     enabled: wanted,
     staleTime: FIVE_MINUTES,
+    retryOnMount: false,
   });
 }
