@@ -127,6 +127,12 @@ export function useViewInAddress(): void {
   const entryTown = useRef<ChosenTown | null>(null);
   const latestNavigate = useRef(navigate);
   latestNavigate.current = navigate;
+  /**
+   * Back (or Forward) to the plain `/` entry: France again, untouched, so its address stays plain until the
+   * visitor moves (the writer stops following, and takes the view the map reaches after its jump as the
+   * first view).
+   */
+  const backToPlain = useRef(false);
   useCategoryNames(store);
 
   useLayoutEffect(() => {
@@ -141,6 +147,7 @@ export function useViewInAddress(): void {
     if (view === null && (previous === null || location.hash !== '')) return;
     applying.current = true;
     entryTown.current = view?.town ?? null;
+    backToPlain.current = view === null;
     try {
       applyView(store, view);
     } finally {
@@ -176,9 +183,23 @@ export function useViewInAddress(): void {
       window.history.replaceState(window.history.state, '', `${pathname}${search}${hash}`);
     };
 
+    /** Back on the plain entry: the map's view before its jump to France, until the map reports another. */
+    let beforeJump: MapViewState['center'] | null = null;
+
     const unsubscribe = store.subscribe(() => {
       const state = store.getState();
-      if (firstView === null && state.mapInitialized && state.bounds !== null) firstView = state;
+      if (backToPlain.current) {
+        backToPlain.current = false;
+        following = false;
+        firstView = null;
+        beforeJump = state.center;
+      }
+      if (beforeJump !== null) {
+        if (state.center !== beforeJump) {
+          beforeJump = null;
+          firstView = state;
+        }
+      } else if (firstView === null && state.mapInitialized && state.bounds !== null) firstView = state;
       // A town chosen on the map page: a new entry, at the town, before the map flies there.
       if (state.chosenTown !== town) {
         town = state.chosenTown;
