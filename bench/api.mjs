@@ -107,7 +107,7 @@ function dishMatchesSql(alias, filters, params) {
 /** The filters of a search body with their defaults, and the first parameters of both queries: the day, the box. */
 function queryOf(box, body, day) {
   return {
-    filters: { categories: [], excludeAllergens: [], diets: [], homemade: false, ...body },
+    filters: { categories: [], excludeAllergens: [], diets: [], homemade: false, maxPrice: undefined, ...body },
     params: [
       day,
       box.southWest.longitude,
@@ -245,10 +245,23 @@ function surroundingByPlaceSql(box, body, day) {
     ), '')`
     : `array_to_string(a.dishes, ', ')`;
   const createdAt = `to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  // `formulasJsonSql` and `fromPriceSql` (decision 0089): the formules from the board's row, `[]` unread.
+  const formulas = `case when b.formulas = '[]'::jsonb then '[]' else (
+    select json_agg(json_build_object('name', f.value->>'name', 'price', (f.value->>'priceCents')::float8 / 100,
+      'courses', f.value->'courses', 'description', f.value->>'description') order by f.k)::text
+    from jsonb_array_elements(b.formulas) with ordinality as f(value, k)) end`;
+  const fromPrice = 'b.from_price_cents::float8 / 100';
+  // `maxPrice` (euros) on the board row's `from_price_cents`, kept by the database.
+  const priced =
+    filters.maxPrice === undefined
+      ? ''
+      : `and mb.from_price_cents <= ${Math.round(filters.maxPrice * 100)}::int`;
   const kept = `'{"id" : ' || to_json(b.id)::text || ', "establishment" : ' || a.establishment
     || ', "title" : ' || to_json(b.title)::text || ', "date" : ' || to_json(b.date)::text
     || ', "closedOnDate" : ' || to_json(c.closed_on_date)::text
-    || ', "items" : [' || ${keptDishes} || '], "createdAt" : ' || to_json(${createdAt})::text || '}'`;
+    || ', "items" : [' || ${keptDishes} || '], "formulas" : ' || ${formulas}
+    || ', "fromPrice" : ' || coalesce(to_json(${fromPrice})::text, 'null')
+    || ', "createdAt" : ' || to_json(${createdAt})::text || '}'`;
   const built = `(select json_build_object(
       'id', b.id,
       'establishment', json_build_object('id', e.id, 'uri', e.uri, 'name', e.name, 'kind', e.kind,
@@ -258,20 +271,25 @@ function surroundingByPlaceSql(box, body, day) {
         select json_agg(json_build_object(
           'name', i.name, 'price', i.price_cents::float8 / 100, 'category', i.category_id,
           'description', i.description, 'allergens', i.allergens, 'diets', i.diets, 'homemade', i.homemade,
-          'meatOrigin', i.meat_origin, 'matches', ${dishMatchesSql('i', filters, params)}) order by i.position)
+          'meatOrigin', i.meat_origin, 'course', i.course, 'matches', ${dishMatchesSql('i', filters, params)})
+          order by i.position)
         from menu_board_items i where i.menu_board_id = b.id), '[]'::json),
+      'formulas', (${formulas})::json,
+      'fromPrice', ${fromPrice},
       'createdAt', ${createdAt})::text
     from establishments e where e.id = b.establishment_id)`;
   params.push(1000);
   const text = `
     select coalesce('[' || string_agg(coalesce(${kept}, ${built}), ', ' order by b.created_at, b.id) || ']', '[]') as body
     from (
-      select mb.id, mb.establishment_id, mb.title, mb.date, mb.created_at, mb.dish_signatures, mb.dish_categories
+      select mb.id, mb.establishment_id, mb.title, mb.date, mb.created_at, mb.dish_signatures, mb.dish_categories,
+        mb.formulas, mb.from_price_cents
       from menu_boards mb
       where mb.date = $1::date and not mb.establishment_disabled
         and not exists (select 1 from establishments e where e.id = mb.establishment_id and e.closed_for_good_at is not null)
         and point(mb.establishment_longitude, mb.establishment_latitude) <@ box(point($2, $3), point($4, $5))
         ${condition}
+        ${priced}
       order by mb.created_at, mb.id
       limit $${params.length}
     ) b
@@ -288,6 +306,9 @@ function surroundingByPlaceSql(box, body, day) {
     left join menu_board_answers a on a.menu_board_id = b.id`;
   return { text, values: params };
 }
+
+/** The price filter measured beside the unfiltered search, on every box (« Moins de 15 € », issue 54). */
+const MAX_PRICE = 15;
 
 /** The dish filters measured beside the unfiltered search, one per box in turn (API.md, "Dishes"). */
 const DISH_FILTERS = [
@@ -516,7 +537,11 @@ async function main() {
     // Each answer's digest, to compare with the query before's in its own loop.
     const digests = [];
     const digest = (text) => createHash('sha256').update(text).digest('hex');
-    const measure = async (body, times) => {
+    // The same boxes with « Moins de 15 € » (issue 54): `maxPrice` on the board rows the index gives.
+    const pricedHttpMs = [];
+    const pricedByPlaceSqlMs = [];
+    let pricedBoards = 0;
+    const measure = async (body, times, compared = true) => {
       let bare;
       times.byPlace.push(
         await timed(async () => {
@@ -531,7 +556,7 @@ async function main() {
       );
       // The bench's copy of the route's SQL must be the route's: else its figure measures something else.
       if (answer !== bare) throw new Error('surroundingByPlaceSql no longer answers what the route answers');
-      digests.push(digest(answer));
+      if (compared) digests.push(digest(answer));
       return JSON.parse(answer).length;
     };
     const filteredBodies = boxes.map((box, index) => ({
@@ -548,6 +573,11 @@ async function main() {
       });
       filteredLargest = Math.max(filteredLargest, filteredCount);
       filteredBoards += filteredCount;
+      pricedBoards += await measure(
+        { ...box, maxPrice: MAX_PRICE },
+        { byPlace: pricedByPlaceSqlMs, http: pricedHttpMs },
+        false,
+      );
     }
     // The reference, the same boxes in the same order: answers byte for byte the route's.
     let answered = 0;
@@ -575,6 +605,12 @@ async function main() {
       'avant',
       summary(filteredSqlMs),
     );
+    console.log(
+      `ardoises à moins de ${MAX_PRICE} € HTTP`,
+      summary(pricedHttpMs),
+      'SQL',
+      summary(pricedByPlaceSqlMs),
+    );
     console.log('réponses différentes de la requête d’avant :', answersDiffering);
     await phase('surrounding');
     const explain = [];
@@ -597,6 +633,7 @@ async function main() {
         ['une catégorie', { categories: categories.slice(0, 1) }],
         ['sans gluten, végétarien', DISH_FILTERS[0]],
         ['fait maison', DISH_FILTERS[1]],
+        [`moins de ${MAX_PRICE} €`, { maxPrice: MAX_PRICE }],
       ]) {
         const query = surroundingByPlaceSql(box, body, day);
         const plan = await db.query({
@@ -714,6 +751,19 @@ async function main() {
           summary(filteredHttpMs).p95Ms < 50 &&
           summary(filteredHttpMs).p95Ms <= summary(filteredSqlMs).p95Ms / 5 &&
           summary(filteredHttpMs).p95Ms <= 2 * summary(filteredByPlaceSqlMs).p95Ms,
+      },
+      surroundingMaxPrice: {
+        goal: 'the same boxes (with their category, if any) and maxPrice: p95 within 1.25x of the unfiltered search in the same run (issue 54)',
+        maxPrice: MAX_PRICE,
+        boardsAnswered: { unfiltered: unfilteredBoards, maxPrice: pricedBoards },
+        http: summary(pricedHttpMs),
+        bareSql: {
+          what: 'the same SQL as the route (decision 0089) sent by a pg client',
+          ...summary(pricedByPlaceSqlMs),
+        },
+        unfilteredHttp: summary(httpMs),
+        ratioP95ToUnfiltered: round(summary(pricedHttpMs).p95Ms / summary(httpMs).p95Ms),
+        met: summary(pricedHttpMs).p95Ms <= 1.25 * summary(httpMs).p95Ms,
       },
       detailPage: {
         page: `/${kind}/${uri}`,
