@@ -1,4 +1,6 @@
+import { appendFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import type { Reporter } from 'vitest/node';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -62,10 +64,35 @@ class JourneysFirst extends BaseSequencer {
   }
 }
 
+/**
+ * `TEST_DURATIONS_FILE=file`: each test file's time (tests and hooks, and its import) appended to the file as one
+ * JSON line, for CI to name its slowest files at the end of its log, where it is read.
+ */
+const durationsFile = process.env.TEST_DURATIONS_FILE;
+const durations: Reporter = {
+  onTestRunEnd(testModules) {
+    if (durationsFile === undefined) return;
+    const lines = testModules.map((module) => {
+      const { duration, collectDuration } = module.diagnostic();
+      const file = path.relative(import.meta.dirname, module.moduleId);
+      return JSON.stringify({
+        project: module.project.name,
+        file,
+        ms: Math.round(duration + collectDuration),
+      });
+    });
+    appendFileSync(durationsFile, lines.map((line) => `${line}\n`).join(''));
+  },
+};
+const reporters = [
+  ...(skippedLines.length > 0 ? [skippedAtTheEnd] : []),
+  ...(durationsFile === undefined ? [] : [durations]),
+];
+
 export default defineConfig({
   test: {
     sequence: { sequencer: JourneysFirst },
-    ...(skippedLines.length > 0 ? { reporters: ['default', skippedAtTheEnd] } : {}),
+    ...(reporters.length > 0 ? { reporters: ['default', ...reporters] } : {}),
     // Vitest keeps one core for itself by default: on CI's two cores that is a single worker, and the API's
     // files (PGlite in the worker, or PostgreSQL beside it) ran one at a time. The journeys run two files at a
     // time too (issue 31): each file's server and Chromium wait on each other as much as they compute, and the

@@ -6,7 +6,7 @@
 //                                writes bench/results/
 //   npm run bench -- --quick     small data and short runs (under 5 minutes): checks only that every
 //                                benchmark works; results go to a temporary folder, bench/results/ is untouched
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,17 +51,41 @@ const steps = [
   ['Lighthouse', ['bench/lighthouse.mjs', '--runs', quick ? '1' : '3', ...(quick ? ['--quick'] : [])], {}],
 ];
 
+/**
+ * Runs one benchmark, its output passed on as it comes; resolves to its exit code and its last lines, repeated
+ * at the end when it fails: CI shows the end of its log, and a failure's cause was otherwise far above it.
+ */
+function run(args, extra) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...env, ...extra },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let tail = '';
+    const keep = (stream, out) =>
+      stream.on('data', (chunk) => {
+        out.write(chunk);
+        tail = (tail + chunk.toString()).slice(-4000);
+      });
+    keep(child.stdout, process.stdout);
+    keep(child.stderr, process.stderr);
+    child.on('close', (code, signal) => resolve({ code: code ?? signal, tail }));
+  });
+}
+
 const started = performance.now();
 const failed = [];
 for (const [label, args, extra] of steps) {
   console.log(`\n=== ${label} ===`);
   const t = performance.now();
-  try {
-    execFileSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extra } });
+  const { code, tail } = await run(args, extra);
+  if (code === 0) {
     console.log(`--- ${label} : ${((performance.now() - t) / 1000).toFixed(0)} s`);
-  } catch {
-    failed.push(label);
-    console.error(`--- ${label} : ÉCHEC`);
+  } else {
+    const lines = tail.split('\n').slice(-15).join('\n');
+    failed.push({ label, code, lines });
+    console.error(`--- ${label} : ÉCHEC (${code})`);
   }
 }
 console.log(
@@ -69,6 +93,8 @@ console.log(
     (quick ? ` (résultats dans ${env.BENCH_RESULTS_DIR})` : ' (résultats dans bench/results/)'),
 );
 if (failed.length > 0) {
-  console.error(`Échec : ${failed.join(', ')}`);
+  for (const { label, code, lines } of failed) {
+    console.error(`\nÉchec : ${label} (code ${code}), ses dernières lignes :\n${lines}`);
+  }
   process.exit(1);
 }
