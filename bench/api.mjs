@@ -107,7 +107,14 @@ function dishMatchesSql(alias, filters, params) {
 /** The filters of a search body with their defaults, and the first parameters of both queries: the day, the box. */
 function queryOf(box, body, day) {
   return {
-    filters: { categories: [], excludeAllergens: [], diets: [], homemade: false, maxPrice: undefined, ...body },
+    filters: {
+      categories: [],
+      excludeAllergens: [],
+      diets: [],
+      homemade: false,
+      maxPrice: undefined,
+      ...body,
+    },
     params: [
       day,
       box.southWest.longitude,
