@@ -8,9 +8,9 @@ import { buildApp } from '../app';
 import { migrateDatabase } from '../db/migrate';
 import { changeHistory, groups } from '../db/schema';
 import { PG_BOSS_SCHEMA } from '../jobs/pg-boss-jobs';
-import { SYSTEM_ACTOR } from '../modules/history/history';
+import { SYSTEM_ACTOR, type Actor, type ChangeRecord } from '../modules/history/history';
 import { WRITE_CONSUMERS } from '../write-consumers';
-import { write } from './write';
+import { write, type WriteConsumer } from './write';
 
 let smtp: TestSmtp;
 let t: TestApp;
@@ -104,6 +104,96 @@ describe('the write path', () => {
     await expect(
       write(t.app.ctx, { actor: SYSTEM_ACTOR, conditions: { ifMatch: '"x.1"' } }, async () => 'done'),
     ).rejects.toThrow(/did not check/);
+  });
+});
+
+describe('what a write keeps for its consumers', () => {
+  const admin: Actor = { role: 'admin', id: crypto.randomUUID(), name: 'equipe' };
+  /** An entry as an import records each place it creates (insertEstablishments, decision 0084). */
+  const importCreate = (): ChangeRecord => ({
+    subjectType: 'establishment',
+    subjectId: crypto.randomUUID(),
+    action: 'create',
+    actor: admin,
+    changes: [
+      { field: 'import', from: null, to: 'overpass.geojson' },
+      { field: 'name', from: null, to: 'Le Bouchon' },
+    ],
+  });
+
+  it('asks each consumer what it wants as entries are recorded, and gives it only those', async () => {
+    const asked: string[] = [];
+    const received = new Map<string, string[]>();
+    const consumer = (name: string, wants: (e: ChangeRecord) => boolean): WriteConsumer =>
+      Object.assign(
+        async (_deps: unknown, _w: unknown, entries: readonly ChangeRecord[]) => {
+          received.set(
+            name,
+            entries.map((e) => `${e.subjectType} ${e.action}`),
+          );
+        },
+        {
+          wants: (e: ChangeRecord) => {
+            asked.push(`${name}: ${e.subjectType} ${e.action}`);
+            return wants(e);
+          },
+        },
+      );
+    const deps = {
+      ...t.app.ctx,
+      writeConsumers: [
+        consumer('updates', (e) => e.action === 'update'),
+        consumer('groups', (e) => e.subjectType === 'group'),
+      ],
+    };
+    const groupId = crypto.randomUUID();
+    await write(deps, { actor: admin }, async (w) => {
+      await w.tx.insert(groups).values({ id: groupId, name: 'Tri', latitude: 45, longitude: 4, radiusKm: 1 });
+      await w.recordMany([importCreate(), importCreate()]);
+      await w.record({ subjectType: 'group', subjectId: groupId, action: 'create', changes: [] });
+      await w.record({ subjectType: 'establishment', subjectId: groupId, action: 'update', changes: [] });
+      // Asked when recorded, not at the write's end: what no consumer wants is not kept meanwhile.
+      expect(asked.filter((a) => a.endsWith('establishment create'))).toHaveLength(4);
+    });
+    expect(received.get('updates')).toEqual(['establishment update']);
+    expect(received.get('groups')).toEqual(['group create']);
+  });
+
+  it('keeps none of an import’s creates for the app’s consumers, and still what they read', () => {
+    for (const consumer of WRITE_CONSUMERS) {
+      expect(consumer.wants, consumer.name).toBeTypeOf('function');
+      expect(consumer.wants!(importCreate()), consumer.name).toBe(false);
+    }
+    const [owners, announcements] = WRITE_CONSUMERS as [WriteConsumer, WriteConsumer];
+    const id = crypto.randomUUID();
+    expect(
+      owners.wants!({
+        subjectType: 'establishment',
+        subjectId: id,
+        action: 'update',
+        actor: admin,
+        changes: [],
+      }),
+    ).toBe(true);
+    expect(
+      owners.wants!({
+        subjectType: 'establishment',
+        subjectId: id,
+        action: 'link',
+        actor: admin,
+        changes: [],
+      }),
+    ).toBe(true);
+    expect(
+      announcements.wants!({
+        subjectType: 'menu-board',
+        subjectId: id,
+        establishmentId: id,
+        action: 'create',
+        actor: SYSTEM_ACTOR,
+        changes: [{ field: 'date', from: null, to: '2026-12-04' }],
+      }),
+    ).toBe(true);
   });
 });
 

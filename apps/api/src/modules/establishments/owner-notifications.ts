@@ -89,6 +89,9 @@ export const notifyOwnersOfTeamChanges: WriteConsumer = async (ctx, w, entries) 
     }
   }
 };
+// The team's entries on pages, but their creation: a create alone tells no owner (an import's 50,000).
+notifyOwnersOfTeamChanges.wants = (entry) =>
+  entry.actor.role === 'admin' && entry.subjectType === 'establishment' && entry.action !== 'create';
 
 /** What the owner is told of the team's changes to its page; `null` when nothing it can see changed. */
 function pageChange(

@@ -162,3 +162,8 @@ export const announceBoardsToFollowers: WriteConsumer = async (deps, w, entries)
     });
   }
 };
+// What can make a board of the day appear: a board written, a page shown or reopened.
+announceBoardsToFollowers.wants = (entry) =>
+  entry.subjectType === 'menu-board'
+    ? entry.action === 'create' || entry.action === 'update'
+    : entry.subjectType === 'establishment' && entry.action === 'update';

@@ -193,8 +193,12 @@ interface Run {
   note: FieldChange;
   ability: AppAbility | undefined;
   categoryIds: Map<string, string>;
-  /** The source ids met so far in this file, and the place each went to. */
-  seen: Map<string, Existing>;
+  /**
+   * The source ids met so far in this file, and the place each went to: its id, read again if the file
+   * names that source a second time (the place as created or left unchanged); the place as it was for one
+   * the file changed. 50,000 rows keep 50,000 ids (about 6 MB), not their names and addresses.
+   */
+  seen: Map<string, string | Existing>;
   /** The places created since the last inserts: written together (`flushCreates`). */
   pending: Pending[];
 }
@@ -433,6 +437,18 @@ async function flushCreates(run: Run): Promise<void> {
   run.pending = [];
 }
 
+/** The place a source id met earlier in the file went to: waiting for its insert, or as stored now. */
+async function placeSeen(run: Run, seen: string | Existing): Promise<Existing> {
+  if (typeof seen !== 'string') return seen;
+  const waiting = run.pending.find((p) => p.id === seen);
+  if (waiting !== undefined) return { id: seen, name: waiting.body.name, uri: waiting.uri };
+  const [stored] = await run.w.tx
+    .select({ id: establishments.id, name: establishments.name, uri: establishments.uri })
+    .from(establishments)
+    .where(eq(establishments.id, seen));
+  return stored!;
+}
+
 async function importRow(run: Run, batch: Batch, index: number): Promise<void> {
   const { w, report } = run;
   const row = batch.rows[index]!;
@@ -445,7 +461,8 @@ async function importRow(run: Run, batch: Batch, index: number): Promise<void> {
   const faulty = () => report.errors.length > errorsBefore;
   const sourceKey = sourceKeyOf(row.source);
   if (sourceKey !== null && run.seen.has(sourceKey)) {
-    report.duplicates.push({ row: row.row, existing: run.seen.get(sourceKey)!, reason: 'same-source' });
+    const existing = await placeSeen(run, run.seen.get(sourceKey)!);
+    report.duplicates.push({ row: row.row, existing, reason: 'same-source' });
     return;
   }
   const targetId = row.id ?? (sourceKey === null ? null : (batch.bySource.get(sourceKey) ?? null));
@@ -463,7 +480,7 @@ async function importRow(run: Run, batch: Batch, index: number): Promise<void> {
       for (const issue of parsed.error.issues) rowError(run, row, issue.path, issue.message);
     }
     if (!parsed.success || faulty()) return;
-    if (sourceKey !== null) run.seen.set(sourceKey, { id: before.id, name: before.name, uri: before.uri });
+    if (sourceKey !== null) run.seen.set(sourceKey, before.id);
     const sourceToSet = row.source !== null && before.sourceId === null ? row.source : null;
     if (!changes(before, parsed.data) && sourceToSet === null) {
       report.unchanged += 1;
@@ -484,6 +501,8 @@ async function importRow(run: Run, batch: Batch, index: number): Promise<void> {
       return;
     }
     report.updated += 1;
+    // Said as it was before the file changed it, as for any row naming it again.
+    if (sourceKey !== null) run.seen.set(sourceKey, { id: before.id, name: before.name, uri: before.uri });
     // The first state only: a place a file updates twice goes back to what it was before the file.
     await w.tx
       .insert(establishmentImportChanges)
@@ -524,7 +543,7 @@ async function importRow(run: Run, batch: Batch, index: number): Promise<void> {
   const uri = body.uri ?? (await freeUri(run, batch, base));
   batch.given.add(uri.toLowerCase());
   run.pending.push({ id, uri, body, source: row.source, folded: normalizeForSearch(body.name) });
-  if (sourceKey !== null) run.seen.set(sourceKey, { id, name: body.name, uri });
+  if (sourceKey !== null) run.seen.set(sourceKey, id);
   report.created += 1;
 }
 

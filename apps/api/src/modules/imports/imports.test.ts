@@ -423,6 +423,57 @@ describe('large files, by batches of rows', () => {
   });
 });
 
+describe('a source id met twice in a file', () => {
+  it('is a duplicate of the place its first row went to, as that row found or made it, in any batch', async () => {
+    const osm = (features: ReturnType<typeof feature>[]) =>
+      JSON.stringify({ type: 'FeatureCollection', features });
+    const place = (id: string, name: string, latitude = 45.76) =>
+      feature(id, latitude, 4.83, { name, amenity: 'restaurant', 'addr:city': 'Lyon' });
+    const first = await importFile(
+      osm([place('node/1', 'Chez Paul'), place('node/3', 'Le Garet', 45.77)]),
+      GEOJSON,
+      {
+        dryRun: false,
+      },
+    );
+    expect(first.json()).toMatchObject({ created: 2 });
+    const stored = await t.db.select().from(establishments);
+    const paul = stored.find((p) => p.sourceId === 'node/1')!;
+    const garet = stored.find((p) => p.sourceId === 'node/3')!;
+    // Row 1 creates node/7, met again in the same batch (row 2) and in the next one (row 260); node/1 is
+    // renamed by row 3 and met again by row 261 (said as it was); node/3 is unchanged and met again.
+    const fillers = Array.from({ length: 255 }, (_, i) =>
+      place(`node/${1000 + i}`, `Table n°${i + 1}`, 43 + i / 100),
+    );
+    const file = osm([
+      place('node/7', 'Le Bistrot', 45.78),
+      place('node/7', 'Le Bistrot bis', 45.781),
+      place('node/1', 'Chez Jean'),
+      place('node/3', 'Le Garet', 45.77),
+      ...fillers,
+      place('node/7', 'Le Bistrot ter', 45.782),
+      place('node/1', 'Chez Pierre'),
+      place('node/3', 'Le Garet', 45.77),
+    ]);
+    for (const dryRun of [true, false]) {
+      const res = await importFile(file, GEOJSON, { dryRun });
+      expect(res.statusCode, res.body).toBe(200);
+      const report = res.json();
+      expect(report).toMatchObject({ rows: 262, created: 256, updated: 1, unchanged: 1, errors: [] });
+      const bistrot = { id: expect.any(String), name: 'Le Bistrot', uri: 'le-bistrot-a-lyon' };
+      expect(report.duplicates).toEqual([
+        { row: 2, reason: 'same-source', existing: bistrot },
+        { row: 260, reason: 'same-source', existing: bistrot },
+        { row: 261, reason: 'same-source', existing: { id: paul.id, name: 'Chez Paul', uri: paul.uri } },
+        { row: 262, reason: 'same-source', existing: { id: garet.id, name: 'Le Garet', uri: garet.uri } },
+      ]);
+      expect(report.duplicates[0].existing.id).toBe(report.duplicates[1].existing.id);
+    }
+    const [bistrot] = await t.db.select().from(establishments).where(eq(establishments.sourceId, 'node/7'));
+    expect(bistrot).toMatchObject({ name: 'Le Bistrot', uri: 'le-bistrot-a-lyon' });
+  });
+});
+
 describe('undoing the last import within the hour', () => {
   const file =
     'Nom;Type;Type d’établissement;Ville;Latitude;Longitude\n' +
