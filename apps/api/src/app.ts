@@ -37,6 +37,7 @@ import { mapRoutes } from './modules/map/map.routes';
 import { registerSelfHostedMap } from './modules/map/self-hosted-map';
 import { mediaRoutes } from './modules/media/media.routes';
 import { menuBoardsRoutes } from './modules/menu-boards/menu-boards.routes';
+import { boardPictureRoutes } from './modules/board-picture/board-picture.routes';
 import { ownersRoutes } from './modules/owners/owners.routes';
 import { openDataRoutes } from './modules/open-data/open-data.routes';
 import { placesRoutes } from './modules/places/places.routes';
@@ -217,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSelfHostedMap(app, options.config);
   await app.register(categoriesRoutes);
   await app.register(menuBoardsRoutes);
+  await app.register(boardPictureRoutes);
   await app.register(adminsRoutes);
   await app.register(ownersRoutes);
   await app.register(placesRoutes);

@@ -46,6 +46,8 @@ const EXPECTED: Partial<Record<RouteId, Row>> = {
   searchCategories: ALL(200),
   listCategories: ALL(200),
   getEstablishmentMenuBoard: ALL(200),
+  // No sign-in read: the picture is the same for everyone.
+  getEstablishmentMenuBoardPicture: ALL(200),
   getCategory: ALL(404),
   surroundingMenuBoards: ALL(200),
 
@@ -190,6 +192,7 @@ async function callFor(id: RouteId, w: World, caller: TestAccount | null): Promi
     case 'renewClaimCode':
     case 'verifyEstablishment':
     case 'getEstablishmentMenuBoard':
+    case 'getEstablishmentMenuBoardPicture':
     case 'getEstablishmentDishes':
     case 'getEstablishmentFollowers':
     case 'getEstablishmentStats':

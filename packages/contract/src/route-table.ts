@@ -45,6 +45,11 @@ export const routeTable = {
   patchContactMessage: { method: 'PATCH', path: '/api/contact-message/:id', auth: 'required' },
   renewClaimCode: { method: 'POST', path: '/api/establishment/:id/claim-code', auth: 'required' },
   getEstablishmentMenuBoard: { method: 'GET', path: '/api/establishment/:id/menuboard', auth: 'optional' },
+  getEstablishmentMenuBoardPicture: {
+    method: 'GET',
+    path: '/api/establishment/:id/menuboard.png',
+    auth: 'none',
+  },
   getEstablishmentDishes: { method: 'GET', path: '/api/establishment/:id/dishes', auth: 'required' },
   prepareUpload: { method: 'POST', path: '/api/establishment/prepare-upload', auth: 'required' },
   uploadPhoto: { method: 'PUT', path: '/api/uploads/:key', auth: 'none' },

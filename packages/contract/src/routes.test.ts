@@ -53,6 +53,7 @@ describe('route table', () => {
         'deleteEstablishment',
         'renewClaimCode',
         'getEstablishmentMenuBoard',
+        'getEstablishmentMenuBoardPicture',
         'getEstablishmentDishes',
         'listCategories',
         'listMenuBoards',

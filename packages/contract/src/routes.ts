@@ -38,7 +38,7 @@ import {
   CategorySearchResultSchema,
   ListCategoriesQuerySchema,
 } from './schemas/category';
-import { FileSchema, IdOrUriParamsSchema, IdParamsSchema } from './schemas/common';
+import { FileSchema, IdOrUriParamsSchema, IdParamsSchema, IsoDateSchema } from './schemas/common';
 import {
   CreateFollowBodySchema,
   DeleteFollowQuerySchema,
@@ -162,6 +162,21 @@ export const NoContentSchema = z.undefined();
  * header wherever this is, and `If-Match` wherever a 412 is: apps/api/src/plugins/openapi-conditions.ts).
  */
 const NOT_MODIFIED = { 304: NoContentSchema } as const;
+
+/** The board's picture in three shapes: a post (1080×1350), a story (1080×1920), a link preview (1200×630). */
+export const BOARD_PICTURE_FORMATS = ['square', 'story', 'landscape'] as const;
+export type BoardPictureFormat = (typeof BOARD_PICTURE_FORMATS)[number];
+
+export const BoardPictureQuerySchema = z.object({
+  date: IsoDateSchema.optional(),
+  format: z
+    .enum(BOARD_PICTURE_FORMATS, {
+      error: 'Format d’image inconnu : « square », « story » ou « landscape » est attendu.',
+    })
+    .default('square'),
+});
+
+const PngFileSchema = z.string().register(contractRegistry, { description: 'Image PNG.' });
 
 export const HealthSchema = z
   .object({ status: z.literal('ok') })
@@ -542,6 +557,16 @@ export const routes = {
     params: IdParamsSchema,
     query: EstablishmentMenuBoardQuerySchema,
     responses: { 200: MenuBoardSchema, ...NOT_MODIFIED, ...errors(400, 401, 404) },
+  },
+  getEstablishmentMenuBoardPicture: {
+    ...routeTable.getEstablishmentMenuBoardPicture,
+    summary:
+      'L’image de l’ardoise d’un jour (aujourd’hui par défaut) à partager : PNG au format « square » (1080×1350, par défaut), « story » (1080×1920) ou « landscape » (1200×630)',
+    tags: TAGS.menuBoards,
+    params: IdParamsSchema,
+    query: BoardPictureQuerySchema,
+    // 503: too many pictures being drawn at once (the drawing is costly), with `Retry-After`.
+    responses: { 200: PngFileSchema, ...NOT_MODIFIED, ...errors(400, 404, 503) },
   },
   getEstablishmentDishes: {
     ...routeTable.getEstablishmentDishes,
