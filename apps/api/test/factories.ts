@@ -95,6 +95,8 @@ export async function createMenuBoard(
     establishmentId: string;
     date: string;
     title?: string;
+    /** The board's formules, prices in euro cents (none when left out). */
+    formulas?: (typeof menuBoards.$inferInsert)['formulas'];
     /** `description`, `allergens`, `diets`, `homemade`, `meatOrigin` as the table's defaults when left out. */
     items: Omit<typeof menuBoardItems.$inferInsert, 'menuBoardId' | 'position'>[];
   },
@@ -105,6 +107,7 @@ export async function createMenuBoard(
     establishmentId: options.establishmentId,
     title: options.title ?? 'Ardoise du jour',
     date: options.date,
+    ...(options.formulas === undefined ? {} : { formulas: options.formulas }),
   });
   await db
     .insert(menuBoardItems)

@@ -42,10 +42,14 @@ beforeAll(async () => {
   await createMenuBoard(t.db, {
     establishmentId: atelier.id,
     date: parisDay(clock.now()),
+    formulas: [
+      { name: 'Formule du midi', priceCents: 1650, courses: [['plat', 'dessert']], description: null },
+    ],
     items: [
       {
         name: 'Tarte aux pralines',
         priceCents: 650,
+        course: 'dessert',
         categoryId: category.id,
         description: 'Pralines roses de Saint-Genis',
         allergens: ['gluten', 'eggs', 'milk', 'nuts'],
@@ -189,6 +193,7 @@ it('writes each page and its .data as the live server answers them (the .data by
       'utf8',
     );
     expect(atelier).toContain('Tarte aux pralines');
+    expect(atelier).toContain('Formule du midi');
     expect(atelier).toContain('Les Tables de la Loire');
     expect(atelier).toContain('Les Amis du Nord');
     expect(atelier).toContain(frozen.toISOString());
@@ -206,14 +211,21 @@ it('gives the pages a board whose dishes say what is in them, read ahead as the 
     diets: ['vegetarian'],
     homemade: true,
     meatOrigin: null,
+    course: 'dessert',
   };
+  // Issue 54: the export's pages read the board's formules and courses as the live ones do.
+  const formulas = [
+    { name: 'Formule du midi', price: 16.5, courses: [['plat', 'dessert']], description: null },
+  ];
   const live = await createPublicData(t.app.ctx).getTodayMenuBoard(atelierId);
   expect(live?.items).toEqual([expect.objectContaining(tarte)]);
+  expect(live).toMatchObject({ formulas, fromPrice: 16.5 });
   const stop = readPublicDataAsSnapshot(t.app.ctx);
   try {
     await readAheadPublicPages(t.app.ctx, ["l'atelier-(chez-toto)-a-saint-étienne"]);
     const exported = await createPublicData(t.app.ctx).getTodayMenuBoard(atelierId);
     expect(exported?.items).toEqual([expect.objectContaining(tarte)]);
+    expect(exported).toMatchObject({ formulas, fromPrice: 16.5 });
   } finally {
     stop();
   }

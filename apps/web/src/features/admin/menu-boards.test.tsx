@@ -45,6 +45,7 @@ const dish = (name: string, price: number, allergens: string[] | null) => ({
   diets: [],
   homemade: false,
   meatOrigin: null,
+  course: null as string | null,
 });
 
 function renderEdit(
@@ -69,6 +70,8 @@ function renderEdit(
       dish('Salade', 8, []),
       dish('Bœuf bourguignon', 14.5, ['gluten', 'eggs', 'milk']),
     ],
+    formulas: [] as BackOfficeMenuBoard['formulas'],
+    fromPrice: 6,
     createdAt: '2026-12-02T09:00:00.000Z',
     hasOwner: false,
     ...board,
@@ -252,4 +255,86 @@ describe('a new board in the back office', () => {
     await expect.poll(() => screen.queryAllByRole('radiogroup').length, { timeout: 20_000 }).toBe(1);
     expect(answers()).toEqual(['Allergènes non renseignés']);
   }, 60_000);
+});
+
+describe('the back office’s board form, its formules and courses', () => {
+  const withFormula = {
+    items: [
+      { ...dish('Soupe', 6, null), course: 'entree' },
+      dish('Salade', 8, []),
+      { ...dish('Bœuf bourguignon', 14.5, ['gluten', 'eggs', 'milk']), course: 'plat' },
+    ],
+    formulas: [
+      {
+        name: 'Formule du midi',
+        price: 16.5,
+        courses: [
+          ['entree', 'plat'],
+          ['plat', 'dessert'],
+        ],
+        description: 'Café compris',
+      },
+    ],
+  } as Partial<BackOfficeMenuBoard>;
+  const courseGroups = () => screen.getAllByRole('group', { name: 'Rubrique' });
+  const sent = (update: ReturnType<typeof vi.fn>) =>
+    (update.mock.calls.at(-1)![1] as { data: Record<string, unknown> }).data;
+
+  it(
+    'shows each dish’s course, changes one in one tap, and sends the courses and formules',
+    { timeout: 60_000 },
+    async () => {
+      const { user, update } = renderEdit(withFormula);
+      await expect
+        .poll(() => screen.queryAllByRole('group', { name: 'Rubrique' }).length, { timeout: 20_000 })
+        .toBe(3);
+      const pressed = (group: number, name: string) =>
+        within(courseGroups()[group]!).getByRole('button', { name }).getAttribute('aria-pressed');
+      expect(pressed(0, 'Entrée')).toBe('true');
+      expect(pressed(1, 'Entrée')).toBe('false');
+      expect(pressed(2, 'Plat')).toBe('true');
+      expect((screen.getByRole('textbox', { name: 'Formule' }) as HTMLInputElement).value).toBe(
+        'Formule du midi',
+      );
+      const choice2 = screen.getByRole('group', { name: 'Choix 2' });
+      expect(within(choice2).getByRole('button', { name: 'Dessert' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
+
+      await user.click(within(courseGroups()[1]!).getByRole('button', { name: 'Entrée' }));
+      await user.click(within(courseGroups()[2]!).getByRole('button', { name: 'Plat' }));
+      await save(user);
+      await expect.poll(() => update.mock.calls.length).toBe(1);
+      const data = sent(update);
+      expect((data.items as { course: unknown }[]).map((i) => i.course)).toEqual(['entree', 'entree', null]);
+      expect(data.formulas).toEqual(withFormula.formulas);
+    },
+  );
+
+  it('adds a formule, and says a choice left empty under its combinations', { timeout: 60_000 }, async () => {
+    const { user, update } = renderEdit();
+    await expect
+      .poll(() => screen.queryAllByRole('group', { name: 'Rubrique' }).length, { timeout: 20_000 })
+      .toBe(3);
+    // The first « Ajouter » is the formules'.
+    await user.click(screen.getAllByRole('button', { name: 'Ajouter' })[0]!);
+    const name = (await screen.findByRole('textbox', { name: 'Formule' })) as HTMLInputElement;
+    expect(name.value).toBe('Formule du midi');
+    const prices = screen.getAllByLabelText('Prix (€)');
+    await user.type(prices[0]!, '16,50');
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Ou un autre choix' }));
+    await save(user);
+    expect(await screen.findByText('Une combinaison a au moins une rubrique.')).toBeTruthy();
+    expect(update).not.toHaveBeenCalled();
+
+    await user.click(
+      within(screen.getByRole('group', { name: 'Choix 2' })).getByRole('button', { name: 'Dessert' }),
+    );
+    await save(user);
+    await expect.poll(() => update.mock.calls.length).toBe(1);
+    expect(sent(update).formulas).toEqual([
+      { name: 'Formule du midi', price: 16.5, courses: [['entree', 'plat'], ['dessert']], description: null },
+    ]);
+  });
 });

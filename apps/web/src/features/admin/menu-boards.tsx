@@ -12,6 +12,7 @@ import {
   ArrayInput,
   AutocompleteInput,
   BooleanInput,
+  Button,
   Confirm,
   Create,
   Datagrid,
@@ -56,8 +57,16 @@ import {
   type MenuBoard,
 } from '@tables-voisines/contract/schemas/menu-board';
 import { boardDayText, boardOfPlaceText } from '@tables-voisines/contract/history-board-text';
+import { formulaText, isCourse, type Course } from '@tables-voisines/contract/courses';
+import {
+  MAX_FORMULAS,
+  MAX_FORMULA_COMBINATIONS,
+  MAX_FORMULA_DESCRIPTION_LENGTH,
+  MAX_FORMULA_NAME_LENGTH,
+} from '@tables-voisines/contract/schemas/menu-board';
 import { formatEuros } from '../../lib/format';
 import { AllergensFieldset, DietsFieldset } from '../dishes/dish-fields';
+import { CourseChoice, CoursesChoice, courseLabel } from '../owner/course-choice';
 import {
   NO_ALLERGEN_TICKED_MESSAGE,
   allergenModeOf,
@@ -94,8 +103,8 @@ const toBody = (keys: string[]) => (values: Record<string, unknown>) =>
       .filter(([key, value]) => keys.includes(key) && value !== undefined)
       .map(([key, value]) => [key, key === 'items' ? itemsToSend(value) : value]),
   );
-const CREATE_KEYS = ['establishment', 'title', 'date', 'items'];
-const EDIT_KEYS = ['title', 'date', 'items'];
+const CREATE_KEYS = ['establishment', 'title', 'date', 'items', 'formulas'];
+const EDIT_KEYS = ['title', 'date', 'items', 'formulas'];
 
 /** The contract's schema, then « Contient » with nothing ticked said under the dish, as on the owner's form. */
 function boardValidator(
@@ -207,6 +216,104 @@ function DietsInput() {
   return <DietsFieldset value={(field.value ?? []) as Diet[]} onChange={field.onChange} />;
 }
 
+/** A dish's course in one tap, as on the owner's form: « Entrée · Plat · Dessert · Autre », or none. */
+function CourseInput() {
+  const { field, fieldState } = useInput({ source: 'course', defaultValue: null, format: asIs, parse: asIs });
+  return (
+    <Box sx={{ maxWidth: 420, mb: 1 }}>
+      <CourseChoice
+        label="Rubrique"
+        value={isCourse(field.value) ? field.value : null}
+        onChange={field.onChange}
+        error={errorText(fieldState.error?.message)}
+      />
+    </Box>
+  );
+}
+
+/** A formule's combinations: four courses each, « ou » between them, as on the owner's form. */
+function CombinationsInput() {
+  const { field, fieldState } = useInput({
+    source: 'courses',
+    defaultValue: [['entree', 'plat']],
+    format: asIs,
+    parse: asIs,
+  });
+  const combinations = (Array.isArray(field.value) ? field.value : []) as Course[][];
+  const change = (next: Course[][]) => field.onChange(next);
+  const message = errorText(fieldState.error?.message);
+  return (
+    <Box sx={{ display: 'grid', gap: 0.5, maxWidth: 480, mb: 1 }}>
+      {combinations.map((courses, c) => (
+        <Box key={c} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box component="span" sx={{ width: 24, fontStyle: 'italic' }}>
+            {c > 0 ? 'ou' : ''}
+          </Box>
+          <Box sx={{ flex: 1 }}>
+            <CoursesChoice
+              label={`Choix ${c + 1}`}
+              value={courses}
+              onChange={(next) => change(combinations.map((old, k) => (k === c ? next : old)))}
+            />
+          </Box>
+          {combinations.length > 1 && (
+            <Button
+              size="small"
+              label={`Retirer le choix ${c + 1}`}
+              onClick={() => change(combinations.filter((_old, k) => k !== c))}
+            />
+          )}
+        </Box>
+      ))}
+      {message !== undefined && (
+        <Box component="span" role="alert" sx={{ color: 'error.main', fontSize: '0.75rem' }}>
+          {message}
+        </Box>
+      )}
+      {combinations.length < MAX_FORMULA_COMBINATIONS && (
+        <Box>
+          <Button size="small" label="Ou un autre choix" onClick={() => change([...combinations, []])} />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** The board's formules: a name, a price as a dish's, its combinations, a line of its own. */
+function FormulasInput() {
+  return (
+    <ArrayInput source="formulas" label="Formules" helperText={`${MAX_FORMULAS} au plus.`}>
+      <SimpleFormIterator disableReordering fullWidth>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+          <TextInput
+            source="name"
+            label="Formule"
+            defaultValue="Formule du midi"
+            fullWidth={false}
+            sx={{ minWidth: 280 }}
+            slotProps={{ htmlInput: { maxLength: MAX_FORMULA_NAME_LENGTH } }}
+          />
+          <DecimalInput
+            source="price"
+            label="Prix (€)"
+            example="16,50"
+            display={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }}
+            sx={{ width: 140 }}
+          />
+        </Box>
+        <CombinationsInput />
+        <TextInput
+          source="description"
+          label="Précision"
+          placeholder="Café compris"
+          fullWidth
+          slotProps={{ htmlInput: { maxLength: MAX_FORMULA_DESCRIPTION_LENGTH } }}
+        />
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+}
+
 function ItemsInput() {
   return (
     <ArrayInput source="items" label="Plats">
@@ -229,6 +336,7 @@ function ItemsInput() {
             />
           </ReferenceInput>
         </Box>
+        <CourseInput />
         <TextInput
           source="description"
           label="Description"
@@ -382,8 +490,10 @@ function CreateForm() {
             diets: [],
             homemade: false,
             meatOrigin: null,
+            course: null,
           },
         ],
+        formulas: [],
       })}
     >
       <ReferenceInput source="establishment" reference="establishments">
@@ -396,6 +506,7 @@ function CreateForm() {
       </ReferenceInput>
       <TextInput source="title" fullWidth />
       <DateInput source="date" />
+      <FormulasInput />
       <ItemsInput />
     </AskingBoardForm>
   );
@@ -468,6 +579,7 @@ function EditForm() {
       </Labeled>
       <TextInput source="title" fullWidth />
       <DateInput source="date" />
+      <FormulasInput />
       <ItemsInput />
     </AskingBoardForm>
   );
@@ -492,6 +604,7 @@ function DishesView() {
           <TableCell>Plat</TableCell>
           <TableCell align="right">Prix</TableCell>
           <TableCell>Catégorie</TableCell>
+          <TableCell>Rubrique</TableCell>
           <TableCell>Composition</TableCell>
         </TableRow>
       </TableHead>
@@ -507,6 +620,7 @@ function DishesView() {
                 <TextField source="name" />
               </ReferenceField>
             </TableCell>
+            <TableCell>{isCourse(item.course) ? courseLabel(item.course) : '—'}</TableCell>
             <TableCell>
               {item.description !== null && item.description !== undefined && (
                 <Box component="span" sx={{ display: 'block' }}>
@@ -528,6 +642,29 @@ function DishesView() {
   );
 }
 
+/** The board's formules in words (« Formule du midi : entrée + plat — 16,50 € »), or « Aucune ». */
+function FormulasView() {
+  const record = useRecordContext<MenuBoard>();
+  if (!record) return null;
+  const formulas = record.formulas ?? [];
+  return (
+    <Labeled label="Formules">
+      {formulas.length === 0 ? (
+        <span>Aucune</span>
+      ) : (
+        <Box component="ul" sx={{ m: 0, pl: 2 }}>
+          {formulas.map((formula, index) => (
+            <li key={index}>
+              {formulaText(formula)}
+              {formula.description !== null ? ` (${formula.description})` : ''}
+            </li>
+          ))}
+        </Box>
+      )}
+    </Labeled>
+  );
+}
+
 /** A board read only, for admins who may read but not change boards. */
 export function MenuBoardShow() {
   return (
@@ -536,6 +673,7 @@ export function MenuBoardShow() {
         <TextField source="establishment.name" label="Établissement" />
         <TextField source="title" />
         <DateField source="date" locales="fr-FR" options={{ dateStyle: 'full' }} />
+        <FormulasView />
         <DishesView />
       </SimpleShowLayout>
     </Show>

@@ -218,3 +218,116 @@ describe('the OpenGraph image of a place', () => {
     expect(metaContent(e, 'og:image:width')?.content).toBe('1200');
   });
 });
+
+describe('today’s board by course and its formules in JSON-LD', () => {
+  const withCourses: MenuBoard = {
+    ...board([
+      dish({ name: 'Velouté', price: 6, course: 'entree' }),
+      dish({ name: 'Quiche', price: 12, course: 'plat' }),
+      dish({ name: 'Tarte Tatin', price: 5.5, course: 'dessert' }),
+      dish({ name: 'Café', price: 2, course: null }),
+    ]),
+    formulas: [
+      {
+        name: 'Formule du midi',
+        price: 16.5,
+        courses: [
+          ['entree', 'plat'],
+          ['plat', 'dessert'],
+        ],
+        description: 'Café compris',
+      },
+    ],
+  };
+  const offer = (price: string) => ({ '@type': 'Offer', price, priceCurrency: 'EUR' });
+
+  it('gives a MenuSection per course, and the formules as MenuItems with their price and combinations', () => {
+    expect(establishmentJsonLd(seo(place(), withCourses)).hasMenu).toEqual({
+      '@type': 'Menu',
+      name: 'Ardoise du jour',
+      hasMenuSection: [
+        {
+          '@type': 'MenuSection',
+          name: 'Formules',
+          hasMenuItem: [
+            {
+              '@type': 'MenuItem',
+              name: 'Formule du midi',
+              description: 'Entrée + plat ou plat + dessert. Café compris',
+              offers: offer('16.50'),
+            },
+          ],
+        },
+        {
+          '@type': 'MenuSection',
+          name: 'Entrées',
+          hasMenuItem: [{ '@type': 'MenuItem', name: 'Velouté', offers: offer('6.00') }],
+        },
+        {
+          '@type': 'MenuSection',
+          name: 'Plats',
+          hasMenuItem: [{ '@type': 'MenuItem', name: 'Quiche', offers: offer('12.00') }],
+        },
+        {
+          '@type': 'MenuSection',
+          name: 'Desserts',
+          hasMenuItem: [{ '@type': 'MenuItem', name: 'Tarte Tatin', offers: offer('5.50') }],
+        },
+        {
+          '@type': 'MenuSection',
+          name: 'Et aussi',
+          hasMenuItem: [{ '@type': 'MenuItem', name: 'Café', offers: offer('2.00') }],
+        },
+      ],
+    });
+  });
+
+  it('keeps the dishes of a board without courses on the menu itself, its formules in their section', () => {
+    const menu = establishmentJsonLd(
+      seo(place(), { ...withCourses, items: [dish({ name: 'Quiche', price: 12 })] }),
+    ).hasMenu as Record<string, unknown>;
+    expect(menu.hasMenuItem).toEqual([{ '@type': 'MenuItem', name: 'Quiche', offers: offer('12.00') }]);
+    expect((menu.hasMenuSection as { name: string }[]).map((section) => section.name)).toEqual(['Formules']);
+  });
+});
+
+describe('the link preview of a page with today’s board', () => {
+  const tags = (menuBoard: MenuBoard | null, e = place()) => {
+    const meta = establishmentMeta(seo(e, menuBoard));
+    const tag = (key: 'property' | 'name', value: string) =>
+      (meta.find((m) => (m as Record<string, unknown>)[key] === value) as { content: string } | undefined)
+        ?.content;
+    return {
+      image: tag('property', 'og:image'),
+      width: tag('property', 'og:image:width'),
+      height: tag('property', 'og:image:height'),
+      alt: tag('property', 'og:image:alt'),
+      card: tag('name', 'twitter:card'),
+      twitterImage: tag('name', 'twitter:image'),
+    };
+  };
+  const picture = `${PUBLIC_URL}/api/establishment/11111111-1111-4111-8111-111111111111/menuboard.png?date=2026-11-21&format=landscape`;
+
+  it('is the board’s picture in the landscape format, 1200×630, a large card', () => {
+    const photo = { url: '/media/22222222-2222-4222-8222-222222222222.jpg', isFacebookShared: false };
+    expect(tags(board([dish()]), place({ photo }))).toEqual({
+      image: picture,
+      width: '1200',
+      height: '630',
+      alt: 'Le Zinc : ardoise du samedi 21 novembre',
+      card: 'summary_large_image',
+      twitterImage: picture,
+    });
+  });
+
+  it('stays the place’s image without a board, or with a board of a day it is closed', () => {
+    const photo = { url: '/media/22222222-2222-4222-8222-222222222222.jpg', isFacebookShared: false };
+    const photoImage = `${PUBLIC_URL}/media/22222222-2222-4222-8222-222222222222-social.webp`;
+    expect(tags(null, place({ photo }))).toMatchObject({
+      image: photoImage,
+      alt: 'Le Zinc : photo de l’établissement',
+    });
+    expect(tags({ ...board([dish()]), closedOnDate: true }, place({ photo })).image).toBe(photoImage);
+    expect(tags(null)).toMatchObject({ image: `${PUBLIC_URL}/og-image.png`, alt: 'Tables Voisines' });
+  });
+});

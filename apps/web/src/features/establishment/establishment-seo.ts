@@ -4,11 +4,16 @@ import { currentAndFutureClosures, type Closure } from '@tables-voisines/contrac
 import { VENUE_TYPE_LABELS, type VenueType } from '@tables-voisines/contract/labels';
 import { internationalPhone } from '@tables-voisines/contract/phone';
 import type { PublicEstablishment } from '@tables-voisines/contract/schemas/establishment';
-import type { MenuBoard, MenuBoardItem } from '@tables-voisines/contract/schemas/menu-board';
+import type {
+  MenuBoard,
+  MenuBoardFormula,
+  MenuBoardItem,
+} from '@tables-voisines/contract/schemas/menu-board';
+import { formulaCoursesText, groupByCourse } from '@tables-voisines/contract/courses';
 import { DIET_SCHEMA_ORG } from '@tables-voisines/contract/dishes';
 import { PHOTO_VARIANTS, photoVariantUrl } from '@tables-voisines/contract/photo-variants';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
-import { establishmentPhotoAlt } from '../../lib/format';
+import { establishmentPhotoAlt, formatFrenchDay } from '../../lib/format';
 import { parisDay } from '@tables-voisines/contract/paris-time';
 import { toName } from '@tables-voisines/contract/french-names';
 
@@ -31,6 +36,28 @@ export function shareImage(e: PublicEstablishment): ShareImage {
   if (social === null) return { url: e.photo.url, size: null };
   const { width, height } = PHOTO_VARIANTS.social;
   return { url: social, size: { width, height } };
+}
+
+/** The board's picture in the link preview's format (`GET /api/establishment/{id}/menuboard.png`). */
+export const BOARD_PICTURE_SIZE = { width: 1200, height: 630 } as const;
+
+/**
+ * What a link to the page shows: the picture of today's board when the page has one served today (drawn by
+ * the server, in the link preview's format, issue 54), the establishment's image otherwise.
+ */
+export function pageShareImage(
+  e: PublicEstablishment,
+  menuBoard: MenuBoard | null,
+): ShareImage & { alt: string } {
+  if (menuBoard !== null && !menuBoard.closedOnDate) {
+    const query = new URLSearchParams({ date: menuBoard.date, format: 'landscape' });
+    return {
+      url: `/api/establishment/${encodeURIComponent(e.id)}/menuboard.png?${query.toString()}`,
+      size: BOARD_PICTURE_SIZE,
+      alt: `${e.name} : ardoise du ${formatFrenchDay(menuBoard.date)}`,
+    };
+  }
+  return { ...shareImage(e), alt: '' };
 }
 
 /**
@@ -100,6 +127,50 @@ export function menuItemJsonLd(item: MenuBoardItem): Record<string, unknown> {
 }
 
 /**
+ * A formule as schema.org's `MenuItem`: its name, its combinations in words (and its own line) as its
+ * description, its price as an `Offer`.
+ */
+export function formulaJsonLd(formula: MenuBoardFormula): Record<string, unknown> {
+  const courses = formulaCoursesText(formula.courses);
+  const description = [courses, formula.description ?? ''].filter((part) => part !== '').join('. ');
+  return {
+    '@type': 'MenuItem',
+    name: formula.name,
+    ...(description !== '' ? { description } : {}),
+    offers: { '@type': 'Offer', price: formula.price.toFixed(2), priceCurrency: 'EUR' },
+  };
+}
+
+/**
+ * Today's board as schema.org's `Menu`: its formules as a `MenuSection` « Formules » first, then a
+ * `MenuSection` per course (« Entrées », « Plats », « Desserts », « Et aussi »); a board none of whose
+ * dishes says its course has its dishes on the menu itself, as before courses existed.
+ */
+export function menuJsonLd(menuBoard: MenuBoard): Record<string, unknown> {
+  const groups = groupByCourse(menuBoard.items);
+  const byCourse = groups.length > 0 && groups.every((group) => group.heading !== null);
+  const formulas = menuBoard.formulas ?? [];
+  const sections = [
+    ...(formulas.length > 0
+      ? [{ '@type': 'MenuSection', name: 'Formules', hasMenuItem: formulas.map(formulaJsonLd) }]
+      : []),
+    ...(byCourse
+      ? groups.map((group) => ({
+          '@type': 'MenuSection',
+          name: group.heading,
+          hasMenuItem: group.items.map((item) => menuItemJsonLd(item)),
+        }))
+      : []),
+  ];
+  return {
+    '@type': 'Menu',
+    name: menuBoard.title,
+    ...(sections.length > 0 ? { hasMenuSection: sections } : {}),
+    ...(byCourse ? {} : { hasMenuItem: menuBoard.items.map((item) => menuItemJsonLd(item)) }),
+  };
+}
+
+/**
  * A closure as Google documents special hours: an `OpeningHoursSpecification` valid from its first day
  * through its last (none when it lasts until further notice), opening and closing at "00:00", which means
  * closed all day.
@@ -150,27 +221,23 @@ export function establishmentJsonLd(input: EstablishmentSeoInput): Record<string
     })),
     ...(closures.length > 0 ? { specialOpeningHoursSpecification: closures.map(closureJsonLd) } : {}),
     // A board of a day the place is closed is not on its menu that day (decision 0073).
-    ...(menuBoard && !menuBoard.closedOnDate
-      ? {
-          hasMenu: {
-            '@type': 'Menu',
-            name: menuBoard.title,
-            hasMenuItem: menuBoard.items.map((item) => menuItemJsonLd(item)),
-          },
-        }
-      : {}),
+    ...(menuBoard && !menuBoard.closedOnDate ? { hasMenu: menuJsonLd(menuBoard) } : {}),
   };
 }
 
-/** Title, description, canonical address, OpenGraph and Twitter tags, and the JSON-LD block. */
+/**
+ * Title, description, canonical address, OpenGraph and Twitter tags, and the JSON-LD block. With today's
+ * board, the link preview is the board's picture (1200×630).
+ */
 export function establishmentMeta(input: EstablishmentSeoInput): MetaDescriptor[] {
   const { establishment: e, publicUrl, siteName } = input;
   const title = establishmentTitle(e, siteName);
   const headline = establishmentHeadline(e);
   const description = establishmentDescription(e);
   const url = establishmentUrl(publicUrl, e);
-  const image = shareImage(e);
+  const image = pageShareImage(e, input.menuBoard);
   const imageUrl = absolute(publicUrl, image.url);
+  const imageAlt = image.alt !== '' ? image.alt : e.photo ? establishmentPhotoAlt(e.name) : siteName;
   return [
     { title },
     { name: 'description', content: description },
@@ -188,12 +255,12 @@ export function establishmentMeta(input: EstablishmentSeoInput): MetaDescriptor[
           { property: 'og:image:width', content: String(image.size.width) },
           { property: 'og:image:height', content: String(image.size.height) },
         ]),
-    { property: 'og:image:alt', content: e.photo ? establishmentPhotoAlt(e.name) : siteName },
+    { property: 'og:image:alt', content: imageAlt },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: headline },
     { name: 'twitter:description', content: description },
     { name: 'twitter:image', content: imageUrl },
-    { name: 'twitter:image:alt', content: e.photo ? establishmentPhotoAlt(e.name) : siteName },
+    { name: 'twitter:image:alt', content: imageAlt },
     { 'script:ld+json': establishmentJsonLd(input) },
   ];
 }

@@ -92,3 +92,77 @@ describe('the board of a day its place is closed', () => {
     expect(sectionText(false)).toContain('Tartare de bœuf');
   });
 });
+
+describe('a board as French restaurants write it', () => {
+  /** The section's HTML and its text, tags taken out. */
+  const section = (board: Parameters<typeof aMenuBoard>[1]) => {
+    const html = renderToStaticMarkup(
+      <MenuBoardSection board={aMenuBoard(undefined, board)} categories={[]} />,
+    );
+    return {
+      html,
+      text: html
+        // A name in bold is in its line: its tags stand for no space.
+        .replace(/<\/?strong>/g, '')
+        .replace(/<[^>]+>/g, ' ')
+        // Ordinary spaces only: the non-breaking ones French typography wants are kept to be checked.
+        .replace(/[ \n\t]+/g, ' ')
+        .trim(),
+    };
+  };
+  const courses = [
+    dish({ name: 'Café gourmand', course: null }),
+    dish({ name: 'Tarte Tatin', course: 'dessert' }),
+    dish({ name: 'Quiche lorraine', course: 'plat' }),
+    dish({ name: 'Velouté de potimarron', course: 'entree' }),
+    dish({ name: 'Bœuf bourguignon', course: 'plat' }),
+    dish({ name: 'Planche de fromages', course: 'autre' }),
+  ];
+  const formulas = [
+    {
+      name: 'Formule du midi',
+      price: 16.5,
+      courses: [
+        ['entree', 'plat'],
+        ['plat', 'dessert'],
+      ] as ('entree' | 'plat' | 'dessert')[][],
+      description: 'Café compris',
+    },
+    { name: 'Petite faim', price: 12, courses: [['plat']] as 'plat'[][], description: null },
+  ];
+
+  it('starts with its formules, in words, then reads its dishes by course, those of no course last', () => {
+    const { html, text } = section({ items: courses, formulas });
+    expect(text).toMatch(
+      new RegExp(
+        [
+          'Formule du midi\u00a0: entrée \\+ plat ou plat \\+ dessert — 16,50\u00a0€ Café compris',
+          'Petite faim\u00a0: plat — 12\u00a0€',
+          'Entrées Velouté de potimarron',
+          'Plats Quiche lorraine .* Bœuf bourguignon',
+          'Desserts Tarte Tatin',
+          'Et aussi Planche de fromages .* Café gourmand',
+        ].join('.*'),
+      ),
+    );
+    expect(html).toContain('<h3 class="tv-subtitle" style="margin-top:8px">Entrées</h3>');
+    expect(html).toContain('<strong>Formule du midi</strong>');
+    expect(html).toContain('aria-label="Formules"');
+  });
+
+  it('leaves out the courses it has no dish of', () => {
+    const { text } = section({ items: [dish({ name: 'Quiche', course: 'plat' })] });
+    expect(text).toContain('Plats Quiche');
+    expect(text).not.toMatch(/Entrées|Desserts|Et aussi|Formule/);
+  });
+
+  it('reads as one list when no dish says its course, as boards always did', () => {
+    const { html, text } = section({
+      items: [dish({ name: 'Quiche' }), dish({ name: 'Tarte' })],
+      formulas: [formulas[1]!],
+    });
+    expect(html).not.toContain('<h3');
+    expect(html).toContain('aria-label="Formule"');
+    expect(text).toMatch(/Petite faim\u00a0: plat — 12\u00a0€ Quiche .* Tarte/);
+  });
+});

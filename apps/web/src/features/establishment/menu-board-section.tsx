@@ -1,5 +1,10 @@
 import type { Category } from '@tables-voisines/contract/schemas/category';
-import type { MenuBoard, MenuBoardItem } from '@tables-voisines/contract/schemas/menu-board';
+import type {
+  MenuBoard,
+  MenuBoardFormula,
+  MenuBoardItem,
+} from '@tables-voisines/contract/schemas/menu-board';
+import { formulaText, groupByCourse } from '@tables-voisines/contract/courses';
 import { allergensSentence, DIET_LABELS, HOMEMADE_LABEL } from '@tables-voisines/contract/dishes';
 import { formatEuros, formatFrenchDay } from '../../lib/format';
 
@@ -43,11 +48,31 @@ export function Dish({ item, category }: { item: MenuBoardItem; category: string
   );
 }
 
+/**
+ * A formule as a board starts: « Formule du midi : entrée + plat ou plat + dessert — 16,50 € », its name in
+ * bold, its description under it.
+ */
+export function Formula({ formula }: { formula: MenuBoardFormula }) {
+  // The contract's reading of the whole line; the name is its start.
+  const line = formulaText(formula);
+  return (
+    <li style={{ padding: '4px 0' }}>
+      <p className="tv-text">
+        <strong>{formula.name}</strong>
+        {line.slice(formula.name.length)}
+      </p>
+      {formula.description !== null && <p className="tv-small tv-muted">{formula.description}</p>}
+    </li>
+  );
+}
+
 /** Said above a board of a day its place is closed (`closedOnDate`): it is not that day's lunch. */
 export const CLOSED_BOARD_NOTICE = 'Fermé aujourd’hui : cette ardoise n’est pas servie.';
 
 /**
- * Today's board: each dish with what it says of itself, and its price in euros. On a day its place is
+ * Today's board as French restaurants write it: its formules first, then its dishes by course (« Entrées »,
+ * « Plats », « Desserts », « Et aussi »; a board whose dishes say no course is one list, as before), each
+ * with what it says of itself and its price in euros. On a day its place is
  * closed (a closure, or no hours that weekday), the notice comes first, under the heading, and the dishes
  * stay below it as the owner wrote them (decision 0073).
  */
@@ -74,11 +99,36 @@ export function MenuBoardSection({ board, categories }: { board: MenuBoard; cate
           ? formatFrenchDay(board.date)
           : `${board.title} · ${formatFrenchDay(board.date)}`}
       </p>
-      <ul>
-        {board.items.map((item, index) => (
-          <Dish key={`${index}-${item.name}`} item={item} category={categoryName.get(item.category)} />
-        ))}
-      </ul>
+      {board.formulas.length > 0 && (
+        <ul
+          aria-label={board.formulas.length === 1 ? 'Formule' : 'Formules'}
+          style={{
+            marginBottom: 12,
+            padding: '8px 12px',
+            borderRadius: 12,
+            border: '1px solid var(--tv-divider)',
+            background: '#fff',
+          }}
+        >
+          {board.formulas.map((formula, index) => (
+            <Formula key={`${index}-${formula.name}`} formula={formula} />
+          ))}
+        </ul>
+      )}
+      {groupByCourse(board.items).map((group) => (
+        <div key={group.course ?? 'all'}>
+          {group.heading !== null && (
+            <h3 className="tv-subtitle" style={{ marginTop: 8 }}>
+              {group.heading}
+            </h3>
+          )}
+          <ul>
+            {group.items.map((item, index) => (
+              <Dish key={`${index}-${item.name}`} item={item} category={categoryName.get(item.category)} />
+            ))}
+          </ul>
+        </div>
+      ))}
     </section>
   );
 }

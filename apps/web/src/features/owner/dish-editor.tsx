@@ -13,13 +13,14 @@ import { HOMEMADE_LABEL, MAX_DISH_DESCRIPTION_LENGTH } from '@tables-voisines/co
 import { AllergensFieldset, DietsFieldset } from '../dishes/dish-fields';
 import { allergensToSend, dishDetailsSummary, isMeatCategory } from '../dishes/dish-words';
 import { CategoryPicker } from './category-picker';
+import { CourseChoice } from './course-choice';
 import { DishNameField, MeatOriginField, type DishFieldProps } from './dish-suggestion-fields';
 import { FormTextField } from './form-parts';
 import type { MenuBoardFormValues, MenuBoardRow } from './menu-board-form';
 
 /*
  * One dish of « Ardoise du jour », compact on a phone: its name (with the dishes served before suggested as
- * the owner types), price and category, then its details (description, allergens, diets, fait maison, origin
+ * the owner types), its course in one tap, price and category, then its details (description, allergens, diets, fait maison, origin
  * of the meat) behind a disclosure that says them in one line while closed.
  */
 
@@ -146,6 +147,19 @@ export function Dish({
         Plat {n}
       </Box>
       <DishNameField control={control} index={index} memory={memory} setValue={setValue} />
+      <Controller
+        control={control}
+        name={`items.${index}.course`}
+        render={({ field, fieldState }) => (
+          <CourseChoice
+            label="Rubrique"
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+            firstRef={field.ref}
+          />
+        )}
+      />
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '140px 1fr' } }}>
         <FormTextField
           control={control}

@@ -6,13 +6,16 @@ import {
   boardSnapshot,
   checkMenuBoard,
   formatPriceInput,
+  formulaRowOf,
   menuBoardFormValues,
+  newFormula,
   menuBoardResolver,
   parseEuros,
   rowFromItem,
   toMenuBoardBody,
   toRowPath,
   typedDishes,
+  type FormulaRow,
   type MenuBoardRow,
 } from './menu-board-form';
 import { checkForm } from './form-errors';
@@ -60,6 +63,7 @@ describe('the menu board form', () => {
   it('skips untouched rows and sends a body the contract accepts', () => {
     const { body, rowOfItem } = toMenuBoardBody(establishment, '2026-11-23', {
       title: 'Ardoise du lundi',
+      formulas: [],
       items: [dish('Quiche lorraine', '8,50'), dish('', ''), dish('Tarte Tatin', '5')],
     });
     expect(CreateMenuBoardBodySchema.parse(body).items).toEqual([
@@ -72,6 +76,7 @@ describe('the menu board form', () => {
   it('puts a message about a sent item on the form row it came from', () => {
     const { body, rowOfItem } = toMenuBoardBody(establishment, '2026-11-23', {
       title: 'Midi',
+      formulas: [],
       items: [dish('', '', null), dish('Soupe', 'gratuit', null)],
     });
     const check = checkForm(CreateMenuBoardBodySchema, body);
@@ -83,8 +88,12 @@ describe('the menu board form', () => {
 
   it('keeps each message on its dish when a dish above is removed', () => {
     const items = [dish('Quiche', '-1'), dish('', '', null), dish('Soupe', '', null)];
-    const before = checkMenuBoard(establishment, '2026-11-23', { title: 'Midi', items });
-    const after = checkMenuBoard(establishment, '2026-11-23', { title: 'Midi', items: items.slice(1) });
+    const before = checkMenuBoard(establishment, '2026-11-23', { title: 'Midi', formulas: [], items });
+    const after = checkMenuBoard(establishment, '2026-11-23', {
+      title: 'Midi',
+      formulas: [],
+      items: items.slice(1),
+    });
     expect(!before.ok && before.errors).toEqual({
       'items.0.price': 'Le prix ne peut être négatif.',
       'items.2.price': 'Indiquez le prix.',
@@ -100,18 +109,23 @@ describe('the menu board form', () => {
   });
 
   it('refuses a board without any dish, in French', () => {
-    const { body } = toMenuBoardBody(establishment, '2026-11-23', { title: 'Midi', items: [] });
+    const { body } = toMenuBoardBody(establishment, '2026-11-23', { title: 'Midi', formulas: [], items: [] });
     expect(checkForm(CreateMenuBoardBodySchema, body)).toEqual({
       ok: false,
       errors: { items: 'Ajoutez au moins un plat.' },
     });
-    const blank = checkMenuBoard(establishment, '2026-11-23', { title: 'Midi', items: [blankDish()] });
+    const blank = checkMenuBoard(establishment, '2026-11-23', {
+      title: 'Midi',
+      formulas: [],
+      items: [blankDish()],
+    });
     expect(!blank.ok && blank.errors).toEqual({ items: 'Ajoutez au moins un plat.' });
   });
 
   it('asks for the price and the category of a named dish in plain French', () => {
     const check = checkMenuBoard(establishment, '2026-11-23', {
       title: 'Midi',
+      formulas: [],
       items: [dish('', '', null), dish('Soupe', ' ', null), dish('Tarte', '5')],
     });
     expect(check).toMatchObject({
@@ -125,6 +139,7 @@ describe('the menu board form', () => {
   it('says a price cannot be negative, and keeps French ways of writing one', () => {
     const check = checkMenuBoard(establishment, '2026-11-23', {
       title: 'Midi',
+      formulas: [],
       items: [
         dish('Avoir', '-3'),
         dish('Moins', '−3,50'),
@@ -141,6 +156,7 @@ describe('the menu board form', () => {
     });
     const fine = checkMenuBoard(establishment, '2026-11-23', {
       title: 'Midi',
+      formulas: [],
       items: [dish('Quiche', '12,50'), dish('Salade', '8.5'), dish('Plateau', '1 000'), dish('Menu', '12 €')],
     });
     expect(fine.ok && fine.data.items.map((item) => item.price)).toEqual([12.5, 8.5, 1000, 12]);
@@ -150,7 +166,7 @@ describe('the menu board form', () => {
     const resolve = menuBoardResolver(establishment, '2026-11-23');
     const options = { fields: {}, shouldUseNativeValidation: false };
     const valid = await resolve(
-      { title: 'Midi', items: [dish('', ''), dish('Quiche', '12,50')] },
+      { title: 'Midi', formulas: [], items: [dish('', ''), dish('Quiche', '12,50')] },
       undefined,
       options,
     );
@@ -160,11 +176,12 @@ describe('the menu board form', () => {
         title: 'Midi',
         date: '2026-11-23',
         items: [{ name: 'Quiche', price: 12.5, category: category.id, ...undetailed }],
+        formulas: [],
       },
       errors: {},
     });
     const invalid = await resolve(
-      { title: '', items: [dish('', ''), dish('Soupe', 'gratuit', null)] },
+      { title: '', formulas: [], items: [dish('', ''), dish('Soupe', 'gratuit', null)] },
       undefined,
       options,
     );
@@ -206,16 +223,18 @@ describe('the menu board form', () => {
     const values = menuBoardFormValues({ value: board, categories }, 'Ardoise du lundi 23 novembre');
     expect(values).toEqual({
       title: 'Ardoise du lundi',
+      formulas: [],
       items: [dish('Quiche', '8,50', plat), dish('Tarte', '5,00', dessert), blankDish()],
     });
     expect(menuBoardFormValues(null, 'Ardoise du lundi 23 novembre')).toEqual({
       title: 'Ardoise du lundi 23 novembre',
+      formulas: [],
       items: [blankDish(), blankDish(), blankDish()],
     });
   });
 
   it('counts empty rows and changes undone as nothing to publish', () => {
-    const published = { title: 'Midi', items: [dish('Quiche', '8,50'), blankDish()] };
+    const published = { title: 'Midi', formulas: [], items: [dish('Quiche', '8,50'), blankDish()] };
     const snapshot = boardSnapshot(published);
     expect(boardSnapshot({ ...published, items: [...published.items, blankDish(), blankDish()] })).toBe(
       snapshot,
@@ -235,6 +254,7 @@ describe('the details of a dish', () => {
   it('sends « not stated », « none of the 14 » and the ticked allergens apart', () => {
     const check = checkMenuBoard(establishment, '2026-11-23', {
       title: 'Midi',
+      formulas: [],
       items: [
         detailed({ name: 'Quiche' }),
         detailed({ name: 'Salade', allergenMode: 'none', allergens: ['milk'] }),
@@ -251,6 +271,7 @@ describe('the details of a dish', () => {
   it('sends the description, diets, fait maison and origin; a vegan dish is vegetarian too', () => {
     const check = checkMenuBoard(establishment, '2026-11-23', {
       title: 'Midi',
+      formulas: [],
       items: [
         detailed({
           name: 'Bourguignon',
@@ -287,6 +308,7 @@ describe('the details of a dish', () => {
   it('asks which allergens when « Contient » has none ticked, on the right row', () => {
     const check = checkMenuBoard(establishment, '2026-11-23', {
       title: 'Midi',
+      formulas: [],
       items: [blankDish(), detailed({ allergenMode: 'listed', allergens: [] })],
     });
     expect(!check.ok && check.errors).toEqual({
@@ -295,6 +317,7 @@ describe('the details of a dish', () => {
     // A row left empty is not asked anything.
     const blank = checkMenuBoard(establishment, '2026-11-23', {
       title: 'Midi',
+      formulas: [],
       items: [dish('Quiche', '8,50'), { ...blankDish(), allergenMode: 'listed' }],
     });
     expect(blank.ok).toBe(true);
@@ -313,7 +336,7 @@ describe('the details of a dish', () => {
           diets: ['vegetarian'],
           homemade: true,
           meatOrigin: null,
-          course: null,
+          course: 'dessert',
         },
         categories,
       ),
@@ -327,6 +350,7 @@ describe('the details of a dish', () => {
       diets: ['vegetarian'],
       homemade: true,
       meatOrigin: '',
+      course: 'dessert',
     });
     const old = { name: 'Soupe', price: 6, category: dessert.id } as unknown as MenuBoard['items'][number];
     expect(rowFromItem(old, categories)).toEqual({ ...dish('Soupe', '6,00', null) });
@@ -340,10 +364,10 @@ describe('the details of a dish', () => {
   });
 
   it('counts a change of allergens, diets or origin as something to publish', () => {
-    const published = { title: 'Midi', items: [dish('Quiche', '8,50')] };
+    const published = { title: 'Midi', formulas: [], items: [dish('Quiche', '8,50')] };
     const snapshot = boardSnapshot(published);
     const changed = (overrides: Partial<MenuBoardRow>) =>
-      boardSnapshot({ title: 'Midi', items: [{ ...dish('Quiche', '8,50'), ...overrides }] });
+      boardSnapshot({ title: 'Midi', formulas: [], items: [{ ...dish('Quiche', '8,50'), ...overrides }] });
     expect(changed({ allergenMode: 'none' })).not.toBe(snapshot);
     expect(changed({ allergenMode: 'listed', allergens: ['milk'] })).not.toBe(snapshot);
     expect(changed({ diets: ['halal'] })).not.toBe(snapshot);
@@ -351,6 +375,133 @@ describe('the details of a dish', () => {
     expect(changed({ meatOrigin: 'France' })).not.toBe(snapshot);
     // Boxes left ticked under « Aucun » are not sent: nothing changed.
     expect(changed({ allergens: ['milk'] })).toBe(snapshot);
+  });
+});
+
+describe('courses and formules', () => {
+  const formula = (overrides: Partial<FormulaRow> = {}): FormulaRow => ({
+    ...newFormula([
+      ['entree', 'plat'],
+      ['plat', 'dessert'],
+    ]),
+    price: '16,50',
+    ...overrides,
+  });
+
+  it('sends every dish’s course, « not said » included, so that publishing again keeps them', () => {
+    const check = checkMenuBoard(establishment, '2026-11-23', {
+      title: 'Midi',
+      formulas: [],
+      items: [
+        { ...dish('Velouté', '6'), course: 'entree' },
+        { ...dish('Quiche', '12'), course: 'plat' },
+        dish('Café gourmand', '5'),
+      ],
+    });
+    expect(check.ok && check.data.items.map((item) => item.course)).toEqual(['entree', 'plat', null]);
+    const { body } = toMenuBoardBody(establishment, '2026-11-23', {
+      title: 'Midi',
+      formulas: [],
+      items: [dish('Café gourmand', '5')],
+    });
+    // Sent as `null`, not left out: a field left out would not say « none » to every reader.
+    expect(body.items[0]).toHaveProperty('course', null);
+  });
+
+  it('sends the formules typed, « 16,50 » as 16.5 €, and `[]` when there are none left', () => {
+    const check = checkMenuBoard(establishment, '2026-11-23', {
+      title: 'Midi',
+      formulas: [
+        formula(),
+        formula({ name: 'Petite faim', price: '9.90', courses: [['plat']], description: 'Café compris' }),
+      ],
+      items: [dish('Quiche', '12')],
+    });
+    expect(check.ok && check.data.formulas).toEqual([
+      {
+        name: 'Formule du midi',
+        price: 16.5,
+        courses: [
+          ['entree', 'plat'],
+          ['plat', 'dessert'],
+        ],
+        description: null,
+      },
+      { name: 'Petite faim', price: 9.9, courses: [['plat']], description: 'Café compris' },
+    ]);
+    const none = checkMenuBoard(establishment, '2026-11-23', {
+      title: 'Midi',
+      formulas: [],
+      items: [dish('Quiche', '12')],
+    });
+    expect(none.ok && none.data.formulas).toEqual([]);
+    expect(parseEuros('16,50') * 100).toBe(1650);
+  });
+
+  it('says what is wrong with a formule on its field: price, name, an empty choice', () => {
+    const check = checkMenuBoard(establishment, '2026-11-23', {
+      title: 'Midi',
+      formulas: [formula({ price: '' }), formula({ name: ' ', price: '-2', courses: [['plat'], []] })],
+      items: [dish('Quiche', '12')],
+    });
+    expect(check.ok).toBe(false);
+    expect(!check.ok && check.errors).toEqual({
+      'formulas.0.price': 'Indiquez le prix.',
+      'formulas.1.name': expect.any(String),
+      'formulas.1.price': 'Le prix ne peut être négatif.',
+      'formulas.1.courses.1': 'Une combinaison a au moins une rubrique.',
+    });
+  });
+
+  it('puts the server’s messages on a formule’s choice and on a dish’s course, on the right row', () => {
+    // Sent: rows 0, 2 and 4 of the form (rows 1 and 3 left empty).
+    const rowOfItem = [0, 2, 4];
+    expect(toRowPath('items.2.course', rowOfItem)).toBe('items.4.course');
+    expect(toRowPath('formulas.0.courses.1.0', rowOfItem)).toBe('formulas.0.courses.1');
+    expect(toRowPath('formulas.3.courses.0', rowOfItem)).toBe('formulas.3.courses.0');
+    expect(toRowPath('formulas.3.courses', rowOfItem)).toBe('formulas.3.courses');
+    expect(toRowPath('formulas.1.price', rowOfItem)).toBe('formulas.1.price');
+    expect(toRowPath('formulas', rowOfItem)).toBe('formulas');
+  });
+
+  it('reads a board’s formules and courses back into the form', () => {
+    const board = {
+      title: 'Ardoise du lundi',
+      items: [{ name: 'Quiche', price: 8.5, category: plat.id, ...undetailed, course: 'plat' as const }],
+      formulas: [
+        {
+          name: 'Formule du midi',
+          price: 16.5,
+          courses: [['entree', 'plat'] as ('entree' | 'plat')[]],
+          description: 'Café compris',
+        },
+      ],
+    } as unknown as MenuBoard;
+    const values = menuBoardFormValues({ value: board, categories: new Map([[plat.id, plat]]) }, '');
+    expect(values.formulas).toEqual([
+      { name: 'Formule du midi', price: '16,50', courses: [['entree', 'plat']], description: 'Café compris' },
+    ]);
+    expect(values.items[0]?.course).toBe('plat');
+    expect(formulaRowOf({ name: 'A', price: 12, courses: [['plat']], description: null })).toEqual({
+      name: 'A',
+      price: '12,00',
+      courses: [['plat']],
+      description: '',
+    });
+  });
+
+  it('counts a change of course or of formule as something to publish', () => {
+    const published = { title: 'Midi', formulas: [formula()], items: [dish('Quiche', '8,50')] };
+    const snapshot = boardSnapshot(published);
+    expect(boardSnapshot({ ...published, items: [{ ...dish('Quiche', '8,50'), course: 'plat' }] })).not.toBe(
+      snapshot,
+    );
+    expect(boardSnapshot({ ...published, formulas: [] })).not.toBe(snapshot);
+    expect(boardSnapshot({ ...published, formulas: [formula({ price: '17' })] })).not.toBe(snapshot);
+    expect(boardSnapshot({ ...published, formulas: [formula({ courses: [['plat']] })] })).not.toBe(snapshot);
+    expect(boardSnapshot({ ...published, formulas: [formula({ name: ' Formule du midi ' })] })).toBe(
+      snapshot,
+    );
   });
 });
 

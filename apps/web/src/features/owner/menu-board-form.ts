@@ -1,9 +1,11 @@
+import { COURSES, type Course } from '@tables-voisines/contract/courses';
 import type { Allergen, Diet } from '@tables-voisines/contract/dishes';
 import type { Category } from '@tables-voisines/contract/schemas/category';
 import {
   CreateMenuBoardBodySchema,
   type CreateMenuBoardBody,
   type MenuBoard,
+  type MenuBoardFormula,
   type MenuBoardItem,
 } from '@tables-voisines/contract/schemas/menu-board';
 import { parseDecimal } from '../../lib/decimal';
@@ -39,11 +41,51 @@ export interface MenuBoardRow {
   homemade: boolean;
   /** Empty: not said. */
   meatOrigin: string;
+  /** « Entrée », « Plat », « Dessert », « Autre »; `null`: not said. */
+  course: Course | null;
+}
+
+/** A formule as typed: its price as text, its combinations as ticked (`[["entree","plat"],["plat","dessert"]]`). */
+export interface FormulaRow {
+  name: string;
+  /** As typed, French decimal comma welcome, as a dish's. */
+  price: string;
+  courses: Course[][];
+  /** Empty: none. */
+  description: string;
 }
 
 export interface MenuBoardFormValues {
   title: string;
+  /** The set menus, first on the board. */
+  formulas: FormulaRow[];
   items: MenuBoardRow[];
+}
+
+/** A new formule's name, as most boards write it. */
+export const DEFAULT_FORMULA_NAME = 'Formule du midi';
+
+/** A new formule of these combinations, its price to type. */
+export const newFormula = (courses: readonly (readonly Course[])[]): FormulaRow => ({
+  name: DEFAULT_FORMULA_NAME,
+  price: '',
+  courses: courses.map((combination) => [...combination]),
+  description: '',
+});
+
+/** A combination's courses in the order a board reads them, each once. */
+export function orderedCourses(courses: readonly Course[]): Course[] {
+  return COURSES.filter((course) => courses.includes(course));
+}
+
+/** A formule as answered (a board's, or one used before) as a form row. */
+export function formulaRowOf(formula: MenuBoardFormula): FormulaRow {
+  return {
+    name: formula.name,
+    price: formatPriceInput(formula.price),
+    courses: formula.courses.map((combination) => [...combination]),
+    description: formula.description ?? '',
+  };
 }
 
 /**
@@ -85,14 +127,29 @@ export function toMenuBoardBody(establishment: string, date: string, values: Men
         diets: row.diets,
         homemade: row.homemade,
         meatOrigin: row.meatOrigin,
+        // Always sent: a dish without it would lose the course it had on the board published before.
+        course: row.course,
+      })),
+      // Always sent, `[]` included: the formules removed here leave the board.
+      formulas: values.formulas.map((formula) => ({
+        name: formula.name,
+        price: parseEuros(formula.price),
+        courses: formula.courses,
+        description: formula.description,
       })),
     },
     rowOfItem: rows.map(({ index }) => index),
   };
 }
 
-/** `items.{sent index}.field` → `items.{form row}.field`; other paths unchanged. */
+/**
+ * A message's path in the body → the field that shows it: `items.{sent index}.field` → `items.{form row}.field`;
+ * a course of a formule's combination (`formulas.0.courses.1.0`) → that combination (`formulas.0.courses.1`),
+ * whose four courses are one choice; other paths unchanged.
+ */
 export function toRowPath(path: string, rowOfItem: readonly number[]): string {
+  const combination = /^(formulas\.\d+\.courses\.\d+)\..*$/.exec(path);
+  if (combination !== null) return combination[1] ?? path;
   const match = /^items\.(\d+)(\..*)?$/.exec(path);
   if (match === null) return path;
   const row = rowOfItem[Number(match[1])];
@@ -114,6 +171,10 @@ export type MenuBoardCheck = (
 
 /** What to say on a named dish's price or category left empty; `null` for any other message's field. */
 function missingMessage(rowPath: string, values: MenuBoardFormValues): string | null {
+  const formula = /^formulas\.(\d+)\.price$/.exec(rowPath);
+  if (formula !== null) {
+    return values.formulas[Number(formula[1])]?.price.trim() === '' ? MISSING_PRICE_MESSAGE : null;
+  }
   const match = /^items\.(\d+)\.(price|category)$/.exec(rowPath);
   if (match === null) return null;
   const row = values.items[Number(match[1])];
@@ -171,8 +232,15 @@ export function boardSnapshot(values: MenuBoardFormValues): string {
       r.diets,
       r.homemade,
       r.meatOrigin.trim(),
+      r.course,
     ]);
-  return JSON.stringify([values.title.trim(), dishes]);
+  const formulas = values.formulas.map((f) => [
+    f.name.trim(),
+    f.price.trim(),
+    f.courses,
+    f.description.trim(),
+  ]);
+  return JSON.stringify([values.title.trim(), formulas, dishes]);
 }
 
 // A new dish starts without a category: one copied from the dish above would be published unnoticed. Its
@@ -187,6 +255,7 @@ export const blankDish = (): MenuBoardRow => ({
   diets: [],
   homemade: false,
   meatOrigin: '',
+  course: null,
 });
 
 /** A dish as answered (a board's, or a suggestion) as a form row, its category read from `categories`. */
@@ -206,6 +275,7 @@ export function rowFromItem(
     diets: item.diets ?? [],
     homemade: item.homemade ?? false,
     meatOrigin: item.meatOrigin ?? '',
+    course: item.course ?? null,
   };
 }
 
@@ -222,9 +292,11 @@ export function menuBoardFormValues(
   board: { value: MenuBoard; categories: ReadonlyMap<string, Category> } | null,
   title: string,
 ): MenuBoardFormValues {
-  if (board === null) return { title, items: [blankDish(), blankDish(), blankDish()] };
+  if (board === null) return { title, formulas: [], items: [blankDish(), blankDish(), blankDish()] };
   return {
     title: board.value.title,
+    // An answer from a server that knows no formule yet has none.
+    formulas: (board.value.formulas ?? []).map(formulaRowOf),
     items: [...board.value.items.map((item) => rowFromItem(item, board.categories)), blankDish()],
   };
 }

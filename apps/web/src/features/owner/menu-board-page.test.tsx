@@ -7,7 +7,7 @@ import { aCategory, aMenuBoard, aMenuBoardItem, anEstablishment, anOwnerSignIn }
 import { interceptFetch, type SentRequest } from '../../test/network';
 import { renderPage, testQueryClient } from '../../test/render';
 import { getBrowserSessionStore } from '../session/use-session';
-import { MenuBoardPage } from './menu-board-page';
+import { MenuBoardPage, replaceQuestion } from './menu-board-page';
 
 /*
  * « Ardoise du jour » as an owner fills it in, from an empty board of the day. The page sends its board over
@@ -32,19 +32,47 @@ const quiche: DishSuggestion = {
 };
 
 let sent: SentRequest[];
+/** What `POST /api/menuboard/` answers instead of the board published, when set. */
+let refusal: { status: number; body: unknown } | null;
+/** The board of the day before, answered to « Reprendre l’ardoise d’hier ». */
+const yesterday = aMenuBoard(establishment, {
+  date: '2026-11-22',
+  items: [
+    aMenuBoardItem({ name: 'Velouté de potimarron', price: 6, category: plat.id, course: 'entree' }),
+    aMenuBoardItem({ name: 'Tarte Tatin', price: 5.5, category: plat.id, course: 'dessert' }),
+  ],
+  formulas: [
+    {
+      name: 'Formule du midi',
+      price: 16.5,
+      courses: [
+        ['entree', 'plat'],
+        ['plat', 'dessert'],
+      ],
+      description: 'Café compris',
+    },
+  ],
+});
 
 beforeEach(async () => {
   // The page reads its token from the browser's session: an owner signed in, as after its sign-in.
   const session = getBrowserSessionStore();
   await session.start();
   session.acceptOwnerSignIn(anOwnerSignIn({ establishment: establishment.id }));
+  localStorage.clear();
+  refusal = null;
   sent = interceptFetch((request) => {
+    if (request.method === 'POST' && request.url === '/api/menuboard/' && refusal !== null) return refusal;
+    if (request.url === `/api/establishment/${establishment.id}/menuboard?date=2026-11-22`) {
+      return { status: 200, body: yesterday };
+    }
     if (request.method === 'POST' && request.url === '/api/menuboard/') {
       const body = CreateMenuBoardBodySchema.parse(request.body);
       const board = aMenuBoard(establishment, {
         title: body.title,
         date: body.date,
         items: body.items.map((item) => aMenuBoardItem({ ...item })),
+        formulas: body.formulas ?? [],
       });
       return { status: 201, body: board };
     }
@@ -230,5 +258,167 @@ describe('the owner’s daily board', { timeout: 30_000 }, () => {
         },
       ],
     });
+  });
+});
+
+const formula = (n: number) => within(screen.getByRole('group', { name: `Formule ${n}` }));
+const pressed = (button: HTMLElement) => button.getAttribute('aria-pressed');
+
+describe('formules and courses on the owner’s board', { timeout: 60_000 }, () => {
+  it('adds a formule from a chip and a course in one tap, sends both, and offers the formule again', async () => {
+    const { user } = renderBoard();
+    await user.click(screen.getByRole('button', { name: 'Entrée + plat ou plat + dessert' }));
+    // Its price is typed next: the focus is there.
+    const price = formula(1).getByRole('textbox', { name: 'Prix (€)' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(price));
+    expect((formula(1).getByRole('textbox', { name: 'Nom' }) as HTMLInputElement).value).toBe(
+      'Formule du midi',
+    );
+    await user.type(price, '16,50');
+    const choice2 = formula(1).getByRole('group', { name: 'Choix 2 de la formule 1' });
+    expect(pressed(within(choice2).getByRole('button', { name: 'Plat' }))).toBe('true');
+    expect(pressed(within(choice2).getByRole('button', { name: 'Dessert' }))).toBe('true');
+    expect(pressed(within(choice2).getByRole('button', { name: 'Entrée' }))).toBe('false');
+
+    await fillDish(user, 1, 'Quiche lorraine', '12', 'Plat du jour');
+    await user.click(dish(1).getByRole('button', { name: 'Plat' }));
+    await fillDish(user, 2, 'Tarte Tatin', '5', 'Dessert');
+    await user.click(dish(2).getByRole('button', { name: 'Entrée' }));
+    // One tap changes it, another on the same takes it back.
+    await user.click(dish(2).getByRole('button', { name: 'Dessert' }));
+    expect(pressed(dish(2).getByRole('button', { name: 'Entrée' }))).toBe('false');
+    await fillDish(user, 3, 'Café', '2', 'Dessert');
+    await user.click(dish(3).getByRole('button', { name: 'Autre' }));
+    await user.click(dish(3).getByRole('button', { name: 'Autre' }));
+    expect(pressed(dish(3).getByRole('button', { name: 'Autre' }))).toBe('false');
+
+    await user.click(screen.getByRole('button', { name: 'Publier l’ardoise' }));
+    await screen.findByText('Ardoise publiée : elle est en ligne sur votre page.');
+    expect(boardRequests()[0]?.body).toMatchObject({
+      formulas: [
+        {
+          name: 'Formule du midi',
+          price: 16.5,
+          courses: [
+            ['entree', 'plat'],
+            ['plat', 'dessert'],
+          ],
+          description: null,
+        },
+      ],
+      items: [
+        { name: 'Quiche lorraine', course: 'plat' },
+        { name: 'Tarte Tatin', course: 'dessert' },
+        { name: 'Café', course: null },
+      ],
+    });
+
+    // Removed, the formule published is offered again in one tap, complete.
+    expect(screen.queryByRole('group', { name: 'Vos dernières formules :' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Retirer la formule 1' }));
+    const last = screen.getByRole('group', { name: 'Vos dernières formules :' });
+    await user.click(
+      within(last).getByRole('button', {
+        name: 'Formule du midi\u00a0: entrée + plat ou plat + dessert — 16,50\u00a0€',
+      }),
+    );
+    expect((formula(1).getByRole('textbox', { name: 'Prix (€)' }) as HTMLInputElement).value).toBe('16,50');
+    expect(screen.queryByRole('group', { name: 'Vos dernières formules :' })).toBeNull();
+  });
+
+  it('composes a formule of its own, and says a choice left empty under it', async () => {
+    const { user } = renderBoard();
+    await user.click(screen.getByRole('button', { name: 'Autre composition' }));
+    await user.type(formula(1).getByRole('textbox', { name: 'Prix (€)' }), '9,90');
+    await user.click(formula(1).getByRole('button', { name: 'Ou un autre choix' }));
+    const first = formula(1).getByRole('group', { name: 'Choix 1 de la formule 1' });
+    await user.click(within(first).getByRole('button', { name: 'Dessert' }));
+    await user.click(within(first).getByRole('button', { name: 'Plat' }));
+    await fillDish(user, 1, 'Quiche lorraine', '12', 'Plat du jour');
+    await user.click(screen.getByRole('button', { name: 'Publier l’ardoise' }));
+    expect(await formula(1).findByText('Une combinaison a au moins une rubrique.')).toBeTruthy();
+    expect(boardRequests()).toEqual([]);
+
+    await user.click(formula(1).getByRole('button', { name: 'Retirer le choix 2 de la formule 1' }));
+    await user.click(screen.getByRole('button', { name: 'Publier l’ardoise' }));
+    await screen.findByText('Ardoise publiée : elle est en ligne sur votre page.');
+    // In the order a board reads them, whatever the order tapped.
+    expect(boardRequests()[0]?.body).toMatchObject({
+      formulas: [{ name: 'Formule du midi', price: 9.9, courses: [['plat', 'dessert']] }],
+    });
+  });
+
+  it('copies the formules and the courses of the day before with « Reprendre l’ardoise d’hier »', async () => {
+    const { user } = renderBoard();
+    await user.click(screen.getByRole('button', { name: 'Reprendre l’ardoise d’hier' }));
+    expect(
+      await screen.findByText(
+        '2 plats et 1 formule repris de l’ardoise d’hier : vérifiez-les, puis publiez.',
+      ),
+    ).toBeTruthy();
+    expect(
+      (formula(1).getByRole('textbox', { name: 'Précision (facultative)' }) as HTMLInputElement).value,
+    ).toBe('Café compris');
+    expect(pressed(dish(1).getByRole('button', { name: 'Entrée' }))).toBe('true');
+    expect(pressed(dish(2).getByRole('button', { name: 'Dessert' }))).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Publier l’ardoise' }));
+    await screen.findByText('Ardoise publiée : elle est en ligne sur votre page.');
+    expect(boardRequests()[0]?.body).toMatchObject({
+      formulas: [{ name: 'Formule du midi', price: 16.5, description: 'Café compris' }],
+      items: [{ course: 'entree' }, { course: 'dessert' }],
+    });
+  });
+
+  it('asks before the day before’s formules replace those typed, and keeps them when told to', async () => {
+    expect(replaceQuestion(2, 4, 'd’hier', { typed: 1, copied: 2 })).toBe(
+      'Remplacer les 2 plats déjà saisis par les 4 d’hier\u00a0? Vos formules seront remplacées par celles d’hier aussi.',
+    );
+    expect(replaceQuestion(2, 1, 'd’hier', { typed: 1, copied: 0 })).toBe(
+      'Remplacer les 2 plats déjà saisis par celui d’hier\u00a0?',
+    );
+    const { user } = renderBoard();
+    await user.click(screen.getByRole('button', { name: 'Plat + dessert' }));
+    await user.type(formula(1).getByRole('textbox', { name: 'Prix (€)' }), '13');
+    await user.click(screen.getByRole('button', { name: 'Reprendre l’ardoise d’hier' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Reprendre l’ardoise d’hier\u00a0?' });
+    expect(ask.textContent).toContain('Remplacer la formule déjà saisie par celle d’hier\u00a0?');
+    await user.click(within(ask).getByRole('button', { name: 'Garder mes formules' }));
+    expect((formula(1).getByRole('textbox', { name: 'Prix (€)' }) as HTMLInputElement).value).toBe('13');
+
+    await user.click(screen.getByRole('button', { name: 'Reprendre l’ardoise d’hier' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remplacer' }),
+    );
+    await screen.findByText('2 plats et 1 formule repris de l’ardoise d’hier : vérifiez-les, puis publiez.');
+    expect((formula(1).getByRole('textbox', { name: 'Prix (€)' }) as HTMLInputElement).value).toBe('16,50');
+    expect(screen.queryByRole('group', { name: 'Formule 2' })).toBeNull();
+  });
+
+  it('puts the server’s messages on the formule’s choice and on the dish’s course it is about', async () => {
+    const { user } = renderBoard();
+    await user.click(screen.getByRole('button', { name: 'Entrée + plat ou plat + dessert' }));
+    await user.type(formula(1).getByRole('textbox', { name: 'Prix (€)' }), '16');
+    await fillDish(user, 1, 'Quiche lorraine', '12', 'Plat du jour');
+    // Row 2 left empty: the second dish sent is the form's third.
+    await fillDish(user, 3, 'Tarte Tatin', '5', 'Dessert');
+    refusal = {
+      status: 400,
+      body: {
+        code: 'ValidationError',
+        message: 'Requête invalide.',
+        details: [
+          { path: 'formulas.0.courses.1.0', message: 'Rubrique inconnue (formule).' },
+          { path: 'items.1.course', message: 'Rubrique inconnue (plat).' },
+        ],
+      },
+    };
+    await user.click(screen.getByRole('button', { name: 'Publier l’ardoise' }));
+    expect(await dish(3).findByText('Rubrique inconnue (plat).')).toBeTruthy();
+    const choice2 = formula(1).getByRole('group', { name: 'Choix 2 de la formule 1' });
+    expect(choice2.getAttribute('aria-describedby')).not.toBeNull();
+    expect(formula(1).getByText('Rubrique inconnue (formule).')).toBeTruthy();
+    expect(dish(1).queryByText('Rubrique inconnue (plat).')).toBeNull();
+    // The first field to correct gets the focus: the formule's choice, first on the page.
+    expect(document.activeElement).toBe(within(choice2).getByRole('button', { name: 'Entrée' }));
   });
 });

@@ -12,7 +12,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { Establishment } from '@tables-voisines/contract/schemas/establishment';
@@ -24,6 +24,8 @@ import { messageAt } from './contract-resolver';
 import { Dish } from './dish-editor';
 import { useDishMemory } from './dish-memory';
 import { formFailure } from './form-errors';
+import { recentFormulas, rememberFormulas } from './formula-memory';
+import { FormulasEditor } from './formulas-editor';
 import {
   FormTextField,
   OwnerFormMessage,
@@ -37,12 +39,14 @@ import { LoadedScreen } from './loaded-screen';
 import {
   blankDish,
   boardSnapshot,
+  formulaRowOf,
   menuBoardFormValues,
   menuBoardResolver,
   rowFromItem,
   toMenuBoardBody,
   toRowPath,
   typedDishes,
+  type FormulaRow,
   type MenuBoardFormValues,
   type MenuBoardRow,
 } from './menu-board-form';
@@ -52,6 +56,7 @@ import { fetchTodayMenuBoard, keepEtag, writeConditions, type TodayMenuBoard } f
 import { TOMORROW_PARAM, type MenuBoardScreenData } from './owner-loaders';
 import { OwnerForm } from './owner-ui';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { ShareBoard } from './share-board';
 import { addDays } from '@tables-voisines/contract/paris-time';
 
 const TO_COMPLETE = 'Certains plats sont à compléter.';
@@ -138,17 +143,45 @@ function AskDialog({
         <Button onClick={onKeep} variant="contained" autoFocus>
           {keep}
         </Button>
-        <Button onClick={onGo}>{go}</Button>
+        {/* In a portal, out of the owners' frame that darkens its text buttons: the darker orange reads at AA. */}
+        <Button onClick={onGo} sx={{ color: 'primary.dark' }}>
+          {go}
+        </Button>
       </DialogActions>
     </Dialog>
   );
 }
 
-/** « Remplacer les 2 plats déjà saisis par les 4 d’aujourd’hui ? » */
-export function replaceQuestion(typed: number, copied: number, dayBefore: string): string {
+/** « 4 plats et 1 formule repris » */
+export function copiedText(dishes: number, formulas: number, dayBefore: string): string {
+  const these = dishes === 1 ? '1 plat' : `${dishes} plats`;
+  const andFormulas = formulas === 0 ? '' : formulas === 1 ? ' et 1 formule' : ` et ${formulas} formules`;
+  return `${these}${andFormulas} repris de l’ardoise ${dayBefore} : vérifiez-les, puis publiez.`;
+}
+
+/**
+ * « Remplacer les 2 plats déjà saisis par les 4 d’aujourd’hui ? », and the formules typed when the day before
+ * has some (which replace them): « Remplacer la formule déjà saisie par celle d’hier ? ».
+ */
+export function replaceQuestion(
+  typed: number,
+  copied: number,
+  dayBefore: string,
+  formulas: { typed: number; copied: number } = { typed: 0, copied: 0 },
+): string {
+  const formulasReplaced = formulas.typed > 0 && formulas.copied > 0;
+  if (typed === 0 && formulasReplaced) {
+    const these =
+      formulas.typed === 1 ? 'la formule déjà saisie' : `les ${formulas.typed} formules déjà saisies`;
+    const those = formulas.copied === 1 ? `celle ${dayBefore}` : `les ${formulas.copied} ${dayBefore}`;
+    return `Remplacer ${these} par ${those}\u00a0?`;
+  }
   const these = typed === 1 ? 'le plat déjà saisi' : `les ${typed} plats déjà saisis`;
   const those = copied === 1 ? `celui ${dayBefore}` : `les ${copied} ${dayBefore}`;
-  return `Remplacer ${these} par ${those}\u00a0?`;
+  const andFormulas = formulasReplaced
+    ? ` Vos formules seront remplacées par celles ${dayBefore} aussi.`
+    : '';
+  return `Remplacer ${these} par ${those}\u00a0?${andFormulas}`;
 }
 
 function MenuBoardForm({
@@ -183,15 +216,25 @@ function MenuBoardForm({
     resolver: useMemo(() => menuBoardResolver(establishment.id, date), [establishment.id, date]),
     shouldFocusError: false,
   });
-  const { control, handleSubmit, setError, reset, getValues, setValue, subscribe } = form;
+  const { control, handleSubmit, setError, reset, getValues, setValue, setFocus, subscribe } = form;
   const { isSubmitting } = form.formState;
   const { fields, append, remove, replace } = useFieldArray({ control, name: 'items' });
+  const formulas = useFieldArray({ control, name: 'formulas' });
+  // The formules published last, read from this browser once drawn (the server's drawing has none).
+  const [remembered, setRemembered] = useState<ReturnType<typeof recentFormulas>>([]);
+  useEffect(() => setRemembered(recentFormulas(establishment.id)), [establishment.id]);
   const memory = useDishMemory(establishment.id, token);
   // What « Reprendre l’ardoise d’hier » found, said beside it.
   const [copied, setCopied] = useState<{ text: string; severity: 'info' | 'success' | 'error' } | null>(null);
   const [copying, setCopying] = useState(false);
-  // The day before's dishes waiting for the owner to say they replace the ones typed.
-  const [replacing, setReplacing] = useState<{ rows: MenuBoardRow[]; question: string } | null>(null);
+  // The day before's dishes (and formules) waiting for the owner to say they replace the ones typed.
+  const [replacing, setReplacing] = useState<{
+    rows: MenuBoardRow[];
+    formulas: FormulaRow[];
+    question: string;
+    /** « Garder mes plats », or « Garder mes formules » when only formules were typed. */
+    keep: string;
+  } | null>(null);
   // A board whose prices look like a slip (over 100 €), waiting for the owner's word.
   const [pricey, setPricey] = useState<{ body: CreateMenuBoardBody; question: string } | null>(null);
   const values = useWatch({ control }) as MenuBoardFormValues;
@@ -242,6 +285,8 @@ function MenuBoardForm({
       const done = tomorrow ? PREPARED : PUBLISHED;
       setNotice({ text: told === null ? done : `${done} ${told}`, severity: 'success' });
       memory.refresh();
+      rememberFormulas(establishment.id, body.formulas ?? []);
+      setRemembered(recentFormulas(establishment.id));
     } catch (error) {
       // Stale: someone else changed, published or took down today's board meanwhile.
       const { rowOfItem } = toMenuBoardBody(establishment.id, date, getValues());
@@ -276,10 +321,22 @@ function MenuBoardForm({
         return;
       }
       const rows = board.value.items.map((item) => rowFromItem(item, board.categories));
+      const copiedFormulas = (board.value.formulas ?? []).map(formulaRowOf);
       const typed = typedDishes(getValues('items')).length;
-      // Dishes already there are replaced, once the owner said so; none: the day before's are copied.
-      if (typed > 0) setReplacing({ rows, question: replaceQuestion(typed, rows.length, dayBefore) });
-      else putCopied(rows);
+      const formulasTyped = getValues('formulas').length;
+      // Dishes or formules already there are replaced, once the owner said so; none: the day before's are
+      // copied (a day before without formules leaves the formules typed).
+      if (typed > 0 || (formulasTyped > 0 && copiedFormulas.length > 0)) {
+        setReplacing({
+          rows,
+          formulas: copiedFormulas,
+          question: replaceQuestion(typed, rows.length, dayBefore, {
+            typed: formulasTyped,
+            copied: copiedFormulas.length,
+          }),
+          keep: typed > 0 ? 'Garder mes plats' : 'Garder mes formules',
+        });
+      } else putCopied(rows, copiedFormulas);
     } catch {
       setCopied({
         text: `L’ardoise ${dayBefore} n’a pas pu être lue. Veuillez réessayer.`,
@@ -290,13 +347,14 @@ function MenuBoardForm({
     }
   }
 
-  /** The day before's dishes in place of the form's, an empty row after them. */
-  function putCopied(rows: MenuBoardRow[]) {
+  /**
+   * The day before's dishes in place of the form's, an empty row after them, and its formules in place of
+   * the form's (a day before without formules leaves those typed).
+   */
+  function putCopied(rows: MenuBoardRow[], copiedFormulas: FormulaRow[]) {
     replace([...rows, blankDish()]);
-    setCopied({
-      text: `${rows.length === 1 ? '1 plat repris' : `${rows.length} plats repris`} de l’ardoise ${dayBefore} : vérifiez-les, puis publiez.`,
-      severity: 'success',
-    });
+    if (copiedFormulas.length > 0) formulas.replace(copiedFormulas);
+    setCopied({ text: copiedText(rows.length, copiedFormulas.length, dayBefore), severity: 'success' });
   }
 
   async function retire() {
@@ -381,6 +439,14 @@ function MenuBoardForm({
       <OwnerForm ref={formRef} label="Ardoise du jour" onSubmit={publish}>
         <UnsavedChangesGuard when={unpublished} />
         <FormTextField control={control} name="title" label="Titre de l’ardoise" required />
+        <FormulasEditor
+          control={control}
+          formulas={formulas}
+          values={values.formulas ?? []}
+          remembered={remembered}
+          setFocus={setFocus}
+        />
+        <Typography variant="h2">Plats</Typography>
         {fields.map((field, index) => (
           <Dish
             key={field.id}
@@ -415,6 +481,10 @@ function MenuBoardForm({
           </Button>
         </PublishBar>
       </OwnerForm>
+      {/* The board online as shown: its picture to share or print (not a board of tomorrow, not yet shown). */}
+      {current !== null && !tomorrow && !establishment.disabled && !unpublished && (
+        <ShareBoard establishment={establishment} date={date} version={current.etag} />
+      )}
       {current !== null && (
         <Box component="section" aria-labelledby="retirer-ardoise" sx={{ mt: 4, display: 'grid', gap: 1 }}>
           <Typography id="retirer-ardoise" variant="h2">
@@ -441,11 +511,11 @@ function MenuBoardForm({
         id="reprendre-ardoise"
         question={replacing?.question ?? null}
         title={`Reprendre l’ardoise ${dayBefore}\u00a0?`}
-        keep="Garder mes plats"
+        keep={replacing?.keep ?? 'Garder mes plats'}
         go="Remplacer"
         onKeep={() => setReplacing(null)}
         onGo={() => {
-          if (replacing !== null) putCopied(replacing.rows);
+          if (replacing !== null) putCopied(replacing.rows, replacing.formulas);
           setReplacing(null);
         }}
       />
