@@ -1,4 +1,13 @@
-import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { ALLERGENS, DIETS } from '@tables-voisines/contract/dishes';
 import { CLOSE_ICON, Icon } from '../site/icons';
 import {
@@ -6,10 +15,12 @@ import {
   dishFilterLabel,
   isDishFilterOn,
   withDishFilter,
+  withoutPrice,
   type DishFilterChoice,
   type DishOnlyFilters,
 } from './map-filters';
 import { useMapState, useMapStore } from './map-store';
+import { parsePriceInput, PRICE_CHOICES, priceFilterLabel, priceInputText } from './price-filter';
 
 const ALLERGEN_CHOICES: readonly DishFilterChoice[] = ALLERGENS.map((value) => ({ type: 'allergen', value }));
 const DIET_CHOICES: readonly DishFilterChoice[] = DIETS.map((value) => ({ type: 'diet', value }));
@@ -17,6 +28,7 @@ const HOMEMADE_CHOICE: DishFilterChoice = { type: 'homemade' };
 
 /** A stable key for a choice (React keys, the chips' focus). */
 export function choiceKey(choice: DishFilterChoice): string {
+  if (choice.type === 'price') return 'price';
   return choice.type === 'homemade' ? 'homemade' : `${choice.type}-${choice.value}`;
 }
 
@@ -91,7 +103,103 @@ function Check({
 }
 
 /**
- * The dish filters as check boxes in three groups: « Sans… » an allergen, « Régimes », « Fait maison ».
+ * « Prix du repas » (issue 54): one choice at a time among « Tous les prix » and the amounts offered, or an amount
+ * typed the French way (« 13,50 ») and applied with Enter or « Appliquer ». A typed amount the filter cannot
+ * take is said under its field, and nothing is sent.
+ */
+function PriceChoice({
+  filters,
+  onChange,
+}: {
+  filters: DishOnlyFilters;
+  onChange: (next: DishOnlyFilters) => void;
+}) {
+  const name = useId();
+  const fieldId = `${name}-montant`;
+  const errorId = `${name}-erreur`;
+  const { maxPrice } = filters;
+  const offered = maxPrice !== undefined && (PRICE_CHOICES as readonly number[]).includes(maxPrice);
+  const typedPrice = maxPrice === undefined || offered ? '' : priceInputText(maxPrice);
+  const [typed, setTyped] = useState(typedPrice);
+  const [error, setError] = useState<string | null>(null);
+  // A price chosen elsewhere (a chip, Back, another choice) shows in the field only when it was typed.
+  useEffect(() => {
+    setTyped(typedPrice);
+    setError(null);
+  }, [typedPrice]);
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parsePriceInput(typed);
+    if (!parsed.ok) {
+      setError(parsed.message);
+      return;
+    }
+    setError(null);
+    onChange({ ...filters, maxPrice: parsed.maxPrice });
+  };
+  return (
+    <fieldset aria-describedby={`${name}-aide`}>
+      <legend>Prix du repas</legend>
+      <p id={`${name}-aide`} className="tv-small tv-muted">
+        Le moins cher pour y manger&nbsp;: formule ou plat.
+      </p>
+      <div className="tv-checks">
+        <label className="tv-check">
+          <input
+            type="radio"
+            name={name}
+            checked={maxPrice === undefined}
+            onChange={() => onChange(withoutPrice(filters))}
+          />
+          Tous les prix
+        </label>
+        {PRICE_CHOICES.map((price) => (
+          <label key={price} className="tv-check">
+            <input
+              type="radio"
+              name={name}
+              checked={maxPrice === price}
+              onChange={() => onChange({ ...filters, maxPrice: price })}
+            />
+            {priceFilterLabel(price)}
+          </label>
+        ))}
+      </div>
+      <form onSubmit={apply} noValidate style={{ marginTop: 4 }}>
+        <label htmlFor={fieldId} className="tv-small">
+          Ou moins de (en euros)
+        </label>
+        <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginTop: 2 }}>
+          <input
+            id={fieldId}
+            className="tv-input"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="13,50"
+            maxLength={12}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            aria-invalid={error !== null || undefined}
+            aria-describedby={error === null ? undefined : errorId}
+            style={{ width: '7.5em', minHeight: 32, padding: '4px 8px' }}
+          />
+          <button type="submit" className="tv-button tv-button--small">
+            Appliquer
+          </button>
+        </div>
+        {error !== null && (
+          <p id={errorId} role="alert" className="tv-report__error">
+            {error}
+          </p>
+        )}
+      </form>
+    </fieldset>
+  );
+}
+
+/**
+ * The dish filters in four groups: the price (radio buttons and a typed amount), then as check boxes
+ * « Sans… » an allergen, « Régimes », « Fait maison ».
  * Each box changes the boards at once; Escape or « Fermer les filtres » closes the panel and gives the
  * focus back to its button.
  */
@@ -110,6 +218,7 @@ export function DishFiltersPanel({ id, onClose }: { id: string; onClose: () => v
   };
   return (
     <div id={id} ref={panel} className="tv-dish-filters" onKeyDown={onKeyDown}>
+      <PriceChoice filters={filters} onChange={change} />
       <fieldset aria-describedby={hint}>
         <legend>Sans…</legend>
         <p id={hint} className="tv-small tv-muted">

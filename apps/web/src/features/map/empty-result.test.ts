@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Bounds } from '@tables-voisines/contract/geo';
-import { emptyResult, firstOpeningOf } from './empty-result';
+import { emptyBoards, emptyResult, firstOpeningOf } from './empty-result';
 import type { MapPoint } from './map-points';
 import { METROPOLITAN_FRANCE } from './map-rules';
 
@@ -103,5 +103,40 @@ describe('emptyResult', () => {
     expect(emptyResult({ ...base, bounds: lyon, matching: 3, openNow: true }).text).toBe(
       'Rien n’est ouvert dans cette zone en ce moment',
     );
+  });
+});
+
+describe('emptyBoards', () => {
+  const none = { loading: false, byCategory: false, byDish: false, maxPrice: undefined };
+
+  it('says the price that left no board, and offers to take it off (« Moins de 15 € », issue 54)', () => {
+    expect(emptyBoards({ ...none, maxPrice: 15 })).toEqual({
+      text: 'Aucune ardoise du jour à moins de 15\u00a0€ dans cette zone.',
+      removePrice: true,
+    });
+    expect(emptyBoards({ ...none, maxPrice: 13.5, byDish: true })).toEqual({
+      text: 'Aucune ardoise du jour à moins de 13,50\u00a0€ dans cette zone pour ces filtres.',
+      removePrice: true,
+    });
+    expect(emptyBoards({ ...none, maxPrice: 12, byCategory: true }).text).toBe(
+      'Aucune ardoise du jour à moins de 12\u00a0€ dans cette zone pour ces filtres.',
+    );
+  });
+
+  it('says what it said before without a price, and offers nothing while the boards are asked for', () => {
+    expect(emptyBoards(none)).toEqual({
+      text: 'Aucune ardoise du jour dans cette zone.',
+      removePrice: false,
+    });
+    expect(emptyBoards({ ...none, byDish: true }).text).toBe(
+      'Aucune ardoise du jour dans cette zone pour ces filtres — dézoomez ou retirez un filtre.',
+    );
+    expect(emptyBoards({ ...none, byCategory: true }).text).toBe(
+      'Aucune ardoise du jour dans cette zone pour ces catégories.',
+    );
+    expect(emptyBoards({ ...none, loading: true, maxPrice: 15 })).toEqual({
+      text: 'Recherche des ardoises…',
+      removePrice: false,
+    });
   });
 });

@@ -9,6 +9,7 @@ import {
 import type { MapPoint } from './map-points';
 import { METROPOLITAN_FRANCE } from './map-rules';
 import { parisDay } from '@tables-voisines/contract/paris-time';
+import { priceText } from '@tables-voisines/contract/courses';
 
 /**
  * What the list says when it shows nothing, and the ways out it offers: the words fit why it is empty (a
@@ -126,4 +127,40 @@ export function firstOpeningOf(points: readonly MapPoint[], now: Date): OpeningS
     }
   }
   return best;
+}
+
+/** What « Ardoises du jour » says when it shows no board, and whether it offers « Voir tous les prix ». */
+export interface EmptyBoards {
+  text: string;
+  /** A price is given: the way out is to take it off (`maxPrice` left out, every price). */
+  removePrice: boolean;
+}
+
+export function emptyBoards(input: {
+  loading: boolean;
+  /** Categories are chosen. */
+  byCategory: boolean;
+  /** « Sans… », diets or fait maison are given (the price apart). */
+  byDish: boolean;
+  maxPrice: number | undefined;
+}): EmptyBoards {
+  if (input.loading) return { text: 'Recherche des ardoises…', removePrice: false };
+  if (input.maxPrice !== undefined) {
+    const under = `à moins de ${priceText(input.maxPrice)}`;
+    return {
+      text:
+        input.byDish || input.byCategory
+          ? `Aucune ardoise du jour ${under} dans cette zone pour ces filtres.`
+          : `Aucune ardoise du jour ${under} dans cette zone.`,
+      removePrice: true,
+    };
+  }
+  return {
+    text: input.byDish
+      ? 'Aucune ardoise du jour dans cette zone pour ces filtres — dézoomez ou retirez un filtre.'
+      : input.byCategory
+        ? 'Aucune ardoise du jour dans cette zone pour ces catégories.'
+        : 'Aucune ardoise du jour dans cette zone.',
+    removePrice: false,
+  };
 }

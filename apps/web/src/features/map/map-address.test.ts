@@ -109,4 +109,28 @@ describe('the map’s view in its address', () => {
       homemade: false,
     });
   });
+
+  it('writes the price as `prix` in euros (« Moins de 15 € », issue 54) and reads it back with the dish filters', () => {
+    const under15: AddressView = {
+      ...lyon,
+      town: null,
+      filters: { ...lyon.filters, openNow: false, venueTypes: [] },
+      dishFilters: { excludeAllergens: ['gluten'], diets: [], homemade: false, maxPrice: 15 },
+    };
+    expect(addressHash(under15)).toBe('#carte=12/45.76404/4.83566&sans=gluten&prix=15');
+    expect(parseAddressHash(addressHash(under15))?.dishFilters).toEqual(under15.dishFilters);
+    const typed = { ...under15, dishFilters: { ...under15.dishFilters, maxPrice: 13.5 } };
+    expect(addressHash(typed)).toBe('#carte=12/45.76404/4.83566&sans=gluten&prix=13.5');
+    expect(parseAddressHash(addressHash(typed))?.dishFilters.maxPrice).toBe(13.5);
+    // None given: nothing written, nothing read.
+    expect(addressHash(lyon)).not.toContain('prix');
+    expect(parseAddressHash('#carte=9/43.3/5.4')?.dishFilters.maxPrice).toBeUndefined();
+    // A price the server would refuse is dropped, and the rest of the view kept.
+    for (const prix of ['0', '-12', '13,5', '12.345', 'quinze', '20000', '']) {
+      const view = parseAddressHash(`#carte=9/43.3/5.4&maison=1&prix=${encodeURIComponent(prix)}`);
+      expect(view?.zoom, prix).toBe(9);
+      expect(view?.dishFilters, prix).toEqual({ excludeAllergens: [], diets: [], homemade: true });
+      expect(view?.dishFilters.maxPrice, prix).toBeUndefined();
+    }
+  });
 });

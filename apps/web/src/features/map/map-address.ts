@@ -3,13 +3,14 @@ import type { LatLng } from '@tables-voisines/contract/geo';
 import { ALLERGENS, DIETS } from '@tables-voisines/contract/dishes';
 import type { DishOnlyFilters, MapFilters } from './map-filter-state';
 import type { ChosenTown } from './map-state';
+import { priceForAddress, priceFromAddress } from './price-filter';
 
 /*
  * The map page's view in its address (issue 49, point 4): `/#carte=12/45.76400/4.83570&ville=Lyon&ouvert=1`.
  * In the fragment, not the query: the server never sees it, so the home page stays one page for the cache
  * and the offline copy. What a chip shows is there too (« Ouvert maintenant », kinds, venue types, « Mes
- * favoris », the dish categories by id and the dish filters by key), and the town chosen in the search
- * field, so that a shared link shows what its sender saw.
+ * favoris », the dish categories by id, the dish filters by key and the price in euros, `&prix=13.5`), and
+ * the town chosen in the search field, so that a shared link shows what its sender saw.
  */
 
 export interface AddressView {
@@ -22,7 +23,7 @@ export interface AddressView {
    * an id it does not know).
    */
   categories: readonly string[];
-  /** « Sans… » an allergen, diets, fait maison, by their contract's keys. */
+  /** « Sans… » an allergen, diets, fait maison, by their contract's keys; the price (« Moins de 15 € »). */
   dishFilters: DishOnlyFilters;
 }
 
@@ -57,6 +58,7 @@ export function addressHash(view: AddressView): string {
   }
   if (view.dishFilters.diets.length > 0) params.set('regimes', view.dishFilters.diets.join(','));
   if (view.dishFilters.homemade) params.set('maison', '1');
+  if (view.dishFilters.maxPrice !== undefined) params.set('prix', priceForAddress(view.dishFilters.maxPrice));
   // `/` and `,` kept as they are: the address reads as it is written.
   return `#${params.toString().replace(/%2F/g, '/').replace(/%2C/g, ',').replace(/%40/g, '@')}`;
 }
@@ -64,7 +66,7 @@ export function addressHash(view: AddressView): string {
 /**
  * The view a fragment gives, `null` when it gives none (no `carte`, or a value out of range: a link cut or
  * typed by hand is ignored as a whole, the map then shows France). Unknown kinds, types, allergens and
- * diets are left out, and what cannot be a category's id; an id that looks like one but that the server
+ * diets are left out, and a price `maxPrice` would refuse, and what cannot be a category's id; an id that looks like one but that the server
  * does not know is left out later, once asked (`useCategoryNames`).
  */
 export function parseAddressHash(hash: string): AddressView | null {
@@ -85,12 +87,18 @@ export function parseAddressHash(hash: string): AddressView | null {
       favorites: params.get('favoris') === '1',
     },
     categories: categoryIds(params.get('plats')),
-    dishFilters: {
-      excludeAllergens: listOf(params.get('sans'), ALLERGENS),
-      diets: listOf(params.get('regimes'), DIETS),
-      homemade: params.get('maison') === '1',
-    },
+    dishFilters: dishFiltersOf(params),
   };
+}
+
+function dishFiltersOf(params: URLSearchParams): DishOnlyFilters {
+  const filters: DishOnlyFilters = {
+    excludeAllergens: listOf(params.get('sans'), ALLERGENS),
+    diets: listOf(params.get('regimes'), DIETS),
+    homemade: params.get('maison') === '1',
+  };
+  const maxPrice = priceFromAddress(params.get('prix'));
+  return maxPrice === undefined ? filters : { ...filters, maxPrice };
 }
 
 function categoryIds(value: string | null): string[] {

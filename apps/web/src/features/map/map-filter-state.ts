@@ -26,16 +26,21 @@ export const NO_FILTERS: MapFilters = {
 
 /**
  * What the visitor asks of a dish beside its category (`POST /menuboards/surrounding`): an allergen left
- * out (« Sans gluten »), diets, fait maison. They narrow today's boards, not the establishments (decision
+ * out (« Sans gluten »), diets, fait maison, and the most a board's cheapest way to eat there may cost
+ * (« Moins de 15 € », `maxPrice`, issue 54). They narrow today's boards, not the establishments (decision
  * 0050): a place says nothing of its dishes but its board of the day.
  */
-export type DishOnlyFilters = Omit<DishFilters, 'categories'>;
+export type DishOnlyFilters = Omit<DishFilters, 'categories'> & {
+  /** In euros, at most two decimals: only the boards whose `fromPrice` is at most it; absent, any price. */
+  maxPrice?: number | undefined;
+};
 
 export const NO_DISH_FILTERS: DishOnlyFilters = { excludeAllergens: [], diets: [], homemade: false };
 
 export function sameDishFilters(a: DishOnlyFilters, b: DishOnlyFilters): boolean {
   return (
     a.homemade === b.homemade &&
+    a.maxPrice === b.maxPrice &&
     a.excludeAllergens.length === b.excludeAllergens.length &&
     a.excludeAllergens.every((x, i) => x === b.excludeAllergens[i]) &&
     a.diets.length === b.diets.length &&

@@ -8,12 +8,14 @@ import {
   boardsOfShown,
   dishFilterLabel,
   dishFiltersGiven,
+  isDishFilterOn,
   menuBoardsOnMap,
   NO_DISH_FILTERS,
   offeredBoards,
   pointsInView,
   sameDishFilters,
   withDishFilter,
+  withoutPrice,
 } from './map-filters';
 import type { MapPoint } from './map-points';
 
@@ -195,5 +197,30 @@ describe('the dish filters', () => {
     expect(
       sameDishFilters({ ...NO_DISH_FILTERS, diets: ['vegan'] }, { ...NO_DISH_FILTERS, diets: ['halal'] }),
     ).toBe(false);
+  });
+
+  it('take one price at a time, said first as its chip says it (« Moins de 15 € », issue 54)', () => {
+    const gluten = withDishFilter(NO_DISH_FILTERS, { type: 'allergen', value: 'gluten' }, true);
+    const under12 = withDishFilter(gluten, { type: 'price', value: 12 }, true);
+    const under15 = withDishFilter(under12, { type: 'price', value: 15 }, true);
+    expect(under15).toEqual({ excludeAllergens: ['gluten'], diets: [], homemade: false, maxPrice: 15 });
+    expect(isDishFilterOn(under15, { type: 'price', value: 15 })).toBe(true);
+    expect(isDishFilterOn(under15, { type: 'price', value: 12 })).toBe(false);
+    expect(activeDishFilters(under15).map(dishFilterLabel)).toEqual(['Moins de 15\u00a0€', 'Sans gluten']);
+    // An older price's chip takes nothing off; the price given's does, and nothing else.
+    expect(withDishFilter(under15, { type: 'price', value: 12 }, false)).toBe(under15);
+    const off = withDishFilter(under15, { type: 'price', value: 15 }, false);
+    expect(off).toEqual(gluten);
+    expect('maxPrice' in off).toBe(false);
+    expect(withoutPrice(under15)).toEqual(gluten);
+    expect(dishFilterLabel({ type: 'price', value: 13.5 })).toBe('Moins de 13,50\u00a0€');
+  });
+
+  it('are given with a price alone, and differ by their price', () => {
+    const under15 = { ...NO_DISH_FILTERS, maxPrice: 15 };
+    expect(dishFiltersGiven(under15)).toBe(true);
+    expect(sameDishFilters(under15, { ...NO_DISH_FILTERS, maxPrice: 15 })).toBe(true);
+    expect(sameDishFilters(under15, { ...NO_DISH_FILTERS, maxPrice: 12 })).toBe(false);
+    expect(sameDishFilters(under15, NO_DISH_FILTERS)).toBe(false);
   });
 });

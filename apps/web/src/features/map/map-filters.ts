@@ -16,6 +16,7 @@ import quickselect from 'quickselect';
 import { isInsideBounds } from './map-rules';
 import type { DishOnlyFilters, MapFilters } from './map-filter-state';
 import type { MapPoint } from './map-points';
+import { priceFilterLabel } from './price-filter';
 
 export {
   NO_DISH_FILTERS,
@@ -25,19 +26,27 @@ export {
   type MapFilters,
 } from './map-filter-state';
 
-/** A dish filter, one check box and one chip: its words and how to add it or take it off. */
+/**
+ * A dish filter, one check box (a radio button for a price) and one chip: its words and how to add it or
+ * take it off. A price is one at a time: « Moins de 15 € » replaces « Moins de 12 € ».
+ */
 export type DishFilterChoice =
-  { type: 'allergen'; value: Allergen } | { type: 'diet'; value: Diet } | { type: 'homemade' };
+  | { type: 'allergen'; value: Allergen }
+  | { type: 'diet'; value: Diet }
+  | { type: 'homemade' }
+  | { type: 'price'; value: number };
 
 export function dishFilterLabel(choice: DishFilterChoice): string {
   if (choice.type === 'allergen') return allergenFreeLabel(choice.value);
   if (choice.type === 'diet') return DIET_LABELS[choice.value];
+  if (choice.type === 'price') return priceFilterLabel(choice.value);
   return HOMEMADE_LABEL;
 }
 
 export function isDishFilterOn(filters: DishOnlyFilters, choice: DishFilterChoice): boolean {
   if (choice.type === 'allergen') return filters.excludeAllergens.includes(choice.value);
   if (choice.type === 'diet') return filters.diets.includes(choice.value);
+  if (choice.type === 'price') return filters.maxPrice === choice.value;
   return filters.homemade;
 }
 
@@ -58,12 +67,24 @@ export function withDishFilter(
     const { value } = choice;
     return { ...filters, diets: DIETS.filter((d) => (d === value ? on : filters.diets.includes(d))) };
   }
+  if (choice.type === 'price') {
+    // Off only if it is the price given: a chip of an older price never takes off a newer one.
+    if (on) return { ...filters, maxPrice: choice.value };
+    return filters.maxPrice === choice.value ? withoutPrice(filters) : filters;
+  }
   return { ...filters, homemade: on };
 }
 
-/** The filters given, in the order of their check boxes: « Sans… », diets, fait maison. */
+/** The filters with no price: every price, boards without one included. */
+export function withoutPrice(filters: DishOnlyFilters): DishOnlyFilters {
+  const { maxPrice: _taken, ...rest } = filters;
+  return rest;
+}
+
+/** The filters given, in the order of their boxes: the price, « Sans… », diets, fait maison. */
 export function activeDishFilters(filters: DishOnlyFilters): DishFilterChoice[] {
   return [
+    ...(filters.maxPrice === undefined ? [] : [{ type: 'price', value: filters.maxPrice } as const]),
     ...filters.excludeAllergens.map((value) => ({ type: 'allergen', value }) as const),
     ...filters.diets.map((value) => ({ type: 'diet', value }) as const),
     ...(filters.homemade ? [{ type: 'homemade' } as const] : []),
@@ -71,7 +92,12 @@ export function activeDishFilters(filters: DishOnlyFilters): DishFilterChoice[] 
 }
 
 export function dishFiltersGiven(filters: DishOnlyFilters): boolean {
-  return filters.excludeAllergens.length > 0 || filters.diets.length > 0 || filters.homemade;
+  return (
+    filters.excludeAllergens.length > 0 ||
+    filters.diets.length > 0 ||
+    filters.homemade ||
+    filters.maxPrice !== undefined
+  );
 }
 
 export interface FilterContext {

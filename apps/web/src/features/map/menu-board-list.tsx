@@ -2,19 +2,25 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { SurroundingMenuBoard } from '@tables-voisines/contract/schemas/menu-board';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
+import { priceText } from '@tables-voisines/contract/courses';
 import { formatEuros } from '../../lib/format';
 import { CategoryFilter } from './category-filter';
 import { DishFilterChips, DishFiltersButton, DishFiltersPanel } from './dish-filters';
-import { dishFiltersGiven } from './map-filters';
+import { emptyBoards } from './empty-result';
+import { dishFiltersGiven, withoutPrice } from './map-filters';
 import { placeOf } from './map-list';
 import { useMapPoints } from './map-points';
 import { MIN_DETAIL_ZOOM } from './map-rules';
-import { useMapState } from './map-store';
+import { useMapState, useMapStore } from './map-store';
 import { PAGE_SIZE, plural, ShowMore } from './panel-parts';
 
-/** Whether the visitor narrowed today's boards (categories or dish filters): their matching dishes are marked. */
-function useBoardsFiltered(): boolean {
-  return useMapState((s) => s.categories.length > 0 || dishFiltersGiven(s.dishFilters));
+/**
+ * Whether the visitor narrowed today's dishes (categories or dish filters): their matching dishes are
+ * marked. Not the price: it narrows the boards, and every dish of a board passes it (`matches` says
+ * nothing of it).
+ */
+function useDishesFiltered(): boolean {
+  return useMapState((s) => s.categories.length > 0 || dishFiltersGiven(withoutPrice(s.dishFilters)));
 }
 
 /** The mark of a dish that passes the filters: a check mark, the dish in bold, and words for screen readers. */
@@ -53,7 +59,7 @@ export function MenuBoardCard({
   const e = board.establishment;
   // The dishes that pass the categories and dish filters chosen (the server's `matches`): what the
   // visitor looks for, marked. Without a filter every dish matches, and none is marked.
-  const filtered = useBoardsFiltered();
+  const filtered = useDishesFiltered();
   return (
     <li className="tv-board-card">
       <h4>
@@ -68,6 +74,13 @@ export function MenuBoardCard({
       )}
       <p className="tv-small" style={{ opacity: 0.9, marginBottom: 4 }}>
         {board.title}
+        {board.fromPrice !== null && (
+          // The cheapest way to eat there (a formule or a main dish), what « Moins de 15 € » reads.
+          <>
+            {' · '}
+            <span className="tv-strong">dès {priceText(board.fromPrice)}</span>
+          </>
+        )}
       </p>
       <ul>
         {board.items.map((item, i) => (
@@ -89,6 +102,33 @@ export function MenuBoardCard({
   );
 }
 
+/** What the list says when it has no board, and « Voir tous les prix » when a price left none. */
+function EmptyBoards({
+  empty,
+  onRemovePrice,
+}: {
+  empty: ReturnType<typeof emptyBoards>;
+  onRemovePrice: () => void;
+}) {
+  return (
+    <>
+      <p className="tv-small tv-muted" style={{ marginTop: 8 }}>
+        {empty.text}
+      </p>
+      {empty.removePrice && (
+        <button
+          type="button"
+          className="tv-button tv-button--small"
+          style={{ marginTop: 8 }}
+          onClick={onRemovePrice}
+        >
+          Voir tous les prix
+        </button>
+      )}
+    </>
+  );
+}
+
 /**
  * « Ardoises du jour »: today's boards in view from zoom 9, a page at a time, with the dish filters and the
  * categories that narrow them; their matching dishes marked.
@@ -97,7 +137,10 @@ export function MenuBoards({ boards }: { boards: readonly SurroundingMenuBoard[]
   const zoom = useMapState((s) => s.zoom);
   const loading = useMapState((s) => s.boardsRequest !== null);
   const byCategory = useMapState((s) => s.categories.length > 0);
-  const byDish = useMapState((s) => dishFiltersGiven(s.dishFilters));
+  const byDish = useMapState((s) => dishFiltersGiven(withoutPrice(s.dishFilters)));
+  const maxPrice = useMapState((s) => s.dishFilters.maxPrice);
+  const dishFilters = useMapState((s) => s.dishFilters);
+  const store = useMapStore();
   const sameNamed = useSameNamedPlaces();
   // A page at a time: a zoom-9 box over Paris holds a thousand boards, and drawing them all on every move
   // of the map held the page for hundreds of milliseconds.
@@ -132,15 +175,14 @@ export function MenuBoards({ boards }: { boards: readonly SurroundingMenuBoard[]
           Zoomez sur une ville pour voir les ardoises du jour de ses restaurateurs.
         </p>
       ) : boards.length === 0 ? (
-        <p className="tv-small tv-muted" style={{ marginTop: 8 }}>
-          {loading
-            ? 'Recherche des ardoises…'
-            : byDish
-              ? 'Aucune ardoise du jour dans cette zone pour ces filtres — dézoomez ou retirez un filtre.'
-              : byCategory
-                ? 'Aucune ardoise du jour dans cette zone pour ces catégories.'
-                : 'Aucune ardoise du jour dans cette zone.'}
-        </p>
+        <EmptyBoards
+          empty={emptyBoards({ loading, byCategory, byDish, maxPrice })}
+          onRemovePrice={() => {
+            store.dispatch({ type: 'dishFiltersChanged', dishFilters: withoutPrice(dishFilters) });
+            // The button goes with the empty list: the focus goes where the filters are.
+            filtersButton.current?.focus();
+          }}
+        />
       ) : (
         <>
           {(byCategory || byDish) && (

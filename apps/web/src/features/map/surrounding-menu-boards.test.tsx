@@ -185,6 +185,32 @@ describe('useSurroundingMenuBoards', () => {
     await waitFor(() => expect(store().getState().surroundingMenuBoards).toEqual([board]));
   });
 
+  it('sends the price as `maxPrice` with the dish filters, and again without it when it is taken off', async () => {
+    const sent = interceptFetch((request) =>
+      request.url.endsWith('/menuboards/surrounding') ? { status: 200, body: [board] } : undefined,
+    );
+    const { store, dispatch } = renderBoards();
+    const under15 = { excludeAllergens: ['gluten' as const], diets: [], homemade: false, maxPrice: 13.5 };
+    act(() => store().dispatch({ type: 'dishFiltersChanged', dishFilters: under15 }));
+    dispatch(lyonBox);
+    await waitFor(() => expect(store().getState().surroundingMenuBoards).toEqual([board]));
+    expect(sent[0]?.body).toEqual({
+      categories: [],
+      excludeAllergens: ['gluten'],
+      diets: [],
+      homemade: false,
+      maxPrice: 13.5,
+      northEast: lyonBox.northEast,
+      southWest: lyonBox.southWest,
+    });
+    act(() =>
+      store().dispatch({ type: 'dishFiltersChanged', dishFilters: { ...under15, maxPrice: undefined } }),
+    );
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.body).not.toHaveProperty('maxPrice');
+    expect(sent[1]?.body).toMatchObject({ excludeAllergens: ['gluten'] });
+  });
+
   it('does not ask below zoom 9', async () => {
     const fetchBoards = vi.fn(async () => []);
     const { dispatch } = renderBoards(fetchBoards);

@@ -6,16 +6,24 @@ import { useEffect } from 'react';
 import { publicApiRequest } from '../../lib/public-api';
 import { logLoadFailure } from '../../lib/log-load-failure';
 import { loadPolygonClipping } from './map-rules';
+import type { DishOnlyFilters } from './map-filter-state';
 import type { BoardsRequest } from './map-state';
 import { useMapState, useMapStore } from './map-store';
 
-/** The body of `POST /menuboards/surrounding` for a box and the filters that narrow its boards. */
-export function surroundingBodyOf(bounds: Bounds, filters: DishFilters) {
+/** What narrows the boards asked for: the categories, the dish filters and the price (`maxPrice`). */
+export type BoardFilters = DishFilters & Pick<DishOnlyFilters, 'maxPrice'>;
+
+/**
+ * The body of `POST /menuboards/surrounding` for a box and the filters that narrow its boards; `maxPrice`
+ * only when a price is given (left out, any price: boards without one too).
+ */
+export function surroundingBodyOf(bounds: Bounds, filters: BoardFilters) {
   return {
     categories: [...filters.categories],
     excludeAllergens: [...filters.excludeAllergens],
     diets: [...filters.diets],
     homemade: filters.homemade,
+    ...(filters.maxPrice === undefined ? {} : { maxPrice: filters.maxPrice }),
     northEast: bounds.northEast,
     southWest: bounds.southWest,
   };
@@ -23,18 +31,19 @@ export function surroundingBodyOf(bounds: Bounds, filters: DishFilters) {
 
 /**
  * `POST /menuboards/surrounding`: today's menu boards in the box having a dish that passes the filters
- * (categories, an allergen left out, diets, fait maison), each dish saying whether it does (`matches`).
+ * (categories, an allergen left out, diets, fait maison) and, with a price, whose `fromPrice` is at most it;
+ * each dish saying whether it passes the dish filters (`matches`).
  */
 export function fetchSurroundingMenuBoards(
   bounds: Bounds,
-  filters: DishFilters,
+  filters: BoardFilters,
 ): Promise<SurroundingMenuBoard[]> {
   return publicApiRequest('surroundingMenuBoards', { body: surroundingBodyOf(bounds, filters) });
 }
 
 type FetchBoards = typeof fetchSurroundingMenuBoards;
 
-const filtersOf = (request: BoardsRequest): DishFilters => ({
+const filtersOf = (request: BoardsRequest): BoardFilters => ({
   categories: request.categories,
   ...request.dishFilters,
 });

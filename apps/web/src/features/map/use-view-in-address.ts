@@ -173,7 +173,8 @@ export function useViewInAddress(): void {
         state.categories.length > 0 ||
         state.dishFilters.excludeAllergens.length > 0 ||
         state.dishFilters.diets.length > 0 ||
-        state.dishFilters.homemade;
+        state.dishFilters.homemade ||
+        state.dishFilters.maxPrice !== undefined;
       following ||=
         chips || entryTown.current !== null || (firstView !== null && !sameView(firstView, state));
       if (!following) return;
