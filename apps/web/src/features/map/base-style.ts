@@ -1,4 +1,4 @@
-import type { StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
+import type { LayerSpecification, StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
 import labelFontLatin from '@fontsource/open-sans/files/open-sans-latin-600-normal.woff2?url';
 import labelFontLatinExt from '@fontsource/open-sans/files/open-sans-latin-ext-600-normal.woff2?url';
 
@@ -29,39 +29,97 @@ const TOWN_RANKS = [
 ] as const;
 
 /**
- * Where a town's name may go, in order, offsets in ems: just beside the town first, then clear of a cluster
- * drawn on it (up to 56 px wide with its edge, 30 px from its centre: 2.5 ems of the first view's 12 px names), then in
- * its corners. A name with no room left is not drawn: it is never hidden under a marker.
+ * Where a place's name may go on a third party's base map (the national plan, a self-hosted archive), whose
+ * labels know nothing of the markers: in order, offsets in ems, touching the place, then further out by
+ * half an em, to clear a cluster drawn on it (up to 56 px wide, 30 px from its centre: 2.5 ems of 12 px
+ * names), then in its corners. A name with no room left is not drawn: it is never hidden under a marker.
+ * (Their layers said nothing, or one place: a name under a marker was dropped, not moved.)
  */
-const NEAR = 1.1;
-const FAR = 2.9;
-const CORNER = 2.2;
-export const TOWN_NAME_PLACES: (string | [number, number])[] = [
+const sides = (d: number): (string | [number, number])[] => [
   'top',
-  [0, NEAR],
+  [0, d],
   'bottom',
-  [0, -NEAR],
+  [0, -d],
   'left',
-  [NEAR, 0],
+  [d, 0],
   'right',
-  [-NEAR, 0],
-  'top',
-  [0, FAR],
-  'bottom',
-  [0, -FAR],
-  'left',
-  [FAR, 0],
-  'right',
-  [-FAR, 0],
-  'top-left',
-  [CORNER, CORNER],
-  'top-right',
-  [-CORNER, CORNER],
-  'bottom-left',
-  [CORNER, -CORNER],
-  'bottom-right',
-  [-CORNER, -CORNER],
+  [-d, 0],
 ];
+const corners = (d: number): (string | [number, number])[] => [
+  'top-left',
+  [d, d],
+  'top-right',
+  [-d, d],
+  'bottom-left',
+  [d, -d],
+  'bottom-right',
+  [-d, -d],
+];
+export const PLACE_NAME_PLACES: (string | [number, number])[] = [
+  ...sides(0.4),
+  ...corners(0.4),
+  // Out to a cluster's edge by steps of half an em, the first clear one kept.
+  ...[1, 1.5, 2, 2.5, 3].flatMap(sides),
+  ...corners(1.6),
+  ...corners(2.2),
+];
+
+/**
+ * Where the offline style's town name goes when no marker covers its town: touching the town's point, on
+ * one of its sides then its corners, under or over it slid sideways, then a little further out (7 px of
+ * 12 px names) when a nearer name is in the way. Further out it would read as the name of something else (« Saint-Étienne » was drawn 25 px left of
+ * its point), so it is not drawn.
+ */
+const TOUCHING = 0.15;
+const BESIDE = 0.55;
+const around = (d: number): (string | [number, number])[] => [
+  'top',
+  [0, d],
+  'bottom',
+  [0, -d],
+  'left',
+  [d, 0],
+  'right',
+  [-d, 0],
+  'top-left',
+  [d, d],
+  'top-right',
+  [-d, d],
+  'bottom-left',
+  [d, -d],
+  'bottom-right',
+  [-d, -d],
+];
+/** Under or over the town, slid a little sideways, the name still across its point. */
+const SLID = 1;
+export const TOWN_NAME_PLACES: (string | [number, number])[] = [
+  ...around(TOUCHING),
+  'top',
+  [SLID, TOUCHING],
+  'top',
+  [-SLID, TOUCHING],
+  'bottom',
+  [SLID, -TOUCHING],
+  'bottom',
+  [-SLID, -TOUCHING],
+  ...around(BESIDE),
+];
+
+/**
+ * The global state (`map.setGlobalStateProperty`) holding, for each town a marker covers, the places its
+ * name may take just clear of that marker's edge (town-places.ts, computed once the map is still).
+ */
+export const TOWN_PLACES_STATE = 'townPlaces';
+
+/**
+ * A town name's places: those computed for it when a marker covers it (`TOWN_PLACES_STATE`, by name), the
+ * places touching its point otherwise.
+ */
+const townNamePlaces = [
+  'coalesce',
+  ['get', ['get', 'name'], ['object', ['global-state', TOWN_PLACES_STATE]]],
+  ['literal', TOWN_NAME_PLACES],
+] as unknown as NonNullable<SymbolLayerSpecification['layout']>['text-variable-anchor-offset'];
 
 /** The offline style's layers of town names. */
 export const TOWN_LAYERS = TOWN_RANKS.map(({ rank }) => `towns-${rank}`);
@@ -79,6 +137,7 @@ export function createOfflineStyle(origin: string): StyleSpecification {
   return {
     version: 8,
     name: 'Tables Voisines hors ligne',
+    state: { [TOWN_PLACES_STATE]: { default: {} } },
     'font-faces': {
       [LABEL_FONT]: [
         { url: font(labelFontLatin), 'unicode-range': ['U+0000-00FF', 'U+0152-0153'] },
@@ -132,12 +191,13 @@ export function createOfflineStyle(origin: string): StyleSpecification {
           'text-field': ['get', 'name'],
           'text-font': [LABEL_FONT],
           'text-size': ['interpolate', ['linear'], ['zoom'], ...size],
-          // Beside the place rather than on it, clear of the markers (they are placed first, map-overlay.ts).
-          'text-variable-anchor-offset': TOWN_NAME_PLACES,
+          // Beside the town, touching its point or the edge of the marker covering it (markers are placed
+          // first, map-overlay.ts; their edges are measured once the map is still, town-places.ts).
+          'text-variable-anchor-offset': townNamePlaces,
           // Where two names collide, the bigger town's is kept.
           'symbol-sort-key': ['-', 0, ['get', 'population']],
           'text-max-width': 8,
-          'text-padding': 2,
+          'text-padding': 1,
         },
         paint: {
           'text-color': TOWN_TEXT,
@@ -158,4 +218,51 @@ export function providerAttribution(styleUrl: string | null): string | undefined
   return new URL(styleUrl).hostname === 'data.geopf.fr'
     ? '<a href="https://www.ign.fr/">© IGN</a>'
     : undefined;
+}
+
+/** A town name's size in CSS pixels at `zoom` on the offline style (`rank`: its layer's, 1 to 4). */
+export function townTextSize(rank: number, zoom: number): number {
+  const [z0, s0, z1, s1] = (TOWN_RANKS.find((r) => r.rank === rank) ?? TOWN_RANKS[0]).size;
+  const t = Math.min(1, Math.max(0, (zoom - z0) / (z1 - z0)));
+  return s0 + (s1 - s0) * t;
+}
+
+/** Source layers of places on the base maps in use: Protomaps' `places`, OpenMapTiles' `place`, the IGN's `toponyme_*`. */
+const PLACE_SOURCE_LAYER = /place|toponym|localit|town|city|village|commune|settlement/i;
+
+/**
+ * Whether a layer of a third party's style draws names of places (towns, villages, regions): a symbol layer
+ * with a text, placed at a point, of a source layer of places.
+ */
+export function isPlaceNameLayer(layer: LayerSpecification): layer is SymbolLayerSpecification {
+  return (
+    layer.type === 'symbol' &&
+    layer.layout?.['text-field'] !== undefined &&
+    (layer.layout['symbol-placement'] ?? 'point') === 'point' &&
+    PLACE_SOURCE_LAYER.test(layer['source-layer'] ?? '')
+  );
+}
+
+/**
+ * A third party's style with its names of places moved aside rather than dropped where a marker is drawn
+ * (`PLACE_NAME_PLACES`, tried in order; MapLibre places the markers first): given to the map as its
+ * `transformStyle`. The offline style's own names are left as they are.
+ */
+export function placeNamesAside(style: StyleSpecification): StyleSpecification {
+  return {
+    ...style,
+    layers: style.layers.map((layer) =>
+      isPlaceNameLayer(layer) && layer.layout?.['text-variable-anchor-offset'] === undefined
+        ? {
+            ...layer,
+            layout: {
+              ...layer.layout,
+              'text-variable-anchor-offset': PLACE_NAME_PLACES,
+              // Text beside the place is justified towards it.
+              'text-justify': 'auto',
+            },
+          }
+        : layer,
+    ),
+  };
 }

@@ -169,38 +169,56 @@ function addClustersLayer(map: MapLibreMap, source: string, id: string) {
     layout: {
       ...ALWAYS_SHOWN,
       'icon-image': CLUSTER_IMAGE_EXPRESSION as unknown as maplibregl.ExpressionSpecification,
+      // Kept clear: the image's box, its ring and 3 px of shadow, and no more, so that a name placed beside
+      // the cluster touches its edge (town-places.ts).
+      'icon-padding': 0,
     },
   });
 }
 
 function addGroupLayers(map: MapLibreMap, groups: readonly Group[], currentGroup: Group | null) {
   map.addSource(GROUPS, { type: 'geojson', data: groupsToGeoJson(groups) });
-  map.addLayer({
-    id: 'groups-fill',
-    type: 'fill',
-    source: GROUPS,
-    paint: { 'fill-color': '#f06023', 'fill-opacity': 0.07 },
-  });
-  map.addLayer({
-    id: 'groups-line',
-    type: 'line',
-    source: GROUPS,
-    paint: { 'line-color': '#c2410c', 'line-width': 1.5, 'line-dasharray': [2, 2] },
-  });
-  map.addLayer({
-    id: 'group-current-fill',
-    type: 'fill',
-    source: GROUPS,
-    filter: currentGroupFilter(currentGroup),
-    paint: { 'fill-color': '#f06023', 'fill-opacity': 0.12 },
-  });
-  map.addLayer({
-    id: 'group-current-line',
-    type: 'line',
-    source: GROUPS,
-    filter: currentGroupFilter(currentGroup),
-    paint: { 'line-color': '#f06023', 'line-width': 3 },
-  });
+  // Under the base map's names: a collective's dashed ring was drawn across « Lille », « Lyon » or
+  // « Saint-Étienne » on the phone's first view.
+  const underNames = map.getLayersOrder().find((id) => map.getLayer(id)?.type === 'symbol');
+  map.addLayer(
+    {
+      id: 'groups-fill',
+      type: 'fill',
+      source: GROUPS,
+      paint: { 'fill-color': '#f06023', 'fill-opacity': 0.07 },
+    },
+    underNames,
+  );
+  map.addLayer(
+    {
+      id: 'groups-line',
+      type: 'line',
+      source: GROUPS,
+      paint: { 'line-color': '#c2410c', 'line-width': 1.5, 'line-dasharray': [2, 2] },
+    },
+    underNames,
+  );
+  map.addLayer(
+    {
+      id: 'group-current-fill',
+      type: 'fill',
+      source: GROUPS,
+      filter: currentGroupFilter(currentGroup),
+      paint: { 'fill-color': '#f06023', 'fill-opacity': 0.12 },
+    },
+    underNames,
+  );
+  map.addLayer(
+    {
+      id: 'group-current-line',
+      type: 'line',
+      source: GROUPS,
+      filter: currentGroupFilter(currentGroup),
+      paint: { 'line-color': '#f06023', 'line-width': 3 },
+    },
+    underNames,
+  );
 }
 
 export function showCurrentGroup(map: MapLibreMap, group: Group | null) {

@@ -5,7 +5,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, type RefObject } from 'react';
 import { watchBaseMap } from './base-map-watch';
-import { createOfflineStyle, providerAttribution } from './base-style';
+import { createOfflineStyle, placeNamesAside, providerAttribution } from './base-style';
 import { FIT_BOX, toLngLatBox } from './map-camera';
 import { OWN_SOURCES } from './map-overlay';
 import type { MapStore } from './map-store';
@@ -92,7 +92,8 @@ function fallBackToOfflineStyle(map: MapLibreMap, container: HTMLElement, mapSty
     map.removeControl(attribution);
     attribution = new maplibregl.AttributionControl({ compact: true });
     map.addControl(attribution);
-    map.setStyle(createOfflineStyle(window.location.origin), { diff: false });
+    // Without the third party's `transformStyle`: MapLibre would wait for the failed style to load first.
+    map.setStyle(createOfflineStyle(window.location.origin), { diff: false, transformStyle: undefined });
   });
 }
 
@@ -118,6 +119,8 @@ export function useMapLibre(
     const map = new maplibregl.Map({
       container,
       style: mapStyleUrl ?? createOfflineStyle(window.location.origin),
+      // A third party's names of places moved aside from the markers rather than dropped (issue 49).
+      transformStyle: (_previous, next) => placeNamesAside(next),
       center: [start.center.longitude, start.center.latitude],
       zoom: start.zoom,
       ...(start.bounds === undefined ? {} : { bounds: toLngLatBox(start.bounds), fitBoundsOptions: FIT_BOX }),
