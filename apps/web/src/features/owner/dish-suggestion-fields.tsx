@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useController, type Control, type UseFormSetValue } from 'react-hook-form';
+import { useController, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { MAX_MEAT_ORIGIN_LENGTH } from '@tables-voisines/contract/dishes';
 import type { Category } from '@tables-voisines/contract/schemas/category';
 import {
@@ -44,16 +44,22 @@ function useSettled<T>(value: T, ms: number): T {
   return settled;
 }
 
-/** A dish chosen among those served before fills the whole row; its category is read by its id. */
+/**
+ * A dish chosen among those served before fills the whole row but the course the owner already tapped
+ * (« Entrée » tapped, then last week's « Quiche lorraine » chosen: it is today's starter); its category is
+ * read by its id.
+ */
 async function fillFromSuggestion(
   suggestion: DishSuggestion,
   index: number,
   setValue: UseFormSetValue<MenuBoardFormValues>,
   memory: DishMemory,
+  tappedCourse: MenuBoardRow['course'],
 ): Promise<void> {
   const row = rowFromItem(suggestion, new Map());
   for (const key of Object.keys(row) as (keyof MenuBoardRow)[]) {
-    if (key !== 'category') setValue(`items.${index}.${key}`, row[key], { shouldDirty: true });
+    if (key === 'category' || (key === 'course' && tappedCourse !== null)) continue;
+    setValue(`items.${index}.${key}`, row[key], { shouldDirty: true });
   }
   setValue(`items.${index}.category`, null, { shouldDirty: true });
   const category = await memory.queryClient
@@ -75,6 +81,7 @@ async function fillFromSuggestion(
 /** The dish's name; the dishes served before whose name holds what is typed are offered under it. */
 export function DishNameField({ control, index, memory, setValue }: DishFieldProps) {
   const { field, fieldState } = useController({ control, name: `items.${index}.name` });
+  const course = useWatch({ control, name: `items.${index}.course` });
   const [typing, setTyping] = useState(false);
   const q = useSettled(field.value.trim(), 250);
   const suggestions = useQuery({
@@ -101,7 +108,7 @@ export function DishNameField({ control, index, memory, setValue }: DishFieldPro
       onChange={(_event, choice) => {
         setTyping(false);
         if (choice !== null && typeof choice !== 'string') {
-          void fillFromSuggestion(choice, index, setValue, memory);
+          void fillFromSuggestion(choice, index, setValue, memory, course);
         }
       }}
       onBlur={() => {

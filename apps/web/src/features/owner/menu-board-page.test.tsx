@@ -26,6 +26,7 @@ const quiche: DishSuggestion = {
     category: plat.id,
     allergens: ['gluten', 'eggs', 'milk'],
     homemade: true,
+    course: 'plat',
   }),
   uses: 4,
   lastUsed: '2026-11-20',
@@ -106,6 +107,7 @@ function renderBoard() {
 }
 
 const dish = (n: number) => within(screen.getByRole('group', { name: `Plat ${n}` }));
+const pressed = (button: HTMLElement) => button.getAttribute('aria-pressed');
 const boardRequests = () => sent.filter((r) => r.url === '/api/menuboard/');
 
 async function fillDish(user: UserEvent, n: number, name: string, price: string, category: string) {
@@ -255,14 +257,36 @@ describe('the owner’s daily board', { timeout: 30_000 }, () => {
           category: plat.id,
           allergens: ['gluten', 'eggs', 'milk'],
           homemade: true,
+          course: 'plat',
         },
       ],
+    });
+  });
+
+  it('keeps the course tapped before a dish served before is chosen', async () => {
+    const { user } = renderBoard();
+    await user.click(dish(1).getByRole('button', { name: 'Entrée' }));
+    await user.type(dish(1).getByRole('combobox', { name: 'Nom du plat' }), 'quich');
+    const offered = await screen.findByRole('listbox', { name: 'Plats déjà servis' });
+    await user.click(within(offered).getByRole('option', { name: /Quiche lorraine/ }));
+    expect((dish(1).getByRole('textbox', { name: 'Prix (€)' }) as HTMLInputElement).value).toBe('9,50');
+    // Last served as a main course, today a starter: the tap wins (it took the dish's old course before).
+    expect(pressed(dish(1).getByRole('button', { name: 'Entrée' }))).toBe('true');
+    expect(pressed(dish(1).getByRole('button', { name: 'Plat' }))).toBe('false');
+    await vi.waitFor(() =>
+      expect((dish(1).getByRole('combobox', { name: /^Catégorie/ }) as HTMLInputElement).value).toBe(
+        'Plat du jour',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Publier l’ardoise' }));
+    await screen.findByText('Ardoise publiée : elle est en ligne sur votre page.');
+    expect(boardRequests()[0]?.body).toMatchObject({
+      items: [{ name: 'Quiche lorraine', course: 'entree' }],
     });
   });
 });
 
 const formula = (n: number) => within(screen.getByRole('group', { name: `Formule ${n}` }));
-const pressed = (button: HTMLElement) => button.getAttribute('aria-pressed');
 
 describe('formules and courses on the owner’s board', { timeout: 60_000 }, () => {
   it('adds a formule from a chip and a course in one tap, sends both, and offers the formule again', async () => {
