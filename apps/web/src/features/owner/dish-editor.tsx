@@ -15,7 +15,7 @@ import { allergensToSend, dishDetailsSummary, isMeatCategory } from '../dishes/d
 import { CategoryPicker } from './category-picker';
 import { CourseChoice } from './course-choice';
 import { DishNameField, MeatOriginField, type DishFieldProps } from './dish-suggestion-fields';
-import { FormTextField } from './form-parts';
+import { FormTextField, RowFieldset } from './form-parts';
 import type { MenuBoardFormValues, MenuBoardRow } from './menu-board-form';
 
 /*
@@ -130,22 +130,7 @@ export function Dish({
 }) {
   const n = index + 1;
   return (
-    <Box
-      component="fieldset"
-      sx={{
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 2,
-        p: 2,
-        m: 0,
-        display: 'grid',
-        gap: 1.5,
-        minWidth: 0,
-      }}
-    >
-      <Box component="legend" sx={{ px: 0.5, fontWeight: 600 }}>
-        Plat {n}
-      </Box>
+    <RowFieldset legend={`Plat ${n}`}>
       <DishNameField control={control} index={index} memory={memory} setValue={setValue} />
       <Controller
         control={control}
@@ -198,6 +183,6 @@ export function Dish({
           </IconButton>
         </Box>
       )}
-    </Box>
+    </RowFieldset>
   );
 }

@@ -262,3 +262,27 @@ export function LoadFailure({ message }: { message: string }) {
     </Box>
   );
 }
+
+/** One row of a board (a dish, a formule): a framed group named by its legend (« Plat 2 », « Formule 1 »). */
+export function RowFieldset({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Box
+      component="fieldset"
+      sx={{
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        p: 2,
+        m: 0,
+        display: 'grid',
+        gap: 1.5,
+        minWidth: 0,
+      }}
+    >
+      <Box component="legend" sx={{ px: 0.5, fontWeight: 600 }}>
+        {legend}
+      </Box>
+      {children}
+    </Box>
+  );
+}

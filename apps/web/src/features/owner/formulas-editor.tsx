@@ -31,7 +31,7 @@ import {
 } from '@tables-voisines/contract/schemas/menu-board';
 import { CoursesChoice } from './course-choice';
 import type { BoardControl } from './dish-suggestion-fields';
-import { FormTextField } from './form-parts';
+import { FormTextField, RowFieldset } from './form-parts';
 import { formulasToOffer } from './formula-memory';
 import {
   formulaRowOf,
@@ -138,22 +138,7 @@ function FormulaFields({
 }) {
   const n = index + 1;
   return (
-    <Box
-      component="fieldset"
-      sx={{
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 2,
-        p: 2,
-        m: 0,
-        display: 'grid',
-        gap: 1.5,
-        minWidth: 0,
-      }}
-    >
-      <Box component="legend" sx={{ px: 0.5, fontWeight: 600 }}>
-        Formule {n}
-      </Box>
+    <RowFieldset legend={`Formule ${n}`}>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 110px', sm: '1fr 140px' } }}>
         <FormTextField
           control={control}
@@ -182,7 +167,7 @@ function FormulaFields({
           <DeleteOutlineIcon />
         </IconButton>
       </Box>
-    </Box>
+    </RowFieldset>
   );
 }
 
