@@ -293,7 +293,6 @@ function surroundingByPlaceSql(box, body, day) {
         mb.formulas, mb.from_price_cents
       from menu_boards mb
       where mb.date = $1::date and not mb.establishment_disabled
-        and not exists (select 1 from establishments e where e.id = mb.establishment_id and e.closed_for_good_at is not null)
         and point(mb.establishment_longitude, mb.establishment_latitude) <@ box(point($2, $3), point($4, $5))
         ${condition}
         ${priced}

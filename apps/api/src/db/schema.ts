@@ -483,8 +483,8 @@ export const menuBoards = pgTable(
     updatedAt: updatedAt(),
   },
   // Not declared here: `establishment_longitude`, `establishment_latitude` and `establishment_disabled`, the
-  // board's copy of its establishment's place and hidden state, and `menu_boards_day_place_idx` on them
-  // (migration 0008, decision 0058). Only the database's triggers write them, never an insert of the
+  // board's copy of its establishment's place and hidden state (hidden, or closed for good since migration
+  // 0020), and `menu_boards_day_place_idx` on them (migration 0008, decision 0058). Only the database's triggers write them, never an insert of the
   // application: declared NOT NULL without a default, drizzle would ask every insert for them. Nor
   // `dish_signatures_union`, every bit any dish has, a column PostgreSQL generates from `dish_signatures`
   // (migration 0010, decision 0063).

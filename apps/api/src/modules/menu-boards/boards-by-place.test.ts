@@ -58,7 +58,7 @@ async function wrongCopies(db = t.db): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from menu_boards mb join establishments e on e.id = mb.establishment_id
     where mb.establishment_longitude <> e.longitude or mb.establishment_latitude <> e.latitude
-      or mb.establishment_disabled <> e.disabled`);
+      or mb.establishment_disabled <> (e.disabled or e.closed_for_good_at is not null)`);
   return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
 }
 
@@ -102,6 +102,16 @@ describe('a board follows its establishment', () => {
     expect(await boardsIn(lyon)).not.toContain(board);
     expect(await wrongCopies()).toBe(0);
     expect((await patch(place.id, { disabled: false }, admin.headers)).statusCode).toBe(200);
+    expect(await boardsIn(lyon)).toContain(board);
+    expect(await wrongCopies()).toBe(0);
+  });
+
+  it('closed for good by the team, then open again (migration 0020)', async () => {
+    const { place, board } = await placeWithBoards(45.775, 4.845);
+    expect((await patch(place.id, { closedForGood: true }, admin.headers)).statusCode).toBe(200);
+    expect(await boardsIn(lyon)).not.toContain(board);
+    expect(await wrongCopies()).toBe(0);
+    expect((await patch(place.id, { closedForGood: false }, admin.headers)).statusCode).toBe(200);
     expect(await boardsIn(lyon)).toContain(board);
     expect(await wrongCopies()).toBe(0);
   });
@@ -179,6 +189,39 @@ describe('the surrounding search', () => {
     expect(plan, plan).toContain('menu_boards_day_place_idx');
     // The establishments are read by id, for the boards found only.
     expect(plan).not.toContain('establishments_location_idx');
+    // Places closed for good are left out by the index's condition, not by a look-up of every board's
+    // establishment before the cap (an anti join: 33 → 327 ms p95 at 1,000,000 boards; migration 0020).
+    expect(plan).not.toContain('Anti Join');
+  });
+});
+
+describe('migration 0020', () => {
+  it('hides the boards of places already closed for good', async () => {
+    const database = await blankDatabase();
+    try {
+      await migrateBefore(database, '0020_boards_of_closed_places');
+      const ids = { open: randomUUID(), closed: randomUUID() };
+      await database.db.execute(sql`
+        insert into establishments (id, uri, kind, name, venue_type, street, postcode, town, latitude, longitude,
+          claim_code, search_text, disabled, closed_for_good_at)
+        values (${ids.open}, 'a-lyon', 'restaurant', 'A', 'brasserie', '1 rue', '69001', 'Lyon', 45.76, 4.83,
+                'CODE-A', 'a lyon', false, null),
+               (${ids.closed}, 'b-lyon', 'restaurant', 'B', 'brasserie', '2 rue', '69001', 'Lyon', 45.77, 4.84,
+                'CODE-B', 'b lyon', false, now())`);
+      await database.db.execute(sql`
+        insert into menu_boards (id, establishment_id, title, date)
+        values (${randomUUID()}, ${ids.open}, 'A', ${today}), (${randomUUID()}, ${ids.closed}, 'B', ${today})`);
+      await migrateDatabase(database);
+      const result = await database.db.execute<{ name: string; off: boolean; v: number }>(
+        sql`select title as name, establishment_disabled as off, version as v from menu_boards order by title`,
+      );
+      expect((result as unknown as { rows: unknown[] }).rows).toEqual([
+        { name: 'A', off: false, v: 1 },
+        { name: 'B', off: true, v: 1 },
+      ]);
+    } finally {
+      await database.close();
+    }
   });
 });
 

@@ -262,6 +262,8 @@ function keptBoardSql(filters: DishFilters): SQL {
  * with the board's part (`menu_board_answers`): a closure written today must change today's answer.
  * `maxPrice` is, as the dish filters, a comparison on the board row the day-and-place index gives (its
  * `from_price_cents`, kept by the database): no look-up of dishes or formules per board (decision 0089).
+ * A hidden place and one closed for good are left out by the board's copy of that state
+ * (`establishment_disabled`, migrations 0008 and 0020), in the index's own condition: no look-up either.
  */
 export function surroundingMenuBoardsSql(
   box: Bounds,
@@ -277,7 +279,6 @@ export function surroundingMenuBoardsSql(
         mb.formulas, mb.from_price_cents
       from menu_boards mb
       where mb.date = ${day}::date and not mb.establishment_disabled
-        and not exists (select 1 from establishments e where e.id = mb.establishment_id and e.closed_for_good_at is not null)
         and point(mb.establishment_longitude, mb.establishment_latitude) <@ box(point(${box.southWest.longitude}, ${box.southWest.latitude}), point(${box.northEast.longitude}, ${box.northEast.latitude}))
         ${hasDishFilter(filters) ? sql`and ${hasMatchingDish(filters, 'mb')}` : sql``}
         ${filters.maxPrice === undefined ? sql`` : sql`and mb.from_price_cents <= ${cents(filters.maxPrice)}::int`}
