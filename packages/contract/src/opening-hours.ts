@@ -5,8 +5,7 @@
  */
 
 import { activeClosure, closureStatusText, formatFrenchDate, type Closure } from './closures';
-import { once } from './once';
-import { addDays, parisDay } from './paris-time';
+import { addDays, parisDay, parisWallClock } from './paris-time';
 
 export type OpeningHoursEntry = { day: number; opens: string; closes: string };
 
@@ -41,39 +40,23 @@ export const DAY_NAMES_FR = [
 const MINUTES_PER_DAY = 1440;
 const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
 
-const WEEKDAYS: Readonly<Record<string, number>> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
-
-const PARIS_CLOCK = once(
-  () =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Paris',
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }),
-);
-
 /** The last answer of `parisWeekTime`, for its UTC minute (pages of an export are rendered in the same minute). */
 let lastWeekTime: { minute: number; value: { day: number; minutes: number } } | undefined;
 
 /**
- * Day of the week (Monday = 1) and minutes since midnight in Europe/Paris at an instant. Paris's offset
- * changes on a whole UTC hour, so every instant of a UTC minute has the same answer: the last one is kept
- * (`formatToParts` is slow, and a page asks several times: decision 0032, "Measurements").
+ * Day of the week (Monday = 1) and minutes since midnight in Europe/Paris at an instant, from Paris's wall
+ * clock (paris-time.ts: no `Intl` object, whose first one cost a phone's page about 30 ms, issue 55). Paris's
+ * offset changes on a whole UTC hour, so every instant of a UTC minute has the same answer: the last one is
+ * kept (a page asks several times: decision 0032, "Measurements").
  */
 export function parisWeekTime(now: Date): { day: number; minutes: number } {
   const minute = Math.floor(now.getTime() / 60_000);
   if (lastWeekTime?.minute === minute) return { ...lastWeekTime.value };
-  let day = 1;
-  let hour = 0;
-  let minutes = 0;
-  for (const part of PARIS_CLOCK().formatToParts(now)) {
-    if (part.type === 'weekday') day = WEEKDAYS[part.value] ?? 1;
-    else if (part.type === 'hour') hour = Number(part.value);
-    else if (part.type === 'minute') minutes = Number(part.value);
-  }
-  const value = { day, minutes: hour * 60 + minutes };
+  const wall = parisWallClock(now);
+  const value = {
+    day: ((wall.getUTCDay() + 6) % 7) + 1,
+    minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes(),
+  };
   lastWeekTime = { minute, value };
   return { ...value };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addYears, msUntilNextParisMidnight, parisDay } from './paris-time';
+import { addDays, addYears, msUntilNextParisMidnight, parisDay, parisWallClock } from './paris-time';
 
 const at = (iso: string): Date => new Date(iso);
 const HOUR = 3_600_000;
@@ -55,5 +55,68 @@ describe('msUntilNextParisMidnight', () => {
     // Paris midnight starting 29 March 2026 is 23:00 UTC the day before; the next is 22:00 UTC on the 29th.
     expect(msUntilNextParisMidnight(at('2026-03-28T23:00:00Z'))).toBe(23 * HOUR);
     expect(msUntilNextParisMidnight(at('2026-10-24T22:00:00Z'))).toBe(25 * HOUR);
+  });
+});
+
+describe('Paris time without Intl (issue 55)', () => {
+  /** The wall clock of an instant in Paris as the time zone database says, through Intl (the reference). */
+  const tzdata = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Europe/Paris',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  function tzdataWallClock(instant: number): number {
+    const f: Record<string, number> = {};
+    for (const part of tzdata.formatToParts(new Date(instant))) f[part.type] = Number(part.value);
+    return Date.UTC(f.year!, f.month! - 1, f.day!, f.hour!, f.minute!, f.second!);
+  }
+
+  it('agrees with the time zone database every six hours and a second around each change, 1995 to 2100', () => {
+    const differences: string[] = [];
+    const check = (instant: number) => {
+      if (parisWallClock(new Date(instant)).getTime() !== tzdataWallClock(instant)) {
+        differences.push(new Date(instant).toISOString());
+      }
+    };
+    let checked = 0;
+    for (let t = Date.UTC(1995, 0, 1); t < Date.UTC(2101, 0, 1); t += 6 * 3_600_000) {
+      check(t);
+      checked += 1;
+    }
+    for (let year = 1995; year <= 2100; year += 1) {
+      for (const month of [2, 9]) {
+        const last = new Date(Date.UTC(year, month + 1, 0));
+        const change = Date.UTC(year, month, last.getUTCDate() - last.getUTCDay(), 1);
+        for (const delta of [-3_600_000, -1000, 0, 1000, 3_600_000]) check(change + delta);
+        checked += 5;
+      }
+    }
+    expect(checked).toBeGreaterThan(150_000);
+    expect(differences).toEqual([]);
+  });
+
+  it('makes no Intl object for a day, a midnight or a week time from 1996 to 2099', () => {
+    const made: string[] = [];
+    const real = Intl.DateTimeFormat;
+    Intl.DateTimeFormat = new Proxy(real, {
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        made.push(JSON.stringify(args));
+        return Reflect.construct(target, args) as Intl.DateTimeFormat;
+      },
+    });
+    try {
+      const instant = new Date('2031-07-14T21:59:30Z');
+      expect(parisDay(instant)).toBe('2031-07-14');
+      expect(parisWallClock(instant).toISOString()).toBe('2031-07-14T23:59:30.000Z');
+      expect(msUntilNextParisMidnight(instant)).toBe(30_000);
+    } finally {
+      Intl.DateTimeFormat = real;
+    }
+    expect(made).toEqual([]);
   });
 });

@@ -14,7 +14,8 @@ import { addDays, parisDay } from '@tables-voisines/contract/paris-time';
 function SlotsOf({ hours, day }: { hours: readonly OpeningHoursEntry[]; day: number }) {
   const slots = hours
     .filter((h) => h.day === day)
-    .sort((a, b) => a.opens.localeCompare(b.opens))
+    // « HH:MM » sorts as text; `localeCompare` would make the page's first `Intl` collator (issue 55).
+    .sort((a, b) => (a.opens < b.opens ? -1 : a.opens > b.opens ? 1 : 0))
     .map(formatTimeRange);
   if (slots.length === 0) return <>Fermé</>;
   return slots.map((slot, index) => (
