@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EstablishmentStats, StatDay } from '@tables-voisines/contract/schemas/stats';
-import { changeText, isEmpty, periodFigures, shortDay, statsRange } from './stats-figures';
+import { changeText, isEmpty, longDay, periodFigures, shortDay, statsRange } from './stats-figures';
 
 /* « Statistiques » (issue 53): the period read with the one before it, and how each total moved, in words. */
 
@@ -70,5 +70,9 @@ describe('a day on the chart’s axis', () => {
   it('is short, in French', () => {
     expect(shortDay('2026-12-02')).toBe('2 déc.');
     expect(shortDay('2026-07-14')).toBe('14 juil.');
+    // The first of a month is « 1er » on the axis and in the table (« mardi 1 décembre » before).
+    expect(shortDay('2026-12-01')).toBe('1er déc.');
+    expect(longDay('2026-12-01')).toBe('mardi 1er décembre');
+    expect(longDay('2026-12-02')).toBe('mercredi 2 décembre');
   });
 });

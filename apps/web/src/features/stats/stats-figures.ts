@@ -1,4 +1,5 @@
 import { addDays } from '@tables-voisines/contract/paris-time';
+import { formatFrenchDay } from '../../lib/format';
 import type {
   EstablishmentStats,
   StatCountKey,
@@ -67,19 +68,13 @@ export function changeText(current: number, previous: number, days: StatPeriod):
 }
 
 const DAY_FORMAT = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const LONG_DAY_FORMAT = new Intl.DateTimeFormat('fr-FR', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'UTC',
-});
 
-/** A Paris day as the chart's axis says it: « 2 déc. ». */
+/** A Paris day as the chart's axis says it: « 2 déc. », « 1er déc. ». */
 export function shortDay(date: string): string {
-  return DAY_FORMAT.format(new Date(`${date}T00:00:00Z`));
+  return DAY_FORMAT.format(new Date(`${date}T00:00:00Z`)).replace(/^1 /u, '1er ');
 }
 
-/** A Paris day as the table says it: « mercredi 2 décembre ». */
+/** A Paris day as the table says it: « mercredi 2 décembre », « mardi 1er décembre ». */
 export function longDay(date: string): string {
-  return LONG_DAY_FORMAT.format(new Date(`${date}T00:00:00Z`));
+  return formatFrenchDay(date);
 }
