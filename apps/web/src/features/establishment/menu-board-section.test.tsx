@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { MenuBoardItem } from '@tables-voisines/contract/schemas/menu-board';
 import { aMenuBoard, aMenuBoardItem } from '../../test/factories';
-import { Dish, dishBadges, MenuBoardSection } from './menu-board-section';
+import { boardTitleLine, Dish, dishBadges, MenuBoardSection } from './menu-board-section';
 
 /** A blanquette at 14.50 €, with nothing said of its allergens unless `overrides` says. */
 const dish = aMenuBoardItem;
@@ -164,5 +164,20 @@ describe('a board as French restaurants write it', () => {
     expect(html).not.toContain('<h3');
     expect(html).toContain('aria-label="Formule"');
     expect(text).toMatch(/Petite faim\u00a0: plat — 12\u00a0€ Quiche .* Tarte/);
+  });
+});
+
+describe('the line under the board’s heading', () => {
+  it('says the day once, whatever the title says', () => {
+    // The owners' form proposes « Ardoise du <day> »: the page read « Ardoise du vendredi 4 décembre · vendredi 4 décembre ».
+    expect(boardTitleLine('Ardoise du vendredi 4 décembre', '2026-12-04')).toBe(
+      'Ardoise du vendredi 4 décembre',
+    );
+    expect(boardTitleLine('Ardoise du jour', '2026-12-04')).toBe('vendredi 4 décembre');
+    expect(boardTitleLine('Formule du jour', '2026-12-05')).toBe('Formule du jour · samedi 5 décembre');
+    // A title naming another day keeps the board's own day beside it.
+    expect(boardTitleLine('Ardoise du vendredi 4 décembre', '2026-12-05')).toBe(
+      'Ardoise du vendredi 4 décembre · samedi 5 décembre',
+    );
   });
 });

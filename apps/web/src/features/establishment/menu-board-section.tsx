@@ -8,6 +8,18 @@ import { formulaText, groupByCourse } from '@tables-voisines/contract/courses';
 import { allergensSentence, DIET_LABELS, HOMEMADE_LABEL } from '@tables-voisines/contract/dishes';
 import { formatEuros, formatFrenchDay } from '../../lib/format';
 
+/**
+ * The line under « Ardoise du jour »: its day, after the owner's title unless that title is the plain one or
+ * already says the day (the owners' form proposes « Ardoise du samedi 5 décembre », which the page read
+ * « Ardoise du samedi 5 décembre · samedi 5 décembre »).
+ */
+export function boardTitleLine(title: string, date: string): string {
+  const day = formatFrenchDay(date);
+  const plain = title.trim();
+  if (plain.toLowerCase() === 'ardoise du jour') return day;
+  return plain.toLowerCase().includes(day.toLowerCase()) ? plain : `${plain} · ${day}`;
+}
+
 /** A dish's badges, in words: its diets (« Végétarien », « Halal »), then « Fait maison ». */
 export function dishBadges(item: Pick<MenuBoardItem, 'diets' | 'homemade'>): string[] {
   return [...item.diets.map((d) => DIET_LABELS[d]), ...(item.homemade ? [HOMEMADE_LABEL] : [])];
@@ -95,9 +107,7 @@ export function MenuBoardSection({ board, categories }: { board: MenuBoard; cate
         </p>
       )}
       <p className="tv-small tv-muted" style={{ marginBottom: 8 }}>
-        {board.title.trim().toLowerCase() === 'ardoise du jour'
-          ? formatFrenchDay(board.date)
-          : `${board.title} · ${formatFrenchDay(board.date)}`}
+        {boardTitleLine(board.title, board.date)}
       </p>
       {board.formulas.length > 0 && (
         <ul
