@@ -18,6 +18,8 @@
 // host ÷ TARGET_INDEX, so that the simulated phone is a low-end one (350) everywhere. The mobile figures with
 // Lighthouse's own 4× are kept beside them (`mobile-4x`), for comparison with Lighthouse as others run it.
 //   LIGHTHOUSE_TARGET_INDEX=1000 npm run bench:lighthouse      the phone of another class (a Pixel 5)
+//   npm run bench:lighthouse -- --presets mobile   the calibrated phone only (home and the six pages, about
+//                                               a third of the full run): bench/results/lighthouse-mobile.json
 //
 // Not part of `npm test`: scores depend on what else runs on the machine.
 import { execFileSync } from 'node:child_process';
@@ -28,9 +30,15 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
-import { chromium } from 'playwright-core';
 import { chooseDetailPages } from './lighthouse-pages.mjs';
+import {
+  CHROME_FLAGS,
+  chromePath,
+  cpuSlowdownFor,
+  measureBenchmarkIndex,
+  median,
+  TARGET_INDEX,
+} from './support/benchmark-index.mjs';
 import { resultsDir } from './support/common.mjs';
 import { assertProductionBuild, loadServerSupport } from './support/server-support.mjs';
 
@@ -38,48 +46,18 @@ import { assertProductionBuild, loadServerSupport } from './support/server-suppo
 process.env.MAP_STYLE ??= 'offline';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const runsIndex = process.argv.indexOf('--runs');
 const RUNS = runsIndex === -1 ? 3 : Number(process.argv[runsIndex + 1]);
 const QUICK = process.argv.includes('--quick');
-/** The simulated phone's `benchmarkIndex`: a low-end phone (Moto G Power class is about 260, Pixel 5 about 1,000). */
-const TARGET_INDEX = Number(process.env.LIGHTHOUSE_TARGET_INDEX ?? 350);
+const presetsIndex = process.argv.indexOf('--presets');
+/** The presets asked for (`--presets mobile,desktop`), all when not said. */
+const ONLY_PRESETS = presetsIndex === -1 ? null : process.argv[presetsIndex + 1].split(',');
 /** Samples of the host's index, each about a second: their median is what the slowdown is calibrated from. */
 const INDEX_SAMPLES = QUICK ? 5 : 9;
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-/**
- * The host's `benchmarkIndex` as Lighthouse computes it: its own page function, evaluated once in the blank
- * page of a browser just launched as its runs are (chrome-launcher, the same flags). Once per browser, because
- * Lighthouse's figure is that first evaluation: later ones in the same page read about 40 % higher (warmed
- * up), and Chrome's scale of phones (about 1,000 for a Pixel 5) is Lighthouse's figure.
- */
-async function measureBenchmarkIndex(samples) {
-  const values = [];
-  for (let i = 0; i < samples; i += 1) {
-    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
-    try {
-      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-      const page = browser.contexts()[0]?.pages()[0] ?? (await browser.newPage());
-      values.push(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`));
-      await browser.close();
-    } finally {
-      await chrome.kill();
-    }
-  }
-  return values;
-}
-
 const indexSamples = await measureBenchmarkIndex(INDEX_SAMPLES);
 const hostIndex = median(indexSamples);
-/** Host ÷ target, never below 1 (a host slower than the phone is measured as it is). */
-const cpuSlowdown = Math.max(1, Math.round((hostIndex / TARGET_INDEX) * 100) / 100);
+const cpuSlowdown = cpuSlowdownFor(hostIndex);
 process.stderr.write(
   `benchmarkIndex de l’hôte : ${Math.round(hostIndex)} (médiane de ${indexSamples.map(Math.round).join(', ')}) ; ` +
     `processeur ralenti ${cpuSlowdown}× pour un téléphone à ${TARGET_INDEX}\n`,
@@ -215,7 +193,12 @@ try {
         path: detail.path,
         presets: QUICK ? ['mobile'] : ['mobile', 'mobile-4x', 'desktop'],
       })),
-  ];
+  ]
+    .map((c) => ({
+      ...c,
+      presets: c.presets.filter((p) => ONLY_PRESETS === null || ONLY_PRESETS.includes(p)),
+    }))
+    .filter((c) => c.presets.length > 0);
   // One unmeasured visit per page, so that the server's page cache is warm for every run alike.
   for (const { path: pagePath } of cases) await fetch(`${server.baseUrl}${pagePath}`);
 
@@ -297,10 +280,13 @@ console.log(
 // A quick run (CI) only checks that it works: its figures go to a temporary folder (`resultsDir`).
 await mkdir(resultsDir, { recursive: true });
 await writeFile(
-  path.join(resultsDir, 'lighthouse.json'),
+  path.join(
+    resultsDir,
+    ONLY_PRESETS === null ? 'lighthouse.json' : `lighthouse-${ONLY_PRESETS.join('-')}.json`,
+  ),
   `${JSON.stringify(
     {
-      command: `npm run bench:lighthouse${RUNS === 3 && !QUICK ? '' : ` --${QUICK ? ' --quick' : ''}${RUNS === 3 ? '' : ` --runs ${RUNS}`}`}`,
+      command: `npm run bench:lighthouse${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
       date: startedAt.toISOString(),
       lighthouse: results[0]?.runs[0]?.lighthouseVersion ?? null,
       chrome: chromeVersion(),

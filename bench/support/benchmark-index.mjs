@@ -1,0 +1,48 @@
+// The host's speed as Lighthouse measures it (`benchmarkIndex`), and the CPU slowdown that makes it the
+// simulated phone (issue 55, decision 0081): shared by bench:lighthouse and bench:first-tap.
+import * as chromeLauncher from 'chrome-launcher';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { chromium } from 'playwright-core';
+
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+];
+export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** The simulated phone's `benchmarkIndex`: a low-end phone (Moto G Power class is about 260, Pixel 5 about 1,000). */
+export const TARGET_INDEX = Number(process.env.LIGHTHOUSE_TARGET_INDEX ?? 350);
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * The host's `benchmarkIndex` as Lighthouse computes it: its own page function, evaluated once in the blank
+ * page of a browser just launched as its runs are (chrome-launcher, the same flags). Once per browser, because
+ * Lighthouse's figure is that first evaluation: later ones in the same page read about 40 % higher (warmed
+ * up), and Chrome's scale of phones (about 1,000 for a Pixel 5) is Lighthouse's figure.
+ */
+export async function measureBenchmarkIndex(samples) {
+  const values = [];
+  for (let i = 0; i < samples; i += 1) {
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+    try {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const page = browser.contexts()[0]?.pages()[0] ?? (await browser.newPage());
+      values.push(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`));
+      await browser.close();
+    } finally {
+      await chrome.kill();
+    }
+  }
+  return values;
+}
+
+/** Host ÷ target, never below 1 (a host slower than the phone is measured as it is). */
+export function cpuSlowdownFor(hostIndex) {
+  return Math.max(1, Math.round((hostIndex / TARGET_INDEX) * 100) / 100);
+}
