@@ -408,6 +408,8 @@ describe('the app banner on a phone', () => {
       }[]
     )[1]!;
     await page.goto(`${server.baseUrl}/${target.kind}/${encodeURIComponent(target.uri)}`);
+    // Loaded on a phone, the page shows the banner once React runs: on the visitor's first intent (0092).
+    await waitForRouter(page);
     await expect.poll(() => banner.isVisible(), { timeout: 10_000 }).toBe(true);
     const share = page.getByRole('heading', { name: 'Partager' });
     const last = page.locator('.tv-share');

@@ -222,11 +222,14 @@ describe('an establishment page', () => {
     const html = await response!.text();
     // No preload in the HTML: the page's module script adds them once the first frame is painted.
     expect(html).not.toContain('<link rel="modulepreload"');
-    const hrefs = JSON.parse(/for \(const href of (\[[^\]]*\])\)/.exec(html)![1]!) as string[];
+    const hrefs = JSON.parse(/const preloads = (\[[^\]]*\]);/.exec(html)![1]!) as string[];
     // The page's scripts, not an empty list (9 files since decision 0061 grouped the small ones).
     expect(hrefs.length).toBeGreaterThan(5);
     await refreshed;
-    for (const href of hrefs) expect([href, priorities.get(href)]).toEqual([href, 'Low']);
+    // All at low priority but the view's count (decision 0092): about 1 KB, imported as soon as the page is
+    // painted, which counts the view before React.
+    for (const href of hrefs.filter((h) => !/\/page-stats-core-/.test(h)))
+      expect([href, priorities.get(href)]).toEqual([href, 'Low']);
     // Every script of the page was asked for after the first paint.
     const { painted, firstScript } = await page.evaluate(() => ({
       painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
@@ -332,6 +335,68 @@ describe('an establishment page', () => {
     expect(await fontsDrawing(page, 'h1')).toEqual(['Open Sans']);
     expect(await fontsDrawing(page, '.tv-dish__name')).toEqual(['Open Sans SemiBold']);
     await onTime.close();
+  });
+
+  it('runs no React on a phone until the visitor acts, and counts its view and a call meanwhile (decision 0092)', async () => {
+    const token = await adminToken(server.baseUrl, ADMIN);
+    const made = await createEstablishment(server.baseUrl, token, { phone: '04 78 00 00 02' });
+    const context = await newVisitorContext(browser, PHONE);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    // The beacons' bodies, as the browser sends them (Playwright does not give a beacon's body).
+    const events: { type: string; source: string; establishment: string }[] = [];
+    const cdp = await context.newCDPSession(page);
+    cdp.on('Network.requestWillBeSent', ({ request, requestId }) => {
+      if (request.method !== 'POST' || new URL(request.url).pathname !== '/api/events') return;
+      const body =
+        request.postData ??
+        cdp.send('Network.getRequestPostData', { requestId }).then(
+          (r) => r.postData,
+          () => 'null',
+        );
+      void Promise.resolve(body).then((text) => events.push(JSON.parse(text) as (typeof events)[number]));
+    });
+    await cdp.send('Network.enable');
+    const url = `${server.baseUrl}${establishmentPath('restaurant', made.uri)}`;
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => events.length).toBe(1);
+    expect(events[0]).toEqual({ establishment: made.id, type: 'view', source: 'direct' });
+    // Read and left alone: React's scripts fetched, none run (no router, the live copy not asked for).
+    const state = await page.evaluate(() => ({
+      router: '__reactRouterDataRouter' in window,
+      fetched: performance
+        .getEntriesByType('resource')
+        .filter((r) => /\/assets\/(framework|entry\.client)-[\w-]+\.js$/.test(r.name)).length,
+      live: performance
+        .getEntriesByType('resource')
+        .some((r) => /\/establishment\/[^/]+\/public$/.test(r.name)),
+    }));
+    expect(state).toEqual({ router: false, fetched: 2, live: false });
+    // A call from the page before React: counted, once.
+    await page.evaluate(() => {
+      // The phone app is not here: the link's own navigation is kept from leaving the page.
+      document.querySelector('a[href^="tel:"]')!.addEventListener('click', (e) => e.preventDefault());
+    });
+    // The tap is the visitor's first intent: React starts and refreshes the page's data (asked for before
+    // the tap, as the refresh may come before any later wait).
+    const refreshed = page.waitForResponse((r) => /\/establishment\/[^/]+\/public$/.test(r.url()));
+    await page.locator('a[href^="tel:"]').tap();
+    await expect.poll(() => events.map((e) => e.type)).toEqual(['view', 'phone']);
+    await page.waitForFunction(() => '__reactRouterDataRouter' in window);
+    await refreshed;
+    // Counted nothing again: the view and the call were the early counter's.
+    await page.getByRole('button', { name: 'Copier le lien' }).tap();
+    await page.waitForTimeout(300);
+    expect(events.map((e) => e.type)).toEqual(['view', 'phone', 'share']);
+    expect(errors()).toEqual([]);
+
+    // An old render (a cache's copy, a tab left open): React at once, as on a desktop.
+    const stale = await context.newPage();
+    await stale.clock.install({ time: Date.now() + 120_000 });
+    await stale.goto(url);
+    await stale.waitForFunction(() => '__reactRouterDataRouter' in window);
+    await context.close();
   });
 
   it('answers its links and buttons on a phone as soon as it has loaded: share, itinerary, phone, the map', async () => {

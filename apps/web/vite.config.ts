@@ -207,6 +207,12 @@ function isSiteCoreModule(id: string): boolean {
 const FRAMEWORK_MODULE =
   /\/node_modules\/(react|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)\//;
 
+/**
+ * What a place's page runs on a phone before React (decision 0092): the view's count, a chunk of its own that
+ * imports nothing, found by its name in the page's script list (scripts-after-paint.ts).
+ */
+const EARLY_STATS_MODULE = /\/apps\/web\/src\/features\/establishment\/page-stats-core\.ts$/;
+
 /** The client build's shared chunks (`output.codeSplitting` of Rolldown), beside React Router's own. */
 const sharedChunks: Plugin = {
   name: 'tables-voisines:shared-chunks',
@@ -223,6 +229,7 @@ const sharedChunks: Plugin = {
             codeSplitting: {
               groups: [
                 { name: 'framework', test: FRAMEWORK_MODULE, priority: 2 },
+                { name: 'page-stats-core', test: EARLY_STATS_MODULE, priority: 3 },
                 { name: 'site-core', test: isSiteCoreModule, priority: 1 },
               ],
             },
@@ -236,6 +243,12 @@ const sharedChunks: Plugin = {
     const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
     // The site's build, not the service worker's.
     if (!chunks.some((chunk) => chunk.facadeModuleId?.endsWith('/entry.client.tsx'))) return;
+    const early = chunks.find((chunk) => chunk.name === 'page-stats-core');
+    if (early === undefined || early.imports.length > 0 || early.dynamicImports.length > 0) {
+      const message = `The page-stats-core chunk is missing or imports others: ${early?.imports.join(', ')}`;
+      this.environment.logger.error(message);
+      this.error(message);
+    }
     const grouped = chunks.flatMap((chunk) => (chunk.name === 'site-core' ? Object.keys(chunk.modules) : []));
     const missing = SITE_CORE_MODULES.filter((file) => !grouped.some((id) => id.endsWith(`/${file}`)));
     if (missing.length === 0) return;

@@ -185,6 +185,9 @@ export type { Browser, BrowserContext, Locator, Page };
  * before that (right after `load`) finds no router.
  */
 export async function waitForRouter(page: Page): Promise<void> {
+  // A place's page freshly rendered on a phone starts React on the visitor's first intent (decision 0092):
+  // a key pressed is one, and does nothing else on a page.
+  await page.keyboard.press('Shift');
   await page.waitForFunction(() => {
     const router = (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
       .__reactRouterDataRouter;

@@ -9,6 +9,8 @@ import { assertHandoffWritten, primeHandoff, readHandoff } from './handoff';
 import siteStylesheet from './site.css?url';
 import { lowerScriptPreloads } from './script-preloads';
 import { scriptsAfterPaint } from './scripts-after-paint';
+import type { EstablishmentPageData } from '../features/establishment/load-establishment-page';
+import { pageStatsTarget } from '../features/establishment/page-stats';
 import { SiteCssContext } from './site-stylesheet';
 
 export { publicDataContext } from './public-data-context';
@@ -85,8 +87,13 @@ export default async function handleRequest(
   html = lowerScriptPreloads(html);
   // An establishment's page, where visitors land from a search or a shared link: scripts after its first paint.
   const matches = routerContext.staticHandlerContext.matches;
-  if (responseStatusCode === 200 && matches.some((m) => DETAIL_ROUTES.has(m.route.id))) {
-    html = scriptsAfterPaint(html, nonce);
+  const detail = matches.find((m) => DETAIL_ROUTES.has(m.route.id));
+  if (responseStatusCode === 200 && detail !== undefined) {
+    const page = routerContext.staticHandlerContext.loaderData[detail.route.id] as EstablishmentPageData;
+    html = scriptsAfterPaint(html, nonce, {
+      stats: pageStatsTarget(page.establishment.id, page.siteShortName),
+      renderedAt: page.renderedAt,
+    });
   }
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   // Bytes, not the string: a string body is checked and encoded again by the Fetch API's Response.

@@ -39,6 +39,46 @@ describe('scriptsAfterPaint', () => {
     expect(html).toMatch(/<script nonce="N0nce\+\/=">window\.__tvEarlyClicks=\[\];[^<]*<\/script><\/head>/);
   });
 
+  it('on a place’s page, counts its view after the paint and starts React on a phone at the first intent', () => {
+    const renderedAt = '2026-12-05T07:00:00.000Z';
+    const stats = { establishment: 'e1', viewKey: 'tablesVoisines.vu.e1', eventsUrl: '/api/events</script>' };
+    const html = scriptsAfterPaint(PAGE, 'N0nce+/=', { stats, renderedAt });
+    const module = /<script nonce="N0nce\+\/=" type="module" async="">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    // The view's count first, then the wait for an intent on a phone, then the scripts as before.
+    const order = ['first-contentful-paint', '__tvCountBeforeHydration', '(min-width: 960px)', '__tvIntent'];
+    const at = order.map((word) => module.indexOf(word));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(at.at(-1)).toBeLessThan(module.indexOf('rel = "modulepreload"'));
+    // Trusted when it arrives within the page cache's minute from the server's render; then read without
+    // React for a minute from its load, whatever its age within that minute.
+    expect(module).toContain(`Date.now() - ${Date.parse(renderedAt)}`);
+    expect(module).toContain('age > -60000 && age < 60000');
+    expect(module).toContain('setTimeout(go, 60000)');
+    // Nothing the page says can close its script.
+    expect(module).toContain('"eventsUrl":"/api/events\\u003c/script>"');
+    // The first intent is listened for from the page's start, in <head>.
+    const head = /<script nonce="N0nce\+\/=">([^<]*)<\/script><\/head>/.exec(html)![1]!;
+    expect(head).toContain('window.__tvIntent=new Promise');
+    expect(head).toContain('["pointerdown","keydown","focusin","scroll"]');
+    // Other pages wait for no intent.
+    expect(scriptsAfterPaint(PAGE, 'N0nce+/=')).not.toContain('__tvIntent');
+  });
+
+  it('starts at the first intent even when it came before the page’s scripts', async () => {
+    const html = scriptsAfterPaint(PAGE, undefined, {
+      stats: { establishment: 'e1', viewKey: 'k', eventsUrl: '/api/events' },
+      renderedAt: new Date().toISOString(),
+    });
+    const head = /<script>([^<]*)<\/script><\/head>/.exec(html)![1]!;
+    new Function(head)();
+    window.dispatchEvent(new Event('scroll'));
+    const intent = (window as unknown as { __tvIntent: Promise<void> }).__tvIntent;
+    await expect(
+      Promise.race([intent.then(() => 'intent'), new Promise((go) => setTimeout(go, 50, 'none'))]),
+    ).resolves.toBe('intent');
+  });
+
   it('writes no nonce where the page has none (the static export)', () => {
     const html = scriptsAfterPaint(PAGE.replace(' nonce="N0nce+/="', ''));
     expect(html).toMatch(/<script>window\.__tvEarlyClicks/);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { firstViewInTab, refusesTracking, visitSource } from './page-stats';
+import { firstViewInTab, refusesTracking, visitSource } from './page-stats-core';
 
 /*
  * What a place's page sends to the statistics (issue 53, decision 0087): where the visitor came from in one
@@ -73,7 +73,7 @@ describe('one view per page per tab', () => {
     expect(firstViewInTab(() => tab, other)).toBe(true);
     // A reload forgets the page load's memory (a new module) and keeps the tab's storage: not counted again.
     vi.resetModules();
-    const reloaded = await import('./page-stats');
+    const reloaded = await import('./page-stats-core');
     expect(reloaded.firstViewInTab(() => tab, page)).toBe(false);
   });
 
