@@ -2,8 +2,10 @@
 // desktop presets, 3 runs each: the median of the performance, accessibility, best-practices and SEO
 // scores, and the worst of the detail pages' medians (issue 32's goal: at least 95 on a phone). The home page,
 // which is the map, is also run on a phone with `throttlingMethod: 'devtools'` (the network and CPU really
-// slowed instead of simulated), and held to issue 33's goals: LCP ≤ 2.5 s and CLS ≤ 0.1 under the mobile
-// simulation, a performance score of at least 80 with devtools throttling. Starts the
+// slowed instead of simulated), and held to issue 33's goals: LCP ≤ 2.2 s (issue 55: 2.5 s with margin) and
+// CLS ≤ 0.1 under the mobile simulation, a performance score of at least 80 with devtools throttling. Its
+// blocking time on the calibrated phone is written beside the part that is the map drawn in software
+// (bench/support/map-in-software.mjs). Starts the
 // product like the journey tests do (`startServer()` from e2e/support/server.ts: `npm start` on a temporary
 // data directory with the demonstration data), prints a table and writes bench/results/lighthouse.json.
 //
@@ -40,6 +42,7 @@ import {
   TARGET_INDEX,
 } from './support/benchmark-index.mjs';
 import { resultsDir } from './support/common.mjs';
+import { blockingTimeSplit } from './support/map-in-software.mjs';
 import { assertProductionBuild, loadServerSupport } from './support/server-support.mjs';
 
 // No network here: the server draws the bundled offline base map (ARCHITECTURE.md).
@@ -75,9 +78,9 @@ const PRESETS = {
     settings: { throttlingMethod: 'devtools', throttling: calibrated },
   },
 };
-/** Issue 33's goals for the map page (home). */
+/** Issue 33's goals for the map page (home), its largest paint with issue 55's margin on the calibrated phone. */
 const MAP_PAGE_GOALS = {
-  largestContentfulPaintMs: 2500,
+  largestContentfulPaintMs: 2200,
   cumulativeLayoutShift: 0.1,
   devtoolsPerformance: 80,
 };
@@ -123,9 +126,15 @@ async function runLighthouse(url, config) {
           .map((ref) => ref.id),
       ]),
     );
+    const { throttlingMethod, throttling: applied } = lhr.configSettings;
     return {
       scores,
       metrics,
+      // The blocking time read from the trace, and what is left of it without the map drawn in software.
+      blockingTimeSplit: blockingTimeSplit(
+        result.artifacts.Trace,
+        throttlingMethod === 'simulate' ? applied.cpuSlowdownMultiplier : 1,
+      ),
       failing,
       lighthouseVersion: lhr.lighthouseVersion,
       userAgent: lhr.environment?.hostUserAgent,
@@ -215,7 +224,20 @@ try {
       const medianMetrics = Object.fromEntries(
         Object.keys(runs[0].metrics).map((key) => [key, median(runs.map((r) => r.metrics[key]))]),
       );
-      results.push({ page: pageName, path: pagePath, preset, medians, medianMetrics, runs });
+      const splits = runs.map((r) => r.blockingTimeSplit).filter((split) => split !== null);
+      const medianBlockingTimeSplit =
+        splits.length === 0
+          ? null
+          : Object.fromEntries(Object.keys(splits[0]).map((key) => [key, median(splits.map((x) => x[key]))]));
+      results.push({
+        page: pageName,
+        path: pagePath,
+        preset,
+        medians,
+        medianMetrics,
+        medianBlockingTimeSplit,
+        runs,
+      });
     }
   }
 } finally {
@@ -265,17 +287,33 @@ const mapPage = {
   mobileLargestContentfulPaintMs: Math.round(homeOn('mobile')?.medianMetrics.largestContentfulPaintMs),
   mobileCumulativeLayoutShift: homeOn('mobile')?.medianMetrics.cumulativeLayoutShift,
   devtoolsPerformance: homeOn('mobile-devtools')?.medians.performance,
+  // Issue 55, point 3: its blocking time on the calibrated phone, beside the part that is the map drawn in
+  // software (bench/support/map-in-software.mjs), and an estimate for a phone with a GPU.
+  mobileTotalBlockingTimeMs: Math.round(homeOn('mobile')?.medianMetrics.totalBlockingTimeMs),
+  mobileBlockingTimeSplit: homeOn('mobile')?.medianBlockingTimeSplit ?? null,
 };
 mapPage.met = {
   largestContentfulPaint: mapPage.mobileLargestContentfulPaintMs <= MAP_PAGE_GOALS.largestContentfulPaintMs,
   cumulativeLayoutShift: mapPage.mobileCumulativeLayoutShift <= MAP_PAGE_GOALS.cumulativeLayoutShift,
   devtoolsPerformance: mapPage.devtoolsPerformance >= MAP_PAGE_GOALS.devtoolsPerformance,
 };
-console.log(
-  `Page carte (accueil) : LCP ${mapPage.mobileLargestContentfulPaintMs} ms (objectif ≤ 2 500), ` +
-    `CLS ${mapPage.mobileCumulativeLayoutShift?.toFixed(3)} (≤ 0,1), ` +
-    `performance avec ralentissement devtools ${mapPage.devtoolsPerformance} (≥ 80)`,
-);
+// Its goals are on a phone: said only when the phone was run (not with `--presets desktop`).
+if (homeOn('mobile') !== undefined) {
+  console.log(
+    `Page carte (accueil) : LCP ${mapPage.mobileLargestContentfulPaintMs} ms (objectif ≤ 2 200), ` +
+      `CLS ${mapPage.mobileCumulativeLayoutShift?.toFixed(3)} (≤ 0,1), ` +
+      `performance avec ralentissement devtools ${mapPage.devtoolsPerformance ?? 'non mesurée'} (≥ 80)`,
+  );
+}
+const split = mapPage.mobileBlockingTimeSplit;
+if (split !== null) {
+  console.log(
+    `Page carte, téléphone calibré : temps de blocage ${mapPage.mobileTotalBlockingTimeMs} ms selon Lighthouse ; ` +
+      `relu de la trace ${split.blockingMs} ms (${split.longTasks} tâches longues), dont ${split.commitInLongTasksMs} ms ` +
+      `de « Commit » (la carte dessinée sans GPU, recopiée à chaque image) ; estimé avec un GPU : ` +
+      `${split.blockingWithoutCommitMs} ms`,
+  );
+}
 
 // A quick run (CI) only checks that it works: its figures go to a temporary folder (`resultsDir`).
 await mkdir(resultsDir, { recursive: true });

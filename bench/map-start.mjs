@@ -4,7 +4,8 @@
 // network of its devtools throttling (562.5 ms of latency, 1,474.56 kbit/s down, 675 up). A fresh browser
 // per run (no cache, no service worker). Recorded from the page: the map's WebGL frames (its `clear` calls,
 // one burst per frame), the long tasks after the first paint and their blocking time (each one's time
-// over 50 ms, as Lighthouse counts it) until the map is still (`data-still`), when the map was first drawn
+// over 50 ms, as Lighthouse counts it) until the map is still (`data-still`), when the list showed its first
+// place, when the map was first drawn
 // and when it was still, and the canvas's size (its pixel ratio). Lighthouse's own score of the same page
 // is in lighthouse.json; this gives the figures that score moves with, with less noise.
 //
@@ -12,7 +13,7 @@
 //   npm run bench:map-start -- --quick      1 run (CI: that it works), results in a temporary folder
 //
 // Not part of `npm test`: figures depend on the machine.
-/* global window, document, WebGLRenderingContext, WebGL2RenderingContext */
+/* global window, document, MutationObserver, WebGLRenderingContext, WebGL2RenderingContext */
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -42,10 +43,19 @@ const NETWORK = {
 const CPU_SLOWDOWN = 4;
 const STILL_TIMEOUT_MS = 60_000;
 
-/** Runs in the page before its scripts: WebGL frames, long tasks, first paint. */
+/** Runs in the page before its scripts: WebGL frames, long tasks, first paint, the list's first place. */
 function recorder() {
-  const log = { frames: [], longTasks: [], firstPaint: null };
+  const log = { frames: [], longTasks: [], firstPaint: null, listShown: null };
   window.__mapStart = log;
+  // The list's first place (the server's HTML says « Chargement des établissements… » until the page asks).
+  const LISTED = ['restaurant', 'remplisvert']
+    .map((kind) => `[aria-labelledby="liste-etablissements"] a[href^="/${kind}/"]`)
+    .join(', ');
+  new MutationObserver((records, observer) => {
+    if (document.querySelector(LISTED) === null) return;
+    log.listShown = performance.now();
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
   for (const proto of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
     const clear = proto.clear;
     let last = -Infinity;
@@ -87,6 +97,7 @@ async function measure(browser, url) {
     const after = log.longTasks.filter(([start]) => start >= log.firstPaint && start <= stillAt);
     return {
       firstPaintMs: round(log.firstPaint),
+      listShownMs: round(log.listShown ?? NaN),
       firstMapFrameMs: round(log.frames[0] ?? NaN),
       mapStillMs: round(stillAt),
       frames: log.frames.filter((t) => t <= stillAt).length,

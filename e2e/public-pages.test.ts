@@ -5,6 +5,7 @@ import {
   launchBrowser,
   layoutShiftsOnceDrawn,
   newVisitorContext,
+  paintAndFirstScript,
   settleAnimations,
   waitForRouter,
   watchLayoutShifts,
@@ -231,15 +232,7 @@ describe('an establishment page', () => {
     for (const href of hrefs.filter((h) => !/\/page-stats-core-/.test(h)))
       expect([href, priorities.get(href)]).toEqual([href, 'Low']);
     // Every script of the page was asked for after the first paint.
-    const { painted, firstScript } = await page.evaluate(() => ({
-      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
-      firstScript: Math.min(
-        ...performance
-          .getEntriesByType('resource')
-          .filter((r) => /\/assets\/[^/]+\.js$/.test(new URL(r.name).pathname))
-          .map((r) => r.startTime),
-      ),
-    }));
+    const { painted, firstScript } = await paintAndFirstScript(page);
     expect(firstScript).toBeGreaterThan(painted);
     // Hydrated, none of the page's scripts is preloaded again at the default priority. (React Router drops its
     // preloads at its next render; the map's chunks, imported later, get their own from Vite's helper.)
@@ -489,6 +482,41 @@ describe('an establishment page', () => {
       .toBe('true');
     expect(tabletErrors()).toEqual([]);
     await tablet.close();
+    expect(errors()).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('« Données ouvertes » and « Nous contacter » on a phone', () => {
+  it('are read as pages: their title at the top, the map after them, nothing of MapLibre fetched until asked', async () => {
+    const context = await newVisitorContext(browser, PHONE);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const mapScripts: string[] = [];
+    page.on('request', (request) => {
+      if (/map-chunk|maplibre|base-style/u.test(request.url())) mapScripts.push(request.url());
+    });
+    // Each by its address, then « Données ouvertes » again by the contact page's link, inside the app.
+    const readAsPage = async (title: string) => {
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const heading = (await page.getByRole('heading', { level: 1, name: title }).boundingBox())!;
+      expect(heading.y, title).toBeLessThan(PHONE.viewport.height / 4);
+      const map = await page.locator('#carte').evaluate((e) => e.getBoundingClientRect().top);
+      expect(map, title).toBeGreaterThan(heading.y);
+      expect(await page.locator('.tv-map-area').getAttribute('data-map-started')).toBe('false');
+      await expect(page.locator('[data-sheet]').count()).resolves.toBe(0);
+    };
+    await page.goto(`${server.baseUrl}/donnees-ouvertes`);
+    await waitForRouter(page);
+    await readAsPage('Données ouvertes');
+    await page.goto(`${server.baseUrl}/contact`);
+    await waitForRouter(page);
+    await readAsPage('Nous contacter');
+    await page.getByRole('link', { name: 'données ouvertes', exact: true }).tap();
+    await page.waitForURL(`${server.baseUrl}/donnees-ouvertes`);
+    await readAsPage('Données ouvertes');
+    expect(mapScripts).toEqual([]);
     expect(errors()).toEqual([]);
     await context.close();
   });

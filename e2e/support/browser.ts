@@ -13,7 +13,15 @@ import { CHROMIUM_PATH } from '../../apps/api/test/machine';
 /** Debian's Chromium: nothing is downloaded, the flags keep it off the (closed) network. */
 export { CHROMIUM_PATH };
 
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser({
+  scrollbars = false,
+}: {
+  /**
+   * Classic scrollbars that take room, as on Windows and Linux desktops (Playwright hides them by default
+   * with `--hide-scrollbars`): a scrollbar appearing narrows what it scrolls and moves its text.
+   */
+  scrollbars?: boolean;
+} = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     // Outside CI, vitest.config.ts leaves the journeys out when it is missing, and says so; here only when
     // CHROMIUM_PATH names a binary that went away since.
@@ -25,6 +33,7 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
+    ...(scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -179,6 +188,22 @@ export async function describeOpenPages(since: number): Promise<string> {
 }
 
 export type { Browser, BrowserContext, Locator, Page };
+
+/**
+ * When the page's first contentful paint came and when the first of its scripts (`/assets/*.js`) was asked
+ * for, from the page's own timeline: pages whose scripts wait for their paint (decisions 0057, 0093).
+ */
+export async function paintAndFirstScript(page: Page): Promise<{ painted: number; firstScript: number }> {
+  return page.evaluate(() => ({
+    painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+    firstScript: Math.min(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((r) => /\/assets\/[^/]+\.js$/.test(new URL(r.name).pathname))
+        .map((r) => r.startTime),
+    ),
+  }));
+}
 
 /**
  * Waits until the page has hydrated and React Router's router is ready: a client navigation started

@@ -131,8 +131,9 @@ export async function screenshotForDocs(page: Page, name: string) {
 }
 
 /**
- * Whether `text` is on screen: an element saying it lies inside the viewport and is the one hit at its
- * centre (not under the phone's sheet nor anything else).
+ * Whether `text` is on screen: an element saying it lies inside the viewport and is the one hit at the
+ * centre of its first line (not under the phone's sheet nor anything else). Not the centre of its box: an
+ * inline element broken over two lines may have nothing of its own there.
  */
 export function textInSight(page: Page, text: string): Promise<boolean> {
   return page.evaluate((wanted) => {
@@ -147,7 +148,8 @@ export function textInSight(page: Page, text: string): Promise<boolean> {
       if (box.width === 0 || box.top < 0 || box.left < 0 || box.bottom > height || box.right > width) {
         return false;
       }
-      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      const line = element.getClientRects()[0]!;
+      const hit = document.elementFromPoint(line.left + line.width / 2, line.top + line.height / 2);
       return hit !== null && element.contains(hit);
     });
   }, text);

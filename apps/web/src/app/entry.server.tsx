@@ -21,6 +21,8 @@ export { SiteCssContext } from './site-stylesheet';
 
 /** The establishments' pages (routes.ts ids), whose scripts wait for their first paint (decision 0057). */
 const DETAIL_ROUTES = new Set(['restaurant', 'remplisvert']);
+/** The map page (routes.ts id), whose scripts also wait for its first paint (decision 0093). */
+const HOME_ROUTE = 'routes/home';
 
 /** React Router stops waiting for a loader's pending promises after this: the page's data then says so. */
 export const streamTimeout = 10_000;
@@ -44,7 +46,7 @@ export function readSiteCss(): string | null {
 /**
  * Renders the whole document before answering: pages are complete HTML for visitors, search engines and
  * the page cache, their scripts preloaded at low priority (lowerScriptPreloads), an establishment's page's
- * scripts asked only once it is painted (scriptsAfterPaint). The signed-in areas' MUI
+ * and the map page's scripts asked only once it is painted (scriptsAfterPaint). The signed-in areas' MUI
  * styles are extracted with emotion into `<head>` (the public pages have a stylesheet instead), so the
  * first paint is styled before any script runs.
  *
@@ -94,6 +96,9 @@ export default async function handleRequest(
       stats: pageStatsTarget(page.establishment.id, page.siteShortName),
       renderedAt: page.renderedAt,
     });
+  } else if (responseStatusCode === 200 && matches.some((m) => m.route.id === HOME_ROUTE)) {
+    // The map page: its search field is painted without scripts, which come once it is (decision 0093).
+    html = scriptsAfterPaint(html, nonce);
   }
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   // Bytes, not the string: a string body is checked and encoded again by the Fetch API's Response.

@@ -136,6 +136,17 @@ function SearchField() {
     });
   });
   useQueryInAddress(setValue, places.choose, places.resolve);
+  // Typed in the server's field before the page's scripts ran (they come once it is painted, decision 0093):
+  // hydration keeps the letters in the field, not in this state; taken as typed, so they are searched (and
+  // suggested, the field still in use).
+  const typedEarly = useRef(places.typed);
+  useEffect(() => {
+    const early = input.current?.value ?? '';
+    if (early === '' || early === latestValue.current) return;
+    typedOver.current = true;
+    setValue(early);
+    if (input.current === document.activeElement) typedEarly.current();
+  }, []);
   return (
     <div>
       <label htmlFor="recherche" className="tv-label">

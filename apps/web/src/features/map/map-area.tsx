@@ -227,7 +227,7 @@ function EmptyNotice() {
   const notice = useMapState((s) => s.emptyNotice);
   if (notice === null) return null;
   return (
-    <div className="tv-paper tv-map-note tv-phone-only" data-testid="map-empty-notice">
+    <div className="tv-paper tv-map-note tv-map-note--empty tv-phone-only" data-testid="map-empty-notice">
       <p className="tv-small">
         <strong>{notice.text}</strong>
         {notice.detail !== null && (

@@ -11,7 +11,7 @@ import {
 import { useLocation, useRouteLoaderData } from 'react-router';
 import type { PublicSettings } from '@tables-voisines/contract/public-data';
 import { MapArea } from './map-area';
-import { isEstablishmentPath } from './map-rules';
+import { isEstablishmentPath, isReadingPagePath } from './map-rules';
 import { MapStoreProvider, useMapStore } from './map-store';
 import { ShowMapContext } from './show-map';
 import { useMapSync } from './use-map-sync';
@@ -104,8 +104,7 @@ function Frame({ children }: { children: ReactNode }) {
   const mapStyleUrl = settings?.mapStyleUrl ?? null;
   const serverClustersFrom = settings?.mapServerClustersFrom;
   const { pathname } = useLocation();
-  // « Nous contacter » is a page to read, as a place's: on a phone, not a sheet over a map still loading.
-  const detail = isEstablishmentPath(pathname) || pathname === '/contact';
+  const detail = isReadingPagePath(pathname);
   const scroll = usePanelScroll(detail, pathname);
   const [sheet, setSheet] = useState<SheetHeight>('peek');
   // Where a drag of the handle began, and whether the click being dispatched ends a drag (a mouse's
@@ -152,7 +151,13 @@ function Frame({ children }: { children: ReactNode }) {
       <section
         ref={scroll.panel}
         onScroll={scroll.onScroll}
-        aria-label={detail ? 'Établissement' : 'Liste des établissements de la carte'}
+        aria-label={
+          isEstablishmentPath(pathname)
+            ? 'Établissement'
+            : detail
+              ? undefined
+              : 'Liste des établissements de la carte'
+        }
         className="tv-shell__panel"
         data-sheet={detail ? undefined : sheet}
         onFocus={detail ? undefined : raiseForTyping}

@@ -9,6 +9,7 @@ import {
   findCurrentGroup,
   isEstablishmentPath,
   isInsideCoveredAreas,
+  isReadingPagePath,
   loadPolygonClipping,
   nextPreviousPath,
 } from './map-rules';
@@ -152,6 +153,18 @@ describe('paths', () => {
     expect(isEstablishmentPath('/')).toBe(false);
     expect(isEstablishmentPath('/restaurant/')).toBe(false);
     expect(isEstablishmentPath('/espace-restaurateur')).toBe(false);
+  });
+
+  it('reads the places’ pages, « Nous contacter » and « Données ouvertes » as pages, not the map', () => {
+    for (const path of [
+      '/restaurant/chez-toto-a-lyon',
+      '/restaurant/chez-toto-a-lyon/signaler',
+      '/contact',
+      '/donnees-ouvertes',
+    ])
+      expect(isReadingPagePath(path), path).toBe(true);
+    for (const path of ['/', '/donnees-ouvertes/x', '/contacts', '/integrer/carte'])
+      expect(isReadingPagePath(path), path).toBe(false);
   });
 
   it('remembers the last page that is not a detail page', () => {

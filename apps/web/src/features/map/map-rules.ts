@@ -154,6 +154,16 @@ export function isEstablishmentPath(path: string): boolean {
 }
 
 /**
+ * The map layout's pages read as pages: a place's (and its report form), « Nous contacter », « Données
+ * ouvertes ». On a phone the page comes first and a small map after it, started only when asked for; not a
+ * sheet over the whole map (MapLibre's 1.1 MB and its worker for a page of text, and offline a map whose
+ * worker was never kept). On desktop the map beside them shows neither its legend nor its empty notice.
+ */
+export function isReadingPagePath(path: string): boolean {
+  return isEstablishmentPath(path) || path === '/contact' || path === '/donnees-ouvertes';
+}
+
+/**
  * The path "clear the selection" goes back to: the last visited page that is not a detail page, so that
  * going from one establishment to another and then clearing leaves the detail pages altogether. `null`
  * when the visit started on a detail page (clearing then goes to the map's home).
