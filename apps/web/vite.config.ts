@@ -27,6 +27,14 @@ const SHELL_FILES = [
 ];
 
 /**
+ * Code a kept page asks for by itself once idle, not at a click: « Suivre » on a place's page reads the
+ * browser's list of followed places with it (4 KB in Brotli). Cached only when used, it was missing offline
+ * when the visitor's connection went before the page was idle: the button could not say the place was
+ * followed and its code failed to load.
+ */
+const IDLE_CHUNKS = ['src/features/follow/follow-controller.tsx'];
+
+/**
  * The code of the app shell: the client entry, the root route, what they import and their CSS,
  * read from Vite's manifest of the client build. Route chunks (the map library above all) are cached when a
  * page uses them.
@@ -52,6 +60,10 @@ function appShellCode(): Set<string> {
   for (const key of roots) {
     visit(key);
     for (const lazyKey of manifest[key]!.dynamicImports ?? []) visit(lazyKey);
+  }
+  for (const key of IDLE_CHUNKS) {
+    if (manifest[key] === undefined) throw new Error(`${key} not found in the Vite manifest`);
+    visit(key);
   }
   return files;
 }
