@@ -1054,7 +1054,7 @@ describe('the back office', () => {
       name: `Enregistrer l’ardoise du ${boardDayText(today)} du Bouchon des Prix ?`,
     });
     await asked
-      .getByText(/^« Bourguignon » à 1\s300,00\s€ : ce prix dépasse 100\s€\. Est-ce bien le bon prix\s\?$/)
+      .getByText(/^«\sBourguignon\s» à 1\s300,00\s€\s: ce prix dépasse 100\s€\. Est-ce bien le bon prix\s\?$/)
       .waitFor();
     await checkAxe('prix à confirmer');
     // Not saved until confirmed.
@@ -1364,7 +1364,7 @@ describe('the back office', () => {
     // Deleting names the owner, the boards, the photo and what the posters will show.
     await page.goto(editForm(createdId));
     await page.getByRole('button', { name: 'Supprimer' }).click();
-    const ask = page.getByRole('dialog', { name: `Supprimer « ${name} » ?` });
+    const ask = page.getByRole('dialog', { name: `Supprimer «\u00a0${name}\u00a0»\u00a0?` });
     await ask
       .getByText('adieux@example.fr perdra l’accès à cette page et en sera prévenu par e-mail.')
       .waitFor();

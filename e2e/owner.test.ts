@@ -868,7 +868,7 @@ describe('a restaurant owner', () => {
     await dish(1).getByLabel('Prix (€)').fill('1 300,00');
     await page.getByRole('button', { name: 'Enregistrer l’ardoise de demain' }).click();
     const price = page.getByRole('alertdialog', { name: 'Un prix à vérifier' });
-    await price.getByText(/« Bœuf bourguignon » à 1\s300,00\s€ : ce prix dépasse 100\s€/).waitFor();
+    await price.getByText(/«\sBœuf bourguignon\s» à 1\s300,00\s€\s: ce prix dépasse 100\s€/).waitFor();
     await expectAccessible(page);
     await price.getByRole('button', { name: 'Enregistrer quand même' }).click();
     await page.getByText('Ardoise de demain enregistrée').waitFor();

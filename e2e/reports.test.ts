@@ -234,7 +234,7 @@ describe('reports', () => {
       .getByLabel(/En une ligne, pourquoi la page est juste/)
       .fill('Le numéro est le bon, nous répondons de 10 h à 18 h.');
     await card.getByRole('button', { name: 'Envoyer ma réponse' }).click();
-    await card.getByText(/Vous avez répondu « C’est juste »/).waitFor();
+    await card.getByText(/Vous avez répondu «\sC’est juste\s»/).waitFor();
     expect(await card.innerText()).not.toContain(REPORTER);
     expect(errors()).toEqual([]);
     await context.close();

@@ -12,7 +12,7 @@ describe('what the back office says before deleting an establishment', () => {
       hasPhoto: true,
       closedForGood: false,
     });
-    expect(title).toBe('Supprimer « Le Zinc » ?');
+    expect(title).toBe('Supprimer «\u00a0Le Zinc\u00a0»\u00a0?');
     expect(lines).toEqual([
       'gerante@example.fr perdra l’accès à cette page et en sera prévenu par e-mail.',
       '12 ardoises seront supprimées.',

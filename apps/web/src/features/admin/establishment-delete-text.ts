@@ -42,5 +42,5 @@ export function deletionQuestion(facts: DeletionFacts): { title: string; lines: 
       'Si l’établissement a fermé, préférez « Fermé définitivement » (onglet Général) : ses affiches diront « Ce restaurant a fermé » et son restaurateur gardera l’accès à sa page.',
     );
   lines.push('La suppression est définitive.');
-  return { title: `Supprimer « ${facts.name} » ?`, lines };
+  return { title: `Supprimer «\u00a0${facts.name}\u00a0»\u00a0?`, lines };
 }

@@ -8,7 +8,7 @@ import { deletionQuestion } from './establishment-delete-text';
 /** The deletion question's title: the establishment named. */
 export function EstablishmentDeletionTitle() {
   const record = useRecordContext<AdminEstablishment>();
-  return <>{record ? `Supprimer « ${record.name} » ?` : 'Supprimer cet établissement ?'}</>;
+  return <>{record ? `Supprimer «\u00a0${record.name}\u00a0»\u00a0?` : 'Supprimer cet établissement ?'}</>;
 }
 
 /**

@@ -281,7 +281,9 @@ const RESET_OPTIONS = { keepDirtyValues: true, keepIsSubmitSuccessful: true };
 function EstablishmentTitle() {
   const record = useRecordContext();
   return (
-    <span>{typeof record?.name === 'string' ? `Établissement « ${record.name} »` : 'Établissement'}</span>
+    <span>
+      {typeof record?.name === 'string' ? `Établissement «\u00a0${record.name}\u00a0»` : 'Établissement'}
+    </span>
   );
 }
 

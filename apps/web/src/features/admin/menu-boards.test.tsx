@@ -186,7 +186,7 @@ describe('the back office’s board form and allergens', () => {
         'Enregistrer l’ardoise du 3 décembre du Comptoir\u00a0?',
       );
       expect(dialog.textContent).toContain(
-        '« Bœuf bourguignon » à 1\u202f300,00\u00a0€ : ce prix dépasse 100\u00a0€.',
+        '«\u00a0Bœuf bourguignon\u00a0» à 1\u202f300,00\u00a0€\u00a0: ce prix dépasse 100\u00a0€.',
       );
       expect(dialog.textContent).toContain('Son restaurateur en sera prévenu par e-mail.');
       await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));

@@ -24,10 +24,10 @@ describe('what the establishment form asks before changing its owner', () => {
       establishmentOwnerQuestion({
         current: 'gerante@example.fr',
         picked: 'repreneur@example.fr',
-        pickedLeaves: '« Le Zinc » (Lyon)',
+        pickedLeaves: '«\u00a0Le Zinc\u00a0» (Lyon)',
       })?.text,
     ).toMatch(
-      /Son code de réclamation sera renouvelé : l’ancien ne fonctionnera plus\. repreneur@example\.fr quittera aussi « Le Zinc » \(Lyon\), qui n’aura plus de restaurateur\.$/,
+      /Son code de réclamation sera renouvelé : l’ancien ne fonctionnera plus\. repreneur@example\.fr quittera aussi «\u00a0Le Zinc\u00a0» \(Lyon\), qui n’aura plus de restaurateur\.$/,
     );
   });
 
@@ -56,10 +56,10 @@ describe('what the establishment form asks before changing its owner', () => {
       establishmentOwnerQuestion({
         current: null,
         picked: 'repreneur@example.fr',
-        pickedLeaves: '« Le Zinc » (Lyon)',
+        pickedLeaves: '«\u00a0Le Zinc\u00a0» (Lyon)',
       })?.text,
     ).toBe(
-      'En enregistrant, cet établissement sera rattaché à repreneur@example.fr. repreneur@example.fr quittera aussi « Le Zinc » (Lyon), qui n’aura plus de restaurateur.',
+      'En enregistrant, cet établissement sera rattaché à repreneur@example.fr. repreneur@example.fr quittera aussi «\u00a0Le Zinc\u00a0» (Lyon), qui n’aura plus de restaurateur.',
     );
   });
 
@@ -76,11 +76,11 @@ describe('what the owner form asks before changing its establishment', () => {
       ownerEstablishmentQuestion({
         owner: 'gerante@example.fr',
         current: null,
-        picked: '« Le Zinc » (Lyon)',
+        picked: '«\u00a0Le Zinc\u00a0» (Lyon)',
         pickedOwner: 'repreneur@example.fr',
       })?.text,
     ).toBe(
-      '« Le Zinc » (Lyon) est rattaché à repreneur@example.fr. En enregistrant, il sera rattaché à gerante@example.fr, et repreneur@example.fr n’aura plus accès à sa page. Un e-mail l’en informera. Son code de réclamation sera renouvelé.',
+      '«\u00a0Le Zinc\u00a0» (Lyon) est rattaché à repreneur@example.fr. En enregistrant, il sera rattaché à gerante@example.fr, et repreneur@example.fr n’aura plus accès à sa page. Un e-mail l’en informera. Son code de réclamation sera renouvelé.',
     );
   });
 
@@ -100,14 +100,16 @@ describe('what the owner form asks before changing its establishment', () => {
       ownerEstablishmentQuestion({
         owner: 'g@example.fr',
         current: null,
-        picked: '« Le Zinc »',
+        picked: '«\u00a0Le Zinc\u00a0»',
         pickedOwner: null,
       }),
     ).toBeNull();
   });
 
   it('names an establishment by its name and town', () => {
-    expect(establishmentLabel({ name: 'Le Zinc', address: { town: 'Lyon' } })).toBe('« Le Zinc » (Lyon)');
+    expect(establishmentLabel({ name: 'Le Zinc', address: { town: 'Lyon' } })).toBe(
+      '«\u00a0Le Zinc\u00a0» (Lyon)',
+    );
     expect(establishmentLabel(undefined)).toBe('cet établissement');
     expect(ofEstablishment({ name: 'Les Burgers de Fanny', address: { town: 'Riom' } })).toBe(
       'des Burgers de Fanny (Riom)',

@@ -36,7 +36,7 @@ function nameAndTown(establishment: object | null | undefined): { name?: string;
 /** An establishment as the question names it: « Le Zinc » (Lyon). */
 export function establishmentLabel(establishment: object | null | undefined): string {
   const { name, town } = nameAndTown(establishment);
-  return name === undefined ? 'cet établissement' : `« ${name} »${town}`;
+  return name === undefined ? 'cet établissement' : `«\u00a0${name}\u00a0»${town}`;
 }
 
 /** An establishment after « de », as French contracts it: du Zinc (Lyon), de cet établissement. */

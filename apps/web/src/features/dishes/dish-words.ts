@@ -133,7 +133,7 @@ export function dishesToConfirm<D extends { name: string; price: number }>(dishe
 
 /** « « Bœuf bourguignon » à 1 300,00 € »: the dish and the price asked about. */
 export function dishPriceText(dish: { name: string; price: number }): string {
-  return `« ${dish.name.trim()} » à ${formatEuros(dish.price)}`;
+  return `«\u00a0${dish.name.trim()}\u00a0» à ${formatEuros(dish.price)}`;
 }
 
 /** The question asked before a board with such prices is published (owner's and admin's forms). */
@@ -141,6 +141,6 @@ export function pricesQuestion(dishes: readonly { name: string; price: number }[
   const listed = dishes.map(dishPriceText).join(', ');
   const limit = `${PRICE_TO_CONFIRM_EUROS}\u00a0€`;
   return dishes.length === 1
-    ? `${listed} : ce prix dépasse ${limit}. Est-ce bien le bon prix\u00a0?`
-    : `Ces prix dépassent ${limit} : ${listed}. Sont-ce bien les bons prix\u00a0?`;
+    ? `${listed}\u00a0: ce prix dépasse ${limit}. Est-ce bien le bon prix\u00a0?`
+    : `Ces prix dépassent ${limit}\u00a0: ${listed}. Sont-ce bien les bons prix\u00a0?`;
 }

@@ -61,7 +61,7 @@ export function CategoryFilter() {
     ? 'Recherche…'
     : term === ''
       ? 'Aucune catégorie'
-      : `Aucune catégorie pour « ${term} »`;
+      : `Aucune catégorie pour «\u00a0${term}\u00a0»`;
   return (
     <div className="tv-combobox">
       <label htmlFor={`${id}-champ`} className="tv-label">

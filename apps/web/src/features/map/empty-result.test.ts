@@ -28,7 +28,8 @@ function place(name: string, hours: MapPoint['openingHours'], closures: MapPoint
 describe('emptyResult', () => {
   it('never asks to zoom out when the whole of France is in view, and offers to take the filters off', () => {
     const nothing = emptyResult({ ...base, query: 'zzzz' });
-    expect(nothing.text).toBe('Aucun établissement ne correspond à « zzzz »');
+    // Non-breaking spaces inside the guillemets: the line never breaks between « and the search.
+    expect(nothing.text).toBe('Aucun établissement ne correspond à «\u00a0zzzz\u00a0»');
     expect(nothing.text).not.toMatch(/dézoomez/);
     expect(nothing).toMatchObject({ showFrance: false, showResultsElsewhere: false });
     expect(emptyResult({ ...base, filtered: false }).text).toBe(

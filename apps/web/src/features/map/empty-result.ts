@@ -81,7 +81,7 @@ export function emptyResult(input: EmptyResultInput): EmptyResult {
   return {
     text:
       query !== ''
-        ? `Aucun établissement ne correspond à « ${query} »${input.openNow ? ' parmi ceux ouverts maintenant' : ''}`
+        ? `Aucun établissement ne correspond à «\u00a0${query}\u00a0»${input.openNow ? ' parmi ceux ouverts maintenant' : ''}`
         : 'Aucun établissement ne correspond à ces filtres',
     detail: null,
     showFrance: false,

@@ -158,7 +158,7 @@ describe('the owner’s daily board', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Publier l’ardoise' }));
     const asked = await screen.findByRole('alertdialog', { name: 'Un prix à vérifier' });
     expect(asked.textContent).toContain(
-      '« Bœuf bourguignon » à 1\u202f300,00\u00a0€ : ce prix dépasse 100\u00a0€. Est-ce bien le bon prix\u00a0?',
+      '«\u00a0Bœuf bourguignon\u00a0» à 1\u202f300,00\u00a0€\u00a0: ce prix dépasse 100\u00a0€. Est-ce bien le bon prix\u00a0?',
     );
     await user.click(within(asked).getByRole('button', { name: 'Corriger le prix' }));
     expect(boardRequests()).toEqual([]);

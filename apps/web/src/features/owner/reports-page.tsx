@@ -24,8 +24,8 @@ export const MAX_NOTE = 500;
 
 /** What the owner answered, in words: « Vous avez répondu « C’est juste » : … ». */
 export function answerText(answer: NonNullable<OwnerReport['ownerAnswer']>): string {
-  const said = `Vous avez répondu « ${OWNER_ANSWER_LABELS[answer.answer]} » le ${formatFrenchDateTime(answer.at)}`;
-  return answer.note === null ? `${said}.` : `${said} : « ${answer.note} »`;
+  const said = `Vous avez répondu «\u00a0${OWNER_ANSWER_LABELS[answer.answer]}\u00a0» le ${formatFrenchDateTime(answer.at)}`;
+  return answer.note === null ? `${said}.` : `${said}\u00a0: «\u00a0${answer.note}\u00a0»`;
 }
 
 /** The message of a refused answer, the note's own first when the server names it. */
@@ -79,7 +79,9 @@ function ReportCard({ report, token }: { report: OwnerReport; token: string }) {
           : {REPORT_STATUS_LABELS[report.status]}
         </Typography>
         <Typography sx={{ mt: 1 }}>
-          {report.message === null ? 'Le visiteur n’a pas laissé de précisions.' : `« ${report.message} »`}
+          {report.message === null
+            ? 'Le visiteur n’a pas laissé de précisions.'
+            : `«\u00a0${report.message}\u00a0»`}
         </Typography>
         {report.ownerAnswer !== null && (
           <Typography sx={{ mt: 1 }} role="status">
