@@ -243,7 +243,11 @@ describe('following a place', () => {
     // That message reaches the service worker, which shows it.
     const worker = await workerRegistrationId(page);
     await worker.deliver(JSON.stringify(message!.payload));
-    await expect.poll(() => shownNotifications(context).then((shown) => shown.length)).toBe(1);
+    // Up to 30 s, as for the push service above: a clean-clone CI run on 5 December saw none in 10 s, beside
+    // another journey file (a stopped worker started for the message; the cause was not found).
+    await expect
+      .poll(() => shownNotifications(context).then((shown) => shown.length), { timeout: 30_000 })
+      .toBe(1);
     const [shown] = await shownNotifications(context);
     expect(shown).toEqual({
       title: 'La Marmite du Suivi',
