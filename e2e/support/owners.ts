@@ -2,6 +2,9 @@ import { expect } from 'vitest';
 import type { TestSmtp } from '../../apps/api/test/smtp';
 import { newSignedInContext, type Browser, type BrowserContext } from './browser';
 import { boardsToday, callApi } from './server';
+import { closureCovers, type Closure } from '@tables-voisines/contract/closures';
+import type { OpeningHoursEntry } from '@tables-voisines/contract/opening-hours';
+import { addDays, parisDay } from '@tables-voisines/contract/paris-time';
 
 /** An establishment as `GET /api/establishments/` lists it, with what the journeys read of it. */
 export interface ListedEstablishment {
@@ -11,10 +14,30 @@ export interface ListedEstablishment {
   name: string;
   address: { town: string };
   location: { latitude: number; longitude: number };
+  openingHours: OpeningHoursEntry[];
+  closures: Closure[];
 }
 
 /**
- * A place of the demo data that a journey can make its own: nobody claimed it, it has no board today, its
+ * Whether a place is open today and tomorrow in Paris (no closure on those days, and hours on those weekdays
+ * when it has any), as the API's `closedOnDate` says: a board of a day its place is closed is not on its page's
+ * link preview nor in its structured data (decision 0073), so journeys that publish one and read it need a
+ * place open that day, whatever day they run (on a Sunday most demo places are closed).
+ */
+export function openTodayAndTomorrow(e: Pick<ListedEstablishment, 'openingHours' | 'closures'>): boolean {
+  const today = parisDay(new Date());
+  return [today, addDays(today, 1)].every((day) => {
+    const weekday = ((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+    return (
+      !e.closures.some((closure) => closureCovers(closure, day)) &&
+      (e.openingHours.length === 0 || e.openingHours.some((entry) => entry.day === weekday))
+    );
+  });
+}
+
+/**
+ * A place of the demo data that a journey can make its own: nobody claimed it, it has no board today, it is
+ * open today and tomorrow (`openTodayAndTomorrow`), its
  * name is unique and made of letters only, and the town search finds its town. Alone in its town first, so
  * that the map's panel lists it among the first.
  */
@@ -31,6 +54,7 @@ export async function findQuietEstablishment(baseUrl: string): Promise<ListedEst
     .filter(
       (e) =>
         !taken.has(e.id) &&
+        openTodayAndTomorrow(e) &&
         list.filter((other) => other.name === e.name).length === 1 &&
         /^[\p{L} '-]+$/u.test(e.name),
     )
@@ -124,7 +148,8 @@ export interface ClaimableEstablishment extends ListedEstablishment {
 /**
  * Establishments of the demo data that owner journeys can make their own, a different one each call: nobody
  * claimed it, it has a mailbox and a name no other establishment shares (plain letters, so that a search
- * finds it first), and no board today (the demo's boards depend on the day, so which ones do too).
+ * finds it first), no board today (the demo's boards depend on the day, so which ones do too), and open today
+ * and tomorrow (`openTodayAndTomorrow`).
  */
 export function freeEstablishments(baseUrl: string): () => Promise<ClaimableEstablishment> {
   let candidates: Promise<ClaimableEstablishment[]> | undefined;
@@ -142,6 +167,7 @@ export function freeEstablishments(baseUrl: string): () => Promise<ClaimableEsta
       (e): e is ClaimableEstablishment =>
         e.email !== null &&
         !claimed.has(e.id) &&
+        openTodayAndTomorrow(e) &&
         count(emails, e.email) === 1 &&
         count(names, e.name) === 1 &&
         /^[\p{L} '-]+$/u.test(e.name),
