@@ -17,7 +17,8 @@ const clientDir = path.resolve(import.meta.dirname, 'build/client');
  */
 const SHELL_FILES = [
   /^offline\.(html|js)$/,
-  /^favicon\.svg$/,
+  // The tab's icon (favicon.ico), and the logo the offline page shows (favicon.svg).
+  /^favicon\.(ico|svg)$/,
   // The notifications' icon and badge among them (features/follow/push-notification.ts).
   /^icons\/(icon-96|icon-192|icon-512|maskable-192|apple-touch-icon|badge-96)\.png$/,
   // The page's fonts, and the offline style's labels (Latin Extended for œ and Œ).
@@ -84,7 +85,7 @@ const pwa: Partial<VitePWAOptions> = {
     rollupFormat: 'iife',
     globPatterns: [
       'offline.{html,js}',
-      'favicon.svg',
+      'favicon.{ico,svg}',
       'icons/*.png',
       'assets/*.{js,css,woff2}',
       'map/*.json',

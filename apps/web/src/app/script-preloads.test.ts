@@ -6,7 +6,7 @@ describe('lowerScriptPreloads', () => {
     const html =
       '<!DOCTYPE html><html lang="fr"><head><meta charSet="utf-8"/>' +
       '<link rel="modulepreload" href="/assets/entry.client-A.js"/>' +
-      '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>' +
+      '<link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48"/>' +
       '<link rel="modulepreload" href="/assets/établissement-B.js" nonce="n"/>' +
       '</head><body><p>Menu du jour : « rôti »</p><link rel="modulepreload" href="/assets/c.js"/></body></html>';
 
@@ -16,7 +16,7 @@ describe('lowerScriptPreloads', () => {
       html.replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'),
     );
     expect(lowered.match(/fetchpriority="low"/g)).toHaveLength(3);
-    expect(lowered).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+    expect(lowered).toContain('<link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48"/>');
   });
 
   it('gives back the same text when the page preloads no script', () => {

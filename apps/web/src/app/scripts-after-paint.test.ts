@@ -7,7 +7,7 @@ import { scriptsAfterPaint } from './scripts-after-paint';
 const PAGE =
   '<!DOCTYPE html><html lang="fr"><head><meta charSet="utf-8"/>' +
   '<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client-A.js"/>' +
-  '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>' +
+  '<link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48"/>' +
   '<link rel="modulepreload" fetchpriority="low" href="/assets/establishment-B.js"/>' +
   '</head><body><h1>Crêperie « Ty Breizh »</h1>' +
   '<button type="button" aria-label="Copier le lien">lien</button>' +
@@ -24,7 +24,7 @@ describe('scriptsAfterPaint', () => {
 
     expect(html).not.toMatch(/<link rel="modulepreload"/);
     expect(html).not.toMatch(/^import \* as/m);
-    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+    expect(html).toContain('<link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48"/>');
     expect(html).toContain('<h1>Crêperie « Ty Breizh »</h1>');
     const module = /<script nonce="N0nce\+\/=" type="module" async="">([\s\S]*?)<\/script>/.exec(html)![1]!;
     // First the painted frame, then the same preloads and modules, then React Router's own lines.
