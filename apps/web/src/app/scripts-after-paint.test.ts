@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { clickAgain, takeEarlyClicks } from './early-clicks';
-import { scriptsAfterPaint } from './scripts-after-paint';
+import { PREFETCH_WHEN_IDLE, scriptsAfterPaint } from './scripts-after-paint';
 
 /** An establishment's page as React Router writes it, cut down: two preloads, the module script, a button. */
 const PAGE =
@@ -63,6 +63,45 @@ describe('scriptsAfterPaint', () => {
     expect(head).toContain('["pointerdown","keydown","focusin","scroll"]');
     // Other pages wait for no intent.
     expect(scriptsAfterPaint(PAGE, 'N0nce+/=')).not.toContain('__tvIntent');
+  });
+
+  it('prefetches the scripts a few per idle moment, as many as its deadline allows, never in one long task', () => {
+    const html = scriptsAfterPaint(PAGE, undefined, {
+      stats: { establishment: 'e1', viewKey: 'k', eventsUrl: '/api/events' },
+      renderedAt: new Date().toISOString(),
+    });
+    expect(html).toContain(PREFETCH_WHEN_IDLE);
+    const preloads = Array.from({ length: 17 }, (_, i) => `/assets/chunk-${i}.js`);
+    // Idle moments whose deadline lets three links in each (the fourth check says no time is left).
+    const moments: ((deadline: IdleDeadline) => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (task: (deadline: IdleDeadline) => void) => moments.push(task));
+    try {
+      document.head.innerHTML = '';
+      new Function('preloads', PREFETCH_WHEN_IDLE)(preloads);
+      const prefetched = () => [...document.head.querySelectorAll('link[rel="prefetch"]')];
+      expect(prefetched()).toHaveLength(0);
+      const added: number[] = [];
+      while (moments.length > 0) {
+        let checks = 0;
+        const before = prefetched().length;
+        moments.shift()!({ didTimeout: false, timeRemaining: () => ((checks += 1) < 3 ? 5 : 0) });
+        added.push(prefetched().length - before);
+      }
+      expect(added).toEqual([3, 3, 3, 3, 3, 2]);
+      expect(prefetched().map((link) => link.getAttribute('href'))).toEqual(preloads);
+      // An idle moment already over still adds one: the page gets there whatever its load.
+      document.head.innerHTML = '';
+      new Function('preloads', PREFETCH_WHEN_IDLE)(preloads.slice(0, 2));
+      let count = 0;
+      while (moments.length > 0) {
+        moments.shift()!({ didTimeout: true, timeRemaining: () => 0 });
+        count += 1;
+      }
+      expect(count).toBe(2);
+      expect(prefetched()).toHaveLength(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('starts at the first intent even when it came before the page’s scripts', async () => {

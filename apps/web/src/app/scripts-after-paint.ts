@@ -88,6 +88,21 @@ export interface EarlyPage {
 }
 
 /**
+ * The page's scripts (`preloads`) fetched without being run, once the page is idle and a few links per idle
+ * moment, as many as its deadline allows (at least one): the 17 links of a place's page added at once cost 6
+ * to 60 ms on a fast host (each starts its request), a task of 300 ms on the calibrated phone (issue 55).
+ * Without `requestIdleCallback` (Safari before 18), one link per task.
+ */
+export const PREFETCH_WHEN_IDLE =
+  ' const idle = window.requestIdleCallback || ((task) => setTimeout(task, 1)); let next = 0;' +
+  ' const prefetchSome = (deadline) => { do {' +
+  ' const link = document.createElement("link"); link.rel = "prefetch"; link.href = preloads[next];' +
+  ' document.head.append(link); next += 1;' +
+  ' } while (next < preloads.length && deadline && deadline.timeRemaining() > 0);' +
+  ' if (next < preloads.length) idle(prefetchSome); };' +
+  ' if (preloads.length > 0) idle(prefetchSome);';
+
+/**
  * On a phone, a place's page freshly rendered starts React on the visitor's first intent (INTENT_EVENTS), or
  * after READ_WITHOUT_REACT_MS, whichever comes first; its scripts are fetched meanwhile, at low
  * priority, without being run. Elsewhere (the map beside the page, an old render), at once.
@@ -97,10 +112,7 @@ function waitForIntent(renderedAt: string): string {
     `if (!matchMedia(${JSON.stringify(MAP_BESIDE_PAGE)}).matches) {` +
     ` const age = Date.now() - ${Date.parse(renderedAt)};` +
     ` if (age > -${RENDER_TRUSTED_MS} && age < ${RENDER_TRUSTED_MS}) {` +
-    // Fetched in a task of their own, once the page is idle: 17 links added cost about 14 ms on a fast host.
-    ' (window.requestIdleCallback || setTimeout)(() => { for (const href of preloads) {' +
-    ' const link = document.createElement("link"); link.rel = "prefetch"; link.href = href;' +
-    ' document.head.append(link); } });' +
+    PREFETCH_WHEN_IDLE +
     ` await Promise.race([window.${INTENT}, new Promise((go) => setTimeout(go, ${READ_WITHOUT_REACT_MS}))]); } }`
   );
 }

@@ -109,9 +109,30 @@ export function countVisit(target: PageStatsTarget, inApp: boolean): StatSource 
   };
   // A page the browser prepares before it is asked for is counted when it is shown, if it is.
   if ((document as { prerendering?: boolean }).prerendering)
-    document.addEventListener('prerenderingchange', view, { once: true });
-  else view();
+    document.addEventListener('prerenderingchange', () => whenIdle(view), { once: true });
+  else whenIdle(view);
   return source;
+}
+
+/** The views waiting for an idle moment: a tap sends them first, so that a view is never after its taps. */
+const waiting = new Set<() => void>();
+
+/**
+ * Runs `task` once the page is idle, at most two seconds later: the tab's storage opened and the beacon sent
+ * cost 5 to 25 ms on a fast host, a long task on a slow phone if run with the page's other work (issue 55).
+ */
+function whenIdle(task: () => void): void {
+  const once = () => {
+    if (waiting.delete(once)) task();
+  };
+  waiting.add(once);
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(once, { timeout: 2000 });
+  else setTimeout(once, 1);
+}
+
+/** Sends now what waits for an idle moment. */
+function sendWaiting(): void {
+  for (const task of [...waiting]) task();
 }
 
 /** The type marked on what a click landed in (`data-stat="phone" | "directions" | "website" | "share"`). */
@@ -122,6 +143,7 @@ export function markedTap(target: EventTarget | null): StatEventType | null {
 
 /** Counts a tap of `type` on the place's page, with the source of its visit. */
 export function countTap(target: PageStatsTarget, type: StatEventType): void {
+  sendWaiting();
   send(target.eventsUrl, target.establishment, type, sources.get(target.establishment) ?? 'direct');
 }
 
