@@ -17,7 +17,10 @@
 // The phone is the same on every machine (issue 55, decision 0081): Lighthouse slows the CPU 4× whatever the
 // host, so a faster host made a faster phone. The bench first measures the host as Lighthouse does (its
 // `benchmarkIndex`, the median of several samples, each from a browser just launched), then slows the CPU by
-// host ÷ TARGET_INDEX, so that the simulated phone is a low-end one (350) everywhere. The mobile figures with
+// host ÷ TARGET_INDEX, so that the simulated phone is a low-end one (350) everywhere. The host's speed moves
+// within a bench (a VM's neighbours: the runs' own index went 1,014–2,267 in one bench, 2026-12-06), so each
+// run on the calibrated phone is calibrated again just before it, from the median of RUN_INDEX_SAMPLES
+// samples; the first measure (INDEX_SAMPLES) is recorded beside them. The mobile figures with
 // Lighthouse's own 4× are kept beside them (`mobile-4x`), for comparison with Lighthouse as others run it.
 //   LIGHTHOUSE_TARGET_INDEX=1000 npm run bench:lighthouse      the phone of another class (a Pixel 5)
 //   npm run bench:lighthouse -- --presets mobile   the calibrated phone only (home and the six pages, about
@@ -57,6 +60,8 @@ const presetsIndex = process.argv.indexOf('--presets');
 const ONLY_PRESETS = presetsIndex === -1 ? null : process.argv[presetsIndex + 1].split(',');
 /** Samples of the host's index, each about a second: their median is what the slowdown is calibrated from. */
 const INDEX_SAMPLES = QUICK ? 5 : 9;
+/** Samples taken just before each run on the calibrated phone, whose median sets that run's slowdown. */
+const RUN_INDEX_SAMPLES = 3;
 
 const indexSamples = await measureBenchmarkIndex(INDEX_SAMPLES);
 const hostIndex = median(indexSamples);
@@ -65,19 +70,31 @@ process.stderr.write(
   `benchmarkIndex de l’hôte : ${Math.round(hostIndex)} (médiane de ${indexSamples.map(Math.round).join(', ')}) ; ` +
     `processeur ralenti ${cpuSlowdown}× pour un téléphone à ${TARGET_INDEX}\n`,
 );
-const calibrated = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown };
+/** The calibrated phone's throttling, with the CPU slowdown measured for its run. */
+const calibrated = (slowdown) => ({ ...throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown });
+/** Each preset's configuration; `slowdown`, the calibrated phone's CPU slowdown for this run. */
 const PRESETS = {
-  mobile: { extends: 'lighthouse:default', settings: { throttling: calibrated } },
+  mobile: (slowdown) => ({ extends: 'lighthouse:default', settings: { throttling: calibrated(slowdown) } }),
   // Lighthouse's own phone (4× whatever the host), for comparison with Lighthouse as others run it.
-  'mobile-4x': undefined,
-  desktop: desktopConfig,
+  'mobile-4x': () => undefined,
+  desktop: () => desktopConfig,
   // The calibrated phone, its slow network and slower CPU applied to the browser while it loads the page,
   // instead of estimated from a fast load: without a GPU, the map's software WebGL makes the estimate unfair.
-  'mobile-devtools': {
+  'mobile-devtools': (slowdown) => ({
     extends: 'lighthouse:default',
-    settings: { throttlingMethod: 'devtools', throttling: calibrated },
-  },
+    settings: { throttlingMethod: 'devtools', throttling: calibrated(slowdown) },
+  }),
 };
+/** The presets of the calibrated phone: calibrated again before each run. */
+const CALIBRATED = new Set(['mobile', 'mobile-devtools']);
+
+/** A run of `preset` on `url`; on the calibrated phone, with its slowdown from the host measured just before. */
+async function runPreset(url, preset) {
+  if (!CALIBRATED.has(preset)) return runLighthouseWithRetries(url, PRESETS[preset]());
+  const samples = await measureBenchmarkIndex(RUN_INDEX_SAMPLES);
+  const run = await runLighthouseWithRetries(url, PRESETS[preset](cpuSlowdownFor(median(samples))));
+  return { ...run, calibrationSamples: samples.map(Math.round) };
+}
 /** Issue 33's goals for the map page (home), its largest paint with issue 55's margin on the calibrated phone. */
 const MAP_PAGE_GOALS = {
   largestContentfulPaintMs: 2200,
@@ -216,7 +233,7 @@ try {
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) {
         process.stderr.write(`${pageName} ${preset} run ${i + 1}/${RUNS}…\n`);
-        runs.push(await runLighthouseWithRetries(`${server.baseUrl}${pagePath}`, PRESETS[preset]));
+        runs.push(await runPreset(`${server.baseUrl}${pagePath}`, preset));
       }
       const medians = Object.fromEntries(
         CATEGORIES.map((id) => [id, median(runs.map((r) => r.scores[id]).filter((s) => s !== null))]),
@@ -252,11 +269,21 @@ const rows = results.map((r) => ({
   'TBT ms': Math.round(r.medianMetrics.totalBlockingTimeMs),
 }));
 const runIndexes = results.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)).filter((v) => v !== null);
+const calibratedRuns = results.filter((r) => CALIBRATED.has(r.preset)).flatMap((r) => r.runs);
+const runSlowdowns = calibratedRuns.map((run) => run.cpuSlowdownMultiplier);
 const calibration = {
   targetIndex: TARGET_INDEX,
+  // The first measure, before the server started; each calibrated run's own is in its `calibrationSamples`.
   hostIndex: Math.round(hostIndex),
   hostIndexSamples: indexSamples.map(Math.round),
   cpuSlowdownMultiplier: cpuSlowdown,
+  runIndexSamples: RUN_INDEX_SAMPLES,
+  runsCalibratedIndexMedian:
+    calibratedRuns.length === 0
+      ? null
+      : Math.round(median(calibratedRuns.map((run) => median(run.calibrationSamples)))),
+  runsSlowdownRange:
+    runSlowdowns.length === 0 ? null : [Math.min(...runSlowdowns), Math.max(...runSlowdowns)],
   // What the runs themselves measured (each once, before loading its page): a check of the calibration.
   runsIndexMedian: runIndexes.length === 0 ? null : Math.round(median(runIndexes)),
   runsIndexRange: runIndexes.length === 0 ? null : [Math.min(...runIndexes), Math.max(...runIndexes)],
@@ -264,7 +291,8 @@ const calibration = {
 console.log(
   `Lighthouse ${results[0]?.runs[0]?.lighthouseVersion}, median of ${RUNS} runs; host benchmarkIndex ` +
     `${calibration.hostIndex} (runs: ${calibration.runsIndexMedian}, ${calibration.runsIndexRange?.join('–')}), ` +
-    `CPU ${cpuSlowdown}× on « mobile » (a phone at ${TARGET_INDEX}), 4× on « mobile-4x »`,
+    `CPU ${calibration.runsSlowdownRange?.join('–') ?? cpuSlowdown}× on « mobile », each run calibrated just before it ` +
+    `(median ${calibration.runsCalibratedIndexMedian}; a phone at ${TARGET_INDEX}), 4× on « mobile-4x »`,
 );
 console.table(rows);
 /** The goal of issue 32: the worst of the detail pages' medians, per preset. */
