@@ -68,4 +68,16 @@ describe('a place’s view', () => {
     await settled();
     expect(sent.map((event) => event.type)).toEqual(['view', 'phone']);
   });
+
+  it('is sent when the visitor leaves before the page was idle, and not a second time', async () => {
+    const place = aPlace();
+    countVisit(place, false);
+    window.dispatchEvent(new Event('pagehide'));
+    await settled();
+    expect(sent).toEqual([{ establishment: place.establishment, type: 'view', source: 'direct' }]);
+    for (const moment of moments.splice(0)) moment();
+    window.dispatchEvent(new Event('pagehide'));
+    await settled();
+    expect(sent).toHaveLength(1);
+  });
 });

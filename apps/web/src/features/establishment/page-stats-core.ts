@@ -114,8 +114,13 @@ export function countVisit(target: PageStatsTarget, inApp: boolean): StatSource 
   return source;
 }
 
-/** The views waiting for an idle moment: a tap sends them first, so that a view is never after its taps. */
+/**
+ * The views waiting for an idle moment: a tap sends them first, so that a view is never after its taps, and
+ * the page's leave (`pagehide`: the tab closed, another site opened, or the page kept for Back) sends them
+ * before it goes, so that a visit that leaves within the two seconds is counted all the same.
+ */
 const waiting = new Set<() => void>();
+let sentOnLeave = false;
 
 /**
  * Runs `task` once the page is idle, at most two seconds later: the tab's storage opened and the beacon sent
@@ -126,6 +131,10 @@ function whenIdle(task: () => void): void {
     if (waiting.delete(once)) task();
   };
   waiting.add(once);
+  if (!sentOnLeave) {
+    sentOnLeave = true;
+    window.addEventListener('pagehide', sendWaiting);
+  }
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(once, { timeout: 2000 });
   else setTimeout(once, 1);
 }
