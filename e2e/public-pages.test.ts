@@ -297,11 +297,13 @@ describe('an establishment page', () => {
       await route.continue();
     });
     const totals: number[] = [];
+    const shiftsSeen: { path: string; shifts: unknown[] }[] = [];
     const drawnIn: string[][] = [];
     for (const path of paths) {
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}${path}`);
       const shifts = await layoutShiftsOnceDrawn(page);
+      shiftsSeen.push({ path, shifts });
       totals.push(shifts.reduce((sum, shift) => sum + shift.value, 0));
       expect(await page.evaluate(() => document.fonts.check("700 16px 'Open Sans'"))).toBe(true);
       drawnIn.push(await fontsDrawing(page, 'h1'));
@@ -309,8 +311,14 @@ describe('an establishment page', () => {
     }
     expect(fontsHeld).toBeGreaterThan(2);
     // Lines cut elsewhere in Open Sans moved the text under them when it came in (with font-display: swap,
-    // 0.030 to 0.037 on the first page); with `optional` a page never changes font once painted.
-    expect(totals).toEqual([0, 0, 0]);
+    // 0.030 to 0.037 on the first page); with `optional` a page never changes font once painted. Under a
+    // thousandth, what no one sees: a run of every journey on a loaded 2-core host measured 0.0000118 once on
+    // one page (a pixel's fraction), not seen again in 4 runs of this journey beside two busy cores; the
+    // shifted elements are named here if it comes back.
+    expect(
+      totals.map((total) => total < 0.001),
+      `layout shifts by page: ${JSON.stringify(shiftsSeen)}`,
+    ).toEqual([true, true, true]);
     // Open Sans came, and each page kept the font it was painted in: the local one resized to Open Sans's
     // metrics (Liberation Sans here), not the system's sans-serif.
     expect(drawnIn).toEqual([['Liberation Sans'], ['Liberation Sans'], ['Liberation Sans']]);
