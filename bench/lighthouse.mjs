@@ -284,6 +284,15 @@ const calibration = {
       : Math.round(median(calibratedRuns.map((run) => median(run.calibrationSamples)))),
   runsSlowdownRange:
     runSlowdowns.length === 0 ? null : [Math.min(...runSlowdowns), Math.max(...runSlowdowns)],
+  // The same by calibrated preset: « mobile-devtools » runs on the same phone, its slowdown applied for real.
+  runsSlowdownRangeByPreset: Object.fromEntries(
+    [...CALIBRATED].flatMap((preset) => {
+      const slowdowns = results
+        .filter((r) => r.preset === preset)
+        .flatMap((r) => r.runs.map((run) => run.cpuSlowdownMultiplier));
+      return slowdowns.length === 0 ? [] : [[preset, [Math.min(...slowdowns), Math.max(...slowdowns)]]];
+    }),
+  ),
   // What the runs themselves measured (each once, before loading its page): a check of the calibration.
   runsIndexMedian: runIndexes.length === 0 ? null : Math.round(median(runIndexes)),
   runsIndexRange: runIndexes.length === 0 ? null : [Math.min(...runIndexes), Math.max(...runIndexes)],
@@ -291,7 +300,11 @@ const calibration = {
 console.log(
   `Lighthouse ${results[0]?.runs[0]?.lighthouseVersion}, median of ${RUNS} runs; host benchmarkIndex ` +
     `${calibration.hostIndex} (runs: ${calibration.runsIndexMedian}, ${calibration.runsIndexRange?.join('–')}), ` +
-    `CPU ${calibration.runsSlowdownRange?.join('–') ?? cpuSlowdown}× on « mobile », each run calibrated just before it ` +
+    `CPU ${
+      Object.entries(calibration.runsSlowdownRangeByPreset)
+        .map(([preset, range]) => `${range.join('–')}× on « ${preset} »`)
+        .join(', ') || `${cpuSlowdown}× on « mobile »`
+    }, each run calibrated just before it ` +
     `(median ${calibration.runsCalibratedIndexMedian}; a phone at ${TARGET_INDEX}), 4× on « mobile-4x »`,
 );
 console.table(rows);
