@@ -59,9 +59,13 @@ const presetsIndex = process.argv.indexOf('--presets');
 /** The presets asked for (`--presets mobile,desktop`), all when not said. */
 const ONLY_PRESETS = presetsIndex === -1 ? null : process.argv[presetsIndex + 1].split(',');
 /** Samples of the host's index, each about a second: their median is what the slowdown is calibrated from. */
-const INDEX_SAMPLES = QUICK ? 5 : 9;
-/** Samples taken just before each run on the calibrated phone, whose median sets that run's slowdown. */
-const RUN_INDEX_SAMPLES = 3;
+const INDEX_SAMPLES = QUICK ? 3 : 9;
+/**
+ * Samples taken just before each run on the calibrated phone, whose median sets that run's slowdown. Quick (CI,
+ * no figure kept): one, the calibration's path all the same; each sample is a browser launched, 2 to 4 s on a
+ * slow host, and the 17 samples of a quick run had been about a third of its 163 s.
+ */
+const RUN_INDEX_SAMPLES = QUICK ? 1 : 3;
 
 const indexSamples = await measureBenchmarkIndex(INDEX_SAMPLES);
 const hostIndex = median(indexSamples);
