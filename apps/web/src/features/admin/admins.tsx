@@ -58,11 +58,25 @@ function permissionsText(record: RaRecord): string {
     .join(', ');
 }
 
+/**
+ * An admin's address as a `mailto:` link, « — » when it has none: the first admin, made from `ADMIN_USERNAME`,
+ * has an empty one, which react-admin's field drew as a link with no text (a link without a name, axe's
+ * `link-name`, read as « lien » alone).
+ */
+function AdminEmailField(_props: { source: 'email'; label?: string }) {
+  const record = useRecordContext();
+  return typeof record?.email === 'string' && record.email !== '' ? (
+    <EmailField source="email" />
+  ) : (
+    <span>—</span>
+  );
+}
+
 export function AdminList() {
   return (
     <WholeList subject="admin" sortField="username" title="Administrateurs">
       <TextField source="username" />
-      <EmailField source="email" />
+      <AdminEmailField source="email" />
       <FunctionField label="Permissions" sortable={false} render={permissionsText} />
       <DateField source="createdAt" locales="fr-FR" />
     </WholeList>
@@ -194,7 +208,7 @@ export function AdminShow() {
     <Show title={<AdminTitle />}>
       <SimpleShowLayout>
         <TextField source="username" />
-        <EmailField source="email" emptyText="—" />
+        <AdminEmailField source="email" />
         <FunctionField
           label="Permissions"
           render={(record: RaRecord) => permissionsText(record) || 'Aucune'}
