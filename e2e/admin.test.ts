@@ -1,6 +1,5 @@
 import { MONTHS_FR } from '@tables-voisines/contract/closures';
 import { boardDayText } from '@tables-voisines/contract/history-board-text';
-import AxeBuilder from '@axe-core/playwright';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -15,6 +14,7 @@ import {
   type Browser,
   type BrowserContext,
   type Page,
+  axeOn,
 } from './support/browser';
 import type { Route } from 'playwright-core';
 import {
@@ -90,7 +90,7 @@ async function checkAxe(screen: string) {
   // Past MUI's transitions (menus closing, notifications sliding in): still for a few frames.
   await settleAnimations(page);
   // The base map's canvas has no text to check; the rest of the screen is checked.
-  const results = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
+  const results = await axeOn(page).exclude('.maplibregl-canvas').analyze();
   expect(
     results.violations.map((v) => `${screen} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);

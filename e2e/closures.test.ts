@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { startSmtp, type TestSmtp } from '../apps/api/test/smtp';
@@ -10,6 +9,7 @@ import {
   watchPageErrors,
   type Browser,
   type Page,
+  axeOn,
 } from './support/browser';
 import { MAP_DESKTOP, openMapPage } from './support/map';
 import { findQuietEstablishment, linkNewOwner, type ListedEstablishment } from './support/owners';
@@ -322,7 +322,7 @@ describe('closures', () => {
     await expect(section.textContent()).resolves.toMatch(/n’est pas servie\..*Tartare de bœuf du jour/);
     // The page with its closure and the board's notice, as drawn: no accessibility violation.
     await settleAnimations(page);
-    const results = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
+    const results = await axeOn(page).exclude('.maplibregl-canvas').analyze();
     expect(
       results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);

@@ -2,7 +2,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
@@ -10,6 +9,7 @@ import {
   watchPageErrors,
   type Browser,
   type Page,
+  axeOn,
 } from './support/browser';
 import type { FrameLocator } from 'playwright-core';
 import { readOnlyDemoServer, repoRoot, type RunningServer } from './support/server';
@@ -151,7 +151,7 @@ describe('the embedded map', () => {
       .poll(() => page.getByTestId('map').getAttribute('data-ready'), { timeout: 30_000 })
       .toBe('true');
     await expect.poll(() => page.getByTestId('current-group').locator('li').count()).toBeGreaterThan(0);
-    const results = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
+    const results = await axeOn(page).exclude('.maplibregl-canvas').analyze();
     expect(
       results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, parisDay } from '@tables-voisines/contract/paris-time';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
@@ -11,6 +10,7 @@ import {
   watchPageErrors,
   type Browser,
   type Page,
+  axeOn,
 } from './support/browser';
 import { freeEstablishments, linkNewOwner, newOwnerContext } from './support/owners';
 import { callApi, repoRoot, startServer, type RunningServer } from './support/server';
@@ -53,7 +53,7 @@ afterAll(async () => {
 /** axe on the whole screen: no violation at all. */
 async function expectAccessible(p: Page) {
   await settleAnimations(p);
-  const results = await new AxeBuilder({ page: p }).analyze();
+  const results = await axeOn(p).analyze();
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);

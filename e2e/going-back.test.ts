@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
@@ -8,6 +7,7 @@ import {
   watchPageErrors,
   type Browser,
   type Page,
+  axeOn,
 } from './support/browser';
 import { boardsToday, readOnlyDemoServer, type BoardToday, type RunningServer } from './support/server';
 import {
@@ -469,7 +469,7 @@ describe('the app banner on a phone', () => {
     await openMap(page);
     await expect.poll(() => page.getByTestId('smart-banner').isVisible(), { timeout: 10_000 }).toBe(true);
     await settleAnimations(page);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     expect(
       results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);

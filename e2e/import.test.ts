@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import {
   type BrowserContext,
   type Locator,
   type Page,
+  axeOn,
 } from './support/browser';
 import { adminToken, createEstablishment, newAdminContext } from './support/admins';
 import { mapElement } from './support/map';
@@ -83,7 +83,7 @@ afterAll(async () => {
 async function checkAxe(screen: string) {
   await page.locator('h1').first().waitFor();
   await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOn(page).analyze();
   expect(
     results.violations.map((v) => `${screen} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);

@@ -2,7 +2,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
@@ -14,6 +13,7 @@ import {
   watchPageErrors,
   type Browser,
   type Page,
+  axeOn,
 } from './support/browser';
 import { boardsToday, readOnlyDemoServer, startServer, type RunningServer } from './support/server';
 import {
@@ -103,7 +103,7 @@ function hitAtCentre(element: Element): boolean {
 }
 
 async function expectNoAxeViolation(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOn(page).analyze();
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
@@ -472,7 +472,7 @@ describe('the map page', () => {
     const context = await newVisitorContext(browser, { viewport: DESKTOP });
     const page = await context.newPage();
     await openMap(page);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     expect(
       results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);
@@ -794,7 +794,7 @@ describe('the map page', () => {
     ]);
     expect(mapBox!.y).toBeGreaterThanOrEqual(articleBox!.y + articleBox!.height - 1);
     expect(mapBox!.y).toBeGreaterThan(844);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     expect(
       results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);

@@ -1,6 +1,5 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import {
   type BrowserContext,
   type Locator,
   type Page,
+  axeOn,
 } from './support/browser';
 import {
   confirmNewOwner,
@@ -241,7 +241,7 @@ async function resendOffered(p: Page): Promise<Locator> {
 /** axe on the whole screen: no violation at all. */
 async function expectAccessible(p: Page) {
   await settleAnimations(p);
-  const results = await new AxeBuilder({ page: p }).analyze();
+  const results = await axeOn(p).analyze();
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { toName } from '@tables-voisines/contract/french-names';
 import { distanceKm } from '@tables-voisines/contract/geo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import {
   watchPageErrors,
   type Browser,
   type Page,
+  axeOn,
 } from './support/browser';
 import { callApi, startServer, type RunningServer } from './support/server';
 import { MAP_DESKTOP, mapElement, openMapPage, readView } from './support/map';
@@ -80,7 +80,7 @@ describe('towns in the map’s search field', () => {
     await expect.poll(() => option.count(), { timeout: 10_000 }).toBe(1);
     expect(await search.getAttribute('aria-expanded')).toBe('true');
 
-    const results = await new AxeBuilder({ page }).include('.tv-search').analyze();
+    const results = await axeOn(page).include('.tv-search').analyze();
     expect(
       results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);
@@ -419,7 +419,7 @@ describe('towns in the map’s search field', () => {
     expect(await status.textContent()).not.toContain('dézoomez');
     // The town's mark and the nearest place's line, as they are drawn: no accessibility violation.
     await settleAnimations(page);
-    const results = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
+    const results = await axeOn(page).exclude('.maplibregl-canvas').analyze();
     expect(
       results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import {
@@ -12,6 +11,7 @@ import {
   watchPageErrors,
   type Browser,
   type Page,
+  axeOn,
 } from './support/browser';
 import { adminToken, createEstablishment } from './support/admins';
 import { boardsToday, callApi, startServer, type RunningServer } from './support/server';
@@ -173,7 +173,7 @@ describe('an establishment page', () => {
   it('has no accessibility violations (axe)', async () => {
     const { context, page, errors, refreshed } = await visit(establishmentPath(plain.kind, plain.uri));
     await refreshed;
-    const results = await new AxeBuilder({ page }).exclude('.maplibregl-map').analyze();
+    const results = await axeOn(page).exclude('.maplibregl-map').analyze();
     expect(
       results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);
@@ -544,7 +544,7 @@ describe('the 404 page', () => {
   it('has no accessibility violations (axe)', async () => {
     const { context, page } = await visit('/nulle/part');
     await page.waitForLoadState('load');
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
     await context.close();
   });
@@ -580,7 +580,7 @@ describe('an address typed without its accents (issue 49, point 7)', () => {
     // The 404 with its suggestions, as drawn: no accessibility violation.
     await suggestion.waitFor();
     await settleAnimations(page);
-    const results = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
+    const results = await axeOn(page).exclude('.maplibregl-canvas').analyze();
     expect(
       results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);
@@ -762,7 +762,7 @@ describe('« Nous contacter »', () => {
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
     await page.getByRole('alert').filter({ hasText: 'Le message n’a pas été envoyé' }).waitFor();
     await expect(page.getByLabel('Votre nom').getAttribute('aria-invalid')).resolves.toBe('true');
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
     await page.getByLabel('Votre nom').fill('Jeanne Moreau');
     await page.getByLabel('Votre adresse e-mail').fill('jeanne.moreau@exemple.fr');

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import {
   watchPageErrors,
   type Browser,
   type Page,
+  axeOn,
 } from './support/browser';
 import { callApi, startServer, type RunningServer } from './support/server';
 
@@ -149,7 +149,7 @@ async function expectSendingRefusedOffline(
   expect(posts).toEqual([]);
   page.off('request', onRequest);
   expect(
-    await new AxeBuilder({ page })
+    await axeOn(page)
       .exclude('.maplibregl-canvas')
       .analyze()
       .then((r) => r.violations),
@@ -402,7 +402,11 @@ describe('the service worker', () => {
     expect(await kept.getByRole('link', { name: new RegExp(`^${visited!.name}`) }).getAttribute('href')).toBe(
       pathOf(visited!),
     );
-    expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations)).toEqual([]);
+    expect(
+      await axeOn(page)
+        .analyze()
+        .then((r) => r.violations),
+    ).toEqual([]);
     // The map, the installed app's start page, though never visited: kept when the worker installed.
     await kept.getByRole('link', { name: 'La carte des restaurateurs' }).click();
     await page.waitForURL(`${localhost}/`);
@@ -479,7 +483,7 @@ describe('the service worker', () => {
       'Hors ligne : la carte montre les établissements de votre dernière visite, et la recherche ne trouve que leurs noms.',
     );
     expect(
-      await new AxeBuilder({ page })
+      await axeOn(page)
         .exclude('.maplibregl-canvas')
         .analyze()
         .then((r) => r.violations),
@@ -569,7 +573,11 @@ describe('the service worker', () => {
     await expect(
       kept.getByRole('link').evaluateAll((all) => all.map((a) => a.getAttribute('href'))),
     ).resolves.toEqual(['/', ...listed.map(([path]) => path)]);
-    expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations)).toEqual([]);
+    expect(
+      await axeOn(page)
+        .analyze()
+        .then((r) => r.violations),
+    ).toEqual([]);
     await context.setOffline(false);
     expect(errorsBesidesOffline(errors())).toEqual([]);
     await context.close();
@@ -637,7 +645,11 @@ describe('the service worker', () => {
           a.localeCompare(b, 'fr'),
         ),
       ]);
-    expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations)).toEqual([]);
+    expect(
+      await axeOn(page)
+        .analyze()
+        .then((r) => r.violations),
+    ).toEqual([]);
     await context.setOffline(false);
     expect(errorsBesidesOffline(errors())).toEqual([]);
     await context.close();
@@ -695,7 +707,7 @@ describe('the smart app banner', () => {
       'https://play.google.com/store/apps/details?id=fr.exemple.tables',
     );
 
-    const axe = await new AxeBuilder({ page }).include('[data-testid="smart-banner"]').analyze();
+    const axe = await axeOn(page).include('[data-testid="smart-banner"]').analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
 
     await banner.getByRole('button', { name: 'Fermer le bandeau' }).click();

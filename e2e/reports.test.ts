@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { establishmentPath } from '@tables-voisines/contract/site-paths';
 import { startSmtp, type TestSmtp } from '../apps/api/test/smtp';
@@ -10,6 +9,7 @@ import {
   watchPageErrors,
   type Browser,
   type Page,
+  axeOn,
 } from './support/browser';
 import {
   findQuietEstablishment,
@@ -68,7 +68,7 @@ afterAll(async () => {
 
 async function checkAxe(page: Page, screen: string) {
   await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
+  const results = await axeOn(page).exclude('.maplibregl-canvas').analyze();
   expect(
     results.violations.map((v) => `${screen} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import {
   watchPageErrors,
   type Browser,
   type Page,
+  axeOn,
 } from './support/browser';
 import { linkNewOwner, newOwnerContext } from './support/owners';
 import { repoRoot, startServer, type RunningServer } from './support/server';
@@ -85,7 +85,7 @@ afterAll(async () => {
 
 async function checkAxe(page: Page, screen: string) {
   await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
+  const results = await axeOn(page).exclude('.maplibregl-canvas').analyze();
   expect(
     results.violations.map((v) => `${screen} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { existsSync } from 'node:fs';
 import {
   chromium,
@@ -286,4 +287,15 @@ export async function layoutShiftsOnceDrawn(page: Page): Promise<LayoutShift[]> 
     } while (document.fonts.status !== 'loaded');
     return (window as unknown as { layoutShifts: () => { value: number; nodes: string[] }[] }).layoutShifts();
   });
+}
+
+/**
+ * axe on `page`, run in the page itself (axe's legacy mode) when it has no frame of its own. By default the
+ * builder runs axe in each frame, then opens a blank tab to put the frames' results together: on a 2-core host
+ * (2026-12-06) a check of the back office's list of establishments took 3.0 to 3.2 s that way, 1.6 to 2.2 s in the
+ * page, the same violations found, and the journeys make about 90 checks. A page with a frame (an iframe) is
+ * checked the default way: run in the page, axe did not look into it.
+ */
+export function axeOn(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode(page.frames().length === 1);
 }
