@@ -61,7 +61,8 @@ function permissionsText(record: RaRecord): string {
 /**
  * An admin's address as a `mailto:` link, « — » when it has none: the first admin, made from `ADMIN_USERNAME`,
  * has an empty one, which react-admin's field drew as a link with no text (a link without a name, axe's
- * `link-name`, read as « lien » alone).
+ * `link-name`, read as « lien » alone). Its props are read by the list and the show layout (the column's
+ * title and sort, the label), not by the field itself.
  */
 function AdminEmailField(_props: { source: 'email'; label?: string }) {
   const record = useRecordContext();
