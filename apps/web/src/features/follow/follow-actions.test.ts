@@ -301,3 +301,75 @@ describe('putting the browser and the server back in step', () => {
     expect(down.store.get()).toEqual(list);
   });
 });
+
+describe('a click while the list is being put back in step', () => {
+  const followedAt = '2026-12-01T10:00:00.000Z';
+
+  // The server's list held on its way, as on a slow network: « Ne plus suivre » is clicked in between.
+  function heldList(api: ReturnType<typeof fakeApi>) {
+    const held: Array<() => void> = [];
+    const list = api.list.getMockImplementation()!;
+    api.list.mockImplementationOnce(async (endpoint: string) => {
+      const answer = await list(endpoint);
+      await new Promise<void>((resolve) => held.push(resolve));
+      return answer;
+    });
+    return { release: () => held.splice(0).forEach((resolve) => resolve()), asked: () => held.length > 0 };
+  }
+
+  /** Time for the click's own calls to the (fake, immediate) API, before the held list comes back. */
+  const aMoment = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+  it('unfollows for good: the list the server gave before the click does not bring the place back', async () => {
+    const subscription = new FakeSubscription(base64urlToBytes(KEY));
+    const api = fakeApi();
+    const list = [
+      { ...place(1), followedAt },
+      { ...place(2), followedAt },
+    ];
+    for (const p of list) {
+      api.follows.set(`${subscription.endpoint} ${p.id}`, {
+        establishment: { id: p.id, uri: p.uri, name: p.name, kind: p.kind },
+        createdAt: followedAt,
+      });
+    }
+    const { deps: d, store } = deps({ api, list, pushManager: fakePushManager(subscription) });
+    const held = heldList(api);
+    const syncing = syncFollows(d);
+    await vi.waitFor(() => expect(held.asked()).toBe(true));
+    const unfollowing = unfollowPlace(place(1), d);
+    await aMoment();
+    held.release();
+    expect(await syncing).toBe('in-step');
+    expect(await unfollowing).toEqual({ ok: true });
+    expect(store.get().map((p) => p.id)).toEqual([place(2).id]);
+    expect([...api.follows.keys()]).toEqual([`${subscription.endpoint} ${place(2).id}`]);
+    // The next visit's sync finds both sides agreeing, and sends nothing again.
+    expect(await syncFollows(d)).toBe('in-step');
+    expect(api.sent).toEqual([]);
+  });
+
+  it('follows for good: a place followed meanwhile is neither dropped nor sent twice', async () => {
+    const subscription = new FakeSubscription(base64urlToBytes(KEY));
+    const api = fakeApi();
+    const { deps: d, store } = deps({
+      api,
+      list: [{ ...place(1), followedAt }],
+      pushManager: fakePushManager(subscription),
+    });
+    api.follows.set(`${subscription.endpoint} ${place(1).id}`, {
+      establishment: { id: place(1).id, uri: place(1).uri, name: place(1).name, kind: 'restaurant' },
+      createdAt: followedAt,
+    });
+    const held = heldList(api);
+    const syncing = syncFollows(d);
+    await vi.waitFor(() => expect(held.asked()).toBe(true));
+    const following = followPlace(place(2), d);
+    await aMoment();
+    held.release();
+    expect(await syncing).toBe('in-step');
+    expect(await following).toEqual({ ok: true });
+    expect(store.get().map((p) => p.id)).toEqual([place(1).id, place(2).id]);
+    expect(api.sent.map((b) => b.establishment)).toEqual([place(2).id]);
+  });
+});

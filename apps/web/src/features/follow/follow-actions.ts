@@ -101,6 +101,24 @@ function apiProblem(error: unknown, deps: FollowDeps): FollowProblem {
   return deps.online() ? 'server' : 'offline';
 }
 
+const running = new WeakMap<FollowStore, Promise<unknown>>();
+
+/**
+ * `work` once the store's earlier work is over: following, unfollowing and putting the lists back in step
+ * each read the browser's list, ask the server, then write the list. Side by side, a sync that asked the
+ * server before a click wrote back the place just unfollowed (and followed it again on the next visit): seen
+ * in the follow journey, « Ne plus suivre » clicked as « Mes favoris » opened.
+ */
+function oneAtATime<T>(store: FollowStore, work: () => Promise<T>): Promise<T> {
+  const before = running.get(store) ?? Promise.resolve();
+  const result = before.then(work, work);
+  running.set(
+    store,
+    result.catch(() => undefined),
+  );
+  return result;
+}
+
 /** A subscription made with the server's key: the one there, or a new one (the old one dropped first). */
 async function subscriptionFor(
   registration: Registration,
@@ -165,12 +183,24 @@ export async function followPlace(
   deps: FollowDeps,
   asked?: Promise<NotificationPermission>,
 ): Promise<FollowResult> {
+  // The permission is asked at once, on the click: the browser's question does not wait for a sync.
+  let permission = deps.permission();
+  if (permission === 'denied') return { ok: false, problem: 'blocked' };
   try {
-    let permission = deps.permission();
-    if (permission === 'denied') return { ok: false, problem: 'blocked' };
     if (permission === 'default') permission = await (asked ?? deps.requestPermission());
-    if (permission === 'denied') return { ok: false, problem: 'blocked' };
-    if (permission !== 'granted') return { ok: false, problem: 'dismissed' };
+  } catch (error) {
+    return { ok: false, problem: apiProblem(error, deps) };
+  }
+  if (permission === 'denied') return { ok: false, problem: 'blocked' };
+  if (permission !== 'granted') return { ok: false, problem: 'dismissed' };
+  return oneAtATime(deps.store, () => subscribeAndFollow(place, deps));
+}
+
+async function subscribeAndFollow(
+  place: Omit<FollowedPlace, 'followedAt'>,
+  deps: FollowDeps,
+): Promise<FollowResult> {
+  try {
     const registration = await readyRegistration(deps);
     const key = base64urlToBytes(await deps.api.publicKey());
     const { subscription, renewed } = await subscriptionFor(registration, key);
@@ -193,10 +223,11 @@ export async function followPlace(
  * browser without a subscription (or without its worker) only has its list to change. The subscription is
  * kept for the other places, and for the next follow.
  */
-export async function unfollowPlace(
-  place: Pick<FollowedPlace, 'id'>,
-  deps: FollowDeps,
-): Promise<FollowResult> {
+export function unfollowPlace(place: Pick<FollowedPlace, 'id'>, deps: FollowDeps): Promise<FollowResult> {
+  return oneAtATime(deps.store, () => tellAndForget(place, deps));
+}
+
+async function tellAndForget(place: Pick<FollowedPlace, 'id'>, deps: FollowDeps): Promise<FollowResult> {
   try {
     const registration = await deps.currentRegistration();
     const subscription = (await registration?.pushManager.getSubscription()) ?? null;
@@ -216,7 +247,11 @@ export type SyncResult = 'skipped' | 'in-step' | 'resubscribed' | 'resent' | 'fa
  * sent with it; otherwise the places the server lacks are sent again, and those only it knows are added to
  * the browser's list. Nothing is asked of the visitor, and a failure waits for the next visit.
  */
-export async function syncFollows(deps: FollowDeps): Promise<SyncResult> {
+export function syncFollows(deps: FollowDeps): Promise<SyncResult> {
+  return oneAtATime(deps.store, () => putInStep(deps));
+}
+
+async function putInStep(deps: FollowDeps): Promise<SyncResult> {
   try {
     if (deps.permission() !== 'granted' || !deps.online()) return 'skipped';
     const current = await deps.currentRegistration();
