@@ -6,6 +6,7 @@ import { adminToken, createEstablishment, type MadeEstablishment } from './suppo
 import {
   launchBrowser,
   newVisitorContext,
+  waitForRouter,
   watchPageErrors,
   type Browser,
   type BrowserContext,
@@ -335,6 +336,40 @@ describe('following a place', () => {
     expect(await followedOnServer(subscriber)).toEqual([]);
     expect(errors()).toEqual([]);
     await browserSession.detach();
+    await context.close();
+  });
+
+  it('raises the list on a phone when « Mes favoris » is turned on: what is followed, or how to follow one', async () => {
+    const context = await newVisitorContext(browser, PHONE);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.baseUrl}/`);
+    await waitForRouter(page);
+    const sheet = page.locator('[data-sheet]');
+    expect(await sheet.getAttribute('data-sheet')).toBe('peek');
+    await page.getByRole('button', { name: 'Mes favoris' }).tap();
+    // Lowered, the sheet showed its search and chips over an empty map: nothing said why (seen 2026-12-06).
+    await expect.poll(() => sheet.getAttribute('data-sheet')).toBe('half');
+    const status = page
+      .getByRole('region', { name: 'Mes favoris' })
+      .getByText('Aucun établissement suivi pour le moment.');
+    // In the screen once the sheet has risen, and on top of the map.
+    await expect
+      .poll(() =>
+        status.evaluate((line) => {
+          const r = line.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return r.bottom <= window.innerHeight && hit !== null && line.contains(hit);
+        }),
+      )
+      .toBe(true);
+    // Turned off and on again from the full list, the sheet stays where the visitor put it.
+    await page.getByRole('button', { name: 'Afficher la liste en plein écran' }).tap();
+    await expect.poll(() => sheet.getAttribute('data-sheet')).toBe('full');
+    await page.getByRole('button', { name: 'Mes favoris' }).tap();
+    await page.getByRole('button', { name: 'Mes favoris' }).tap();
+    expect(await sheet.getAttribute('data-sheet')).toBe('full');
+    expect(errors()).toEqual([]);
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 import {
   useCallback,
+  useEffect,
   useLayoutEffect,
   useRef,
   useState,
@@ -12,7 +13,7 @@ import { useLocation, useRouteLoaderData } from 'react-router';
 import type { PublicSettings } from '@tables-voisines/contract/public-data';
 import { MapArea } from './map-area';
 import { isEstablishmentPath, isReadingPagePath } from './map-rules';
-import { MapStoreProvider, useMapStore } from './map-store';
+import { MapStoreProvider, useMapState, useMapStore } from './map-store';
 import { ShowMapContext } from './show-map';
 import { useMapSync } from './use-map-sync';
 import { useViewInAddress } from './use-view-in-address';
@@ -139,6 +140,13 @@ function Frame({ children }: { children: ReactNode }) {
   const tap = () => {
     if (!dragEnding.current) setSheet(NEXT_SHEET[sheet]);
   };
+  // « Mes favoris » replaces the list with the followed places, today's boards and « Ne plus suivre », or says
+  // how to follow one: on a phone the sheet rises to half height to show it. Lowered, the visitor who turned
+  // it on saw the map alone, empty when nothing is followed, and no reason.
+  const favorites = useMapState((s) => s.filters.favorites);
+  useEffect(() => {
+    if (favorites) setSheet((height) => (height === 'peek' ? 'half' : height));
+  }, [favorites]);
   // The sheet's width is the phones' (public.css): below 960 px.
   const showMap = useCallback(() => {
     if (window.matchMedia('(min-width: 960px)').matches) return;
