@@ -320,13 +320,14 @@ describe('a click while the list is being put back in step', () => {
   /** Time for the click's own calls to the (fake, immediate) API, before the held list comes back. */
   const aMoment = () => new Promise((resolve) => setTimeout(resolve, 20));
 
-  it('unfollows for good: the list the server gave before the click does not bring the place back', async () => {
+  /**
+   * A browser following `followed`, the server knowing the same; a sync started, its list from the server held
+   * while `click` runs; then the list comes back, and the sync's result and the click's are given.
+   */
+  async function clickDuringSync(followed: number[], click: (d: FollowDeps) => Promise<unknown>) {
     const subscription = new FakeSubscription(base64urlToBytes(KEY));
     const api = fakeApi();
-    const list = [
-      { ...place(1), followedAt },
-      { ...place(2), followedAt },
-    ];
+    const list = followed.map((n) => ({ ...place(n), followedAt }));
     for (const p of list) {
       api.follows.set(`${subscription.endpoint} ${p.id}`, {
         establishment: { id: p.id, uri: p.uri, name: p.name, kind: p.kind },
@@ -337,11 +338,18 @@ describe('a click while the list is being put back in step', () => {
     const held = heldList(api);
     const syncing = syncFollows(d);
     await vi.waitFor(() => expect(held.asked()).toBe(true));
-    const unfollowing = unfollowPlace(place(1), d);
+    const clicked = click(d);
     await aMoment();
     held.release();
-    expect(await syncing).toBe('in-step');
-    expect(await unfollowing).toEqual({ ok: true });
+    return { synced: await syncing, clicked: await clicked, d, store, api, subscription };
+  }
+
+  it('unfollows for good: the list the server gave before the click does not bring the place back', async () => {
+    const { synced, clicked, d, store, api, subscription } = await clickDuringSync([1, 2], (d) =>
+      unfollowPlace(place(1), d),
+    );
+    expect(synced).toBe('in-step');
+    expect(clicked).toEqual({ ok: true });
     expect(store.get().map((p) => p.id)).toEqual([place(2).id]);
     expect([...api.follows.keys()]).toEqual([`${subscription.endpoint} ${place(2).id}`]);
     // The next visit's sync finds both sides agreeing, and sends nothing again.
@@ -350,25 +358,9 @@ describe('a click while the list is being put back in step', () => {
   });
 
   it('follows for good: a place followed meanwhile is neither dropped nor sent twice', async () => {
-    const subscription = new FakeSubscription(base64urlToBytes(KEY));
-    const api = fakeApi();
-    const { deps: d, store } = deps({
-      api,
-      list: [{ ...place(1), followedAt }],
-      pushManager: fakePushManager(subscription),
-    });
-    api.follows.set(`${subscription.endpoint} ${place(1).id}`, {
-      establishment: { id: place(1).id, uri: place(1).uri, name: place(1).name, kind: 'restaurant' },
-      createdAt: followedAt,
-    });
-    const held = heldList(api);
-    const syncing = syncFollows(d);
-    await vi.waitFor(() => expect(held.asked()).toBe(true));
-    const following = followPlace(place(2), d);
-    await aMoment();
-    held.release();
-    expect(await syncing).toBe('in-step');
-    expect(await following).toEqual({ ok: true });
+    const { synced, clicked, store, api } = await clickDuringSync([1], (d) => followPlace(place(2), d));
+    expect(synced).toBe('in-step');
+    expect(clicked).toEqual({ ok: true });
     expect(store.get().map((p) => p.id)).toEqual([place(1).id, place(2).id]);
     expect(api.sent.map((b) => b.establishment)).toEqual([place(2).id]);
   });
