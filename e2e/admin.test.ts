@@ -1137,6 +1137,9 @@ describe('the back office', () => {
     await radius.fill('250');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Le rayon ne peut dépasser 200 km.').waitFor();
+    // The notification comes a moment after the field's message: checked by axe before it had come in
+    // full, its text was read half transparent on its red (color-contrast, CI rehearsal of 2026-12-06).
+    await page.getByText('Le formulaire n’est pas valide.').waitFor();
     await radius.fill('12,5');
     await checkAxe('groupe');
     await shot('groupe');
