@@ -90,10 +90,19 @@ async function checkAxe(screen: string) {
   // Past MUI's transitions (menus closing, notifications sliding in): still for a few frames.
   await settleAnimations(page);
   // The base map's canvas has no text to check; the rest of the screen is checked.
-  const results = await axeOn(page).exclude('.maplibregl-canvas').analyze();
-  expect(
-    results.violations.map((v) => `${screen} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  const violations = async () =>
+    (await axeOn(page).exclude('.maplibregl-canvas').analyze()).violations.map(
+      (v) => `${screen} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  let found = await violations();
+  // A notification that came in while axe read the screen was read half transparent, its contrast too low
+  // (three times on CI, each mended by waiting for that notification first): what is still there once the
+  // screen is still again is what fails.
+  if (found.length > 0) {
+    await settleAnimations(page);
+    found = await violations();
+  }
+  expect(found).toEqual([]);
 }
 
 async function shot(name: string) {
