@@ -18,7 +18,9 @@ import { chromium } from 'playwright-core';
 import {
   CHROME_FLAGS,
   chromePath,
+  cpuShareBetween,
   cpuSlowdownFor,
+  cpuTimes,
   measureBenchmarkIndex,
   median,
   TARGET_INDEX,
@@ -88,6 +90,7 @@ process.stderr.write(`benchmarkIndex ${Math.round(hostIndex)} ; processeur ralen
 const { startServer } = await loadServerSupport();
 const server = await startServer({ NODE_ENV: 'production' });
 const startedAt = new Date();
+const cpuAtStart = cpuTimes();
 const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS.slice(1) });
 const cases = [];
 try {
@@ -132,6 +135,8 @@ await writeFile(
         cpus: os.cpus().length,
         cpuModel: os.cpus()[0]?.model ?? null,
         loadAverageAtEnd: os.loadavg(),
+        // /proc/stat from the server's start to the end: the busy share, and what the hypervisor took.
+        cpuDuringBench: cpuShareBetween(cpuAtStart, cpuTimes()),
       },
       runsPerCase: RUNS,
       cases,

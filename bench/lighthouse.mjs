@@ -39,7 +39,9 @@ import { chooseDetailPages } from './lighthouse-pages.mjs';
 import {
   CHROME_FLAGS,
   chromePath,
+  cpuShareBetween,
   cpuSlowdownFor,
+  cpuTimes,
   measureBenchmarkIndex,
   median,
   TARGET_INDEX,
@@ -139,11 +141,14 @@ async function runLighthouse(url, config) {
   // A fresh browser per run: no cache or service worker carried from one run to the next.
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
   try {
+    const cpuBefore = cpuTimes();
     const result = await lighthouse(
       url,
       { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
       config,
     );
+    // The machine's CPU while Lighthouse ran: its busy share and what the hypervisor took (decision 0081).
+    const cpu = cpuShareBetween(cpuBefore, cpuTimes());
     if (result === undefined) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new LighthouseRuntimeError(url, lhr.runtimeError);
@@ -185,6 +190,7 @@ async function runLighthouse(url, config) {
       // The host's index as this run measured it, and the slowdown it ran with.
       benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
       cpuSlowdownMultiplier: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? null,
+      cpu,
     };
   } finally {
     await chrome.kill();
@@ -226,6 +232,7 @@ const server = await startServer({
   ADMIN_PASSWORD: ADMIN.password,
 });
 const startedAt = new Date();
+const cpuAtStart = cpuTimes();
 const results = [];
 /** The detail pages measured: what each holds on the day of the run (bench/lighthouse-pages.mjs). */
 let detailPages;
@@ -300,6 +307,16 @@ const rows = results.map((r) => ({
 const runIndexes = results.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)).filter((v) => v !== null);
 const calibratedRuns = results.filter((r) => CALIBRATED.has(r.preset)).flatMap((r) => r.runs);
 const runSlowdowns = calibratedRuns.map((run) => run.cpuSlowdownMultiplier);
+/** The Lighthouse runs' shares of the machine's CPU, and the bench's from the server's start to the end. */
+const runsCpu = results.flatMap((r) => r.runs.map((run) => run.cpu)).filter((cpu) => cpu != null);
+const cpuDuringBench = cpuShareBetween(cpuAtStart, cpuTimes());
+const stealRange =
+  runsCpu.length === 0
+    ? null
+    : [
+        Math.min(...runsCpu.map((cpu) => cpu.stealPercent)),
+        Math.max(...runsCpu.map((cpu) => cpu.stealPercent)),
+      ];
 const calibration = {
   targetIndex: TARGET_INDEX,
   // The first measure, before the server started; each calibrated run's own is in its `calibrationSamples`.
@@ -336,6 +353,13 @@ console.log(
     }, each run calibrated just before it ` +
     `(median ${calibration.runsCalibratedIndexMedian}; a phone at ${TARGET_INDEX}), 4× on « mobile-4x »`,
 );
+if (cpuDuringBench !== null) {
+  console.log(
+    `Processeur de la machine pendant le banc : occupé ${cpuDuringBench.busyPercent} %, pris par l’hyperviseur ` +
+      `(steal) ${cpuDuringBench.stealPercent} %` +
+      (stealRange === null ? '' : ` (${stealRange.join('–')} % selon les passages)`),
+  );
+}
 console.table(rows);
 /** The goal of issue 32: the worst of the detail pages' medians, per preset. */
 const worstDetail = Object.fromEntries(
@@ -405,6 +429,9 @@ await writeFile(
         cpus: os.cpus().length,
         cpuModel: os.cpus()[0]?.model ?? null,
         loadAverageAtEnd: os.loadavg(),
+        // /proc/stat from the server's start to the end; each run's own is its `cpu`.
+        cpuDuringBench,
+        runsStealPercentRange: stealRange,
       },
       runsPerCase: RUNS,
       detailPages: detailPages ?? null,
