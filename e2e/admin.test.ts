@@ -1390,10 +1390,10 @@ describe('the back office', () => {
     await ask.getByText('Elle n’a pas de photo.').waitFor();
     await ask
       .getByText(
-        /^Les affiches imprimées avec son adresse \(\/restaurant\/le-bouchon-des-adieux-a-lyon\) afficheront « Cette page n’existe plus »/,
+        /^Les affiches imprimées avec son adresse \(\/restaurant\/le-bouchon-des-adieux-a-lyon\) afficheront «\u00a0Cette page n’existe plus\u00a0»/,
       )
       .waitFor();
-    await ask.getByText(/^Si l’établissement a fermé, préférez « Fermé définitivement »/).waitFor();
+    await ask.getByText(/^Si l’établissement a fermé, préférez «\u00a0Fermé définitivement\u00a0»/).waitFor();
     await checkAxe('suppression d’un établissement');
     await ask.getByRole('button', { name: 'Confirmer' }).click();
     await page.waitForURL(/\/admin\/establishments$/);

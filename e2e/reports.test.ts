@@ -259,7 +259,7 @@ describe('reports', () => {
     const row = admin.locator('tbody tr').filter({ hasText: 'Le numéro ne répond plus.' });
     await expect
       .poll(() => row.locator('td').nth(column).innerText())
-      .toMatch(/^C’est juste\n« Le numéro est le bon, nous répondons de 10 h à 18 h\. »\nle \d/);
+      .toMatch(/^C’est juste\n«\u00a0Le numéro est le bon, nous répondons de 10 h à 18 h\.\u00a0»\nle \d/);
     await checkAxe(admin, 'signalements avec une réponse');
     expect(adminErrors()).toEqual([]);
     await desk.close();

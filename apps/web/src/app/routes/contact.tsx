@@ -226,11 +226,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </h2>
           <p className="tv-text">
             Pour montrer aux restaurateurs ce que leur page leur apporte, le site compte, par restaurant et
-            par jour, les pages vues et les appuis sur le numéro de téléphone (appel), « Itinéraire », le lien
-            du site web et les boutons de partage, ainsi que les scans du QR code de l’affiche. Ce ne sont que
-            des nombres : pas de cookie, pas d’identifiant, rien sur vous n’est gardé. Les robots ne sont pas
-            comptés. Si votre navigateur demande de ne pas être suivi (« Ne pas suivre », Do Not Track ou
-            Global Privacy Control), rien n’est compté.
+            par jour, les pages vues et les appuis sur le numéro de téléphone (appel),
+            «&nbsp;Itinéraire&nbsp;», le lien du site web et les boutons de partage, ainsi que les scans du QR
+            code de l’affiche. Ce ne sont que des nombres : pas de cookie, pas d’identifiant, rien sur vous
+            n’est gardé. Les robots ne sont pas comptés. Si votre navigateur demande de ne pas être suivi
+            («&nbsp;Ne pas suivre&nbsp;», Do Not Track ou Global Privacy Control), rien n’est compté.
           </p>
         </section>
       </div>

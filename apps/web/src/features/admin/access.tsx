@@ -124,7 +124,8 @@ function AccessRequestActions() {
         </DialogTitle>
         <DialogContent>
           <Typography sx={{ mb: 2 }}>
-            {who} ({request.owner.email}) recevra ce motif par e-mail, avec le lien vers « Nous contacter ».
+            {who} ({request.owner.email}) recevra ce motif par e-mail, avec le lien vers «&nbsp;Nous
+            contacter&nbsp;».
           </Typography>
           <MuiTextField
             label="Motif du refus"
@@ -291,7 +292,7 @@ const messageFilters = [
 export function ContactMessageList() {
   return (
     <List
-      title="Messages (« Nous contacter »)"
+      title={'Messages («\u00a0Nous contacter\u00a0»)'}
       filters={messageFilters}
       filterDefaultValues={{ handled: 'false' }}
       sort={{ field: 'createdAt', order: 'DESC' }}

@@ -37,7 +37,7 @@ describe('the back office’s closures', () => {
         0: { to: 'La fin de la fermeture ne peut précéder son début.' },
         1: {
           from: 'Indiquez le premier jour de la fermeture.',
-          to: 'Indiquez le dernier jour, ou cochez « Jusqu’à nouvel ordre ».',
+          to: 'Indiquez le dernier jour, ou cochez «\u00a0Jusqu’à nouvel ordre\u00a0».',
         },
       },
     });

@@ -17,8 +17,8 @@ describe('what the back office says before deleting an establishment', () => {
       'gerante@example.fr perdra l’accès à cette page et en sera prévenu par e-mail.',
       '12 ardoises seront supprimées.',
       'Sa photo sera supprimée.',
-      'Les affiches imprimées avec son adresse (/restaurant/le-zinc-a-lyon et 1 ancienne adresse) afficheront « Cette page n’existe plus », avec des établissements proches. Ces adresses ne seront jamais données à un autre établissement.',
-      'Si l’établissement a fermé, préférez « Fermé définitivement » (onglet Général) : ses affiches diront « Ce restaurant a fermé » et son restaurateur gardera l’accès à sa page.',
+      'Les affiches imprimées avec son adresse (/restaurant/le-zinc-a-lyon et 1 ancienne adresse) afficheront «\u00a0Cette page n’existe plus\u00a0», avec des établissements proches. Ces adresses ne seront jamais données à un autre établissement.',
+      'Si l’établissement a fermé, préférez «\u00a0Fermé définitivement\u00a0» (onglet Général) : ses affiches diront «\u00a0Ce restaurant a fermé\u00a0» et son restaurateur gardera l’accès à sa page.',
       'La suppression est définitive.',
     ]);
   });
@@ -37,7 +37,7 @@ describe('what the back office says before deleting an establishment', () => {
       'Aucun restaurateur n’est rattaché à cette page.',
       '1 ardoise sera supprimée.',
       'Elle n’a pas de photo.',
-      'Les affiches imprimées avec son adresse (/restaurant/le-vide-a-caen) afficheront « Cette page n’existe plus », avec des établissements proches. Ces adresses ne seront jamais données à un autre établissement.',
+      'Les affiches imprimées avec son adresse (/restaurant/le-vide-a-caen) afficheront «\u00a0Cette page n’existe plus\u00a0», avec des établissements proches. Ces adresses ne seront jamais données à un autre établissement.',
     ]);
     expect(lines.join(' ')).not.toContain('préférez');
   });

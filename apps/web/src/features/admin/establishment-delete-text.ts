@@ -35,11 +35,11 @@ export function deletionQuestion(facts: DeletionFacts): { title: string; lines: 
       ? ''
       : ` et ${plural(facts.previousAddresses, 'ancienne adresse', 'anciennes adresses')}`;
   lines.push(
-    `Les affiches imprimées avec son adresse (${facts.path}${others}) afficheront « Cette page n’existe plus », avec des établissements proches. Ces adresses ne seront jamais données à un autre établissement.`,
+    `Les affiches imprimées avec son adresse (${facts.path}${others}) afficheront «\u00a0Cette page n’existe plus\u00a0», avec des établissements proches. Ces adresses ne seront jamais données à un autre établissement.`,
   );
   if (!facts.closedForGood)
     lines.push(
-      'Si l’établissement a fermé, préférez « Fermé définitivement » (onglet Général) : ses affiches diront « Ce restaurant a fermé » et son restaurateur gardera l’accès à sa page.',
+      'Si l’établissement a fermé, préférez «\u00a0Fermé définitivement\u00a0» (onglet Général) : ses affiches diront «\u00a0Ce restaurant a fermé\u00a0» et son restaurateur gardera l’accès à sa page.',
     );
   lines.push('La suppression est définitive.');
   return { title: `Supprimer «\u00a0${facts.name}\u00a0»\u00a0?`, lines };

@@ -134,7 +134,9 @@ export function ClosedForGoodInput() {
       <BooleanInput
         source="closedForGood"
         label="Fermé définitivement"
-        helperText="La page quitte la carte, les listes et la recherche ; ses adresses, dont celle des affiches, affichent « Ce restaurant a fermé » avec des établissements proches."
+        helperText={
+          'La page quitte la carte, les listes et la recherche\u00a0; ses adresses, dont celle des affiches, affichent «\u00a0Ce restaurant a fermé\u00a0» avec des établissements proches.'
+        }
       />
       {closed !== wasClosed && (
         <Alert severity="info" data-testid="closed-for-good-told">

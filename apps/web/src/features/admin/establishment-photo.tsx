@@ -171,7 +171,7 @@ export function EstablishmentPhotoView() {
 
 /**
  * Photo tab of the edit form: a file is uploaded at once (prepare-upload, PUT with progress) but only
- * becomes the form's `photo`, saved with the rest by « Enregistrer »; until then the site keeps the photo
+ * becomes the form's `photo`, saved with the rest by «\u00a0Enregistrer\u00a0»; until then the site keeps the photo
  * it has. « Retirer la photo » empties it the same way.
  */
 export function EstablishmentPhotoPanel() {
@@ -234,10 +234,10 @@ export function EstablishmentPhotoPanel() {
       {changed && (
         <Alert severity="warning" role="status">
           {photo === null
-            ? 'Photo retirée, non enregistrée : elle restera sur le site jusqu’à « Enregistrer ».'
+            ? 'Photo retirée, non enregistrée : elle restera sur le site jusqu’à «\u00a0Enregistrer\u00a0».'
             : saved === null
-              ? 'Nouvelle photo, non enregistrée : elle sera sur le site après « Enregistrer ».'
-              : 'Nouvelle photo, non enregistrée : elle remplacera l’actuelle sur le site après « Enregistrer ».'}
+              ? 'Nouvelle photo, non enregistrée : elle sera sur le site après «\u00a0Enregistrer\u00a0».'
+              : 'Nouvelle photo, non enregistrée : elle remplacera l’actuelle sur le site après «\u00a0Enregistrer\u00a0».'}
         </Alert>
       )}
       <Can I="update" a="establishment">

@@ -122,7 +122,7 @@ export function ExportButtons({ route }: { route: ExportedList }) {
         {exportLabel(route, total)}
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => void download('csv')}>En CSV (tableur, séparateur « ; »)</MenuItem>
+        <MenuItem onClick={() => void download('csv')}>En CSV (tableur, séparateur «&nbsp;;&nbsp;»)</MenuItem>
         <MenuItem onClick={() => void download('xlsx')}>En XLSX (Excel)</MenuItem>
       </Menu>
     </>

@@ -111,7 +111,7 @@ export function OwnerAnswerText({ report }: { report: Pick<Report, 'ownerAnswer'
       {OWNER_ANSWER_LABELS[answer.answer]}
       {answer.note !== null && (
         <Box component="span" sx={{ display: 'block', whiteSpace: 'pre-line' }}>
-          « {answer.note} »
+          «&nbsp;{answer.note}&nbsp;»
         </Box>
       )}
       <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>

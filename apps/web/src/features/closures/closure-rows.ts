@@ -25,7 +25,7 @@ export interface ClosureRow {
 export const ANNUAL_LEAVE = 'Congés annuels';
 
 export const MISSING_FROM = 'Indiquez le premier jour de la fermeture.';
-export const MISSING_TO = 'Indiquez le dernier jour, ou cochez « Jusqu’à nouvel ordre ».';
+export const MISSING_TO = 'Indiquez le dernier jour, ou cochez «\u00a0Jusqu’à nouvel ordre\u00a0».';
 
 /** The form's rows for stored closures (already in order of their first day). */
 export function toClosureRows(closures: readonly Closure[]): ClosureRow[] {

@@ -28,7 +28,7 @@ export const ALLERGEN_MODE_LABELS: Readonly<Record<AllergenMode, string>> = {
 };
 
 export const NO_ALLERGEN_TICKED_MESSAGE =
-  'Cochez les allergènes du plat, ou choisissez « Aucun des 14 allergènes ».';
+  'Cochez les allergènes du plat, ou choisissez «\u00a0Aucun des 14 allergènes\u00a0».';
 
 /** The answer of a dish as stored: `null` → not stated, `[]` → none, otherwise the list. */
 export function allergenModeOf(allergens: readonly Allergen[] | null): AllergenMode {

@@ -326,7 +326,7 @@ export default function FavoritesSection({
         <div className="tv-favorites__empty">
           <p className="tv-small">
             {frenchSpacing(
-              'Sur la page d’un restaurant, utilisez le bouton « Suivre » (la cloche) : il apparaîtra ici, et une notification vous préviendra chaque jour où il publie son ardoise.',
+              'Sur la page d’un restaurant, utilisez le bouton «\u00a0Suivre\u00a0» (la cloche) : il apparaîtra ici, et une notification vous préviendra chaque jour où il publie son ardoise.',
             )}
           </p>
           <button

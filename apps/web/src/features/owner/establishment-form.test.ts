@@ -220,7 +220,7 @@ describe('the establishment form', () => {
       errors: {
         'closures.1.to': 'La fin de la fermeture ne peut précéder son début.',
         'closures.2.from': 'Indiquez le premier jour de la fermeture.',
-        'closures.2.to': 'Indiquez le dernier jour, ou cochez « Jusqu’à nouvel ordre ».',
+        'closures.2.to': 'Indiquez le dernier jour, ou cochez «\u00a0Jusqu’à nouvel ordre\u00a0».',
         'closures.2.reason': expect.stringContaining('120'),
       },
     });

@@ -86,7 +86,7 @@ describe('the words for an owner’s followers', () => {
 
   it('says what following brings, in the number of the count', () => {
     expect(followersMeaning(0)).toBe(
-      'Les visiteurs qui suivent votre page (bouton « Suivre ») reçoivent une notification quand vous publiez l’ardoise du jour.',
+      'Les visiteurs qui suivent votre page (bouton «\u00a0Suivre\u00a0») reçoivent une notification quand vous publiez l’ardoise du jour.',
     );
     expect(followersMeaning(1)).toBe('Il reçoit une notification quand vous publiez l’ardoise du jour.');
     expect(followersMeaning(7)).toBe('Ils reçoivent une notification quand vous publiez l’ardoise du jour.');

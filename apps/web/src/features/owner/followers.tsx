@@ -35,7 +35,8 @@ export function followersToldText(followers: number, laterDay: string | null): s
 export function followersMeaning(followers: number | undefined): string {
   const what = 'une notification quand vous publiez l’ardoise du jour.';
   if (followers === undefined) return `Vos abonnés reçoivent ${what}`;
-  if (followers === 0) return `Les visiteurs qui suivent votre page (bouton « Suivre ») reçoivent ${what}`;
+  if (followers === 0)
+    return `Les visiteurs qui suivent votre page (bouton «\u00a0Suivre\u00a0») reçoivent ${what}`;
   return followers === 1 ? `Il reçoit ${what}` : `Ils reçoivent ${what}`;
 }
 

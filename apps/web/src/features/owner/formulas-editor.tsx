@@ -203,7 +203,8 @@ export function FormulasEditor({
       </Typography>
       {fields.length === 0 && (
         <Typography variant="body2" color="text.secondary">
-          Une formule est affichée en tête de l’ardoise : « Formule du midi : entrée + plat — 16,50&nbsp;€ ».
+          Une formule est affichée en tête de l’ardoise : «&nbsp;Formule du midi&nbsp;: entrée + plat —
+          16,50&nbsp;€&nbsp;».
         </Typography>
       )}
       {fields.map((field, index) => (

@@ -37,8 +37,8 @@ export function HiddenPageNotice({
         Votre page est masquée
       </AlertTitle>
       <p style={{ margin: 0 }}>
-        {text.since} : elle n’apparaît ni sur la carte ni dans les recherches, et son adresse répond « Page
-        introuvable ».
+        {text.since} : elle n’apparaît ni sur la carte ni dans les recherches, et son adresse répond
+        «&nbsp;Page introuvable&nbsp;».
       </p>
       {text.reason !== null && (
         <p style={{ margin: '8px 0 0' }}>Raison donnée par l’équipe : {text.reason}</p>

@@ -312,7 +312,8 @@ describe('the details of a dish', () => {
       items: [blankDish(), detailed({ allergenMode: 'listed', allergens: [] })],
     });
     expect(!check.ok && check.errors).toEqual({
-      'items.1.allergens': 'Cochez les allergènes du plat, ou choisissez « Aucun des 14 allergènes ».',
+      'items.1.allergens':
+        'Cochez les allergènes du plat, ou choisissez «\u00a0Aucun des 14 allergènes\u00a0».',
     });
     // A row left empty is not asked anything.
     const blank = checkMenuBoard(establishment, '2026-11-23', {

@@ -50,8 +50,8 @@ function Outcome({ outcome, retry }: { outcome: VerifyOutcome; retry: (() => voi
             Ce lien a expiré ou a déjà servi.
           </Alert>
           <Typography>
-            <SignInLink />, puis appuyez sur « Mes informations sont à jour » dans votre espace, après un coup
-            d’œil à « Ma page ».
+            <SignInLink />, puis appuyez sur «&nbsp;Mes informations sont à jour&nbsp;» dans votre espace,
+            après un coup d’œil à «&nbsp;Ma page&nbsp;».
           </Typography>
         </Box>
       );
@@ -108,8 +108,8 @@ export function VerifyLinkPage({ submitted }: { submitted: VerifyOutcome | undef
             Ce lien est incomplet.
           </Alert>
           <Typography>
-            Copiez l’adresse entière depuis l’e-mail, ou <SignInLink /> et appuyez sur « Mes informations sont
-            à jour ».
+            Copiez l’adresse entière depuis l’e-mail, ou <SignInLink /> et appuyez sur «&nbsp;Mes informations
+            sont à jour&nbsp;».
           </Typography>
         </Box>
       ) : shown === 'busy' ? (

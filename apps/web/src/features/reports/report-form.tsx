@@ -133,7 +133,7 @@ export function ReportForm({
             Précisions
           </label>
           <p id={`${FIELD_IDS.message}-aide`} className="tv-small tv-muted">
-            Obligatoire pour « Autre ». Ce qui est faux, et ce qui serait juste si vous le savez.
+            Obligatoire pour «&nbsp;Autre&nbsp;». Ce qui est faux, et ce qui serait juste si vous le savez.
           </p>
           <textarea
             id={FIELD_IDS.message}
